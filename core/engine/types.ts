@@ -1,0 +1,130 @@
+import type { EventType, GameEvent, PayloadOf, Profile, UnitDefinition } from '../events/event-types.js'
+import type { Explanation, RuleRef } from '../explain/explanation.js'
+import type { Catalogue } from './catalogue.js'
+
+/** An event as the engine sees it: validated, upcast to the current version, placed in the log. */
+export type EngineEvent = GameEvent & { readonly seq: number; readonly actor: string; readonly gameId: string }
+export type EventOf<T extends EventType> = { readonly type: T; readonly payload: PayloadOf<T>; readonly seq: number; readonly actor: string; readonly gameId: string }
+
+export interface UnitState {
+  readonly id: string
+  readonly name: string
+  readonly player: string
+  readonly troopType: UnitDefinition['troopType']
+  readonly profile: Profile
+  readonly gear: readonly string[]
+  readonly rules: readonly string[]
+  /** Models the unit was mustered with. */
+  readonly startingModels: number
+  /** Models still on the table. */
+  models: number
+  /** Wounds already lost by the model that takes the next wound (multi-wound models fill up first). */
+  woundsOnNextModel: number
+  /** Seq of the event that mustered the unit, and of the last that changed it. */
+  readonly musteredAt: number
+  changedAt: number
+}
+
+/** A roll or a choice the table owes the engine; answered by DiceRolled / ChoiceMade naming `id`. */
+export type RequestSpec = DiceRequestSpec | ChoiceRequestSpec
+
+export interface DiceRequestSpec {
+  readonly kind: 'dice'
+  readonly purpose: string
+  readonly count: number
+  readonly sides: number
+  /** The score each die needs, when one applies. */
+  readonly need?: number
+  /** The player who rolls. */
+  readonly roller: string
+  readonly text: string
+  readonly explanation: Explanation
+}
+
+export interface ChoiceRequestSpec {
+  readonly kind: 'choice'
+  readonly purpose: string
+  readonly options: readonly { readonly id: string; readonly text: string }[]
+  readonly chooser: string
+  readonly text: string
+  readonly explanation: Explanation
+}
+
+export type OpenRequest = RequestSpec & {
+  readonly id: string
+  /** Seq of the event whose step opened the request. */
+  readonly openedAt: number
+  readonly procedure: string
+}
+
+export type Answer =
+  | { readonly kind: 'dice'; readonly faces: readonly number[]; readonly source: 'physical' | 'app'; readonly seq: number }
+  | { readonly kind: 'choice'; readonly option: string; readonly seq: number }
+
+/** What a step decided, with the explanation of each number. */
+export interface Outcome {
+  readonly kind: string
+  readonly seq: number
+  readonly text: string
+  readonly values: Readonly<Record<string, number | string | boolean>>
+  readonly explanation: Explanation
+}
+export type OutcomeInit = Omit<Outcome, 'seq'>
+
+/** The game as a replay has built it: plain JSON, snapshotted whenever no procedure is open. */
+export interface GameState {
+  gameId: string
+  ruleset: string
+  variant: string
+  catalogueHash: string
+  title: string | null
+  players: { readonly id: string; readonly name: string }[]
+  /** Seq of the last event applied. */
+  seq: number
+  turn: number
+  activePlayer: string | null
+  phase: string | null
+  units: Record<string, UnitState>
+  requests: Record<string, OpenRequest>
+}
+
+/** A procedure reads like the rulebook: it yields requests and receives their answers. */
+export type Procedure = Generator<RequestSpec, void, Answer>
+
+export interface ProcedureContext {
+  readonly game: GameState
+  /** The id of the variant the game is played under. */
+  readonly variant: string
+  /** Seq of the event being applied now (it moves on as the procedure receives answers). */
+  readonly seq: number
+  unit(id: string): UnitState
+  /** A reference to a clause of this ruleset's catalogue (checked: a typo fails loudly). */
+  rule(id: string, clause: string): RuleRef
+  /** The value a variant decision takes for this game. */
+  decision(id: string): string
+  emit(outcome: OutcomeInit): void
+}
+
+export type ProcedureStarter<T extends EventType> = (ctx: ProcedureContext, event: EventOf<T>) => Procedure
+
+/** A ruleset is a plug-in: the engine knows none, the api hands it the one GameCreated names. */
+export interface Ruleset {
+  readonly id: string
+  readonly name: string
+  readonly catalogue: Catalogue
+  readonly defaultVariant: string
+  /** The phases of a player turn, in order. */
+  readonly phases: readonly string[]
+  /** The declarations this ruleset resolves, each by the procedure it starts. */
+  readonly procedures: { readonly [T in EventType]?: { readonly name: string; readonly start: ProcedureStarter<T> } }
+}
+
+export interface StepResult {
+  readonly state: GameState
+  readonly seq: number
+  readonly outcomes: readonly Outcome[]
+  /** Why this step did what it did; null for events the rules take no view on (a Note). */
+  readonly explanation: Explanation | null
+  /** Requests opened by this step. */
+  readonly requests: readonly OpenRequest[]
+}

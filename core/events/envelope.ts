@@ -1,0 +1,66 @@
+import { z } from 'zod'
+import { canonicalJson } from './canonical-json.js'
+
+/** The hash a game's first event chains from. */
+export const GENESIS_HASH = '0'.repeat(64)
+
+export const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'expected a lowercase sha256 hex digest')
+
+/** The stored facts around an event's payload (DESIGN §2). */
+export const envelopeSchema = z.strictObject({
+  seq: z.number().int().min(1),
+  gameId: z.string().min(1).max(100),
+  type: z.string().min(1).max(100),
+  v: z.number().int().min(1),
+  at: z.iso.datetime({ offset: true }),
+  actor: z.string().min(1).max(100),
+  rulesVersion: z.string().min(1).max(200),
+  payload: z.unknown(),
+  prevHash: sha256Hex,
+  hash: sha256Hex,
+})
+
+export interface EventEnvelope<Payload = unknown> {
+  readonly seq: number
+  readonly gameId: string
+  readonly type: string
+  readonly v: number
+  readonly at: string
+  readonly actor: string
+  readonly rulesVersion: string
+  readonly payload: Payload
+  readonly prevHash: string
+  readonly hash: string
+}
+
+/** An event before the chain has placed it: what a writer hands to the store. */
+export type UnchainedEvent<Payload = unknown> = Omit<EventEnvelope<Payload>, 'seq' | 'prevHash' | 'hash'>
+
+/**
+ * The text that is hashed: prevHash followed by the canonical JSON of the envelope without
+ * prevHash and hash. Built by concatenation from the payload's canonical text so that verifying a
+ * stored row never re-serialises the payload; the keys are written in canonical (sorted) order.
+ */
+export function chainText(
+  prevHash: string,
+  fields: { seq: number; gameId: string; type: string; v: number; at: string; actor: string; rulesVersion: string },
+  payloadCanonical: string,
+): string {
+  return (
+    prevHash +
+    '{"actor":' + JSON.stringify(fields.actor) +
+    ',"at":' + JSON.stringify(fields.at) +
+    ',"gameId":' + JSON.stringify(fields.gameId) +
+    ',"payload":' + payloadCanonical +
+    ',"rulesVersion":' + JSON.stringify(fields.rulesVersion) +
+    ',"seq":' + String(fields.seq) +
+    ',"type":' + JSON.stringify(fields.type) +
+    ',"v":' + String(fields.v) +
+    '}'
+  )
+}
+
+/** One exported line: the envelope as canonical JSON (hashes included). */
+export function envelopeLine(event: EventEnvelope): string {
+  return canonicalJson(event)
+}

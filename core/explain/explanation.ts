@@ -1,0 +1,47 @@
+/**
+ * Explanation trees (DESIGN §5): every number the engine produces carries one. A node cites the
+ * catalogue rule it comes from and the earlier events (`from`, by seq) it depends on. Modifiers are
+ * nodes too, marked `applied` or `ignored`, so a breakdown shows what did not count as well.
+ * Trees are plain frozen-shape JSON so a replay can compare them byte for byte.
+ */
+export interface RuleRef {
+  readonly ruleset: string
+  readonly id: string
+  readonly clause: string
+}
+
+export interface Explanation {
+  readonly text: string
+  readonly value?: number | string | boolean | null
+  readonly rule?: RuleRef
+  readonly from?: readonly number[]
+  readonly status?: 'applied' | 'ignored'
+  readonly children: readonly Explanation[]
+}
+
+export interface ExplanationInit {
+  value?: number | string | boolean | null
+  rule?: RuleRef
+  from?: readonly number[]
+  status?: 'applied' | 'ignored'
+}
+
+export function explain(text: string, init: ExplanationInit = {}, children: readonly Explanation[] = []): Explanation {
+  const node: { -readonly [K in keyof Explanation]: Explanation[K] } = { text, children }
+  if (init.value !== undefined) node.value = init.value
+  if (init.rule) node.rule = init.rule
+  if (init.from && init.from.length > 0) node.from = [...new Set(init.from)].sort((a, b) => a - b)
+  if (init.status) node.status = init.status
+  return node
+}
+
+/** Every rule cited anywhere in a tree, each once, in first-seen order. */
+export function citedRules(tree: Explanation): RuleRef[] {
+  const seen = new Map<string, RuleRef>()
+  const walk = (node: Explanation): void => {
+    if (node.rule) seen.set(`${node.rule.ruleset}/${node.rule.id}#${node.rule.clause}`, node.rule)
+    node.children.forEach(walk)
+  }
+  walk(tree)
+  return [...seen.values()]
+}

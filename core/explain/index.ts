@@ -1,0 +1,2 @@
+export * from './explanation.js'
+export * from './render-text.js'

@@ -1,0 +1,5 @@
+import type { Ruleset } from '../engine/types.js'
+import { classic } from './classic/index.js'
+
+/** The rulesets this Arbiter knows, by the id GameCreated names. */
+export const rulesets: Readonly<Record<string, Ruleset>> = { classic }

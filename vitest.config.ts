@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    include: ['test/unit/**/*.test.ts', 'test/scenarios/**/*.test.ts', 'test/e2e/**/*.test.ts'],
+    testTimeout: 30_000,
+    pool: 'forks',
+  },
+})
