@@ -29,7 +29,7 @@ export interface DiceJudgement {
 export function countSuccesses(
   answer: DiceAnswer,
   need: number,
-  labels: { readonly success: string; readonly failure: string; readonly rule: RuleRef; readonly natural1: RuleRef },
+  labels: { readonly success: readonly [string, string]; readonly failure: readonly [string, string]; readonly rule: RuleRef; readonly natural1: RuleRef },
 ): DiceJudgement {
   let successes = 0
   let naturalOnes = 0
@@ -42,10 +42,14 @@ export function countSuccesses(
     explain(`dice ${answer.faces.join(', ')} (${answer.source}) against ${need}+`, { value: answer.faces.join(','), from: [answer.seq], rule: labels.rule }),
   ]
   if (naturalOnes > 0) {
-    children.push(explain(`${naturalOnes} natural 1${naturalOnes > 1 ? 's' : ''}: always ${labels.failure}`, { value: naturalOnes, rule: labels.natural1 }))
+    children.push(explain(`${naturalOnes} natural 1${naturalOnes > 1 ? 's' : ''}: always ${labels.failure[0]}`, { value: naturalOnes, rule: labels.natural1 }))
   }
   return {
     successes,
-    explanation: explain(`${successes} ${labels.success}, ${failures} ${labels.failure}`, { value: successes, from: [answer.seq] }, children),
+    explanation: explain(`${successes} ${plural(successes, labels.success)}, ${failures} ${plural(failures, labels.failure)}`, { value: successes, from: [answer.seq] }, children),
   }
+}
+
+export function plural(count: number, [one, many]: readonly [string, string]): string {
+  return count === 1 ? one : many
 }

@@ -4,7 +4,7 @@ import { canonicalJson } from './canonical-json.js'
 /** The hash a game's first event chains from. */
 export const GENESIS_HASH = '0'.repeat(64)
 
-export const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'expected a lowercase sha256 hex digest')
+export const sha256HexSchema = z.string().regex(/^[0-9a-f]{64}$/, 'expected a lowercase sha256 hex digest')
 
 /** The stored facts around an event's payload (DESIGN §2). */
 export const envelopeSchema = z.strictObject({
@@ -16,8 +16,8 @@ export const envelopeSchema = z.strictObject({
   actor: z.string().min(1).max(100),
   rulesVersion: z.string().min(1).max(200),
   payload: z.unknown(),
-  prevHash: sha256Hex,
-  hash: sha256Hex,
+  prevHash: sha256HexSchema,
+  hash: sha256HexSchema,
 })
 
 export interface EventEnvelope<Payload = unknown> {

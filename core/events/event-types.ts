@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { sha256Hex } from './envelope.js'
+import { sha256HexSchema } from './envelope.js'
 import type { EventDefinitions } from './event-catalog.js'
 
 /**
@@ -42,7 +42,7 @@ export const eventSchemas = {
       ruleset: id,
       variant: id,
       /** sha256 of the rule catalogue the game is played under (DESIGN §2). */
-      catalogueHash: sha256Hex,
+      catalogueHash: sha256HexSchema,
       players: z.array(playerSchema).min(2).max(8),
       scenario: z.string().max(200).optional(),
       title: z.string().max(200).optional(),

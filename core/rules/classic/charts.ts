@@ -29,7 +29,7 @@ export function attackStrength(cite: Cite, attacker: UnitState): { readonly stre
   const weapon = attacker.gear.includes('hand-weapon') ? 'hand weapon' : 'no weapon listed: fights as with a hand weapon'
   return {
     strength,
-    explanation: explain(`Strength ${strength}: ${attacker.name}'s S ${strength} (${weapon})`, { value: strength, rule: cite.rule('hand-weapon', 'strength'), from: [attacker.musteredAt] }),
+    explanation: explain(`Strength ${strength}: ${attacker.name} S ${strength} (${weapon})`, { value: strength, rule: cite.rule('hand-weapon', 'strength'), from: [attacker.musteredAt] }),
   }
 }
 
@@ -91,6 +91,7 @@ export function armourSave(cite: Cite, target: UnitState, strength: number): Nee
   if (save > 6) {
     return { need: null, explanation: explain(`no armour save: it would need ${save}+`, { value: null, rule: cite.rule('armour-save', 'no-save') }, steps) }
   }
+  // Only reachable once better armour than heavy + shield + mount is catalogued (e.g. Scaly Skin).
   if (save < 2) {
     steps.push(explain(`a natural 1 always fails: ${save}+ is rolled as 2+`, { value: 2, rule: cite.rule('armour-save', 'natural-1') }))
     save = 2

@@ -30,7 +30,7 @@ export function* meleeAttacks(ctx: ProcedureContext, event: EventOf<'MeleeAttack
     text: `${attacker.name}: roll ${attacks} D6 to hit ${target.name}, ${toHit.need}+`,
     explanation: explain(`${attacker.name} rolls ${attacks} dice to hit`, { from: [event.seq] }, [attacksWhy, toHit.explanation]),
   })
-  const hits = countSuccesses(hitDice, toHit.need as number, { success: 'hit', failure: 'miss', rule: ctx.rule('to-hit-close-combat', 'chart'), natural1: ctx.rule('to-hit-close-combat', 'natural-1') })
+  const hits = countSuccesses(hitDice, toHit.need as number, { success: ['hit', 'hits'], failure: ['miss', 'misses'], rule: ctx.rule('to-hit-close-combat', 'chart'), natural1: ctx.rule('to-hit-close-combat', 'natural-1') })
   const hitsWhy = explain(`${hits.successes} hit${hits.successes === 1 ? '' : 's'} on ${target.name}`, { value: hits.successes, from: [event.seq, hitDice.seq] }, [attacksWhy, toHit.explanation, hits.explanation])
   ctx.emit({ kind: 'hits', text: `${attacker.name} scores ${hits.successes} hit${hits.successes === 1 ? '' : 's'} of ${attacks}`, values: { attacks, need: toHit.need as number, hits: hits.successes }, explanation: hitsWhy })
   if (hits.successes === 0) return
@@ -44,9 +44,9 @@ export function* meleeAttacks(ctx: ProcedureContext, event: EventOf<'MeleeAttack
   const woundDice = yield* rollDice({
     purpose: 'to-wound', count: hits.successes, sides: 6, need: wound.need, roller: attacker.player,
     text: `${attacker.name}: roll ${hits.successes} D6 to wound ${target.name}, ${wound.need}+`,
-    explanation: explain(`${attacker.name} rolls ${hits.successes} dice to wound`, {}, [hitsWhy, wound.explanation]),
+    explanation: explain(`${attacker.name} rolls ${hits.successes} dice to wound`, { from: [hitDice.seq] }, [wound.explanation]),
   })
-  const wounds = countSuccesses(woundDice, wound.need, { success: 'wound', failure: 'failed', rule: ctx.rule('to-wound', 'chart'), natural1: ctx.rule('to-wound', 'natural-1') })
+  const wounds = countSuccesses(woundDice, wound.need, { success: ['wound', 'wounds'], failure: ['fails', 'fail'], rule: ctx.rule('to-wound', 'chart'), natural1: ctx.rule('to-wound', 'natural-1') })
   const woundsWhy = explain(`${wounds.successes} wound${wounds.successes === 1 ? '' : 's'} on ${target.name}`, { value: wounds.successes, from: [woundDice.seq] }, [wound.explanation, wounds.explanation])
   ctx.emit({ kind: 'wounds', text: `${attacker.name} causes ${wounds.successes} wound${wounds.successes === 1 ? '' : 's'} from ${hits.successes} hit${hits.successes === 1 ? '' : 's'}`, values: { hits: hits.successes, need: wound.need, wounds: wounds.successes }, explanation: woundsWhy })
   if (wounds.successes === 0) return
@@ -60,9 +60,9 @@ export function* meleeAttacks(ctx: ProcedureContext, event: EventOf<'MeleeAttack
     const saveDice = yield* rollDice({
       purpose: 'armour-save', count: wounds.successes, sides: 6, need: save.need, roller: target.player,
       text: `${target.name}: roll ${wounds.successes} D6 armour saves, ${save.need}+`,
-      explanation: explain(`${target.name} rolls ${wounds.successes} armour saves`, {}, [woundsWhy, save.explanation]),
+      explanation: explain(`${target.name} rolls ${wounds.successes} armour saves`, { from: [woundDice.seq] }, [save.explanation]),
     })
-    const saves = countSuccesses(saveDice, save.need, { success: 'saved', failure: 'not saved', rule: ctx.rule('armour-save', 'armour'), natural1: ctx.rule('armour-save', 'natural-1') })
+    const saves = countSuccesses(saveDice, save.need, { success: ['saved', 'saved'], failure: ['not saved', 'not saved'], rule: ctx.rule('armour-save', 'armour'), natural1: ctx.rule('armour-save', 'natural-1') })
     unsaved = wounds.successes - saves.successes
     unsavedWhy = explain(`${unsaved} unsaved wound${unsaved === 1 ? '' : 's'}`, { value: unsaved, from: [saveDice.seq] }, [woundsWhy, save.explanation, saves.explanation])
   }

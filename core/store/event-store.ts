@@ -1,0 +1,487 @@
+import { closeSync, openSync, readSync, statSync } from 'node:fs'
+import Database from 'better-sqlite3'
+import { canonicalJson, NotJsonError } from '../events/canonical-json.js'
+import { chainText, envelopeSchema, GENESIS_HASH } from '../events/envelope.js'
+import type { EventEnvelope, UnchainedEvent } from '../events/envelope.js'
+import { ArbiterError } from '../events/errors.js'
+import { chainLinkProblem } from './jsonl.js'
+import { migrate } from './migrate.js'
+import { sha256Hex } from './sha256.js'
+
+/** What the library knows about a game besides its events. */
+export interface GameMeta {
+  readonly gameId: string
+  readonly ruleset: string
+  readonly variant: string
+  readonly catalogueHash: string
+  readonly title?: string
+  readonly createdAt: string
+}
+
+export type GameSummary = GameMeta & { readonly headSeq: number }
+
+export interface OpenOptions {
+  /** Refuse (`store/no-database`) instead of creating the file when it is missing. */
+  readonly mustExist?: boolean
+  /** The migrations folder; defaults to the package's `migrations/`. For tests. */
+  readonly migrationsDir?: string
+  /** How long a writer waits for another connection's write lock, in ms (default 5000). */
+  readonly busyTimeoutMs?: number
+}
+
+export interface ReadOptions {
+  /** First seq to read (default 1). */
+  readonly fromSeq?: number
+  /** Last seq to read, inclusive (default: the head). */
+  readonly toSeq?: number
+  /** Check each row's link and hash while reading; the first bad row throws `store/chain-broken`. */
+  readonly verify?: boolean
+}
+
+export type VerifyResult = { ok: true; events: number } | { ok: false; seq: number; problem: string }
+
+/** `store/chain-broken`: a stored row does not hash or link as it should. */
+export class ChainBrokenError extends ArbiterError {
+  constructor(
+    readonly gameId: string,
+    readonly seq: number,
+    readonly problem: string,
+  ) {
+    super('store/chain-broken', `game ${gameId} seq ${seq}: ${problem}`)
+    this.name = 'ChainBrokenError'
+  }
+}
+
+interface EventRow {
+  seq: number
+  type: string
+  v: number
+  at: string
+  actor: string
+  rules_version: string
+  payload: string
+  prev_hash: string
+  hash: string
+}
+
+interface GameRow {
+  game_id: string
+  ruleset: string
+  variant: string
+  catalogue_hash: string
+  title: string | null
+  created_at: string
+  head_seq: number | null
+}
+
+const SQLITE_HEADER = 'SQLite format 3\u0000'
+
+const EVENT_COLUMNS = 'seq, type, v, at, actor, rules_version, payload, prev_hash, hash'
+const GAME_SELECT = `SELECT g.game_id, g.ruleset, g.variant, g.catalogue_hash, g.title, g.created_at,
+  (SELECT max(seq) FROM events e WHERE e.game_id = g.game_id) AS head_seq FROM games g`
+
+function toSummary(row: GameRow): GameSummary {
+  const meta: GameSummary = {
+    gameId: row.game_id,
+    ruleset: row.ruleset,
+    variant: row.variant,
+    catalogueHash: row.catalogue_hash,
+    ...(row.title === null ? {} : { title: row.title }),
+    createdAt: row.created_at,
+    headSeq: row.head_seq ?? 0,
+  }
+  return meta
+}
+
+function sqliteCode(error: unknown): string | undefined {
+  return error instanceof Database.SqliteError ? error.code : undefined
+}
+
+function busy(error: unknown): boolean {
+  return sqliteCode(error)?.startsWith('SQLITE_BUSY') ?? false
+}
+
+/** Checks that a file that exists is an SQLite file, without opening it through SQLite. */
+function refuseForeignFile(file: string, mustExist: boolean): void {
+  let size: number
+  try {
+    const stat = statSync(file)
+    if (stat.isDirectory()) throw new ArbiterError('store/not-a-database', `${file} is not an Arbiter database: it is a folder`)
+    size = stat.size
+  } catch (error) {
+    if (error instanceof ArbiterError) throw error
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      if (mustExist) throw new ArbiterError('store/no-database', `${file} does not exist: give the path of an existing Arbiter database`)
+      return
+    }
+    throw new ArbiterError('store/open-failed', `cannot open ${file}: ${(error as Error).message}`)
+  }
+  if (size === 0) return // SQLite treats an empty file as an empty database
+  const header = Buffer.alloc(16)
+  const fd = openSync(file, 'r')
+  let read: number
+  try {
+    read = readSync(fd, header, 0, 16, 0)
+  } finally {
+    closeSync(fd)
+  }
+  if (read < 16 || header.toString('latin1') !== SQLITE_HEADER) {
+    throw new ArbiterError('store/not-a-database', `${file} is not an Arbiter database: it is not an SQLite file`)
+  }
+}
+
+/**
+ * The library database: games and their hash-chained, append-only event logs (DESIGN §7).
+ * One connection, synchronous (better-sqlite3). Appends are durable when they return
+ * (WAL, synchronous = FULL). The WAL is checkpointed only by `checkpoint()` and `close()`.
+ *
+ * An iterator from `readEvents` that is left open keeps the connection busy: finish it (or
+ * `return()` it) before writing.
+ */
+export class EventStore {
+  private readonly db: Database.Database
+  private closed = false
+
+  private readonly headStmt: Database.Statement<[string], { seq: number; hash: string }>
+  private readonly insertEventStmt: Database.Statement<[string, number, string, number, string, string, string, string, string, string]>
+  private readonly insertGameStmt: Database.Statement<[string, string, string, string, string | null, string]>
+  private readonly gameExistsStmt: Database.Statement<[string], { one: number }>
+  private readonly gameStmt: Database.Statement<[string], GameRow>
+  private readonly gamesStmt: Database.Statement<[], GameRow>
+  private readonly hashAtStmt: Database.Statement<[string, number], { hash: string }>
+  private readonly rangeStmt: Database.Statement<[string, number, number], EventRow>
+  private readonly saveSnapshotStmt: Database.Statement<[string, string, number, string]>
+  private readonly latestSnapshotStmt: Database.Statement<[string, string, number], { seq: number; state: string }>
+
+  private readonly appendTx: (gameId: string, expectedVersion: number, events: readonly UnchainedEvent[], payloads: readonly string[]) => EventEnvelope[]
+  private readonly createTx: (meta: GameMeta, first: UnchainedEvent, payload: string) => EventEnvelope
+  private readonly importTx: (meta: GameMeta, events: readonly EventEnvelope[], payloads: readonly string[]) => void
+
+  private constructor(db: Database.Database) {
+    this.db = db
+    this.headStmt = db.prepare('SELECT seq, hash FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1')
+    this.insertEventStmt = db.prepare(
+      'INSERT INTO events (game_id, seq, type, v, at, actor, rules_version, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    )
+    this.insertGameStmt = db.prepare(
+      'INSERT INTO games (game_id, ruleset, variant, catalogue_hash, title, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    )
+    this.gameExistsStmt = db.prepare('SELECT 1 AS one FROM games WHERE game_id = ?')
+    this.gameStmt = db.prepare(`${GAME_SELECT} WHERE g.game_id = ?`)
+    this.gamesStmt = db.prepare(`${GAME_SELECT} ORDER BY g.created_at, g.game_id`)
+    this.hashAtStmt = db.prepare('SELECT hash FROM events WHERE game_id = ? AND seq = ?')
+    this.rangeStmt = this.prepareRange()
+    this.saveSnapshotStmt = db.prepare('INSERT OR REPLACE INTO snapshots (game_id, engine_key, seq, state) VALUES (?, ?, ?, ?)')
+    this.latestSnapshotStmt = db.prepare(
+      'SELECT seq, state FROM snapshots WHERE game_id = ? AND engine_key = ? AND seq <= ? ORDER BY seq DESC LIMIT 1',
+    )
+
+    this.appendTx = db.transaction((gameId: string, expectedVersion: number, events: readonly UnchainedEvent[], payloads: readonly string[]) => {
+      const head = this.headStmt.get(gameId)
+      if (head === undefined) throw new ArbiterError('store/unknown-game', `there is no game ${gameId}`)
+      if (head.seq !== expectedVersion) {
+        throw new ArbiterError('store/conflict', `game ${gameId} is at seq ${head.seq}, the writer expected ${expectedVersion}: reload and try again`)
+      }
+      return this.chainAndInsert(gameId, head.seq, head.hash, events, payloads)
+    }).immediate
+
+    this.createTx = db.transaction((meta: GameMeta, first: UnchainedEvent, payload: string) => {
+      if (this.gameExistsStmt.get(meta.gameId) !== undefined) {
+        throw new ArbiterError('store/game-exists', `there is already a game ${meta.gameId}`)
+      }
+      this.insertGameStmt.run(meta.gameId, meta.ruleset, meta.variant, meta.catalogueHash, meta.title ?? null, meta.createdAt)
+      return this.chainAndInsert(meta.gameId, 0, GENESIS_HASH, [first], [payload])[0]!
+    }).immediate
+
+    this.importTx = db.transaction((meta: GameMeta, events: readonly EventEnvelope[], payloads: readonly string[]) => {
+      if (this.gameExistsStmt.get(meta.gameId) !== undefined) {
+        throw new ArbiterError('store/game-exists', `there is already a game ${meta.gameId}`)
+      }
+      this.insertGameStmt.run(meta.gameId, meta.ruleset, meta.variant, meta.catalogueHash, meta.title ?? null, meta.createdAt)
+      events.forEach((e, i) => {
+        this.insertEventStmt.run(meta.gameId, e.seq, e.type, e.v, e.at, e.actor, e.rulesVersion, payloads[i]!, e.prevHash, e.hash)
+      })
+    }).immediate
+  }
+
+  /**
+   * Opens (creating unless `mustExist`) a library database and brings its schema up to date.
+   * A file that is not an SQLite database is refused untouched (`store/not-a-database`).
+   */
+  static open(file: string, options: OpenOptions = {}): EventStore {
+    const mustExist = options.mustExist ?? false
+    const memory = file === ':memory:' || file === ''
+    if (!memory) refuseForeignFile(file, mustExist)
+    let db: Database.Database
+    try {
+      db = new Database(file, { fileMustExist: mustExist })
+    } catch (error) {
+      if (mustExist && sqliteCode(error) === 'SQLITE_CANTOPEN') {
+        throw new ArbiterError('store/no-database', `${file} does not exist: give the path of an existing Arbiter database`)
+      }
+      throw new ArbiterError('store/open-failed', `cannot open ${file}: ${(error as Error).message}`)
+    }
+    try {
+      db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`)
+      const mode = db.pragma('journal_mode = WAL', { simple: true })
+      if (!memory && mode !== 'wal') throw new ArbiterError('store/open-failed', `cannot open ${file}: it refused WAL journaling (${String(mode)})`)
+      db.pragma('synchronous = FULL')
+      db.pragma('foreign_keys = ON')
+      db.pragma('wal_autocheckpoint = 0')
+      migrate(db, options.migrationsDir)
+      return new EventStore(db)
+    } catch (error) {
+      db.close()
+      if (error instanceof ArbiterError) throw error
+      const code = sqliteCode(error)
+      if (code === 'SQLITE_NOTADB') {
+        throw new ArbiterError('store/not-a-database', `${file} is not an Arbiter database: ${(error as Error).message}`)
+      }
+      if (busy(error)) throw new ArbiterError('store/busy', `${file} is locked by another writer: ${(error as Error).message}`)
+      throw new ArbiterError('store/open-failed', `cannot open ${file}: ${(error as Error).message}`)
+    }
+  }
+
+  /** Creates the game and its first event (seq 1) in one transaction. */
+  createGame(meta: GameMeta, first: UnchainedEvent): EventEnvelope {
+    this.assertOpen()
+    if (first.gameId !== meta.gameId) {
+      throw new ArbiterError('store/wrong-game', `the first event is for game ${first.gameId}, not ${meta.gameId}`)
+    }
+    const payload = this.canonicalPayloads([first])[0]!
+    return this.write(() => this.createTx(meta, first, payload))
+  }
+
+  /**
+   * Appends events after seq `expectedVersion`, in one immediate transaction: `store/conflict`
+   * (nothing written) when the game has moved on. Returns the chained envelopes; each payload is
+   * the stored canonical JSON parsed back, so it equals what a later read returns.
+   */
+  append(gameId: string, expectedVersion: number, events: readonly UnchainedEvent[]): EventEnvelope[] {
+    this.assertOpen()
+    if (events.length === 0) return []
+    for (const event of events) {
+      if (event.gameId !== gameId) throw new ArbiterError('store/wrong-game', `an event for game ${event.gameId} was appended to game ${gameId}`)
+    }
+    const payloads = this.canonicalPayloads(events)
+    return this.write(() => this.appendTx(gameId, expectedVersion, events, payloads))
+  }
+
+  /** Stores an exported game as it is, hashes included, after checking its chain whole. */
+  importGame(meta: GameMeta, events: readonly EventEnvelope[]): void {
+    this.assertOpen()
+    if (events.length === 0) throw new ArbiterError('store/chain-broken', `game ${meta.gameId} has no events to import`)
+    let previous: EventEnvelope | undefined
+    const payloads: string[] = []
+    events.forEach((event, index) => {
+      const where = `import of game ${meta.gameId}, event ${index + 1}`
+      const parsed = envelopeSchema.safeParse(event)
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]
+        throw new ArbiterError('store/chain-broken', `${where}: field ${issue?.path.map(String).join('.') ?? '?'}: ${issue?.message ?? 'invalid'}`)
+      }
+      const wrong = chainLinkProblem(event, previous, meta.gameId, { previousName: `event ${index}` })
+      if (wrong !== null) throw new ArbiterError('store/chain-broken', `${where} (seq ${event.seq}): ${wrong.problem}`)
+      payloads.push(canonicalJson(event.payload))
+      previous = event
+    })
+    this.write(() => this.importTx(meta, events, payloads))
+  }
+
+  /** The last event of a game. */
+  head(gameId: string): { seq: number; hash: string } {
+    this.assertOpen()
+    const head = this.headStmt.get(gameId)
+    if (head === undefined) throw new ArbiterError('store/unknown-game', `there is no game ${gameId}`)
+    return { seq: head.seq, hash: head.hash }
+  }
+
+  game(gameId: string): GameSummary {
+    this.assertOpen()
+    const row = this.gameStmt.get(gameId)
+    if (row === undefined) throw new ArbiterError('store/unknown-game', `there is no game ${gameId}`)
+    return toSummary(row)
+  }
+
+  games(): GameSummary[] {
+    this.assertOpen()
+    return this.gamesStmt.all().map(toSummary)
+  }
+
+  /**
+   * Iterates a game's events in seq order, row by row. With `verify`, checks each row's seq,
+   * link and hash (over the stored payload text) and throws `store/chain-broken` at the first
+   * bad one. Unknown game → `store/unknown-game` (thrown here, not on the first `next()`).
+   */
+  readEvents(gameId: string, options: ReadOptions = {}): IterableIterator<EventEnvelope> {
+    this.assertOpen()
+    if (this.gameExistsStmt.get(gameId) === undefined) throw new ArbiterError('store/unknown-game', `there is no game ${gameId}`)
+    return this.rows(gameId, options.fromSeq ?? 1, options.toSeq ?? Number.MAX_SAFE_INTEGER, options.verify ?? false, true) as IterableIterator<EventEnvelope>
+  }
+
+  /** Checks a game's whole stored chain. */
+  verifyGame(gameId: string): VerifyResult {
+    this.assertOpen()
+    if (this.gameExistsStmt.get(gameId) === undefined) throw new ArbiterError('store/unknown-game', `there is no game ${gameId}`)
+    let count = 0
+    try {
+      for (const _ of this.rows(gameId, 1, Number.MAX_SAFE_INTEGER, true, false)) count++
+    } catch (error) {
+      if (error instanceof ChainBrokenError) return { ok: false, seq: error.seq, problem: error.message }
+      throw error
+    }
+    if (count === 0) return { ok: false, seq: 1, problem: `game ${gameId} seq 1: missing: the game has no events` }
+    return { ok: true, events: count }
+  }
+
+  /** Caches engine state after `seq` (a JSON text), replacing an earlier save for the same key. */
+  saveSnapshot(gameId: string, seq: number, engineKey: string, stateJson: string): void {
+    this.assertOpen()
+    const head = this.head(gameId)
+    if (!Number.isInteger(seq) || seq < 1 || seq > head.seq) {
+      throw new ArbiterError('store/bad-snapshot', `game ${gameId} has events 1..${head.seq}: cannot save a snapshot at seq ${seq}`)
+    }
+    this.write(() => this.saveSnapshotStmt.run(gameId, engineKey, seq, stateJson))
+  }
+
+  /** The newest snapshot for `engineKey` at or before `atOrBeforeSeq`, or null. */
+  latestSnapshot(gameId: string, atOrBeforeSeq: number, engineKey: string): { seq: number; stateJson: string } | null {
+    this.assertOpen()
+    const row = this.latestSnapshotStmt.get(gameId, engineKey, atOrBeforeSeq)
+    return row === undefined ? null : { seq: row.seq, stateJson: row.state }
+  }
+
+  /** Copies the WAL into the database without waiting for readers; call when the store is idle. */
+  checkpoint(): { busy: number; log: number; checkpointed: number } {
+    this.assertOpen()
+    const row = this.db.pragma('wal_checkpoint(PASSIVE)', { simple: false }) as { busy: number; log: number; checkpointed: number }[]
+    return row[0] ?? { busy: 0, log: 0, checkpointed: 0 }
+  }
+
+  /** Checkpoints the WAL fully (truncating it) and closes. Closing twice is harmless. */
+  close(): void {
+    if (this.closed) return
+    this.closed = true
+    try {
+      this.db.pragma('wal_checkpoint(TRUNCATE)')
+    } catch {
+      // a checkpoint that cannot run now (another reader) is not a reason to keep the file open;
+      // the WAL is replayed by the next open
+    } finally {
+      this.db.close()
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  private assertOpen(): void {
+    if (this.closed) throw new ArbiterError('store/closed', 'the event store is closed')
+  }
+
+  private canonicalPayloads(events: readonly UnchainedEvent[]): string[] {
+    return events.map((event, index) => {
+      try {
+        return canonicalJson(event.payload)
+      } catch (error) {
+        if (error instanceof NotJsonError) {
+          throw new ArbiterError('store/not-json', `event ${index + 1} (${event.type}): payload ${error.message}`)
+        }
+        throw error
+      }
+    })
+  }
+
+  private chainAndInsert(
+    gameId: string,
+    headSeq: number,
+    headHash: string,
+    events: readonly UnchainedEvent[],
+    payloads: readonly string[],
+  ): EventEnvelope[] {
+    const out: EventEnvelope[] = []
+    let seq = headSeq
+    let prevHash = headHash
+    for (let i = 0; i < events.length; i++) {
+      const e = events[i]!
+      const payload = payloads[i]!
+      seq++
+      const fields = { seq, gameId, type: e.type, v: e.v, at: e.at, actor: e.actor, rulesVersion: e.rulesVersion }
+      const hash = sha256Hex(chainText(prevHash, fields, payload))
+      this.insertEventStmt.run(gameId, seq, e.type, e.v, e.at, e.actor, e.rulesVersion, payload, prevHash, hash)
+      out.push({ ...fields, payload: JSON.parse(payload) as unknown, prevHash, hash })
+      prevHash = hash
+    }
+    return out
+  }
+
+  /** Runs a write, turning a lock timeout into `store/busy`. */
+  private write<T>(fn: () => T): T {
+    try {
+      return fn()
+    } catch (error) {
+      if (busy(error)) throw new ArbiterError('store/busy', `the database is locked by another writer: ${(error as Error).message}`)
+      throw error
+    }
+  }
+
+  private prepareRange(): Database.Statement<[string, number, number], EventRow> {
+    return this.db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE game_id = ? AND seq BETWEEN ? AND ? ORDER BY seq`)
+  }
+
+  private *rows(gameId: string, fromSeq: number, toSeq: number, verify: boolean, parse: boolean): Generator<EventEnvelope | EventRow> {
+    const from = Math.max(1, Math.trunc(fromSeq))
+    let expectedSeq = from
+    let prevHash: string | undefined
+    if (verify) {
+      if (from === 1) prevHash = GENESIS_HASH
+      else {
+        const before = this.hashAtStmt.get(gameId, from - 1)
+        const head = this.headStmt.get(gameId)
+        if (before === undefined && head !== undefined && head.seq >= from - 1) {
+          throw new ChainBrokenError(gameId, from - 1, `missing: the row is not in the database`)
+        }
+        prevHash = before?.hash
+      }
+    }
+    // One statement can run one iteration at a time: a nested read gets its own.
+    const stmt = this.rangeStmt.busy ? this.prepareRange() : this.rangeStmt
+    for (const row of stmt.iterate(gameId, from, toSeq)) {
+      if (verify) {
+        if (row.seq !== expectedSeq) {
+          throw new ChainBrokenError(gameId, expectedSeq, `missing: seq ${row.seq} follows seq ${expectedSeq - 1}`)
+        }
+        if (row.prev_hash !== prevHash) {
+          throw new ChainBrokenError(gameId, row.seq, `prevHash does not match the hash of seq ${row.seq - 1}: a row before it was changed`)
+        }
+        const fields = { seq: row.seq, gameId, type: row.type, v: row.v, at: row.at, actor: row.actor, rulesVersion: row.rules_version }
+        if (sha256Hex(chainText(row.prev_hash, fields, row.payload)) !== row.hash) {
+          throw new ChainBrokenError(gameId, row.seq, `hash does not match the stored content: the row was changed`)
+        }
+        expectedSeq++
+        prevHash = row.hash
+      }
+      if (!parse) {
+        yield row
+        continue
+      }
+      let payload: unknown
+      try {
+        payload = JSON.parse(row.payload)
+      } catch (error) {
+        throw new ChainBrokenError(gameId, row.seq, `the payload is not valid JSON (${(error as Error).message})`)
+      }
+      yield {
+        seq: row.seq,
+        gameId,
+        type: row.type,
+        v: row.v,
+        at: row.at,
+        actor: row.actor,
+        rulesVersion: row.rules_version,
+        payload,
+        prevHash: row.prev_hash,
+        hash: row.hash,
+      }
+    }
+  }
+}

@@ -1,0 +1,109 @@
+import { canonicalJson } from '../events/canonical-json.js'
+import { chainText, envelopeLine, envelopeSchema, GENESIS_HASH } from '../events/envelope.js'
+import type { EventEnvelope } from '../events/envelope.js'
+import { sha256Hex } from './sha256.js'
+
+/** The result of checking an exported game: the events, or the first bad line (1-based). */
+export type JsonlResult =
+  | { ok: true; events: EventEnvelope[] }
+  | { ok: false; line: number; seq?: number; problem: string }
+
+/**
+ * The checks every link of a chain must pass, in order: same game as the first event, seq one
+ * past the previous one, prevHash equal to the previous hash, hash equal to the sha256 of the
+ * event's content. Returns what is wrong (without a location prefix), or null.
+ */
+export function chainLinkProblem(
+  event: EventEnvelope,
+  previous: { readonly seq: number; readonly hash: string } | undefined,
+  gameId: string,
+  where: { readonly previousName: string },
+): { kind: 'game' | 'seq' | 'prev' | 'hash'; problem: string } | null {
+  if (event.gameId !== gameId) {
+    return { kind: 'game', problem: `gameId ${JSON.stringify(event.gameId)} differs from the first event's ${JSON.stringify(gameId)}: it belongs to another game` }
+  }
+  const expectedSeq = previous === undefined ? 1 : previous.seq + 1
+  if (event.seq !== expectedSeq) {
+    return { kind: 'seq', problem: `seq ${event.seq} where seq ${expectedSeq} was expected: a line is missing or the lines are out of order` }
+  }
+  const expectedPrev = previous === undefined ? GENESIS_HASH : previous.hash
+  if (event.prevHash !== expectedPrev) {
+    return {
+      kind: 'prev',
+      problem:
+        previous === undefined
+          ? 'prevHash is not the genesis hash: the start of the game was changed or removed'
+          : `prevHash does not match the hash of ${where.previousName}: a line before it was changed or the chain was spliced`,
+    }
+  }
+  if (event.hash !== sha256Hex(chainText(event.prevHash, event, canonicalJson(event.payload)))) {
+    return { kind: 'hash', problem: "hash does not match the event's content: it was changed" }
+  }
+  return null
+}
+
+function describeSchemaIssue(issue: { path: readonly PropertyKey[]; message: string; code?: string; keys?: readonly string[] }): string {
+  if (issue.code === 'unrecognized_keys' && issue.keys !== undefined) {
+    return `unexpected field${issue.keys.length === 1 ? '' : 's'} ${issue.keys.join(', ')}`
+  }
+  if (issue.path.length === 0) return `not an event envelope (${issue.message})`
+  return `field ${issue.path.map(String).join('.')}: ${issue.message}`
+}
+
+/**
+ * Parses the text of an exported game (one envelope a line, trailing newline allowed) and checks
+ * it whole: each line JSON, a valid envelope, of the same game, seq 1, 2, 3…, chained by
+ * prevHash, and hashed over its content. Names the FIRST bad line; `problem` is a full sentence
+ * starting with `line N`.
+ */
+export function parseAndVerifyJsonl(text: string): JsonlResult {
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text
+  const lines = body.split('\n')
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop()
+  if (lines.length === 1 && lines[0]!.trim() === '') {
+    return { ok: false, line: 1, problem: 'line 1: the file is empty: an exported game has at least one event' }
+  }
+
+  const events: EventEnvelope[] = []
+  let previous: EventEnvelope | undefined
+  let gameId = ''
+  for (let index = 0; index < lines.length; index++) {
+    const line = index + 1
+    const raw = lines[index]!
+    if (raw.trim() === '') return { ok: false, line, problem: `line ${line}: empty line: a line is missing or the file was edited` }
+    let value: unknown
+    try {
+      value = JSON.parse(raw)
+    } catch (error) {
+      return { ok: false, line, problem: `line ${line}: not valid JSON (${(error as Error).message})` }
+    }
+    const seqHint =
+      typeof value === 'object' && value !== null && typeof (value as { seq?: unknown }).seq === 'number'
+        ? ((value as { seq: number }).seq)
+        : undefined
+    const at = seqHint === undefined ? `line ${line}` : `line ${line} (seq ${seqHint})`
+    const parsed = envelopeSchema.safeParse(value)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      const problem = issue === undefined ? 'not an event envelope' : describeSchemaIssue(issue as Parameters<typeof describeSchemaIssue>[0])
+      return { ok: false, line, ...(seqHint === undefined ? {} : { seq: seqHint }), problem: `${at}: ${problem}` }
+    }
+    const event = parsed.data as EventEnvelope
+    if (index === 0) gameId = event.gameId
+    const wrong = chainLinkProblem(event, previous, gameId, { previousName: `line ${line - 1}` })
+    if (wrong !== null) {
+      const prefix = wrong.kind === 'seq' ? `line ${line}` : at
+      return { ok: false, line, seq: event.seq, problem: `${prefix}: ${wrong.problem}` }
+    }
+    events.push(event)
+    previous = event
+  }
+  return { ok: true, events }
+}
+
+/** The export text of a game: one canonical envelope a line, each ending in a newline. */
+export function toJsonl(events: Iterable<EventEnvelope>): string {
+  let out = ''
+  for (const event of events) out += envelopeLine(event) + '\n'
+  return out
+}
