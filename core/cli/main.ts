@@ -97,8 +97,10 @@ const commands: Record<string, Command> = {
     async run(values, _p, io) {
       const explainSteps = values.explain === true
       const json = values.json === true
-      await withApi(required(values, 'db'), true, { underCurrentRules: values['current-rules'] === true }, async (api) => {
-        const view = await api.replay(required(values, 'game'), {
+      const file = required(values, 'db')
+      const gameId = required(values, 'game')
+      await withApi(file, true, { underCurrentRules: values['current-rules'] === true }, async (api) => {
+        const view = await api.replay(gameId, {
           verify: values.verify === true,
           onStep(step) {
             if (json) {
@@ -123,7 +125,9 @@ const commands: Record<string, Command> = {
     options: { db, game, out: { type: 'string' }, help },
     async run(values, _p, io) {
       const out = required(values, 'out')
-      const text = await withApi(required(values, 'db'), true, {}, (api) => api.exportGame(required(values, 'game')))
+      const file = required(values, 'db')
+      const gameId = required(values, 'game')
+      const text = await withApi(file, true, {}, (api) => api.exportGame(gameId))
       writeFileSync(out, text)
       io.stdout.write(`exported ${text.split('\n').filter(Boolean).length} events to ${out}\n`)
       return 0
@@ -136,8 +140,9 @@ const commands: Record<string, Command> = {
     positionals: { min: 1, max: 1 },
     async run(values, positionals, io) {
       const source = positionals[0] as string
+      const file = required(values, 'db')
       const text = readFileSync(source, 'utf8')
-      const result = await withApi(required(values, 'db'), false, { underCurrentRules: values['current-rules'] === true }, (api) => api.importGame(text))
+      const result = await withApi(file, false, { underCurrentRules: values['current-rules'] === true }, (api) => api.importGame(text))
       io.stdout.write(`imported game ${result.gameId} (${result.events} events)\n`)
       return 0
     },

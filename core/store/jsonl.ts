@@ -68,6 +68,10 @@ export function parseAndVerifyJsonl(text: string): JsonlResult {
   let previous: EventEnvelope | undefined
   let gameId = ''
   for (let index = 0; index < lines.length; index++) {
+    if (index === lines.length - 1 && index > 0 && isClosingLine(lines[index]!)) {
+      const problem = closingLineProblem(lines[index]!, events, gameId)
+      return problem === null ? { ok: true, events } : { ok: false, line: index + 1, problem: `line ${index + 1}: ${problem}` }
+    }
     const line = index + 1
     const raw = lines[index]!
     if (raw.trim() === '') return { ok: false, line, problem: `line ${line}: empty line: a line is missing or the file was edited` }
@@ -98,12 +102,58 @@ export function parseAndVerifyJsonl(text: string): JsonlResult {
     events.push(event)
     previous = event
   }
-  return { ok: true, events }
+  return {
+    ok: false,
+    line: lines.length + 1,
+    problem: `line ${lines.length + 1}: the file ends after seq ${previous?.seq ?? 0} without its closing line: it was cut short (or not written by arbiter export)`,
+  }
 }
 
-/** The export text of a game: one canonical envelope a line, each ending in a newline. */
+/**
+ * The closing line of an export: how many events it holds and the hash of the last. Without it a
+ * file cut at a line boundary would look like a shorter, valid game. It is not itself hashed: it
+ * catches a file cut short, not a forger who also rewrites it — for that, compare the head hash
+ * `arbiter verify` prints with the one the players noted at the table.
+ */
+interface ClosingLine {
+  readonly arbiterExport: { readonly gameId: string; readonly events: number; readonly head: string }
+}
+
+function isClosingLine(raw: string): boolean {
+  return raw.startsWith('{"arbiterExport":')
+}
+
+function closingLineProblem(raw: string, events: readonly EventEnvelope[], gameId: string): string | null {
+  let closing: ClosingLine
+  try {
+    closing = JSON.parse(raw) as ClosingLine
+  } catch (error) {
+    return `the closing line is not valid JSON (${(error as Error).message})`
+  }
+  const last = events[events.length - 1]
+  const info = closing.arbiterExport
+  if (typeof info !== 'object' || info === null) return 'the closing line has no arbiterExport record'
+  if (info.gameId !== gameId) return `the closing line is for game ${JSON.stringify(info.gameId)}, the events for ${JSON.stringify(gameId)}`
+  if (info.events !== events.length || info.head !== last?.hash) {
+    return `the closing line says ${String(info.events)} events ending in ${String(info.head).slice(0, 12)}, the file has ${events.length} ending in ${last?.hash.slice(0, 12) ?? '-'}: events were removed or added at the end`
+  }
+  return null
+}
+
+function closingLine(gameId: string, events: number, head: string): string {
+  return canonicalJson({ arbiterExport: { gameId, events, head } })
+}
+
+/** The export text of a game: one canonical envelope a line, then the closing line. */
 export function toJsonl(events: Iterable<EventEnvelope>): string {
   let out = ''
-  for (const event of events) out += envelopeLine(event) + '\n'
-  return out
+  let last: EventEnvelope | undefined
+  let count = 0
+  for (const event of events) {
+    out += envelopeLine(event) + '\n'
+    last = event
+    count += 1
+  }
+  if (last === undefined) throw new Error('toJsonl: a game has at least one event')
+  return out + closingLine(last.gameId, count, last.hash) + '\n'
 }

@@ -125,7 +125,8 @@ describe('GameApi', () => {
     const last = JSON.parse(lines[5] as string)
     const forged = { ...last, type: 'DiceRolled', payload: { requestId: '9.9', faces: [3], source: 'physical' } }
     forged.hash = sha256Hex(chainText(forged.prevHash, forged, canonicalJson(forged.payload)))
-    const file = [...lines.slice(0, 5), canonicalJson(forged)].join('\n') + '\n'
+    const closing = canonicalJson({ arbiterExport: { gameId, events: 6, head: forged.hash } })
+    const file = [...lines.slice(0, 5), canonicalJson(forged), closing].join('\n') + '\n'
     const other = await openApi(dir, 'other.sqlite')
     await expect(other.importGame(file)).rejects.toThrow(/line 6 \(seq 6\): .*request "9.9", which is not open/)
     expect(await other.listGames()).toEqual([])

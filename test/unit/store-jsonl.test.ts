@@ -30,7 +30,8 @@ describe('jsonl export', () => {
   it('writes one canonical envelope a line, and an intact file verifies to the same events', () => {
     const events = chain(8)
     const text = toJsonl(events)
-    expect(lines(text)).toHaveLength(8)
+    expect(lines(text)).toHaveLength(9)
+    expect(lines(text)[8]).toBe(`{"arbiterExport":{"events":8,"gameId":"g1","head":"${events[7]!.hash}"}}`)
     expect(text.endsWith('}\n')).toBe(true)
     expect(lines(text)[0]).toBe(canonicalJson(events[0]))
     expect(parseAndVerifyJsonl(text)).toEqual({ ok: true, events })
@@ -94,9 +95,23 @@ describe('jsonl export', () => {
   })
 
   it('names a truncated last line', () => {
-    const text = toJsonl(chain(4))
-    const result = parseAndVerifyJsonl(text.slice(0, text.length - 30))
+    const parts = lines(toJsonl(chain(4)))
+    const result = parseAndVerifyJsonl(parts.slice(0, 4).join('\n').slice(0, -30))
     expect(result).toMatchObject({ ok: false, line: 4 })
+  })
+
+  it('names a file cut short at a line boundary: the closing line is missing', () => {
+    const parts = lines(toJsonl(chain(4)))
+    const result = parseAndVerifyJsonl(join(parts.slice(0, 3)))
+    expect(result).toMatchObject({ ok: false, line: 4 })
+    expect(!result.ok && result.problem).toMatch(/^line 4: the file ends after seq 3 without its closing line: it was cut short/)
+  })
+
+  it('names the closing line when the last events were removed', () => {
+    const parts = lines(toJsonl(chain(4)))
+    const result = parseAndVerifyJsonl(join([...parts.slice(0, 3), parts[4]!]))
+    expect(result).toMatchObject({ ok: false, line: 4 })
+    expect(!result.ok && result.problem).toMatch(/closing line says 4 events .* the file has 3 .*removed or added at the end/)
   })
 
   it('names the field of a line that is not a valid envelope', () => {
