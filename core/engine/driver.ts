@@ -184,7 +184,7 @@ export function createEngine(ruleset: Ruleset): Engine {
         game.turn = event.payload.turn
         game.activePlayer = event.payload.player
         game.phase = null
-        return explain(`turn ${game.turn}: ${event.payload.player}'s turn`, { from: [event.seq] })
+        return explain(`turn ${game.turn}: ${event.payload.player} to play`, { from: [event.seq] })
       }
       case 'PhaseStarted': {
         requireNoOpenRequests(game, event)
