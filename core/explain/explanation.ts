@@ -30,7 +30,7 @@ export function explain(text: string, init: ExplanationInit = {}, children: read
   const node: { -readonly [K in keyof Explanation]: Explanation[K] } = { text, children }
   if (init.value !== undefined) node.value = init.value
   if (init.rule) node.rule = init.rule
-  if (init.from && init.from.length > 0) node.from = [...new Set(init.from)].sort((a, b) => a - b)
+  if (init.from && init.from.length > 0) node.from = init.from.length === 1 ? [init.from[0] as number] : uniqueSorted(init.from)
   if (init.status) node.status = init.status
   return node
 }
@@ -44,4 +44,9 @@ export function citedRules(tree: Explanation): RuleRef[] {
   }
   walk(tree)
   return [...seen.values()]
+}
+
+function uniqueSorted(seqs: readonly number[]): number[] {
+  const sorted = [...seqs].sort((a, b) => a - b)
+  return sorted.filter((seq, i) => i === 0 || seq !== sorted[i - 1])
 }

@@ -1,6 +1,10 @@
-import { createHash } from 'node:crypto'
+import * as crypto from 'node:crypto'
+
+// crypto.hash (Node >= 20.12) is a one-shot digest about twice as fast as createHash for short
+// texts; verification hashes every event, so it is worth the fallback.
+const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash
 
 /** The project's one hashing helper: the lowercase hex sha256 of the UTF-8 bytes of `text`. */
-export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex')
-}
+export const sha256Hex: (text: string) => string = oneShot
+  ? (text) => oneShot('sha256', text, 'hex')
+  : (text) => crypto.createHash('sha256').update(text, 'utf8').digest('hex')

@@ -1,0 +1,454 @@
+/**
+ * Arbiter benchmarks (`npm run bench`). Every figure is printed beside the same work done on a raw
+ * better-sqlite3 connection in the same run, as a ratio (how many times slower Arbiter is):
+ *
+ * - durable append through GameApi.append (zod validation, engine step, hash, insert; WAL,
+ *   synchronous = FULL, one event a transaction) while a game grows to 10,000 events, against a
+ *   bare one-row-a-transaction INSERT of the same rows into a table of the same shape; both pause
+ *   (untimed) every PAUSE_EVERY events so the WAL is checkpointed while idle, as at a real table;
+ * - replay of a 100,000-event game through GameApi.replay (state, outcomes, explanations), without
+ *   and with chain verification, against a bare SELECT + JSON.parse (+ sha256 for the verified one);
+ * - GameApi.openGame on a fresh GameApi, at the head of the 100k and the 10k game and at seq 1 of
+ *   the 100k game, against a bare read of the nearest snapshot and the tail;
+ * - peak heap and rss of the 100k replay, each in a fresh child process.
+ *
+ * Databases live in a temporary folder that is removed at the end.
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import Database from 'better-sqlite3'
+import { GameApi, SNAPSHOT_INTERVAL, type StepView } from '../../core/api/index.js'
+import { chainText } from '../../core/events/index.js'
+import { sha256Hex } from '../../core/store/index.js'
+import { buildGame } from './build-game.js'
+import { CombatScript, PLAYERS } from './script.js'
+
+const APPEND_EVENTS = 10_000
+const REPLAY_EVENTS = 100_000
+const RUNS = 3
+const OPEN_RUNS = 5
+const SEED = 20260430
+/**
+ * Every this many appends the bench pauses (untimed) long enough for GameApi's idle checkpoint
+ * (250 ms after the last append) to run, as it would between turns at a real table; the bare run
+ * checkpoints at the same points. Without pauses the WAL would only grow (wal_autocheckpoint = 0).
+ */
+const PAUSE_EVERY = 1000
+const PAUSE_MS = 400
+
+const here = dirname(fileURLToPath(import.meta.url))
+const repoRoot = resolve(here, '../..')
+const gc = (globalThis as { gc?: () => void }).gc ?? (() => {})
+
+// ---- small helpers ------------------------------------------------------------------------------
+
+const now = () => process.hrtime.bigint()
+const msSince = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  return sorted[index]!
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
+interface Latencies {
+  readonly p50: number
+  readonly p99: number
+  readonly max: number
+  readonly count: number
+}
+
+function latencies(times: readonly number[]): Latencies {
+  const sorted = [...times].sort((a, b) => a - b)
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] ?? Number.NaN, count: sorted.length }
+}
+
+const fmtMs = (ms: number) => (ms < 1 ? `${(ms * 1000).toFixed(0)} µs` : `${ms.toFixed(2)} ms`)
+const fmtRate = (perSecond: number) => `${Math.round(perSecond).toLocaleString('en-US')} ev/s`
+const fmtMb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
+const fmtRatio = (ratio: number) => `${ratio.toFixed(2)}x`
+
+function log(line: string): void {
+  process.stdout.write(line + '\n')
+}
+
+function removeDb(file: string): void {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true })
+}
+
+// ---- durable append -------------------------------------------------------------------------------
+
+interface AppendRun {
+  readonly gameId: string
+  readonly times: number[]
+  /** The seqs of the slowest appends, slowest first. */
+  readonly slowest: { seq: number; type: string; ms: number }[]
+}
+
+const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms))
+
+/** Plays a game to `events` events through GameApi.append, timing each append alone. */
+async function apiAppendRun(file: string, events: number): Promise<AppendRun> {
+  const api = await GameApi.open(file)
+  try {
+    const { gameId } = await api.createGame({ ruleset: 'classic', players: PLAYERS, title: 'Bench: durable append', actor: PLAYERS[0].id })
+    const script = new CombatScript(SEED)
+    const times: number[] = []
+    const types: string[] = []
+    for (let seq = 2; seq <= events; seq++) {
+      if (seq % PAUSE_EVERY === 0) await sleep(PAUSE_MS)
+      // What the table owes is read outside the timed window, as a UI would between two events.
+      const state = (await api.openGame(gameId)).state
+      const draft = script.next(state)
+      const start = now()
+      const view: StepView = await api.append(gameId, draft)
+      times.push(msSince(start))
+      types.push(draft.type)
+      if (view.seq !== seq) throw new Error(`bench: append returned seq ${view.seq}, expected ${seq}`)
+    }
+    const slowest = times.map((ms, i) => ({ seq: i + 2, type: types[i]!, ms })).sort((a, b) => b.ms - a.ms).slice(0, 3)
+    return { gameId, times, slowest }
+  } finally {
+    await api.close()
+  }
+}
+
+interface RawEventRow {
+  game_id: string
+  seq: number
+  type: string
+  v: number
+  at: string
+  actor: string
+  rules_version: string
+  payload: string
+  prev_hash: string
+  hash: string
+}
+
+function snapshotSeqsOf(file: string, gameId: string): Set<number> {
+  const db = new Database(file, { fileMustExist: true })
+  try {
+    return new Set(db.prepare<[string], { seq: number }>('SELECT seq FROM snapshots WHERE game_id = ?').all(gameId).map((r) => r.seq))
+  } finally {
+    db.close()
+  }
+}
+
+function readRawRows(file: string, gameId: string): RawEventRow[] {
+  const db = new Database(file, { fileMustExist: true })
+  try {
+    return db.prepare<[string], RawEventRow>('SELECT game_id, seq, type, v, at, actor, rules_version, payload, prev_hash, hash FROM events WHERE game_id = ? ORDER BY seq').all(gameId)
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * The bare durable insert: one raw connection with the store's pragmas (WAL, synchronous = FULL,
+ * no autocheckpoint), a table of the same columns and key but no triggers or checks, and the same
+ * rows inserted one per immediate transaction. The first row is not timed (as GameCreated is not).
+ */
+function bareAppendRun(file: string, rows: readonly RawEventRow[]): number[] {
+  const db = new Database(file)
+  try {
+    db.pragma('journal_mode = WAL')
+    db.pragma('synchronous = FULL')
+    db.pragma('wal_autocheckpoint = 0')
+    db.exec(`CREATE TABLE events (
+      game_id TEXT NOT NULL, seq INTEGER NOT NULL, type TEXT NOT NULL, v INTEGER NOT NULL, at TEXT NOT NULL,
+      actor TEXT NOT NULL, rules_version TEXT NOT NULL, payload TEXT NOT NULL, prev_hash TEXT NOT NULL, hash TEXT NOT NULL,
+      PRIMARY KEY (game_id, seq)) STRICT, WITHOUT ROWID`)
+    const insert = db.prepare<[string, number, string, number, string, string, string, string, string, string]>(
+      'INSERT INTO events (game_id, seq, type, v, at, actor, rules_version, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    )
+    const insertOne = db.transaction((r: RawEventRow) => {
+      insert.run(r.game_id, r.seq, r.type, r.v, r.at, r.actor, r.rules_version, r.payload, r.prev_hash, r.hash)
+    }).immediate
+    const times: number[] = []
+    rows.forEach((row, index) => {
+      if (row.seq % PAUSE_EVERY === 0) db.pragma('wal_checkpoint(PASSIVE)')
+      const start = now()
+      insertOne(row)
+      if (index > 0) times.push(msSince(start))
+    })
+    return times
+  } finally {
+    db.close()
+  }
+}
+
+// ---- replay ---------------------------------------------------------------------------------------
+
+async function apiReplayRate(api: GameApi, gameId: string, verify: boolean): Promise<{ rate: number; events: number }> {
+  gc()
+  let events = 0
+  let sink = 0
+  const start = now()
+  const view = await api.replay(gameId, {
+    verify,
+    onStep: (step) => {
+      events++
+      for (const outcome of step.outcomes) sink += outcome.explanation.text.length
+      if (step.explanation) sink += step.explanation.text.length + step.explanation.children.length
+    },
+  })
+  const ms = msSince(start)
+  if (view.seq !== events || sink === 0) throw new Error(`bench: replay saw ${events} steps, the game is at ${view.seq}`)
+  return { rate: (events / ms) * 1000, events }
+}
+
+/** A raw SELECT of the same rows + JSON.parse of each payload (+ the chain hash when `hash`). */
+function bareReplayRate(db: Database.Database, gameId: string, hash: boolean): number {
+  gc()
+  const stmt = db.prepare<[string], RawEventRow>('SELECT game_id, seq, type, v, at, actor, rules_version, payload, prev_hash, hash FROM events WHERE game_id = ? ORDER BY seq')
+  let events = 0
+  let sink = 0
+  const start = now()
+  for (const row of stmt.iterate(gameId)) {
+    if (hash) {
+      const fields = { seq: row.seq, gameId: row.game_id, type: row.type, v: row.v, at: row.at, actor: row.actor, rulesVersion: row.rules_version }
+      if (sha256Hex(chainText(row.prev_hash, fields, row.payload)) !== row.hash) throw new Error(`bench: bad hash at seq ${row.seq}`)
+    }
+    const payload = JSON.parse(row.payload) as Record<string, unknown>
+    sink += Object.keys(payload).length
+    events++
+  }
+  const ms = msSince(start)
+  if (sink === 0) throw new Error('bench: nothing read')
+  return (events / ms) * 1000
+}
+
+// ---- openGame -------------------------------------------------------------------------------------
+
+async function apiOpenTime(file: string, gameId: string, atSeq: number | undefined): Promise<number> {
+  const api = await GameApi.open(file, { mustExist: true })
+  try {
+    const start = now()
+    const view = await api.openGame(gameId, atSeq)
+    const ms = msSince(start)
+    if (atSeq !== undefined && view.seq !== atSeq) throw new Error(`bench: openGame(${atSeq}) gave seq ${view.seq}`)
+    return ms
+  } finally {
+    await api.close()
+  }
+}
+
+/** The bare read behind an open: the head, the nearest snapshot, the tail after it, all parsed. */
+function bareOpenTime(file: string, gameId: string, atSeq: number | undefined): { ms: number; tail: number } {
+  const db = new Database(file, { fileMustExist: true })
+  try {
+    const start = now()
+    const target = atSeq ?? db.prepare<[string], { seq: number }>('SELECT max(seq) AS seq FROM events WHERE game_id = ?').get(gameId)!.seq
+    const snapshot = db.prepare<[string, number], { seq: number; state: string }>('SELECT seq, state FROM snapshots WHERE game_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1').get(gameId, target)
+    let sink = snapshot ? Object.keys(JSON.parse(snapshot.state) as object).length : 0
+    const from = (snapshot?.seq ?? 0) + 1
+    let tail = 0
+    for (const row of db.prepare<[string, number, number], RawEventRow>('SELECT game_id, seq, type, v, at, actor, rules_version, payload, prev_hash, hash FROM events WHERE game_id = ? AND seq BETWEEN ? AND ? ORDER BY seq').iterate(gameId, from, target)) {
+      sink += Object.keys(JSON.parse(row.payload) as object).length
+      tail++
+    }
+    const ms = msSince(start)
+    if (sink === 0) throw new Error('bench: nothing read')
+    return { ms, tail }
+  } finally {
+    db.close()
+  }
+}
+
+// ---- memory ---------------------------------------------------------------------------------------
+
+interface MemoryFigures {
+  readonly steps: number
+  readonly ms: number
+  readonly baseHeap: number
+  readonly baseRss: number
+  readonly peakHeap: number
+  readonly peakRss: number
+  readonly maxRss: number
+  readonly heapAfterGc: number
+}
+
+function memoryChild(file: string, gameId: string, mode: 'api' | 'api-verify' | 'bare'): MemoryFigures {
+  const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(here, 'replay-child.ts'), file, gameId, mode], { cwd: repoRoot, encoding: 'utf8' })
+  if (child.status !== 0) throw new Error(`bench: memory child (${mode}) failed: ${child.stderr}`)
+  return JSON.parse(child.stdout.trim().split('\n').pop()!) as MemoryFigures
+}
+
+// ---- the table ------------------------------------------------------------------------------------
+
+interface Row {
+  readonly figure: string
+  readonly measured: string
+  readonly target: string
+  readonly bare: string
+  readonly ratio: string
+  readonly ratioTarget: string
+  /** null: reported, no target. */
+  readonly pass: boolean | null
+}
+
+function printTable(rows: readonly Row[]): void {
+  const header = ['figure', 'measured', 'target', 'bare sqlite', 'ratio', 'ratio target', 'pass']
+  const cells = rows.map((r) => [r.figure, r.measured, r.target, r.bare, r.ratio, r.ratioTarget, r.pass === null ? '-' : r.pass ? 'PASS' : 'FAIL'])
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)))
+  const line = (c: readonly string[]) => '| ' + c.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ') + ' |'
+  log(line(header))
+  log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|')
+  for (const c of cells) log(line(c))
+}
+
+// ---- main -----------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const started = now()
+  const dir = mkdtempSync(join(tmpdir(), 'arbiter-bench-'))
+  const rows: Row[] = []
+  log(`Arbiter bench: node ${process.version}, ${process.platform}/${process.arch}, databases in ${dir}`)
+  try {
+    // -- durable append
+    log(`\n[append] ${RUNS} runs of a ${APPEND_EVENTS.toLocaleString('en-US')}-event game through GameApi.append, each followed by the bare insert of the same rows`)
+    {
+      const warm = join(dir, 'warmup.sqlite')
+      const warmRun = await apiAppendRun(warm, 500)
+      const warmRows = readRawRows(warm, warmRun.gameId)
+      removeDb(warm)
+      bareAppendRun(join(dir, 'warmup-bare.sqlite'), warmRows)
+      removeDb(join(dir, 'warmup-bare.sqlite'))
+    }
+    const apiRuns: Latencies[] = []
+    const bareRuns: Latencies[] = []
+    let tenK: { file: string; gameId: string } | null = null
+    for (let run = 1; run <= RUNS; run++) {
+      const file = join(dir, `append-${run}.sqlite`)
+      gc()
+      const result = await apiAppendRun(file, APPEND_EVENTS)
+      const api = latencies(result.times)
+      const raw = readRawRows(file, result.gameId)
+      const bareFile = join(dir, `append-bare-${run}.sqlite`)
+      gc()
+      const bare = latencies(bareAppendRun(bareFile, raw))
+      removeDb(bareFile)
+      const avgBytes = raw.reduce((sum, r) => sum + r.payload.length + r.at.length + r.actor.length + r.rules_version.length + r.type.length + r.game_id.length + 128, 0) / raw.length
+      const snapshotSeqs = snapshotSeqsOf(file, result.gameId)
+      log(`  run ${run}: api p50 ${fmtMs(api.p50)} p99 ${fmtMs(api.p99)} max ${fmtMs(api.max)} | bare p50 ${fmtMs(bare.p50)} p99 ${fmtMs(bare.p99)} max ${fmtMs(bare.max)} (${api.count} appends, rows ~${Math.round(avgBytes)} bytes)`)
+      log(`         slowest appends: ${result.slowest.map((s) => `seq ${s.seq} ${s.type}${snapshotSeqs.has(s.seq) ? ' +snapshot' : ''} ${fmtMs(s.ms)}`).join(', ')}`)
+      apiRuns.push(api)
+      bareRuns.push(bare)
+      if (tenK) removeDb(tenK.file)
+      tenK = { file, gameId: result.gameId }
+    }
+    const ap50 = median(apiRuns.map((r) => r.p50))
+    const bp50 = median(bareRuns.map((r) => r.p50))
+    const ap99 = median(apiRuns.map((r) => r.p99))
+    const bp99 = median(bareRuns.map((r) => r.p99))
+    const amax = Math.max(...apiRuns.map((r) => r.max))
+    const bmax = Math.max(...bareRuns.map((r) => r.max))
+    rows.push({ figure: 'append p50 (median of runs)', measured: fmtMs(ap50), target: '< 0.3 ms', bare: fmtMs(bp50), ratio: fmtRatio(ap50 / bp50), ratioTarget: '<= 2x', pass: ap50 < 0.3 && ap50 / bp50 <= 2 })
+    rows.push({ figure: 'append p99 (median of runs)', measured: fmtMs(ap99), target: '< 1 ms', bare: fmtMs(bp99), ratio: fmtRatio(ap99 / bp99), ratioTarget: '-', pass: ap99 < 1 })
+    rows.push({ figure: 'append worst (all runs)', measured: fmtMs(amax), target: '<= 16 ms', bare: fmtMs(bmax), ratio: fmtRatio(amax / bmax), ratioTarget: '-', pass: amax <= 16 })
+
+    // -- build the 100k game
+    const bigFile = join(dir, 'replay-100k.sqlite')
+    log(`\n[build] ${REPLAY_EVENTS.toLocaleString('en-US')}-event game: engine-stepped, written through the store in chunks of 1000, snapshots every ${SNAPSHOT_INTERVAL} events`)
+    const buildStart = now()
+    const big = await buildGame(bigFile, REPLAY_EVENTS, SEED + 1)
+    log(`  built in ${(msSince(buildStart) / 1000).toFixed(1)} s: ${big.events} events, ${big.snapshots} snapshots (last at seq ${big.lastSnapshotSeq})`)
+    {
+      const db = new Database(bigFile, { fileMustExist: true })
+      const types = db.prepare<[string], { type: string; n: number }>('SELECT type, count(*) AS n FROM events WHERE game_id = ? GROUP BY type ORDER BY n DESC').all(big.gameId)
+      const snap = db.prepare<[string], { bytes: number }>('SELECT length(state) AS bytes FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1').get(big.gameId)
+      db.close()
+      log(`  event mix: ${types.map((t) => `${t.type} ${t.n}`).join(', ')}; last snapshot ${((snap?.bytes ?? 0) / 1024).toFixed(0)} KB`)
+    }
+
+    // -- replay
+    log(`\n[replay] ${RUNS} runs each of GameApi.replay (verify off / on) and the bare read, interleaved; median`)
+    const replayApi = await GameApi.open(bigFile, { mustExist: true })
+    const rawDb = new Database(bigFile, { fileMustExist: true })
+    const rates = { plain: [] as number[], verified: [] as number[], bare: [] as number[], bareHash: [] as number[] }
+    try {
+      await apiReplayRate(replayApi, big.gameId, false) // warm-up: page cache and JIT
+      for (let run = 1; run <= RUNS; run++) {
+        rates.bare.push(bareReplayRate(rawDb, big.gameId, false))
+        rates.bareHash.push(bareReplayRate(rawDb, big.gameId, true))
+        const plain = await apiReplayRate(replayApi, big.gameId, false)
+        const verified = await apiReplayRate(replayApi, big.gameId, true)
+        if (plain.events !== big.events || verified.events !== big.events) throw new Error('bench: replay count mismatch')
+        rates.plain.push(plain.rate)
+        rates.verified.push(verified.rate)
+        log(`  run ${run}: replay ${fmtRate(plain.rate)}, verified ${fmtRate(verified.rate)} | bare read+parse ${fmtRate(rates.bare.at(-1)!)}, bare read+sha256+parse ${fmtRate(rates.bareHash.at(-1)!)}`)
+      }
+    } finally {
+      rawDb.close()
+      await replayApi.close()
+    }
+    const rPlain = median(rates.plain)
+    const rVerified = median(rates.verified)
+    const rBare = median(rates.bare)
+    const rBareHash = median(rates.bareHash)
+    rows.push({ figure: 'replay 100k, no verify', measured: fmtRate(rPlain), target: '>= 100,000 ev/s', bare: `${fmtRate(rBare)} (read+parse)`, ratio: fmtRatio(rBare / rPlain), ratioTarget: '<= 3x', pass: rPlain >= 100_000 && rBare / rPlain <= 3 })
+    rows.push({ figure: 'replay 100k, verify chain', measured: fmtRate(rVerified), target: '>= 60,000 ev/s', bare: `${fmtRate(rBareHash)} (read+sha+parse)`, ratio: fmtRatio(rBareHash / rVerified), ratioTarget: '<= 3x', pass: rVerified >= 60_000 && rBareHash / rVerified <= 3 })
+    rows.push({ figure: '  (verify chain vs bare read+parse)', measured: fmtRate(rVerified), target: '-', bare: `${fmtRate(rBare)} (read+parse)`, ratio: fmtRatio(rBare / rVerified), ratioTarget: '(info)', pass: null })
+
+    // -- openGame
+    log(`\n[open] openGame on a fresh GameApi (new connection, no session), ${OPEN_RUNS} runs each; median (worst)`)
+    const cases: { label: string; file: string; gameId: string; atSeq: number | undefined }[] = [
+      { label: 'openGame head, 100k game', file: bigFile, gameId: big.gameId, atSeq: undefined },
+      { label: 'openGame head, 10k game', file: tenK!.file, gameId: tenK!.gameId, atSeq: undefined },
+      { label: 'openGame at seq 1, 100k game', file: bigFile, gameId: big.gameId, atSeq: 1 },
+      { label: 'openGame at seq 50,500, 100k', file: bigFile, gameId: big.gameId, atSeq: 50_500 },
+    ]
+    for (const c of cases) {
+      const apiTimes: number[] = []
+      const bareTimes: number[] = []
+      let tail = 0
+      for (let run = 0; run < OPEN_RUNS; run++) {
+        apiTimes.push(await apiOpenTime(c.file, c.gameId, c.atSeq))
+        const bare = bareOpenTime(c.file, c.gameId, c.atSeq)
+        bareTimes.push(bare.ms)
+        tail = bare.tail
+      }
+      const a = median(apiTimes)
+      const b = median(bareTimes)
+      log(`  ${c.label}: ${fmtMs(a)} (worst ${fmtMs(Math.max(...apiTimes))}) | bare ${fmtMs(b)} (worst ${fmtMs(Math.max(...bareTimes))}); tail after the snapshot: ${tail} events`)
+      rows.push({ figure: c.label, measured: fmtMs(a), target: '< 100 ms', bare: fmtMs(b), ratio: fmtRatio(a / b), ratioTarget: '-', pass: Math.max(...apiTimes) < 100 })
+    }
+
+    // -- memory
+    log(`\n[memory] one 100k replay per fresh child process (node --expose-gc), heap/rss sampled every 500 events`)
+    const mem = {
+      plain: memoryChild(bigFile, big.gameId, 'api'),
+      verified: memoryChild(bigFile, big.gameId, 'api-verify'),
+      bare: memoryChild(bigFile, big.gameId, 'bare'),
+    }
+    for (const [name, m] of Object.entries(mem)) {
+      log(`  ${name}: ${m.steps} rows in ${m.ms.toFixed(0)} ms; heap ${fmtMb(m.baseHeap)} -> peak ${fmtMb(m.peakHeap)} (live after gc ${fmtMb(m.heapAfterGc)}); rss ${fmtMb(m.baseRss)} -> peak ${fmtMb(m.peakRss)} (getrusage max ${fmtMb(m.maxRss)})`)
+    }
+    for (const [label, m] of [['no verify', mem.plain], ['verify', mem.verified]] as const) {
+      rows.push({ figure: `replay 100k peak heap, ${label}`, measured: fmtMb(m.peakHeap), target: '(report)', bare: fmtMb(mem.bare.peakHeap), ratio: fmtRatio(m.peakHeap / mem.bare.peakHeap), ratioTarget: '-', pass: null })
+      rows.push({ figure: `replay 100k peak rss, ${label}`, measured: fmtMb(m.maxRss), target: '(report)', bare: fmtMb(mem.bare.maxRss), ratio: fmtRatio(m.maxRss / mem.bare.maxRss), ratioTarget: '-', pass: null })
+    }
+
+    log('')
+    printTable(rows)
+    const failed = rows.filter((r) => r.pass === false)
+    log(`\n${failed.length === 0 ? 'all targets met' : `${failed.length} target(s) missed: ${failed.map((r) => r.figure.trim()).join('; ')}`} (bench took ${(msSince(started) / 1000).toFixed(0)} s)`)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
