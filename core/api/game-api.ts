@@ -231,8 +231,7 @@ export class GameApi {
 
   /** Replays a game from its first event, calling `onStep` for each step. */
   async replay(gameId: string, options: { verify?: boolean; onStep?: (step: StepView) => void } = {}): Promise<GameView> {
-    const meta = this.store.game(gameId)
-    const engine = engineForGame(meta.ruleset, meta.catalogueHash, this.options.underCurrentRules ?? false)
+    const { engine } = this.engineOf(gameId)
     const state = engine.initialState()
     const onStep = options.onStep
     foldEvents(engine, state, this.store.readEvents(gameId, { verify: options.verify ?? false }), onStep ? (result, event) => onStep(view(event, result)) : undefined)
@@ -277,6 +276,17 @@ export class GameApi {
     return { gameId: first.gameId, events: events.length }
   }
 
+  /**
+   * The engine a game replays under, from its hashed GameCreated (not from the games table, which
+   * is a mutable index): its ruleset, and its catalogue checked against this Arbiter's.
+   */
+  private engineOf(gameId: string): { engine: Engine; catalogueHash: string } {
+    const [first] = [...this.store.readEvents(gameId, { toSeq: 1 })]
+    if (!first) throw new ArbiterError('store/unknown-game', `there is no game ${gameId}`)
+    const created = gameEvents.readPayload(first.type, first.v, first.payload) as { ruleset: string; catalogueHash: string }
+    return { engine: engineForGame(created.ruleset, created.catalogueHash, this.options.underCurrentRules ?? false), catalogueHash: created.catalogueHash }
+  }
+
   /** The live fold at the game's head, rebuilt from the nearest snapshot when needed. */
   private session(gameId: string): Session {
     let session = this.sessions.get(gameId)
@@ -289,9 +299,8 @@ export class GameApi {
   }
 
   private load(gameId: string, toSeq: number): Session {
-    const meta = this.store.game(gameId)
-    const engine = engineForGame(meta.ruleset, meta.catalogueHash, this.options.underCurrentRules ?? false)
-    const key = snapshotKey(meta.catalogueHash)
+    const { engine, catalogueHash: hash } = this.engineOf(gameId)
+    const key = snapshotKey(hash)
     const snapshot = this.store.latestSnapshot(gameId, toSeq, key)
     const state = snapshot ? engine.restore(snapshot.stateJson) : engine.initialState()
     foldEvents(engine, state, this.store.readEvents(gameId, { fromSeq: (snapshot?.seq ?? 0) + 1, toSeq }))

@@ -210,7 +210,7 @@ export function createEngine(ruleset: Ruleset): Engine {
         return null
       }
       case 'Note':
-        return null
+        return explain(`note: ${event.payload.text}`, { from: [event.seq] })
       default: {
         const procedure = ruleset.procedures[event.type] as { name: string; start: (ctx: ProcedureContext, e: EventOf<typeof event.type>) => Procedure } | undefined
         if (!procedure) throw new RuleError('rules/unsupported-event', `seq ${event.seq}: ruleset ${ruleset.id} does not resolve ${event.type}`)

@@ -123,7 +123,7 @@ export interface StepResult {
   readonly state: GameState
   readonly seq: number
   readonly outcomes: readonly Outcome[]
-  /** Why this step did what it did; null for events the rules take no view on (a Note). */
+  /** Why this step did what it did; null when a procedure took the event and said nothing yet. */
   readonly explanation: Explanation | null
   /** Requests opened by this step. */
   readonly requests: readonly OpenRequest[]

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import Database from 'better-sqlite3'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { catalogueHash, GameApi, SNAPSHOT_INTERVAL } from '../../core/api/index.js'
@@ -133,19 +133,6 @@ describe('GameApi', () => {
     await other.close()
   })
 
-  it('a game played under another catalogue is refused unless replayed under the current rules on purpose', async () => {
-    const dir = tempDir()
-    const api = await openApi(dir)
-    const gameId = await classicCombat(api)
-    const text = (await api.exportGame(gameId))
-    await api.close()
-    const changed = text.replaceAll(catalogueHash(classic), 'f'.repeat(64))
-    writeFileSync(join(dir, 'x.jsonl'), changed)
-    const other = await openApi(dir, 'other.sqlite')
-    await expect(other.importGame(readFileSync(join(dir, 'x.jsonl'), 'utf8'))).rejects.toThrow(/line 1|catalogue/)
-    await other.close()
-  })
-
   it('createGame refuses an unknown ruleset and an unknown variant, writing nothing', async () => {
     const api = await openApi(tempDir())
     await expect(api.createGame({ ruleset: 'chess', players: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }], actor: 'a' })).rejects.toMatchObject({ code: 'api/unknown-ruleset' })
@@ -156,20 +143,53 @@ describe('GameApi', () => {
 })
 
 describe('GameApi catalogue pinning', () => {
-  it('replays a game whose catalogue differs only with underCurrentRules', async () => {
+  /** The game's export, re-chained as if it had been played under another catalogue. */
+  async function playedUnderAnotherCatalogue(dir: string): Promise<{ gameId: string; text: string }> {
+    const api = await openApi(dir)
+    const gameId = await classicCombat(api)
+    const events = [...api.store.readEvents(gameId)]
+    await api.close()
+    const { sha256Hex } = await import('../../core/store/sha256.js')
+    const { chainText, GENESIS_HASH } = await import('../../core/events/index.js')
+    const { toJsonl } = await import('../../core/store/jsonl.js')
+    const other = 'f'.repeat(64)
+    let prevHash = GENESIS_HASH
+    const rechained = events.map((event) => {
+      const payload = event.type === 'GameCreated' ? { ...(event.payload as object), catalogueHash: other } : event.payload
+      const body = { ...event, payload, prevHash, rulesVersion: `classic/classic@${other}` }
+      const hash = sha256Hex(chainText(prevHash, body, canonicalJson(payload)))
+      prevHash = hash
+      return { ...body, hash }
+    })
+    return { gameId, text: toJsonl(rechained) }
+  }
+
+  it('a game played under another catalogue is refused, unless replayed under the current rules on purpose', async () => {
+    const dir = tempDir()
+    const { gameId, text } = await playedUnderAnotherCatalogue(dir)
+    const strict = await openApi(dir, 'strict.sqlite')
+    await expect(strict.importGame(text)).rejects.toMatchObject({ code: 'api/catalogue-mismatch' })
+    await strict.close()
+    const lenient = await GameApi.open(join(dir, 'lenient.sqlite'), { underCurrentRules: true })
+    await lenient.importGame(text)
+    expect((await lenient.replay(gameId)).seq).toBe(5)
+    await lenient.close()
+    const strictAgain = await GameApi.open(join(dir, 'lenient.sqlite'))
+    await expect(strictAgain.replay(gameId)).rejects.toMatchObject({ code: 'api/catalogue-mismatch', message: expect.stringContaining('ffffffffffff') })
+    await expect(strictAgain.openGame(gameId)).rejects.toMatchObject({ code: 'api/catalogue-mismatch' })
+    await strictAgain.close()
+  })
+
+  it('the catalogue is read from the hashed GameCreated, not from the editable games table', async () => {
     const dir = tempDir()
     const api = await openApi(dir)
     const gameId = await classicCombat(api)
     await api.close()
-    // Pretend the game was created under another catalogue: a raw games-row edit (games is not append-only).
-    const store = EventStore.open(join(dir, 'arbiter.sqlite'))
-    ;(store as unknown as { db: { prepare(sql: string): { run(...a: unknown[]): void } } }).db.prepare('UPDATE games SET catalogue_hash = ?').run('f'.repeat(64))
-    store.close()
-    const strict = await openApi(dir)
-    await expect(strict.replay(gameId)).rejects.toMatchObject({ code: 'api/catalogue-mismatch' })
-    await strict.close()
-    const lenient = await GameApi.open(join(dir, 'arbiter.sqlite'), { underCurrentRules: true })
-    expect((await lenient.replay(gameId)).seq).toBe(5)
-    await lenient.close()
+    const raw = new Database(join(dir, 'arbiter.sqlite'))
+    raw.prepare('UPDATE games SET catalogue_hash = ?').run('f'.repeat(64))
+    raw.close()
+    const reopened = await openApi(dir)
+    expect((await reopened.replay(gameId)).seq).toBe(5)
+    await reopened.close()
   })
 })
