@@ -178,7 +178,7 @@ export class GameApi {
    */
   async append(gameId: string, draft: EventDraft, expectedVersion?: number): Promise<StepView> {
     const type = draft.type
-    const v = draft.v ?? currentVersionOrThrow(type)
+    const v = draft.v ?? gameEvents.currentVersion(type)
     const payload = gameEvents.validateNew(type, v, draft.payload)
     if (type === 'GameCreated') throw new ArbiterError('api/game-exists', `GameCreated can only start a game; game ${gameId} has one`)
     const session = this.session(gameId)
@@ -222,8 +222,12 @@ export class GameApi {
   /** The game at its head, or at `atSeq` (replayed from the nearest snapshot at or before it). */
   async openGame(gameId: string, atSeq?: number): Promise<GameView> {
     if (atSeq === undefined) {
-      const state = this.session(gameId).state.game as GameState
-      return gameView(gameId, state)
+      // A copy: the session's state moves on with the next append.
+      return gameView(gameId, structuredClone(this.session(gameId).state.game as GameState))
+    }
+    const head = this.store.head(gameId).seq
+    if (!Number.isInteger(atSeq) || atSeq < 1 || atSeq > head) {
+      throw new ArbiterError('api/bad-seq', `game ${gameId} has events 1 to ${head}; there is no seq ${atSeq}`)
     }
     const { state } = this.load(gameId, atSeq)
     return gameView(gameId, state.game as GameState)
@@ -329,10 +333,6 @@ export class GameApi {
 
 function snapshotKey(hash: string): string {
   return `engine-${ENGINE_VERSION}@${hash}`
-}
-
-function currentVersionOrThrow(type: string): number {
-  return gameEvents.currentVersion(type)
 }
 
 function view(envelope: EventEnvelope, result: StepResult): StepView {

@@ -74,6 +74,12 @@ describe('GameApi', () => {
     expect(early.seq).toBe(3)
     expect(Object.keys(early.state.units)).toEqual(['warriors', 'boyz'])
     expect(early.openRequests).toEqual([])
+    await expect(api.openGame(gameId, 7)).rejects.toMatchObject({ code: 'api/bad-seq', message: expect.stringContaining('has events 1 to 6; there is no seq 7') })
+    await expect(api.openGame(gameId, 0)).rejects.toMatchObject({ code: 'api/bad-seq' })
+    // what openGame hands out is a copy: the next append does not change it
+    await api.append(gameId, { type: 'DiceRolled', actor: 'p1', payload: { requestId: '6.1', faces: [1, 1, 1, 1, 1], source: 'physical' } })
+    expect(head.openRequests.map((r) => r.id)).toEqual(['6.1'])
+    expect(head.state.seq).toBe(6)
     await api.close()
   })
 
