@@ -108,7 +108,11 @@ const commands: Record<string, Command> = {
               return
             }
             io.stdout.write(stepLine(step) + '\n')
-            if (explainSteps && step.explanation) io.stdout.write(renderExplanationText(step.explanation as Explanation, '    ') + '\n')
+            // A bare one-line explanation is already the step line itself.
+            const tree = step.explanation
+            if (explainSteps && tree && (tree.children.length > 0 || step.outcomes.length > 0 || step.requests.length > 0)) {
+              io.stdout.write(renderExplanationText(tree as Explanation, '    ') + '\n')
+            }
           },
         })
         if (!json) {

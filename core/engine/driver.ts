@@ -34,6 +34,13 @@ export interface Engine {
   restore(snapshotJson: string): EngineState
 }
 
+/** The heading of a step whose procedure said several things. */
+function stepTitle(event: EngineEvent): string {
+  if (event.type === 'DiceRolled') return `dice ${event.payload.faces.join(', ')} for request ${event.payload.requestId}`
+  if (event.type === 'ChoiceMade') return `choice "${event.payload.option}" for request ${event.payload.requestId}`
+  return `seq ${event.seq}: ${event.type}`
+}
+
 export function createEngine(ruleset: Ruleset): Engine {
   const entries = new Map<string, CatalogueEntry>(ruleset.catalogue.entries.map((entry) => [entry.id, entry]))
   const decisions = new Map(ruleset.catalogue.decisions.map((decision) => [decision.id, decision]))
@@ -235,7 +242,7 @@ export function createEngine(ruleset: Ruleset): Engine {
     let explanation: Explanation | null = own
     if (own && children.length > 0) explanation = explain(own.text, { from: own.from ?? [] }, [...own.children, ...children])
     else if (!own && children.length === 1) explanation = children[0] ?? null
-    else if (!own && children.length > 1) explanation = explain(`seq ${event.seq}: ${event.type}`, { from: [event.seq] }, children)
+    else if (!own && children.length > 1) explanation = explain(stepTitle(event), { from: [event.seq] }, children)
     return { state: game, seq: event.seq, outcomes: stepOutcomes, explanation, requests: stepRequests }
   }
 

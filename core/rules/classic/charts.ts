@@ -14,7 +14,7 @@ export function toHitCloseCombat(cite: Cite, attacker: UnitState, target: UnitSt
   const ws = attacker.profile.WS
   const targetWs = target.profile.WS
   const need = ws > targetWs ? 3 : targetWs > 2 * ws ? 5 : 4
-  const why = ws > targetWs ? `WS ${ws} is higher than WS ${targetWs}` : targetWs > 2 * ws ? `WS ${targetWs} is more than twice WS ${ws}` : `WS ${ws} vs WS ${targetWs}: neither higher nor more than twice`
+  const why = ws > targetWs ? "the attacker's is higher" : targetWs > 2 * ws ? "the target's is more than twice as high" : "not higher, and the target's is not more than twice as high"
   return {
     need,
     explanation: explain(`needs ${need}+ to hit`, { value: need, rule: cite.rule('to-hit-close-combat', 'chart'), from: [attacker.musteredAt, target.musteredAt] }, [
