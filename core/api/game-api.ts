@@ -331,7 +331,8 @@ export class GameApi {
   }
 }
 
-function snapshotKey(hash: string): string {
+/** The key snapshots are stored under: stale engines and other catalogues never read them. */
+export function snapshotKey(hash: string): string {
   return `engine-${ENGINE_VERSION}@${hash}`
 }
 

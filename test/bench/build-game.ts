@@ -5,9 +5,9 @@
  *
  * GameApi has no bulk path that also writes snapshots (importGame writes none), so this saves
  * them itself the way GameApi.append does: after an event, when SNAPSHOT_INTERVAL events have
- * passed since the last one and no procedure is open, under key `engine-${ENGINE_VERSION}@hash`.
+ * passed since the last one and no procedure is open, under the api's snapshotKey.
  */
-import { ENGINE_VERSION, GameApi, SNAPSHOT_INTERVAL, toEngineEvent } from '../../core/api/index.js'
+import { GameApi, SNAPSHOT_INTERVAL, snapshotKey, toEngineEvent } from '../../core/api/index.js'
 import { createEngine, type EngineEvent, type GameState } from '../../core/engine/index.js'
 import type { UnchainedEvent } from '../../core/events/index.js'
 import { gameEvents } from '../../core/events/index.js'
@@ -37,7 +37,7 @@ export async function buildGame(file: string, events: number, seed: number): Pro
     for (const envelope of first) engine.step(state, toEngineEvent(envelope))
     const game = () => state.game as GameState
     const rulesVersion = first[0]!.rulesVersion
-    const key = `engine-${ENGINE_VERSION}@${game().catalogueHash}`
+    const key = snapshotKey(game().catalogueHash)
 
     const script = new CombatScript(seed)
     let batch: UnchainedEvent[] = []

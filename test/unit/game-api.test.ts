@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { catalogueHash, GameApi, SNAPSHOT_INTERVAL } from '../../core/api/index.js'
+import { catalogueHash, GameApi, SNAPSHOT_INTERVAL, snapshotKey } from '../../core/api/index.js'
 import { canonicalJson } from '../../core/events/index.js'
 import { classic } from '../../core/rules/classic/index.js'
 import { EventStore } from '../../core/store/index.js'
@@ -94,7 +94,7 @@ describe('GameApi', () => {
     }
     await api.close()
     const store = EventStore.open(join(dir, 'arbiter.sqlite'))
-    const snapshots = store.latestSnapshot(gameId, Number.MAX_SAFE_INTEGER, `engine-1@${catalogueHash(classic)}`)
+    const snapshots = store.latestSnapshot(gameId, Number.MAX_SAFE_INTEGER, snapshotKey(catalogueHash(classic)))
     expect(snapshots?.seq).toBeGreaterThanOrEqual(SNAPSHOT_INTERVAL)
     store.close()
     const reopened = await openApi(dir)
