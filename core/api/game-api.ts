@@ -1,11 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto'
+import { createEngine, type Engine, type EngineState } from '../engine/driver.js'
+import type { EngineEvent, GameState, OpenRequest, Outcome, Ruleset, StepResult } from '../engine/types.js'
 import { canonicalJson } from '../events/canonical-json.js'
 import type { EventEnvelope, UnchainedEvent } from '../events/envelope.js'
 import { ArbiterError } from '../events/errors.js'
 import type { EventType } from '../events/event-types.js'
 import { gameEvents } from '../events/index.js'
-import { createEngine, type Engine, type EngineState } from '../engine/driver.js'
-import type { EngineEvent, GameState, OpenRequest, Outcome, Ruleset, StepResult } from '../engine/types.js'
 import type { Explanation } from '../explain/explanation.js'
 import { rulesets } from '../rules/index.js'
 import { EventStore, type GameSummary } from '../store/event-store.js'
@@ -70,7 +70,11 @@ export function catalogueHash(ruleset: Ruleset): string {
 
 export function rulesetOf(id: string): Ruleset {
   const ruleset = Object.hasOwn(rulesets, id) ? rulesets[id] : undefined
-  if (!ruleset) throw new ArbiterError('api/unknown-ruleset', `unknown ruleset "${id}" (this Arbiter knows ${Object.keys(rulesets).join(', ')})`)
+  if (!ruleset)
+    throw new ArbiterError(
+      'api/unknown-ruleset',
+      `unknown ruleset "${id}" (this Arbiter knows ${Object.keys(rulesets).join(', ')})`,
+    )
   return ruleset
 }
 
@@ -87,7 +91,13 @@ function engineFor(ruleset: Ruleset): { engine: Engine; hash: string } {
 /** The envelope as the engine takes it: payload validated and upcast to the current version. */
 export function toEngineEvent(envelope: EventEnvelope): EngineEvent {
   const payload = gameEvents.readPayload(envelope.type, envelope.v, envelope.payload)
-  return { type: envelope.type, payload, seq: envelope.seq, actor: envelope.actor, gameId: envelope.gameId } as EngineEvent
+  return {
+    type: envelope.type,
+    payload,
+    seq: envelope.seq,
+    actor: envelope.actor,
+    gameId: envelope.gameId,
+  } as EngineEvent
 }
 
 function rulesVersionOf(ruleset: string, variant: string, hash: string): string {
@@ -107,7 +117,12 @@ function engineForGame(ruleset: string, gameCatalogueHash: string, underCurrentR
 }
 
 /** Folds events through an engine, calling `onStep` for each; errors name the seq. */
-export function foldEvents(engine: Engine, state: EngineState, events: Iterable<EventEnvelope>, onStep?: (step: StepResult, event: EventEnvelope) => void): EngineState {
+export function foldEvents(
+  engine: Engine,
+  state: EngineState,
+  events: Iterable<EventEnvelope>,
+  onStep?: (step: StepResult, event: EventEnvelope) => void,
+): EngineState {
   for (const envelope of events) {
     const result = engine.step(state, toEngineEvent(envelope))
     if (onStep) onStep(result, envelope)
@@ -132,7 +147,10 @@ export class GameApi {
   private readonly rollDie: (sides: number) => number
   private idleTimer: NodeJS.Timeout | null = null
 
-  private constructor(readonly store: EventStore, private readonly options: ApiOptions) {
+  private constructor(
+    readonly store: EventStore,
+    private readonly options: ApiOptions,
+  ) {
     this.clock = options.clock ?? (() => new Date().toISOString())
     this.rollDie = options.rollDie ?? ((sides) => randomInt(1, sides + 1))
   }
@@ -156,16 +174,40 @@ export class GameApi {
     const { engine, hash } = engineFor(ruleset)
     const variant = input.variant ?? ruleset.defaultVariant
     const payload = gameEvents.validateNew('GameCreated', 1, {
-      ruleset: ruleset.id, variant, catalogueHash: hash, players: input.players,
+      ruleset: ruleset.id,
+      variant,
+      catalogueHash: hash,
+      players: input.players,
       ...(input.title === undefined ? {} : { title: input.title }),
       ...(input.scenario === undefined ? {} : { scenario: input.scenario }),
     })
     const gameId = randomUUID()
-    const draft: UnchainedEvent = { gameId, type: 'GameCreated', v: 1, at: this.clock(), actor: input.actor, rulesVersion: rulesVersionOf(ruleset.id, variant, hash), payload }
+    const draft: UnchainedEvent = {
+      gameId,
+      type: 'GameCreated',
+      v: 1,
+      at: this.clock(),
+      actor: input.actor,
+      rulesVersion: rulesVersionOf(ruleset.id, variant, hash),
+      payload,
+    }
     const state = engine.initialState()
-    const result = engine.step(state, { type: 'GameCreated', payload, seq: 1, actor: input.actor, gameId } as EngineEvent)
+    const result = engine.step(state, {
+      type: 'GameCreated',
+      payload,
+      seq: 1,
+      actor: input.actor,
+      gameId,
+    } as EngineEvent)
     const stored = this.store.createGame(
-      { gameId, ruleset: ruleset.id, variant, catalogueHash: hash, createdAt: draft.at, ...(input.title === undefined ? {} : { title: input.title }) },
+      {
+        gameId,
+        ruleset: ruleset.id,
+        variant,
+        catalogueHash: hash,
+        createdAt: draft.at,
+        ...(input.title === undefined ? {} : { title: input.title }),
+      },
       draft,
     )
     this.sessions.set(gameId, { engine, state, lastSnapshotSeq: 0 })
@@ -180,12 +222,16 @@ export class GameApi {
     const type = draft.type
     const v = draft.v ?? gameEvents.currentVersion(type)
     const payload = gameEvents.validateNew(type, v, draft.payload)
-    if (type === 'GameCreated') throw new ArbiterError('api/game-exists', `GameCreated can only start a game; game ${gameId} has one`)
+    if (type === 'GameCreated')
+      throw new ArbiterError('api/game-exists', `GameCreated can only start a game; game ${gameId} has one`)
     const session = this.session(gameId)
     const game = session.state.game as GameState
     const expected = expectedVersion ?? game.seq
     if (expected !== game.seq) {
-      throw new ArbiterError('store/conflict', `game ${gameId} is at seq ${game.seq}, the writer expected ${expected}: reload and try again`)
+      throw new ArbiterError(
+        'store/conflict',
+        `game ${gameId} is at seq ${game.seq}, the writer expected ${expected}: reload and try again`,
+      )
     }
     const seq = game.seq + 1
     let result: StepResult
@@ -198,7 +244,15 @@ export class GameApi {
     let stored: EventEnvelope
     try {
       ;[stored] = this.store.append(gameId, expected, [
-        { gameId, type, v, at: this.clock(), actor: draft.actor, rulesVersion: rulesVersionOf(game.ruleset, game.variant, game.catalogueHash), payload },
+        {
+          gameId,
+          type,
+          v,
+          at: this.clock(),
+          actor: draft.actor,
+          rulesVersion: rulesVersionOf(game.ruleset, game.variant, game.catalogueHash),
+          payload,
+        },
       ]) as [EventEnvelope]
     } catch (error) {
       this.sessions.delete(gameId)
@@ -214,7 +268,8 @@ export class GameApi {
     const game = this.session(gameId).state.game as GameState
     const request = Object.hasOwn(game.requests, requestId) ? game.requests[requestId] : undefined
     if (!request) throw new ArbiterError('engine/no-such-request', `game ${gameId}: request "${requestId}" is not open`)
-    if (request.kind !== 'dice') throw new ArbiterError('engine/wrong-answer', `request ${requestId} asks for a choice, not dice`)
+    if (request.kind !== 'dice')
+      throw new ArbiterError('engine/wrong-answer', `request ${requestId} asks for a choice, not dice`)
     const faces = Array.from({ length: request.count }, () => this.rollDie(request.sides))
     return this.append(gameId, { type: 'DiceRolled', actor, payload: { requestId, faces, source: 'app' } })
   }
@@ -234,15 +289,25 @@ export class GameApi {
   }
 
   /** Replays a game from its first event, calling `onStep` for each step. */
-  async replay(gameId: string, options: { verify?: boolean; onStep?: (step: StepView) => void } = {}): Promise<GameView> {
+  async replay(
+    gameId: string,
+    options: { verify?: boolean; onStep?: (step: StepView) => void } = {},
+  ): Promise<GameView> {
     const { engine } = this.engineOf(gameId)
     const state = engine.initialState()
     const onStep = options.onStep
-    foldEvents(engine, state, this.store.readEvents(gameId, { verify: options.verify ?? false }), onStep ? (result, event) => onStep(view(event, result)) : undefined)
+    foldEvents(
+      engine,
+      state,
+      this.store.readEvents(gameId, { verify: options.verify ?? false }),
+      onStep ? (result, event) => onStep(view(event, result)) : undefined,
+    )
     return gameView(gameId, state.game as GameState)
   }
 
-  async verifyGame(gameId: string): Promise<{ ok: true; events: number } | { ok: false; seq: number; problem: string }> {
+  async verifyGame(
+    gameId: string,
+  ): Promise<{ ok: true; events: number } | { ok: false; seq: number; problem: string }> {
     return this.store.verifyGame(gameId)
   }
 
@@ -259,14 +324,24 @@ export class GameApi {
     if (!parsed.ok) throw new ArbiterError('import/bad-line', parsed.problem)
     const events = parsed.events
     const first = events[0]
-    if (!first || first.type !== 'GameCreated') throw new ArbiterError('import/bad-line', 'line 1: an exported game starts with GameCreated')
-    const created = gameEvents.readPayload(first.type, first.v, first.payload) as { ruleset: string; variant: string; catalogueHash: string; title?: string }
+    if (first?.type !== 'GameCreated')
+      throw new ArbiterError('import/bad-line', 'line 1: an exported game starts with GameCreated')
+    const created = gameEvents.readPayload(first.type, first.v, first.payload) as {
+      ruleset: string
+      variant: string
+      catalogueHash: string
+      title?: string
+    }
     const engine = engineForGame(created.ruleset, created.catalogueHash, this.options.underCurrentRules ?? false)
     const state = engine.initialState()
     const rulesVersion = rulesVersionOf(created.ruleset, created.variant, created.catalogueHash)
     events.forEach((envelope, index) => {
       try {
-        if (envelope.rulesVersion !== rulesVersion) throw new ArbiterError('import/rules-version', `rulesVersion ${envelope.rulesVersion} differs from the game's ${rulesVersion}`)
+        if (envelope.rulesVersion !== rulesVersion)
+          throw new ArbiterError(
+            'import/rules-version',
+            `rulesVersion ${envelope.rulesVersion} differs from the game's ${rulesVersion}`,
+          )
         engine.step(state, toEngineEvent(envelope))
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error)
@@ -274,7 +349,14 @@ export class GameApi {
       }
     })
     this.store.importGame(
-      { gameId: first.gameId, ruleset: created.ruleset, variant: created.variant, catalogueHash: created.catalogueHash, createdAt: first.at, ...(created.title === undefined ? {} : { title: created.title }) },
+      {
+        gameId: first.gameId,
+        ruleset: created.ruleset,
+        variant: created.variant,
+        catalogueHash: created.catalogueHash,
+        createdAt: first.at,
+        ...(created.title === undefined ? {} : { title: created.title }),
+      },
       events,
     )
     return { gameId: first.gameId, events: events.length }
@@ -287,8 +369,14 @@ export class GameApi {
   private engineOf(gameId: string): { engine: Engine; catalogueHash: string } {
     const [first] = [...this.store.readEvents(gameId, { toSeq: 1 })]
     if (!first) throw new ArbiterError('store/unknown-game', `there is no game ${gameId}`)
-    const created = gameEvents.readPayload(first.type, first.v, first.payload) as { ruleset: string; catalogueHash: string }
-    return { engine: engineForGame(created.ruleset, created.catalogueHash, this.options.underCurrentRules ?? false), catalogueHash: created.catalogueHash }
+    const created = gameEvents.readPayload(first.type, first.v, first.payload) as {
+      ruleset: string
+      catalogueHash: string
+    }
+    return {
+      engine: engineForGame(created.ruleset, created.catalogueHash, this.options.underCurrentRules ?? false),
+      catalogueHash: created.catalogueHash,
+    }
   }
 
   /** The live fold at the game's head, rebuilt from the nearest snapshot when needed. */
@@ -337,7 +425,14 @@ export function snapshotKey(hash: string): string {
 }
 
 function view(envelope: EventEnvelope, result: StepResult): StepView {
-  return { seq: envelope.seq, type: envelope.type as EventType, actor: envelope.actor, outcomes: result.outcomes, explanation: result.explanation, requests: result.requests }
+  return {
+    seq: envelope.seq,
+    type: envelope.type as EventType,
+    actor: envelope.actor,
+    outcomes: result.outcomes,
+    explanation: result.explanation,
+    requests: result.requests,
+  }
 }
 
 function gameView(gameId: string, state: GameState): GameView {

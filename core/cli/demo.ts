@@ -8,20 +8,53 @@ import type { GameApi } from '../api/game-api.js'
 export async function createDemoGame(api: GameApi): Promise<string> {
   const { gameId } = await api.createGame({
     ruleset: 'classic',
-    players: [{ id: 'druchii', name: 'Druchii raiders' }, { id: 'orcs', name: 'Orc warband' }],
+    players: [
+      { id: 'druchii', name: 'Druchii raiders' },
+      { id: 'orcs', name: 'Orc warband' },
+    ],
     title: 'Demo: Warriors meet Boyz',
     actor: 'druchii',
   })
   const post = (type: string, actor: string, payload: unknown) => api.append(gameId, { type, actor, payload })
-  const profile = (M: number, WS: number, BS: number, S: number, T: number, W: number, I: number, A: number, Ld: number) => ({ M, WS, BS, S, T, W, I, A, Ld })
+  const profile = (
+    M: number,
+    WS: number,
+    BS: number,
+    S: number,
+    T: number,
+    W: number,
+    I: number,
+    A: number,
+    Ld: number,
+  ) => ({ M, WS, BS, S, T, W, I, A, Ld })
 
   await post('ArmyMustered', 'druchii', {
     player: 'druchii',
-    units: [{ id: 'warriors', name: 'Dark Elf Warriors', troopType: 'infantry', models: 10, profile: profile(5, 4, 4, 3, 3, 1, 5, 1, 8), gear: ['hand-weapon', 'light-armour', 'shield'], rules: [] }],
+    units: [
+      {
+        id: 'warriors',
+        name: 'Dark Elf Warriors',
+        troopType: 'infantry',
+        models: 10,
+        profile: profile(5, 4, 4, 3, 3, 1, 5, 1, 8),
+        gear: ['hand-weapon', 'light-armour', 'shield'],
+        rules: [],
+      },
+    ],
   })
   await post('ArmyMustered', 'orcs', {
     player: 'orcs',
-    units: [{ id: 'boyz', name: 'Orc Boyz', troopType: 'infantry', models: 10, profile: profile(4, 3, 3, 3, 4, 1, 2, 1, 7), gear: ['hand-weapon', 'light-armour'], rules: [] }],
+    units: [
+      {
+        id: 'boyz',
+        name: 'Orc Boyz',
+        troopType: 'infantry',
+        models: 10,
+        profile: profile(4, 3, 3, 3, 4, 1, 2, 1, 7),
+        gear: ['hand-weapon', 'light-armour'],
+        rules: [],
+      },
+    ],
   })
   await post('TurnStarted', 'druchii', { turn: 1, player: 'druchii' })
   await post('PhaseStarted', 'druchii', { phase: 'close-combat' })

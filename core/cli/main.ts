@@ -1,11 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs'
-import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { type ParseArgsConfig, parseArgs } from 'node:util'
 import { GameApi, type StepView } from '../api/game-api.js'
 import { ArbiterError } from '../events/errors.js'
-import { renderExplanationText } from '../explain/render-text.js'
 import type { Explanation } from '../explain/explanation.js'
-import { parseAndVerifyJsonl } from '../store/jsonl.js'
+import { renderExplanationText } from '../explain/render-text.js'
 import { EventStore } from '../store/event-store.js'
+import { parseAndVerifyJsonl } from '../store/jsonl.js'
 import { createDemoGame } from './demo.js'
 
 export interface Io {
@@ -33,7 +33,12 @@ function required(values: Record<string, string | boolean | undefined>, name: st
   return value
 }
 
-async function withApi<T>(file: string, mustExist: boolean, options: { underCurrentRules?: boolean }, fn: (api: GameApi) => Promise<T>): Promise<T> {
+async function withApi<T>(
+  file: string,
+  mustExist: boolean,
+  options: { underCurrentRules?: boolean },
+  fn: (api: GameApi) => Promise<T>,
+): Promise<T> {
   const api = await GameApi.open(file, { mustExist, ...options })
   try {
     return await fn(api)
@@ -45,8 +50,8 @@ async function withApi<T>(file: string, mustExist: boolean, options: { underCurr
 function stepLine(step: StepView): string {
   const parts = [`#${step.seq} ${step.type} (${step.actor})`]
   const said = step.outcomes.map((o) => o.text)
-  if (said.length > 0) parts.push(': ' + said.join('; '))
-  else if (step.explanation && step.requests.length === 0) parts.push(': ' + step.explanation.text)
+  if (said.length > 0) parts.push(`: ${said.join('; ')}`)
+  else if (step.explanation && step.requests.length === 0) parts.push(`: ${step.explanation.text}`)
   let text = parts.join('')
   for (const request of step.requests) text += `\n    -> request ${request.id}: ${request.text}`
   return text
@@ -54,7 +59,9 @@ function stepLine(step: StepView): string {
 
 function withoutExplanations(step: StepView): unknown {
   return {
-    seq: step.seq, type: step.type, actor: step.actor,
+    seq: step.seq,
+    type: step.type,
+    actor: step.actor,
     outcomes: step.outcomes.map(({ explanation: _e, ...rest }) => rest),
     requests: step.requests.map(({ explanation: _e, ...rest }) => rest),
   }
@@ -70,10 +77,12 @@ const commands: Record<string, Command> = {
       const gameId = await withApi(file, false, {}, async (api) => {
         const id = await createDemoGame(api)
         const view = await api.openGame(id)
-        io.stdout.write(`created the demo game in ${file}: ${view.seq} events; replay it with\n  arbiter replay --db ${file} --game ${id} --explain\n`)
+        io.stdout.write(
+          `created the demo game in ${file}: ${view.seq} events; replay it with\n  arbiter replay --db ${file} --game ${id} --explain\n`,
+        )
         return id
       })
-      io.stdout.write(gameId + '\n')
+      io.stdout.write(`${gameId}\n`)
       return 0
     },
   },
@@ -84,7 +93,9 @@ const commands: Record<string, Command> = {
     async run(values, _p, io) {
       await withApi(required(values, 'db'), true, {}, async (api) => {
         for (const g of await api.listGames()) {
-          io.stdout.write(`${g.gameId}  ${g.ruleset}/${g.variant}  ${g.headSeq} events  ${g.createdAt}${g.title ? '  ' + g.title : ''}\n`)
+          io.stdout.write(
+            `${g.gameId}  ${g.ruleset}/${g.variant}  ${g.headSeq} events  ${g.createdAt}${g.title ? `  ${g.title}` : ''}\n`,
+          )
         }
       })
       return 0
@@ -93,7 +104,15 @@ const commands: Record<string, Command> = {
   replay: {
     usage: 'arbiter replay --db FILE --game ID [--explain] [--json] [--verify] [--current-rules]',
     summary: 'replay a game and print every step (--explain: with explanation trees; --json: one JSON object a line)',
-    options: { db, game, explain: { type: 'boolean' }, json: { type: 'boolean' }, verify: { type: 'boolean' }, 'current-rules': { type: 'boolean' }, help },
+    options: {
+      db,
+      game,
+      explain: { type: 'boolean' },
+      json: { type: 'boolean' },
+      verify: { type: 'boolean' },
+      'current-rules': { type: 'boolean' },
+      help,
+    },
     async run(values, _p, io) {
       const explainSteps = values.explain === true
       const json = values.json === true
@@ -104,20 +123,26 @@ const commands: Record<string, Command> = {
           verify: values.verify === true,
           onStep(step) {
             if (json) {
-              io.stdout.write(JSON.stringify(explainSteps ? step : withoutExplanations(step)) + '\n')
+              io.stdout.write(`${JSON.stringify(explainSteps ? step : withoutExplanations(step))}\n`)
               return
             }
-            io.stdout.write(stepLine(step) + '\n')
+            io.stdout.write(`${stepLine(step)}\n`)
             // A bare one-line explanation is already the step line itself.
             const tree = step.explanation
-            if (explainSteps && tree && (tree.children.length > 0 || step.outcomes.length > 0 || step.requests.length > 0)) {
-              io.stdout.write(renderExplanationText(tree as Explanation, '    ') + '\n')
+            if (
+              explainSteps &&
+              tree &&
+              (tree.children.length > 0 || step.outcomes.length > 0 || step.requests.length > 0)
+            ) {
+              io.stdout.write(`${renderExplanationText(tree as Explanation, '    ')}\n`)
             }
           },
         })
         if (!json) {
           const open = view.openRequests.map((r) => `${r.id} (${r.text})`)
-          io.stdout.write(`replayed ${view.seq} events; ${open.length > 0 ? `open: ${open.join(', ')}` : 'no request is open'}\n`)
+          io.stdout.write(
+            `replayed ${view.seq} events; ${open.length > 0 ? `open: ${open.join(', ')}` : 'no request is open'}\n`,
+          )
         }
       })
       return 0
@@ -146,7 +171,9 @@ const commands: Record<string, Command> = {
       const source = positionals[0] as string
       const file = required(values, 'db')
       const text = readFileSync(source, 'utf8')
-      const result = await withApi(file, false, { underCurrentRules: values['current-rules'] === true }, (api) => api.importGame(text))
+      const result = await withApi(file, false, { underCurrentRules: values['current-rules'] === true }, (api) =>
+        api.importGame(text),
+      )
       io.stdout.write(`imported game ${result.gameId} (${result.events} events)\n`)
       return 0
     },
@@ -159,7 +186,8 @@ const commands: Record<string, Command> = {
     async run(values, positionals, io) {
       const file = positionals[0]
       if (file !== undefined) {
-        if (values.db !== undefined || values.game !== undefined) throw new UsageError('give a file or --db and --game, not both')
+        if (values.db !== undefined || values.game !== undefined)
+          throw new UsageError('give a file or --db and --game, not both')
         const result = parseAndVerifyJsonl(readFileSync(file, 'utf8'))
         if (!result.ok) {
           io.stdout.write(`BROKEN ${file}: ${result.problem}\n`)
@@ -189,7 +217,7 @@ const commands: Record<string, Command> = {
 function overview(): string {
   const lines = ['usage: arbiter <command> [options]   (arbiter <command> --help for one)', '', 'commands:']
   for (const [name, command] of Object.entries(commands)) lines.push(`  ${name.padEnd(8)} ${command.summary}`)
-  return lines.join('\n') + '\n'
+  return `${lines.join('\n')}\n`
 }
 
 /** Runs one command line; returns the exit code (0 ok, 1 failed, 2 bad arguments). */
@@ -215,11 +243,20 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     }
     const { min, max } = command.positionals ?? { min: 0, max: 0 }
     if (parsed.positionals.length < min || parsed.positionals.length > max) {
-      throw new UsageError(parsed.positionals.length > max ? `unexpected argument "${parsed.positionals[max]}"` : 'a file argument is missing')
+      throw new UsageError(
+        parsed.positionals.length > max
+          ? `unexpected argument "${parsed.positionals[max]}"`
+          : 'a file argument is missing',
+      )
     }
     return await command.run(values, parsed.positionals, io)
   } catch (error) {
-    if (error instanceof UsageError || (error instanceof Error && 'code' in error && String((error as { code: unknown }).code).startsWith('ERR_PARSE_ARGS'))) {
+    if (
+      error instanceof UsageError ||
+      (error instanceof Error &&
+        'code' in error &&
+        String((error as { code: unknown }).code).startsWith('ERR_PARSE_ARGS'))
+    ) {
       io.stderr.write(`arbiter ${name}: ${error.message}\nusage: ${command.usage}\n`)
       return 2
     }

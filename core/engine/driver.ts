@@ -1,10 +1,21 @@
 import { canonicalJson } from '../events/canonical-json.js'
-import { explain, type Explanation, type RuleRef } from '../explain/explanation.js'
+import { type Explanation, explain, type RuleRef } from '../explain/explanation.js'
 import type { CatalogueEntry } from './catalogue.js'
 import { RuleError } from './errors.js'
 import type {
-  Answer, EngineEvent, EventOf, GameState, OpenRequest, Outcome, OutcomeInit, Procedure,
-  ProcedureContext, RequestSpec, Ruleset, StepResult, UnitState,
+  Answer,
+  EngineEvent,
+  EventOf,
+  GameState,
+  OpenRequest,
+  Outcome,
+  OutcomeInit,
+  Procedure,
+  ProcedureContext,
+  RequestSpec,
+  Ruleset,
+  StepResult,
+  UnitState,
 } from './types.js'
 
 /** A procedure in progress: its generator and the request it waits on. */
@@ -36,7 +47,8 @@ export interface Engine {
 
 /** The heading of a step whose procedure said several things. */
 function stepTitle(event: EngineEvent): string {
-  if (event.type === 'DiceRolled') return `dice ${event.payload.faces.join(', ')} for request ${event.payload.requestId}`
+  if (event.type === 'DiceRolled')
+    return `dice ${event.payload.faces.join(', ')} for request ${event.payload.requestId}`
   if (event.type === 'ChoiceMade') return `choice "${event.payload.option}" for request ${event.payload.requestId}`
   return `seq ${event.seq}: ${event.type}`
 }
@@ -48,7 +60,12 @@ export function createEngine(ruleset: Ruleset): Engine {
   const ruleRefs = new Map<string, Map<string, RuleRef>>(
     ruleset.catalogue.entries.map((entry) => [
       entry.id,
-      new Map(Object.keys(entry.clauses).map((clause) => [clause, Object.freeze({ ruleset: ruleset.id, id: entry.id, clause })])),
+      new Map(
+        Object.keys(entry.clauses).map((clause) => [
+          clause,
+          Object.freeze({ ruleset: ruleset.id, id: entry.id, clause }),
+        ]),
+      ),
     ]),
   )
 
@@ -66,13 +83,19 @@ export function createEngine(ruleset: Ruleset): Engine {
   function requireNoOpenRequests(game: GameState, event: EngineEvent): void {
     const open = Object.keys(game.requests)
     if (open.length > 0) {
-      throw new RuleError('engine/requests-open', `seq ${event.seq}: ${event.type} while request ${open.join(', ')} is still open; answer it first`)
+      throw new RuleError(
+        'engine/requests-open',
+        `seq ${event.seq}: ${event.type} while request ${open.join(', ')} is still open; answer it first`,
+      )
     }
   }
 
   function requirePlayer(game: GameState, player: string, event: EngineEvent): void {
     if (!game.players.some((p) => p.id === player)) {
-      throw new RuleError('engine/unknown-player', `seq ${event.seq}: ${event.type} names player "${player}", who is not in this game (${game.players.map((p) => p.id).join(', ')})`)
+      throw new RuleError(
+        'engine/unknown-player',
+        `seq ${event.seq}: ${event.type} names player "${player}", who is not in this game (${game.players.map((p) => p.id).join(', ')})`,
+      )
     }
   }
 
@@ -91,13 +114,16 @@ export function createEngine(ruleset: Ruleset): Engine {
     return {
       game,
       variant: game.variant,
-      get seq() { return stepSeq },
+      get seq() {
+        return stepSeq
+      },
       unit: (id) => unitOf(game, id, stepSeq),
       rule,
       decision(id) {
         const decision = decisions.get(id)
         const value = decision?.values[game.variant]
-        if (value === undefined) throw new Error(`ruleset ${ruleset.id} has no decision ${id} for variant ${game.variant}`)
+        if (value === undefined)
+          throw new Error(`ruleset ${ruleset.id} has no decision ${id} for variant ${game.variant}`)
         return value
       },
       emit(outcome: OutcomeInit) {
@@ -122,25 +148,40 @@ export function createEngine(ruleset: Ruleset): Engine {
   function checkAnswer(request: OpenRequest, event: EngineEvent): Answer {
     if (event.type === 'DiceRolled') {
       if (request.kind !== 'dice') {
-        throw new RuleError('engine/wrong-answer', `seq ${event.seq}: request ${request.id} asks for a choice (${request.text}), not dice`)
+        throw new RuleError(
+          'engine/wrong-answer',
+          `seq ${event.seq}: request ${request.id} asks for a choice (${request.text}), not dice`,
+        )
       }
       const { faces, source } = event.payload
       if (faces.length !== request.count) {
-        throw new RuleError('engine/wrong-dice', `seq ${event.seq}: request ${request.id} (${request.text}) wants ${request.count} dice, got ${faces.length}`)
+        throw new RuleError(
+          'engine/wrong-dice',
+          `seq ${event.seq}: request ${request.id} (${request.text}) wants ${request.count} dice, got ${faces.length}`,
+        )
       }
       const bad = faces.find((face) => face < 1 || face > request.sides)
       if (bad !== undefined) {
-        throw new RuleError('engine/wrong-dice', `seq ${event.seq}: request ${request.id} wants D${request.sides} faces 1-${request.sides}, got ${bad}`)
+        throw new RuleError(
+          'engine/wrong-dice',
+          `seq ${event.seq}: request ${request.id} wants D${request.sides} faces 1-${request.sides}, got ${bad}`,
+        )
       }
       return { kind: 'dice', faces, source, seq: event.seq }
     }
     if (event.type !== 'ChoiceMade') throw new Error('unreachable: not an answer')
     if (request.kind !== 'choice') {
-      throw new RuleError('engine/wrong-answer', `seq ${event.seq}: request ${request.id} asks for dice (${request.text}), not a choice`)
+      throw new RuleError(
+        'engine/wrong-answer',
+        `seq ${event.seq}: request ${request.id} asks for dice (${request.text}), not a choice`,
+      )
     }
     const option = event.payload.option
     if (!request.options.some((o) => o.id === option)) {
-      throw new RuleError('engine/wrong-choice', `seq ${event.seq}: request ${request.id} offers ${request.options.map((o) => o.id).join(', ')}, not "${option}"`)
+      throw new RuleError(
+        'engine/wrong-choice',
+        `seq ${event.seq}: request ${request.id} offers ${request.options.map((o) => o.id).join(', ')}, not "${option}"`,
+      )
     }
     return { kind: 'choice', option, seq: event.seq }
   }
@@ -150,43 +191,82 @@ export function createEngine(ruleset: Ruleset): Engine {
       if (state.game) throw new RuleError('engine/game-exists', `seq ${event.seq}: a second GameCreated`)
       const p = event.payload
       if (p.ruleset !== ruleset.id) {
-        throw new RuleError('engine/wrong-ruleset', `seq ${event.seq}: the game is for ruleset "${p.ruleset}", this engine runs "${ruleset.id}"`)
+        throw new RuleError(
+          'engine/wrong-ruleset',
+          `seq ${event.seq}: the game is for ruleset "${p.ruleset}", this engine runs "${ruleset.id}"`,
+        )
       }
       if (!Object.hasOwn(ruleset.catalogue.variants, p.variant)) {
-        throw new RuleError('engine/unknown-variant', `seq ${event.seq}: ruleset ${ruleset.id} has no variant "${p.variant}" (has ${Object.keys(ruleset.catalogue.variants).join(', ')})`)
+        throw new RuleError(
+          'engine/unknown-variant',
+          `seq ${event.seq}: ruleset ${ruleset.id} has no variant "${p.variant}" (has ${Object.keys(ruleset.catalogue.variants).join(', ')})`,
+        )
       }
       const ids = p.players.map((player) => player.id)
-      if (new Set(ids).size !== ids.length) throw new RuleError('engine/duplicate-player', `seq ${event.seq}: player ids repeat (${ids.join(', ')})`)
+      if (new Set(ids).size !== ids.length)
+        throw new RuleError('engine/duplicate-player', `seq ${event.seq}: player ids repeat (${ids.join(', ')})`)
       state.game = {
-        gameId: event.gameId, ruleset: p.ruleset, variant: p.variant, catalogueHash: p.catalogueHash, title: p.title ?? null,
+        gameId: event.gameId,
+        ruleset: p.ruleset,
+        variant: p.variant,
+        catalogueHash: p.catalogueHash,
+        title: p.title ?? null,
         players: p.players.map((player) => ({ id: player.id, name: player.name })),
-        seq: 0, turn: 0, activePlayer: null, phase: null, units: {}, requests: {},
+        seq: 0,
+        turn: 0,
+        activePlayer: null,
+        phase: null,
+        units: {},
+        requests: {},
       }
-      return explain(`game created: ${ruleset.name}, variant ${p.variant}, catalogue ${p.catalogueHash.slice(0, 12)}`, { from: [event.seq] })
+      return explain(`game created: ${ruleset.name}, variant ${p.variant}, catalogue ${p.catalogueHash.slice(0, 12)}`, {
+        from: [event.seq],
+      })
     }
     const game = requireGame(state, event)
     switch (event.type) {
       case 'ArmyMustered': {
         requirePlayer(game, event.payload.player, event)
         for (const unit of event.payload.units) {
-          if (Object.hasOwn(game.units, unit.id)) throw new RuleError('engine/duplicate-unit', `seq ${event.seq}: unit "${unit.id}" is already mustered`)
+          if (Object.hasOwn(game.units, unit.id))
+            throw new RuleError('engine/duplicate-unit', `seq ${event.seq}: unit "${unit.id}" is already mustered`)
           for (const ref of [...unit.gear, ...unit.rules]) {
-            if (!entries.has(ref)) throw new RuleError('rules/unknown-entry', `seq ${event.seq}: unit "${unit.id}" names "${ref}", which the ${ruleset.id} catalogue does not have`)
+            if (!entries.has(ref))
+              throw new RuleError(
+                'rules/unknown-entry',
+                `seq ${event.seq}: unit "${unit.id}" names "${ref}", which the ${ruleset.id} catalogue does not have`,
+              )
           }
         }
         for (const unit of event.payload.units) {
           game.units[unit.id] = {
-            id: unit.id, name: unit.name, player: event.payload.player, troopType: unit.troopType,
-            profile: { ...unit.profile }, gear: [...unit.gear], rules: [...unit.rules],
-            startingModels: unit.models, models: unit.models, woundsOnNextModel: 0, musteredAt: event.seq, changedAt: event.seq,
+            id: unit.id,
+            name: unit.name,
+            player: event.payload.player,
+            troopType: unit.troopType,
+            profile: { ...unit.profile },
+            gear: [...unit.gear],
+            rules: [...unit.rules],
+            startingModels: unit.models,
+            models: unit.models,
+            woundsOnNextModel: 0,
+            musteredAt: event.seq,
+            changedAt: event.seq,
           }
         }
-        return explain(`${event.payload.player} musters ${event.payload.units.map((u) => `${u.name} (${u.models})`).join(', ')}`, { from: [event.seq] })
+        return explain(
+          `${event.payload.player} musters ${event.payload.units.map((u) => `${u.name} (${u.models})`).join(', ')}`,
+          { from: [event.seq] },
+        )
       }
       case 'TurnStarted': {
         requirePlayer(game, event.payload.player, event)
         requireNoOpenRequests(game, event)
-        if (event.payload.turn < game.turn) throw new RuleError('engine/turn-order', `seq ${event.seq}: turn ${event.payload.turn} after turn ${game.turn}`)
+        if (event.payload.turn < game.turn)
+          throw new RuleError(
+            'engine/turn-order',
+            `seq ${event.seq}: turn ${event.payload.turn} after turn ${game.turn}`,
+          )
         game.turn = event.payload.turn
         game.activePlayer = event.payload.player
         game.phase = null
@@ -194,9 +274,13 @@ export function createEngine(ruleset: Ruleset): Engine {
       }
       case 'PhaseStarted': {
         requireNoOpenRequests(game, event)
-        if (game.turn === 0) throw new RuleError('engine/no-turn', `seq ${event.seq}: PhaseStarted before any TurnStarted`)
+        if (game.turn === 0)
+          throw new RuleError('engine/no-turn', `seq ${event.seq}: PhaseStarted before any TurnStarted`)
         if (!ruleset.phases.includes(event.payload.phase)) {
-          throw new RuleError('rules/unknown-phase', `seq ${event.seq}: ${ruleset.id} has no phase "${event.payload.phase}" (${ruleset.phases.join(', ')})`)
+          throw new RuleError(
+            'rules/unknown-phase',
+            `seq ${event.seq}: ${ruleset.id} has no phase "${event.payload.phase}" (${ruleset.phases.join(', ')})`,
+          )
         }
         game.phase = event.payload.phase
         return explain(`${event.payload.phase} phase of turn ${game.turn}`, { from: [event.seq] })
@@ -208,7 +292,10 @@ export function createEngine(ruleset: Ruleset): Engine {
         const frame = state.frames.get(requestId)
         if (!request || !frame) {
           const open = Object.keys(game.requests)
-          throw new RuleError('engine/no-such-request', `seq ${event.seq}: ${event.type} answers request "${requestId}", which is not open (${open.length > 0 ? `open: ${open.join(', ')}` : 'none is open'})`)
+          throw new RuleError(
+            'engine/no-such-request',
+            `seq ${event.seq}: ${event.type} answers request "${requestId}", which is not open (${open.length > 0 ? `open: ${open.join(', ')}` : 'none is open'})`,
+          )
         }
         const answer = checkAnswer(request, event)
         delete game.requests[requestId]
@@ -219,8 +306,14 @@ export function createEngine(ruleset: Ruleset): Engine {
       case 'Note':
         return explain(`note: ${event.payload.text}`, { from: [event.seq] })
       default: {
-        const procedure = ruleset.procedures[event.type] as { name: string; start: (ctx: ProcedureContext, e: EventOf<typeof event.type>) => Procedure } | undefined
-        if (!procedure) throw new RuleError('rules/unsupported-event', `seq ${event.seq}: ruleset ${ruleset.id} does not resolve ${event.type}`)
+        const procedure = ruleset.procedures[event.type] as
+          | { name: string; start: (ctx: ProcedureContext, e: EventOf<typeof event.type>) => Procedure }
+          | undefined
+        if (!procedure)
+          throw new RuleError(
+            'rules/unsupported-event',
+            `seq ${event.seq}: ruleset ${ruleset.id} does not resolve ${event.type}`,
+          )
         const context = makeContext(game)
         const frame: Frame = { procedure: procedure.name, generator: procedure.start(context, event), context }
         advance(state, game, frame, undefined)
@@ -231,7 +324,8 @@ export function createEngine(ruleset: Ruleset): Engine {
 
   function step(state: EngineState, event: EngineEvent): StepResult {
     const expected = (state.game?.seq ?? 0) + 1
-    if (event.seq !== expected) throw new RuleError('engine/out-of-order', `event seq ${event.seq} where seq ${expected} was expected`)
+    if (event.seq !== expected)
+      throw new RuleError('engine/out-of-order', `event seq ${event.seq} where seq ${expected} was expected`)
     stepOutcomes = []
     stepRequests = []
     stepSeq = event.seq
@@ -240,7 +334,8 @@ export function createEngine(ruleset: Ruleset): Engine {
     game.seq = event.seq
     const children = [...stepOutcomes.map((o) => o.explanation), ...stepRequests.map((r) => r.explanation)]
     let explanation: Explanation | null = own
-    if (own && children.length > 0) explanation = explain(own.text, { from: own.from ?? [] }, [...own.children, ...children])
+    if (own && children.length > 0)
+      explanation = explain(own.text, { from: own.from ?? [] }, [...own.children, ...children])
     else if (!own && children.length === 1) explanation = children[0] ?? null
     else if (!own && children.length > 1) explanation = explain(stepTitle(event), { from: [event.seq] }, children)
     return { state: game, seq: event.seq, outcomes: stepOutcomes, explanation, requests: stepRequests }

@@ -1,5 +1,5 @@
 export * from './catalogue.js'
 export * from './driver.js'
 export * from './errors.js'
-export * from './types.js'
 export * from './requests.js'
+export * from './types.js'

@@ -1,4 +1,4 @@
-import { explain, type Explanation, type RuleRef } from '../explain/explanation.js'
+import { type Explanation, explain, type RuleRef } from '../explain/explanation.js'
 import type { Answer, ChoiceRequestSpec, DiceRequestSpec, RequestSpec } from './types.js'
 
 export type DiceAnswer = Extract<Answer, { kind: 'dice' }>
@@ -29,7 +29,12 @@ export interface DiceJudgement {
 export function countSuccesses(
   answer: DiceAnswer,
   need: number,
-  labels: { readonly success: readonly [string, string]; readonly failure: readonly [string, string]; readonly rule: RuleRef; readonly natural1: RuleRef },
+  labels: {
+    readonly success: readonly [string, string]
+    readonly failure: readonly [string, string]
+    readonly rule: RuleRef
+    readonly natural1: RuleRef
+  },
 ): DiceJudgement {
   let successes = 0
   let naturalOnes = 0
@@ -39,14 +44,27 @@ export function countSuccesses(
   }
   const failures = answer.faces.length - successes
   const children: Explanation[] = [
-    explain(`dice ${answer.faces.join(', ')} (${answer.source}) against ${need}+`, { value: answer.faces.join(','), from: [answer.seq], rule: labels.rule }),
+    explain(`dice ${answer.faces.join(', ')} (${answer.source}) against ${need}+`, {
+      value: answer.faces.join(','),
+      from: [answer.seq],
+      rule: labels.rule,
+    }),
   ]
   if (naturalOnes > 0) {
-    children.push(explain(`${naturalOnes} natural 1${naturalOnes > 1 ? 's' : ''}: always ${labels.failure[0]}`, { value: naturalOnes, rule: labels.natural1 }))
+    children.push(
+      explain(`${naturalOnes} natural 1${naturalOnes > 1 ? 's' : ''}: always ${labels.failure[0]}`, {
+        value: naturalOnes,
+        rule: labels.natural1,
+      }),
+    )
   }
   return {
     successes,
-    explanation: explain(`${successes} ${plural(successes, labels.success)}, ${failures} ${plural(failures, labels.failure)}`, { value: successes, from: [answer.seq] }, children),
+    explanation: explain(
+      `${successes} ${plural(successes, labels.success)}, ${failures} ${plural(failures, labels.failure)}`,
+      { value: successes, from: [answer.seq] },
+      children,
+    ),
   }
 }
 

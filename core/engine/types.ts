@@ -4,7 +4,13 @@ import type { Catalogue } from './catalogue.js'
 
 /** An event as the engine sees it: validated, upcast to the current version, placed in the log. */
 export type EngineEvent = GameEvent & { readonly seq: number; readonly actor: string; readonly gameId: string }
-export type EventOf<T extends EventType> = { readonly type: T; readonly payload: PayloadOf<T>; readonly seq: number; readonly actor: string; readonly gameId: string }
+export type EventOf<T extends EventType> = {
+  readonly type: T
+  readonly payload: PayloadOf<T>
+  readonly seq: number
+  readonly actor: string
+  readonly gameId: string
+}
 
 export interface UnitState {
   readonly id: string
@@ -58,7 +64,12 @@ export type OpenRequest = RequestSpec & {
 }
 
 export type Answer =
-  | { readonly kind: 'dice'; readonly faces: readonly number[]; readonly source: 'physical' | 'app'; readonly seq: number }
+  | {
+      readonly kind: 'dice'
+      readonly faces: readonly number[]
+      readonly source: 'physical' | 'app'
+      readonly seq: number
+    }
   | { readonly kind: 'choice'; readonly option: string; readonly seq: number }
 
 /** What a step decided, with the explanation of each number. */

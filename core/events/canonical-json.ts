@@ -4,7 +4,10 @@
  * Date, a class instance, a bigint or a non-finite number can never reach the hash chain.
  */
 export class NotJsonError extends Error {
-  constructor(readonly path: string, what: string) {
+  constructor(
+    readonly path: string,
+    what: string,
+  ) {
     super(`${path}: ${what} is not JSON data`)
     this.name = 'NotJsonError'
   }
@@ -27,7 +30,7 @@ export function canonicalJson(value: unknown, path = '$'): string {
           if (i > 0) out += ','
           out += canonicalJson(value[i], `${path}[${i}]`)
         }
-        return out + ']'
+        return `${out}]`
       }
       const proto = Object.getPrototypeOf(value)
       if (proto !== Object.prototype && proto !== null) {
@@ -42,9 +45,9 @@ export function canonicalJson(value: unknown, path = '$'): string {
         if (item === undefined) continue
         if (!first) out += ','
         first = false
-        out += JSON.stringify(key) + ':' + canonicalJson(item, `${path}.${key}`)
+        out += `${JSON.stringify(key)}:${canonicalJson(item, `${path}.${key}`)}`
       }
-      return out + '}'
+      return `${out}}`
     }
     default:
       throw new NotJsonError(path, typeof value)

@@ -48,14 +48,22 @@ export function chainText(
 ): string {
   return (
     prevHash +
-    '{"actor":' + JSON.stringify(fields.actor) +
-    ',"at":' + JSON.stringify(fields.at) +
-    ',"gameId":' + JSON.stringify(fields.gameId) +
-    ',"payload":' + payloadCanonical +
-    ',"rulesVersion":' + JSON.stringify(fields.rulesVersion) +
-    ',"seq":' + String(fields.seq) +
-    ',"type":' + JSON.stringify(fields.type) +
-    ',"v":' + String(fields.v) +
+    '{"actor":' +
+    JSON.stringify(fields.actor) +
+    ',"at":' +
+    JSON.stringify(fields.at) +
+    ',"gameId":' +
+    JSON.stringify(fields.gameId) +
+    ',"payload":' +
+    payloadCanonical +
+    ',"rulesVersion":' +
+    JSON.stringify(fields.rulesVersion) +
+    ',"seq":' +
+    String(fields.seq) +
+    ',"type":' +
+    JSON.stringify(fields.type) +
+    ',"v":' +
+    String(fields.v) +
     '}'
   )
 }

@@ -1,6 +1,9 @@
 /** Errors cross every boundary as `{ code, message }` data; these are their thrown forms. */
 export class ArbiterError extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message)
     this.name = 'ArbiterError'
   }

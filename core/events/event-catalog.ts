@@ -55,7 +55,9 @@ export function createEventCatalog(definitions: EventDefinitions): EventCatalog 
     validateNew(type, v, payload) {
       const definition = definitionOf(type)
       if (v !== definition.version) {
-        throw new EventValidationError(`${type} v${v}: new events must be written at the current version ${definition.version}`)
+        throw new EventValidationError(
+          `${type} v${v}: new events must be written at the current version ${definition.version}`,
+        )
       }
       return check(type, v, definition.schema, payload)
     },
@@ -66,12 +68,15 @@ export function createEventCatalog(definitions: EventDefinitions): EventCatalog 
       let current = payload
       while (version < definition.version) {
         const legacy = definition.legacy?.[version]
-        if (!legacy) throw new EventValidationError(`${type} v${version}: no such version (current is v${definition.version})`)
+        if (!legacy)
+          throw new EventValidationError(`${type} v${version}: no such version (current is v${definition.version})`)
         current = legacy.upcast(check(type, version, legacy.schema, current))
         version += 1
       }
       if (version !== definition.version) {
-        throw new EventValidationError(`${type} v${v}: newer than this Arbiter knows (current is v${definition.version})`)
+        throw new EventValidationError(
+          `${type} v${v}: newer than this Arbiter knows (current is v${definition.version})`,
+        )
       }
       return check(type, version, definition.schema, current)
     },

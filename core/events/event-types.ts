@@ -10,14 +10,29 @@ const id = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'expected a lower-case 
 const characteristic = z.number().int().min(0).max(10)
 
 export const profileSchema = z.strictObject({
-  M: characteristic, WS: characteristic, BS: characteristic, S: characteristic, T: characteristic,
-  W: characteristic, I: characteristic, A: characteristic, Ld: characteristic,
+  M: characteristic,
+  WS: characteristic,
+  BS: characteristic,
+  S: characteristic,
+  T: characteristic,
+  W: characteristic,
+  I: characteristic,
+  A: characteristic,
+  Ld: characteristic,
 })
 export type Profile = z.infer<typeof profileSchema>
 
 export const troopTypes = [
-  'infantry', 'cavalry', 'monstrous-infantry', 'monstrous-cavalry', 'monstrous-beast', 'war-beast',
-  'monster', 'chariot', 'war-machine', 'swarm',
+  'infantry',
+  'cavalry',
+  'monstrous-infantry',
+  'monstrous-cavalry',
+  'monstrous-beast',
+  'war-beast',
+  'monster',
+  'chariot',
+  'war-machine',
+  'swarm',
 ] as const
 
 export const unitSchema = z.strictObject({

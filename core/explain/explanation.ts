@@ -30,7 +30,8 @@ export function explain(text: string, init: ExplanationInit = {}, children: read
   const node: { -readonly [K in keyof Explanation]: Explanation[K] } = { text, children }
   if (init.value !== undefined) node.value = init.value
   if (init.rule) node.rule = init.rule
-  if (init.from && init.from.length > 0) node.from = init.from.length === 1 ? [init.from[0] as number] : uniqueSorted(init.from)
+  if (init.from && init.from.length > 0)
+    node.from = init.from.length === 1 ? [init.from[0] as number] : uniqueSorted(init.from)
   if (init.status) node.status = init.status
   return node
 }

@@ -1,8 +1,8 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs'
 import Database from 'better-sqlite3'
 import { canonicalJson, NotJsonError } from '../events/canonical-json.js'
-import { chainText, envelopeSchema, GENESIS_HASH } from '../events/envelope.js'
 import type { EventEnvelope, UnchainedEvent } from '../events/envelope.js'
+import { chainText, envelopeSchema, GENESIS_HASH } from '../events/envelope.js'
 import { ArbiterError } from '../events/errors.js'
 import { chainLinkProblem } from './jsonl.js'
 import { migrate } from './migrate.js'
@@ -106,12 +106,17 @@ function refuseForeignFile(file: string, mustExist: boolean): void {
   let size: number
   try {
     const stat = statSync(file)
-    if (stat.isDirectory()) throw new ArbiterError('store/not-a-database', `${file} is not an Arbiter database: it is a folder`)
+    if (stat.isDirectory())
+      throw new ArbiterError('store/not-a-database', `${file} is not an Arbiter database: it is a folder`)
     size = stat.size
   } catch (error) {
     if (error instanceof ArbiterError) throw error
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      if (mustExist) throw new ArbiterError('store/no-database', `${file} does not exist: give the path of an existing Arbiter database`)
+      if (mustExist)
+        throw new ArbiterError(
+          'store/no-database',
+          `${file} does not exist: give the path of an existing Arbiter database`,
+        )
       return
     }
     throw new ArbiterError('store/open-failed', `cannot open ${file}: ${(error as Error).message}`)
@@ -143,7 +148,9 @@ export class EventStore {
   private closed = false
 
   private readonly headStmt: Database.Statement<[string], { seq: number; hash: string }>
-  private readonly insertEventStmt: Database.Statement<[string, number, string, number, string, string, string, string, string, string]>
+  private readonly insertEventStmt: Database.Statement<
+    [string, number, string, number, string, string, string, string, string, string]
+  >
   private readonly insertGameStmt: Database.Statement<[string, string, string, string, string | null, string]>
   private readonly gameExistsStmt: Database.Statement<[string], { one: number }>
   private readonly gameStmt: Database.Statement<[string], GameRow>
@@ -153,7 +160,12 @@ export class EventStore {
   private readonly saveSnapshotStmt: Database.Statement<[string, string, number, string]>
   private readonly latestSnapshotStmt: Database.Statement<[string, string, number], { seq: number; state: string }>
 
-  private readonly appendTx: (gameId: string, expectedVersion: number, events: readonly UnchainedEvent[], payloads: readonly string[]) => EventEnvelope[]
+  private readonly appendTx: (
+    gameId: string,
+    expectedVersion: number,
+    events: readonly UnchainedEvent[],
+    payloads: readonly string[],
+  ) => EventEnvelope[]
   private readonly createTx: (meta: GameMeta, first: UnchainedEvent, payload: string) => EventEnvelope
   private readonly importTx: (meta: GameMeta, events: readonly EventEnvelope[], payloads: readonly string[]) => void
 
@@ -171,25 +183,39 @@ export class EventStore {
     this.gamesStmt = db.prepare(`${GAME_SELECT} ORDER BY g.created_at, g.game_id`)
     this.hashAtStmt = db.prepare('SELECT hash FROM events WHERE game_id = ? AND seq = ?')
     this.rangeStmt = this.prepareRange()
-    this.saveSnapshotStmt = db.prepare('INSERT OR REPLACE INTO snapshots (game_id, engine_key, seq, state) VALUES (?, ?, ?, ?)')
+    this.saveSnapshotStmt = db.prepare(
+      'INSERT OR REPLACE INTO snapshots (game_id, engine_key, seq, state) VALUES (?, ?, ?, ?)',
+    )
     this.latestSnapshotStmt = db.prepare(
       'SELECT seq, state FROM snapshots WHERE game_id = ? AND engine_key = ? AND seq <= ? ORDER BY seq DESC LIMIT 1',
     )
 
-    this.appendTx = db.transaction((gameId: string, expectedVersion: number, events: readonly UnchainedEvent[], payloads: readonly string[]) => {
-      const head = this.headStmt.get(gameId)
-      if (head === undefined) throw new ArbiterError('store/unknown-game', `there is no game ${gameId}`)
-      if (head.seq !== expectedVersion) {
-        throw new ArbiterError('store/conflict', `game ${gameId} is at seq ${head.seq}, the writer expected ${expectedVersion}: reload and try again`)
-      }
-      return this.chainAndInsert(gameId, head.seq, head.hash, events, payloads)
-    }).immediate
+    this.appendTx = db.transaction(
+      (gameId: string, expectedVersion: number, events: readonly UnchainedEvent[], payloads: readonly string[]) => {
+        const head = this.headStmt.get(gameId)
+        if (head === undefined) throw new ArbiterError('store/unknown-game', `there is no game ${gameId}`)
+        if (head.seq !== expectedVersion) {
+          throw new ArbiterError(
+            'store/conflict',
+            `game ${gameId} is at seq ${head.seq}, the writer expected ${expectedVersion}: reload and try again`,
+          )
+        }
+        return this.chainAndInsert(gameId, head.seq, head.hash, events, payloads)
+      },
+    ).immediate
 
     this.createTx = db.transaction((meta: GameMeta, first: UnchainedEvent, payload: string) => {
       if (this.gameExistsStmt.get(meta.gameId) !== undefined) {
         throw new ArbiterError('store/game-exists', `there is already a game ${meta.gameId}`)
       }
-      this.insertGameStmt.run(meta.gameId, meta.ruleset, meta.variant, meta.catalogueHash, meta.title ?? null, meta.createdAt)
+      this.insertGameStmt.run(
+        meta.gameId,
+        meta.ruleset,
+        meta.variant,
+        meta.catalogueHash,
+        meta.title ?? null,
+        meta.createdAt,
+      )
       return this.chainAndInsert(meta.gameId, 0, GENESIS_HASH, [first], [payload])[0]!
     }).immediate
 
@@ -197,9 +223,27 @@ export class EventStore {
       if (this.gameExistsStmt.get(meta.gameId) !== undefined) {
         throw new ArbiterError('store/game-exists', `there is already a game ${meta.gameId}`)
       }
-      this.insertGameStmt.run(meta.gameId, meta.ruleset, meta.variant, meta.catalogueHash, meta.title ?? null, meta.createdAt)
+      this.insertGameStmt.run(
+        meta.gameId,
+        meta.ruleset,
+        meta.variant,
+        meta.catalogueHash,
+        meta.title ?? null,
+        meta.createdAt,
+      )
       events.forEach((e, i) => {
-        this.insertEventStmt.run(meta.gameId, e.seq, e.type, e.v, e.at, e.actor, e.rulesVersion, payloads[i]!, e.prevHash, e.hash)
+        this.insertEventStmt.run(
+          meta.gameId,
+          e.seq,
+          e.type,
+          e.v,
+          e.at,
+          e.actor,
+          e.rulesVersion,
+          payloads[i]!,
+          e.prevHash,
+          e.hash,
+        )
       })
     }).immediate
   }
@@ -217,14 +261,18 @@ export class EventStore {
       db = new Database(file, { fileMustExist: mustExist })
     } catch (error) {
       if (mustExist && sqliteCode(error) === 'SQLITE_CANTOPEN') {
-        throw new ArbiterError('store/no-database', `${file} does not exist: give the path of an existing Arbiter database`)
+        throw new ArbiterError(
+          'store/no-database',
+          `${file} does not exist: give the path of an existing Arbiter database`,
+        )
       }
       throw new ArbiterError('store/open-failed', `cannot open ${file}: ${(error as Error).message}`)
     }
     try {
       db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`)
       const mode = db.pragma('journal_mode = WAL', { simple: true })
-      if (!memory && mode !== 'wal') throw new ArbiterError('store/open-failed', `cannot open ${file}: it refused WAL journaling (${String(mode)})`)
+      if (!memory && mode !== 'wal')
+        throw new ArbiterError('store/open-failed', `cannot open ${file}: it refused WAL journaling (${String(mode)})`)
       db.pragma('synchronous = FULL')
       db.pragma('foreign_keys = ON')
       db.pragma('wal_autocheckpoint = 0')
@@ -235,9 +283,13 @@ export class EventStore {
       if (error instanceof ArbiterError) throw error
       const code = sqliteCode(error)
       if (code === 'SQLITE_NOTADB') {
-        throw new ArbiterError('store/not-a-database', `${file} is not an Arbiter database: ${(error as Error).message}`)
+        throw new ArbiterError(
+          'store/not-a-database',
+          `${file} is not an Arbiter database: ${(error as Error).message}`,
+        )
       }
-      if (busy(error)) throw new ArbiterError('store/busy', `${file} is locked by another writer: ${(error as Error).message}`)
+      if (busy(error))
+        throw new ArbiterError('store/busy', `${file} is locked by another writer: ${(error as Error).message}`)
       throw new ArbiterError('store/open-failed', `cannot open ${file}: ${(error as Error).message}`)
     }
   }
@@ -261,7 +313,8 @@ export class EventStore {
     this.assertOpen()
     if (events.length === 0) return []
     for (const event of events) {
-      if (event.gameId !== gameId) throw new ArbiterError('store/wrong-game', `an event for game ${event.gameId} was appended to game ${gameId}`)
+      if (event.gameId !== gameId)
+        throw new ArbiterError('store/wrong-game', `an event for game ${event.gameId} was appended to game ${gameId}`)
     }
     const payloads = this.canonicalPayloads(events)
     return this.write(() => this.appendTx(gameId, expectedVersion, events, payloads))
@@ -278,7 +331,10 @@ export class EventStore {
       const parsed = envelopeSchema.safeParse(event)
       if (!parsed.success) {
         const issue = parsed.error.issues[0]
-        throw new ArbiterError('store/chain-broken', `${where}: field ${issue?.path.map(String).join('.') ?? '?'}: ${issue?.message ?? 'invalid'}`)
+        throw new ArbiterError(
+          'store/chain-broken',
+          `${where}: field ${issue?.path.map(String).join('.') ?? '?'}: ${issue?.message ?? 'invalid'}`,
+        )
       }
       const wrong = chainLinkProblem(event, previous, meta.gameId, { previousName: `event ${index}` })
       if (wrong !== null) throw new ArbiterError('store/chain-broken', `${where} (seq ${event.seq}): ${wrong.problem}`)
@@ -315,14 +371,22 @@ export class EventStore {
    */
   readEvents(gameId: string, options: ReadOptions = {}): IterableIterator<EventEnvelope> {
     this.assertOpen()
-    if (this.gameExistsStmt.get(gameId) === undefined) throw new ArbiterError('store/unknown-game', `there is no game ${gameId}`)
-    return this.rows(gameId, options.fromSeq ?? 1, options.toSeq ?? Number.MAX_SAFE_INTEGER, options.verify ?? false, true) as IterableIterator<EventEnvelope>
+    if (this.gameExistsStmt.get(gameId) === undefined)
+      throw new ArbiterError('store/unknown-game', `there is no game ${gameId}`)
+    return this.rows(
+      gameId,
+      options.fromSeq ?? 1,
+      options.toSeq ?? Number.MAX_SAFE_INTEGER,
+      options.verify ?? false,
+      true,
+    ) as IterableIterator<EventEnvelope>
   }
 
   /** Checks a game's whole stored chain. */
   verifyGame(gameId: string): VerifyResult {
     this.assertOpen()
-    if (this.gameExistsStmt.get(gameId) === undefined) throw new ArbiterError('store/unknown-game', `there is no game ${gameId}`)
+    if (this.gameExistsStmt.get(gameId) === undefined)
+      throw new ArbiterError('store/unknown-game', `there is no game ${gameId}`)
     let count = 0
     try {
       for (const _ of this.rows(gameId, 1, Number.MAX_SAFE_INTEGER, true, false)) count++
@@ -339,7 +403,10 @@ export class EventStore {
     this.assertOpen()
     const head = this.head(gameId)
     if (!Number.isInteger(seq) || seq < 1 || seq > head.seq) {
-      throw new ArbiterError('store/bad-snapshot', `game ${gameId} has events 1..${head.seq}: cannot save a snapshot at seq ${seq}`)
+      throw new ArbiterError(
+        'store/bad-snapshot',
+        `game ${gameId} has events 1..${head.seq}: cannot save a snapshot at seq ${seq}`,
+      )
     }
     this.write(() => this.saveSnapshotStmt.run(gameId, engineKey, seq, stateJson))
   }
@@ -354,7 +421,11 @@ export class EventStore {
   /** Copies the WAL into the database without waiting for readers; call when the store is idle. */
   checkpoint(): { busy: number; log: number; checkpointed: number } {
     this.assertOpen()
-    const row = this.db.pragma('wal_checkpoint(PASSIVE)', { simple: false }) as { busy: number; log: number; checkpointed: number }[]
+    const row = this.db.pragma('wal_checkpoint(PASSIVE)', { simple: false }) as {
+      busy: number
+      log: number
+      checkpointed: number
+    }[]
     return row[0] ?? { busy: 0, log: 0, checkpointed: 0 }
   }
 
@@ -419,7 +490,8 @@ export class EventStore {
     try {
       return fn()
     } catch (error) {
-      if (busy(error)) throw new ArbiterError('store/busy', `the database is locked by another writer: ${(error as Error).message}`)
+      if (busy(error))
+        throw new ArbiterError('store/busy', `the database is locked by another writer: ${(error as Error).message}`)
       throw error
     }
   }
@@ -428,7 +500,13 @@ export class EventStore {
     return this.db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE game_id = ? AND seq BETWEEN ? AND ? ORDER BY seq`)
   }
 
-  private *rows(gameId: string, fromSeq: number, toSeq: number, verify: boolean, parse: boolean): Generator<EventEnvelope | EventRow> {
+  private *rows(
+    gameId: string,
+    fromSeq: number,
+    toSeq: number,
+    verify: boolean,
+    parse: boolean,
+  ): Generator<EventEnvelope | EventRow> {
     const from = Math.max(1, Math.trunc(fromSeq))
     let expectedSeq = from
     let prevHash: string | undefined
@@ -451,9 +529,21 @@ export class EventStore {
           throw new ChainBrokenError(gameId, expectedSeq, `missing: seq ${row.seq} follows seq ${expectedSeq - 1}`)
         }
         if (row.prev_hash !== prevHash) {
-          throw new ChainBrokenError(gameId, row.seq, `prevHash does not match the hash of seq ${row.seq - 1}: a row before it was changed`)
+          throw new ChainBrokenError(
+            gameId,
+            row.seq,
+            `prevHash does not match the hash of seq ${row.seq - 1}: a row before it was changed`,
+          )
         }
-        const fields = { seq: row.seq, gameId, type: row.type, v: row.v, at: row.at, actor: row.actor, rulesVersion: row.rules_version }
+        const fields = {
+          seq: row.seq,
+          gameId,
+          type: row.type,
+          v: row.v,
+          at: row.at,
+          actor: row.actor,
+          rulesVersion: row.rules_version,
+        }
         if (sha256Hex(chainText(row.prev_hash, fields, row.payload)) !== row.hash) {
           throw new ChainBrokenError(gameId, row.seq, `hash does not match the stored content: the row was changed`)
         }

@@ -1,6 +1,6 @@
 import { canonicalJson } from '../events/canonical-json.js'
-import { chainText, envelopeLine, envelopeSchema, GENESIS_HASH } from '../events/envelope.js'
 import type { EventEnvelope } from '../events/envelope.js'
+import { chainText, envelopeLine, envelopeSchema, GENESIS_HASH } from '../events/envelope.js'
 import { sha256Hex } from './sha256.js'
 
 /** The result of checking an exported game: the events, or the first bad line (1-based). */
@@ -20,11 +20,17 @@ export function chainLinkProblem(
   where: { readonly previousName: string },
 ): { kind: 'game' | 'seq' | 'prev' | 'hash'; problem: string } | null {
   if (event.gameId !== gameId) {
-    return { kind: 'game', problem: `gameId ${JSON.stringify(event.gameId)} differs from the first event's ${JSON.stringify(gameId)}: it belongs to another game` }
+    return {
+      kind: 'game',
+      problem: `gameId ${JSON.stringify(event.gameId)} differs from the first event's ${JSON.stringify(gameId)}: it belongs to another game`,
+    }
   }
   const expectedSeq = previous === undefined ? 1 : previous.seq + 1
   if (event.seq !== expectedSeq) {
-    return { kind: 'seq', problem: `seq ${event.seq} where seq ${expectedSeq} was expected: a line is missing or the lines are out of order` }
+    return {
+      kind: 'seq',
+      problem: `seq ${event.seq} where seq ${expectedSeq} was expected: a line is missing or the lines are out of order`,
+    }
   }
   const expectedPrev = previous === undefined ? GENESIS_HASH : previous.hash
   if (event.prevHash !== expectedPrev) {
@@ -42,7 +48,12 @@ export function chainLinkProblem(
   return null
 }
 
-function describeSchemaIssue(issue: { path: readonly PropertyKey[]; message: string; code?: string; keys?: readonly string[] }): string {
+function describeSchemaIssue(issue: {
+  path: readonly PropertyKey[]
+  message: string
+  code?: string
+  keys?: readonly string[]
+}): string {
   if (issue.code === 'unrecognized_keys' && issue.keys !== undefined) {
     return `unexpected field${issue.keys.length === 1 ? '' : 's'} ${issue.keys.join(', ')}`
   }
@@ -70,11 +81,14 @@ export function parseAndVerifyJsonl(text: string): JsonlResult {
   for (let index = 0; index < lines.length; index++) {
     if (index === lines.length - 1 && index > 0 && isClosingLine(lines[index]!)) {
       const problem = closingLineProblem(lines[index]!, events, gameId)
-      return problem === null ? { ok: true, events } : { ok: false, line: index + 1, problem: `line ${index + 1}: ${problem}` }
+      return problem === null
+        ? { ok: true, events }
+        : { ok: false, line: index + 1, problem: `line ${index + 1}: ${problem}` }
     }
     const line = index + 1
     const raw = lines[index]!
-    if (raw.trim() === '') return { ok: false, line, problem: `line ${line}: empty line: a line is missing or the file was edited` }
+    if (raw.trim() === '')
+      return { ok: false, line, problem: `line ${line}: empty line: a line is missing or the file was edited` }
     let value: unknown
     try {
       value = JSON.parse(raw)
@@ -83,13 +97,16 @@ export function parseAndVerifyJsonl(text: string): JsonlResult {
     }
     const seqHint =
       typeof value === 'object' && value !== null && typeof (value as { seq?: unknown }).seq === 'number'
-        ? ((value as { seq: number }).seq)
+        ? (value as { seq: number }).seq
         : undefined
     const at = seqHint === undefined ? `line ${line}` : `line ${line} (seq ${seqHint})`
     const parsed = envelopeSchema.safeParse(value)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
-      const problem = issue === undefined ? 'not an event envelope' : describeSchemaIssue(issue as Parameters<typeof describeSchemaIssue>[0])
+      const problem =
+        issue === undefined
+          ? 'not an event envelope'
+          : describeSchemaIssue(issue as Parameters<typeof describeSchemaIssue>[0])
       return { ok: false, line, ...(seqHint === undefined ? {} : { seq: seqHint }), problem: `${at}: ${problem}` }
     }
     const event = parsed.data as EventEnvelope
@@ -133,7 +150,8 @@ function closingLineProblem(raw: string, events: readonly EventEnvelope[], gameI
   const last = events[events.length - 1]
   const info = closing.arbiterExport
   if (typeof info !== 'object' || info === null) return 'the closing line has no arbiterExport record'
-  if (info.gameId !== gameId) return `the closing line is for game ${JSON.stringify(info.gameId)}, the events for ${JSON.stringify(gameId)}`
+  if (info.gameId !== gameId)
+    return `the closing line is for game ${JSON.stringify(info.gameId)}, the events for ${JSON.stringify(gameId)}`
   if (info.events !== events.length || info.head !== last?.hash) {
     return `the closing line says ${String(info.events)} events ending in ${String(info.head).slice(0, 12)}, the file has ${events.length} ending in ${last?.hash.slice(0, 12) ?? '-'}: events were removed or added at the end`
   }
@@ -150,10 +168,10 @@ export function toJsonl(events: Iterable<EventEnvelope>): string {
   let last: EventEnvelope | undefined
   let count = 0
   for (const event of events) {
-    out += envelopeLine(event) + '\n'
+    out += `${envelopeLine(event)}\n`
     last = event
     count += 1
   }
   if (last === undefined) throw new Error('toJsonl: a game has at least one event')
-  return out + closingLine(last.gameId, count, last.hash) + '\n'
+  return `${out + closingLine(last.gameId, count, last.hash)}\n`
 }

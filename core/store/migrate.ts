@@ -41,7 +41,10 @@ export function defaultMigrationsDir(): string {
     }
     const parent = dirname(dir)
     if (parent === dir) {
-      throw new ArbiterError('store/no-migrations', `cannot find the arbiter package (and its migrations/ folder) above ${start}`)
+      throw new ArbiterError(
+        'store/no-migrations',
+        `cannot find the arbiter package (and its migrations/ folder) above ${start}`,
+      )
     }
     dir = parent
   }
@@ -53,7 +56,10 @@ export function loadMigrations(migrationsDir: string = defaultMigrationsDir()): 
   try {
     names = readdirSync(migrationsDir)
   } catch (error) {
-    throw new ArbiterError('store/no-migrations', `cannot read the migrations folder ${migrationsDir}: ${(error as Error).message}`)
+    throw new ArbiterError(
+      'store/no-migrations',
+      `cannot read the migrations folder ${migrationsDir}: ${(error as Error).message}`,
+    )
   }
   const files: MigrationFile[] = []
   for (const name of names.sort()) {
@@ -114,19 +120,28 @@ export function migrate(db: Database.Database, migrationsDir?: string): number[]
     )
   }
   if (current === 0) {
-    const foreign = db.prepare(`SELECT name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' LIMIT 1`).get() as { name: string } | undefined
+    const foreign = db.prepare(`SELECT name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' LIMIT 1`).get() as
+      | { name: string }
+      | undefined
     if (foreign !== undefined) {
-      throw new ArbiterError('store/not-a-database', `${dbName} is not an Arbiter database: it is an SQLite database of something else (it has ${foreign.name})`)
+      throw new ArbiterError(
+        'store/not-a-database',
+        `${dbName} is not an Arbiter database: it is an SQLite database of something else (it has ${foreign.name})`,
+      )
     }
   } else {
     if (!hasTable(db, 'schema_migrations')) {
-      throw new ArbiterError('store/not-a-database', `${dbName} is not an Arbiter database: it has a schema version but no schema_migrations table`)
+      throw new ArbiterError(
+        'store/not-a-database',
+        `${dbName} is not an Arbiter database: it has a schema version but no schema_migrations table`,
+      )
     }
     checkRecorded(db, files.slice(0, current))
   }
 
   const applied: number[] = []
-  const record = (): Database.Statement => db.prepare('INSERT INTO schema_migrations (version, name, sha256, applied_at) VALUES (?, ?, ?, ?)')
+  const record = (): Database.Statement =>
+    db.prepare('INSERT INTO schema_migrations (version, name, sha256, applied_at) VALUES (?, ?, ?, ?)')
   for (const file of files) {
     if (file.version <= current) continue
     db.exec('BEGIN IMMEDIATE')
@@ -148,7 +163,10 @@ export function migrate(db: Database.Database, migrationsDir?: string): number[]
     } catch (error) {
       if (db.inTransaction) db.exec('ROLLBACK')
       if (error instanceof ArbiterError) throw error
-      throw new ArbiterError('store/migration-failed', `migration ${file.name} failed and was rolled back: ${(error as Error).message}`)
+      throw new ArbiterError(
+        'store/migration-failed',
+        `migration ${file.name} failed and was rolled back: ${(error as Error).message}`,
+      )
     }
   }
   return applied
@@ -159,7 +177,10 @@ function checkRecorded(db: Database.Database, files: readonly MigrationFile[]): 
   for (const file of files) {
     const row = recorded.get(file.version) as { name: string; sha256: string } | undefined
     if (row === undefined) {
-      throw new ArbiterError('store/migration-changed', `migration ${file.name} is applied to ${db.name} but has no record in schema_migrations`)
+      throw new ArbiterError(
+        'store/migration-changed',
+        `migration ${file.name} is applied to ${db.name} but has no record in schema_migrations`,
+      )
     }
     if (row.sha256 !== file.sha256) {
       throw new ArbiterError(

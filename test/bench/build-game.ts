@@ -29,7 +29,12 @@ export async function buildGame(file: string, events: number, seed: number): Pro
   const clock = () => new Date(clockStart + 1000 * tick++).toISOString()
   const api = await GameApi.open(file, { clock })
   try {
-    const { gameId } = await api.createGame({ ruleset: 'classic', players: PLAYERS, title: `Bench: ${events} events`, actor: PLAYERS[0].id })
+    const { gameId } = await api.createGame({
+      ruleset: 'classic',
+      players: PLAYERS,
+      title: `Bench: ${events} events`,
+      actor: PLAYERS[0].id,
+    })
     const store = api.store
     const engine = createEngine(classic)
     const state = engine.initialState()

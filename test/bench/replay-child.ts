@@ -12,7 +12,8 @@ const SAMPLE_EVERY = 500
 
 async function main(): Promise<void> {
   const [file, gameId, mode] = process.argv.slice(2)
-  if (!file || !gameId || (mode !== 'api' && mode !== 'api-verify' && mode !== 'bare')) throw new Error('usage: replay-child.ts DB GAME_ID api|api-verify|bare')
+  if (!file || !gameId || (mode !== 'api' && mode !== 'api-verify' && mode !== 'bare'))
+    throw new Error('usage: replay-child.ts DB GAME_ID api|api-verify|bare')
   const gc = (globalThis as { gc?: () => void }).gc
   if (!gc) throw new Error('run with --expose-gc')
   const api = mode === 'bare' ? null : await GameApi.open(file, { mustExist: true })
@@ -40,7 +41,9 @@ async function main(): Promise<void> {
       },
     })
   } else if (raw) {
-    const rows = raw.prepare<[string], { seq: number; payload: string }>('SELECT seq, type, v, at, actor, rules_version, payload, prev_hash, hash FROM events WHERE game_id = ? ORDER BY seq')
+    const rows = raw.prepare<[string], { seq: number; payload: string }>(
+      'SELECT seq, type, v, at, actor, rules_version, payload, prev_hash, hash FROM events WHERE game_id = ? ORDER BY seq',
+    )
     for (const row of rows.iterate(gameId)) {
       const payload = JSON.parse(row.payload) as Record<string, unknown>
       sink += row.seq + Object.keys(payload).length
@@ -54,7 +57,20 @@ async function main(): Promise<void> {
   await api?.close()
   raw?.close()
   const maxRss = process.resourceUsage().maxRSS * 1024
-  process.stdout.write(JSON.stringify({ steps, sink, ms, baseHeap: base.heapUsed, baseRss: base.rss, peakHeap, peakRss, peakExternal, maxRss, heapAfterGc }) + '\n')
+  process.stdout.write(
+    `${JSON.stringify({
+      steps,
+      sink,
+      ms,
+      baseHeap: base.heapUsed,
+      baseRss: base.rss,
+      peakHeap,
+      peakRss,
+      peakExternal,
+      maxRss,
+      heapAfterGc,
+    })}\n`,
+  )
 }
 
 main().catch((error: unknown) => {

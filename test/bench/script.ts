@@ -36,10 +36,36 @@ export function seededRandom(seed: number): () => number {
 }
 
 function unitFor(player: string, n: number): UnitDefinition {
-  const profile = (M: number, WS: number, BS: number, S: number, T: number, W: number, I: number, A: number, Ld: number) => ({ M, WS, BS, S, T, W, I, A, Ld })
+  const profile = (
+    M: number,
+    WS: number,
+    BS: number,
+    S: number,
+    T: number,
+    W: number,
+    I: number,
+    A: number,
+    Ld: number,
+  ) => ({ M, WS, BS, S, T, W, I, A, Ld })
   return player === 'druchii'
-    ? { id: `warriors-${n}`, name: `Dark Elf Warriors ${n}`, troopType: 'infantry', models: UNIT_MODELS, profile: profile(5, 4, 4, 3, 3, 1, 5, 1, 8), gear: ['hand-weapon', 'light-armour', 'shield'], rules: [] }
-    : { id: `boyz-${n}`, name: `Orc Boyz ${n}`, troopType: 'infantry', models: UNIT_MODELS, profile: profile(4, 3, 3, 3, 4, 1, 2, 1, 7), gear: ['hand-weapon', 'light-armour'], rules: [] }
+    ? {
+        id: `warriors-${n}`,
+        name: `Dark Elf Warriors ${n}`,
+        troopType: 'infantry',
+        models: UNIT_MODELS,
+        profile: profile(5, 4, 4, 3, 3, 1, 5, 1, 8),
+        gear: ['hand-weapon', 'light-armour', 'shield'],
+        rules: [],
+      }
+    : {
+        id: `boyz-${n}`,
+        name: `Orc Boyz ${n}`,
+        troopType: 'infantry',
+        models: UNIT_MODELS,
+        profile: profile(4, 3, 3, 3, 4, 1, 2, 1, 7),
+        gear: ['hand-weapon', 'light-armour'],
+        rules: [],
+      }
 }
 
 /** Decides the next event from the game as it stands. */
@@ -74,7 +100,11 @@ export class CombatScript {
     for (const player of PLAYERS) {
       if (this.fighting(game, player.id).length < UNITS_IN_FIGHT) {
         this.mustered += 1
-        return { type: 'ArmyMustered', actor: player.id, payload: { player: player.id, units: [unitFor(player.id, this.mustered)] } }
+        return {
+          type: 'ArmyMustered',
+          actor: player.id,
+          payload: { player: player.id, units: [unitFor(player.id, this.mustered)] },
+        }
       }
     }
     if (this.attacksThisTurn >= ATTACKS_PER_TURN) {
@@ -92,7 +122,13 @@ export class CombatScript {
     this.sinceNote += 1
     if (this.sinceNote >= NOTE_EVERY) {
       this.sinceNote = 0
-      return { type: 'Note', actor: game.activePlayer ?? PLAYERS[0].id, payload: { text: `turn ${game.turn}: the fighting in the centre goes on; ${Object.keys(game.units).length} units have been committed.` } }
+      return {
+        type: 'Note',
+        actor: game.activePlayer ?? PLAYERS[0].id,
+        payload: {
+          text: `turn ${game.turn}: the fighting in the centre goes on; ${Object.keys(game.units).length} units have been committed.`,
+        },
+      }
     }
     const side = PLAYERS[this.nextAttacker % 2]!.id
     const other = PLAYERS[(this.nextAttacker + 1) % 2]!.id

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { GameApi, type ApiOptions } from '../../core/api/index.js'
+import { type ApiOptions, GameApi } from '../../core/api/index.js'
 import { unitDef } from './classic-game.js'
 
 let tick = 0
@@ -12,20 +12,49 @@ export async function openApi(dir: string, name = 'arbiter.sqlite', options: Api
 
 /** A classic game through the api, ready for attacks: two units in the close-combat phase. */
 export async function classicCombat(api: GameApi): Promise<string> {
-  const { gameId } = await api.createGame({ ruleset: 'classic', players: [{ id: 'p1', name: 'One' }, { id: 'p2', name: 'Two' }], actor: 'p1' })
-  await api.append(gameId, { type: 'ArmyMustered', actor: 'p1', payload: { player: 'p1', units: [unitDef('warriors', { profile: { WS: 4 }, gear: ['hand-weapon', 'light-armour', 'shield'] })] } })
-  await api.append(gameId, { type: 'ArmyMustered', actor: 'p2', payload: { player: 'p2', units: [unitDef('boyz', { profile: { T: 4 }, gear: ['hand-weapon', 'light-armour'] })] } })
+  const { gameId } = await api.createGame({
+    ruleset: 'classic',
+    players: [
+      { id: 'p1', name: 'One' },
+      { id: 'p2', name: 'Two' },
+    ],
+    actor: 'p1',
+  })
+  await api.append(gameId, {
+    type: 'ArmyMustered',
+    actor: 'p1',
+    payload: {
+      player: 'p1',
+      units: [unitDef('warriors', { profile: { WS: 4 }, gear: ['hand-weapon', 'light-armour', 'shield'] })],
+    },
+  })
+  await api.append(gameId, {
+    type: 'ArmyMustered',
+    actor: 'p2',
+    payload: { player: 'p2', units: [unitDef('boyz', { profile: { T: 4 }, gear: ['hand-weapon', 'light-armour'] })] },
+  })
   await api.append(gameId, { type: 'TurnStarted', actor: 'p1', payload: { turn: 1, player: 'p1' } })
   await api.append(gameId, { type: 'PhaseStarted', actor: 'p1', payload: { phase: 'close-combat' } })
   return gameId
 }
 
 /** One full attack: declare, then answer every request with the given faces in order. */
-export async function attack(api: GameApi, gameId: string, attacker: string, target: string, models: number, ...rolls: number[][]): Promise<void> {
+export async function attack(
+  api: GameApi,
+  gameId: string,
+  attacker: string,
+  target: string,
+  models: number,
+  ...rolls: number[][]
+): Promise<void> {
   await api.append(gameId, { type: 'MeleeAttacksDeclared', actor: 'p1', payload: { attacker, target, models } })
   for (const faces of rolls) {
     const request = (await api.openGame(gameId)).openRequests[0]
     if (!request) throw new Error('no open request for the next roll')
-    await api.append(gameId, { type: 'DiceRolled', actor: request.kind === 'dice' ? request.roller : 'p1', payload: { requestId: request.id, faces, source: 'physical' } })
+    await api.append(gameId, {
+      type: 'DiceRolled',
+      actor: request.kind === 'dice' ? request.roller : 'p1',
+      payload: { requestId: request.id, faces, source: 'physical' },
+    })
   }
 }

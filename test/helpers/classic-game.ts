@@ -9,14 +9,36 @@ export function profile(values: Partial<Profile> = {}): Profile {
   return { M: 5, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7, ...values }
 }
 
-export function unitDef(id: string, values: Partial<Omit<UnitDefinition, 'profile'>> & { profile?: Partial<Profile> } = {}): UnitDefinition {
-  return { id, name: values.name ?? id, troopType: values.troopType ?? 'infantry', models: values.models ?? 10, profile: profile(values.profile), gear: values.gear ?? ['hand-weapon'], rules: values.rules ?? [] }
+export function unitDef(
+  id: string,
+  values: Partial<Omit<UnitDefinition, 'profile'>> & { profile?: Partial<Profile> } = {},
+): UnitDefinition {
+  return {
+    id,
+    name: values.name ?? id,
+    troopType: values.troopType ?? 'infantry',
+    models: values.models ?? 10,
+    profile: profile(values.profile),
+    gear: values.gear ?? ['hand-weapon'],
+    rules: values.rules ?? [],
+  }
 }
 
 /** A unit as the engine holds it, for the chart functions. */
-export function unitState(id: string, values: Partial<Omit<UnitDefinition, 'profile'>> & { profile?: Partial<Profile>; player?: string } = {}): UnitState {
+export function unitState(
+  id: string,
+  values: Partial<Omit<UnitDefinition, 'profile'>> & { profile?: Partial<Profile>; player?: string } = {},
+): UnitState {
   const def = unitDef(id, values)
-  return { ...def, player: values.player ?? 'p1', startingModels: def.models, models: def.models, woundsOnNextModel: 0, musteredAt: 2, changedAt: 2 }
+  return {
+    ...def,
+    player: values.player ?? 'p1',
+    startingModels: def.models,
+    models: def.models,
+    woundsOnNextModel: 0,
+    musteredAt: 2,
+    changedAt: 2,
+  }
 }
 
 /** The citation half of a procedure context, for calling the charts directly. */
@@ -24,7 +46,8 @@ export function citeFor(variant = 'classic'): Pick<ProcedureContext, 'rule' | 'd
   return {
     rule(id, clause) {
       const entry = classic.catalogue.entries.find((e) => e.id === id)
-      if (!entry || !Object.hasOwn(entry.clauses, clause)) throw new Error(`no ${id} §${clause} in the classic catalogue`)
+      if (!entry || !Object.hasOwn(entry.clauses, clause))
+        throw new Error(`no ${id} §${clause} in the classic catalogue`)
       return { ruleset: 'classic', id, clause }
     },
     decision(id) {
@@ -37,12 +60,33 @@ export function citeFor(variant = 'classic'): Pick<ProcedureContext, 'rule' | 'd
 
 type Draft = { type: string; payload: unknown; actor?: string }
 export const ev = {
-  created: (variant = 'classic'): Draft => ({ type: 'GameCreated', payload: { ruleset: 'classic', variant, catalogueHash: HASH, players: [{ id: 'p1', name: 'One' }, { id: 'p2', name: 'Two' }] } }),
-  mustered: (player: string, ...units: UnitDefinition[]): Draft => ({ type: 'ArmyMustered', payload: { player, units }, actor: player }),
+  created: (variant = 'classic'): Draft => ({
+    type: 'GameCreated',
+    payload: {
+      ruleset: 'classic',
+      variant,
+      catalogueHash: HASH,
+      players: [
+        { id: 'p1', name: 'One' },
+        { id: 'p2', name: 'Two' },
+      ],
+    },
+  }),
+  mustered: (player: string, ...units: UnitDefinition[]): Draft => ({
+    type: 'ArmyMustered',
+    payload: { player, units },
+    actor: player,
+  }),
   turn: (turn: number, player: string): Draft => ({ type: 'TurnStarted', payload: { turn, player } }),
   phase: (phase: string): Draft => ({ type: 'PhaseStarted', payload: { phase } }),
-  attack: (attacker: string, target: string, models?: number): Draft => ({ type: 'MeleeAttacksDeclared', payload: models === undefined ? { attacker, target } : { attacker, target, models } }),
-  dice: (requestId: string, faces: number[], source: 'physical' | 'app' = 'physical'): Draft => ({ type: 'DiceRolled', payload: { requestId, faces, source } }),
+  attack: (attacker: string, target: string, models?: number): Draft => ({
+    type: 'MeleeAttacksDeclared',
+    payload: models === undefined ? { attacker, target } : { attacker, target, models },
+  }),
+  dice: (requestId: string, faces: number[], source: 'physical' | 'app' = 'physical'): Draft => ({
+    type: 'DiceRolled',
+    payload: { requestId, faces, source },
+  }),
   choice: (requestId: string, option: string): Draft => ({ type: 'ChoiceMade', payload: { requestId, option } }),
   note: (text: string): Draft => ({ type: 'Note', payload: { text } }),
 }
@@ -63,7 +107,13 @@ export class EngineGame {
   }
 
   apply(draft: Draft): StepResult {
-    const event = { type: draft.type, payload: draft.payload, actor: draft.actor ?? 'p1', seq: (this.state.game?.seq ?? 0) + 1, gameId: 'g-test' } as EngineEvent
+    const event = {
+      type: draft.type,
+      payload: draft.payload,
+      actor: draft.actor ?? 'p1',
+      seq: (this.state.game?.seq ?? 0) + 1,
+      gameId: 'g-test',
+    } as EngineEvent
     const result = this.engine.step(this.state, event)
     this.steps.push(result)
     return result
@@ -83,5 +133,11 @@ export class EngineGame {
 
 /** Two units facing each other in the close-combat phase of turn 1. */
 export function combatGame(attacker: UnitDefinition, target: UnitDefinition, variant = 'classic'): EngineGame {
-  return new EngineGame(ev.created(variant), ev.mustered('p1', attacker), ev.mustered('p2', target), ev.turn(1, 'p1'), ev.phase('close-combat'))
+  return new EngineGame(
+    ev.created(variant),
+    ev.mustered('p1', attacker),
+    ev.mustered('p2', target),
+    ev.turn(1, 'p1'),
+    ev.phase('close-combat'),
+  )
 }

@@ -11,7 +11,9 @@ import { useTempDir } from '../helpers/temp.js'
  * hand-checked expectations beside it, and the two replays must be byte-identical.
  */
 const folder = join(import.meta.dirname, 'games')
-const games = readdirSync(folder).filter((f) => f.endsWith('.jsonl')).sort()
+const games = readdirSync(folder)
+  .filter((f) => f.endsWith('.jsonl'))
+  .sort()
 const tempDir = useTempDir()
 
 interface Expected {
@@ -20,7 +22,10 @@ interface Expected {
   final: { seq: number; models: Record<string, number>; openRequests: number }
 }
 
-async function replayAll(api: GameApi, gameId: string): Promise<{ steps: StepView[]; final: Awaited<ReturnType<GameApi['replay']>> }> {
+async function replayAll(
+  api: GameApi,
+  gameId: string,
+): Promise<{ steps: StepView[]; final: Awaited<ReturnType<GameApi['replay']>> }> {
   const steps: StepView[] = []
   const final = await api.replay(gameId, { verify: true, onStep: (step) => steps.push(step) })
   return { steps, final }
@@ -33,7 +38,9 @@ describe('recorded games', () => {
 
   for (const file of games) {
     it(`${file} replays to its expected outcomes, the same way twice`, async () => {
-      const expected = JSON.parse(readFileSync(join(folder, file.replace(/\.jsonl$/, '.expected.json')), 'utf8')) as Expected
+      const expected = JSON.parse(
+        readFileSync(join(folder, file.replace(/\.jsonl$/, '.expected.json')), 'utf8'),
+      ) as Expected
       // The scenarios assert the outcomes under this Arbiter's rules, so they replay under the
       // current catalogue on purpose even after it grows past the one they were recorded with.
       const api = await GameApi.open(join(tempDir(), 'scenario.sqlite'), { underCurrentRules: true })
@@ -41,10 +48,23 @@ describe('recorded games', () => {
       const first = await replayAll(api, gameId)
       const second = await replayAll(api, gameId)
 
-      expect(first.steps.flatMap((s) => s.outcomes.map((o) => ({ seq: o.seq, kind: o.kind, values: o.values })))).toEqual(expected.outcomes)
-      expect(first.steps.flatMap((s) => s.requests.map((r) => ({ seq: r.openedAt, purpose: r.purpose, count: r.kind === 'dice' ? r.count : 0, need: r.kind === 'dice' ? r.need : 0 })))).toEqual(expected.requests)
+      expect(
+        first.steps.flatMap((s) => s.outcomes.map((o) => ({ seq: o.seq, kind: o.kind, values: o.values }))),
+      ).toEqual(expected.outcomes)
+      expect(
+        first.steps.flatMap((s) =>
+          s.requests.map((r) => ({
+            seq: r.openedAt,
+            purpose: r.purpose,
+            count: r.kind === 'dice' ? r.count : 0,
+            need: r.kind === 'dice' ? r.need : 0,
+          })),
+        ),
+      ).toEqual(expected.requests)
       expect(first.final.seq).toBe(expected.final.seq)
-      expect(Object.fromEntries(Object.values(first.final.state.units).map((u) => [u.id, u.models]))).toEqual(expected.final.models)
+      expect(Object.fromEntries(Object.values(first.final.state.units).map((u) => [u.id, u.models]))).toEqual(
+        expected.final.models,
+      )
       expect(first.final.openRequests).toHaveLength(expected.final.openRequests)
 
       expect(canonicalJson(second.steps)).toBe(canonicalJson(first.steps))

@@ -8,7 +8,10 @@ import { useTempDir } from '../helpers/temp.js'
 const tempDir = useTempDir()
 
 /** Runs `bad` against a game, expects the named error, then checks nothing was written and the chain holds. */
-async function refusedAndUnchanged(bad: (api: GameApi, gameId: string) => Promise<unknown>, error: { code: string; message: RegExp }) {
+async function refusedAndUnchanged(
+  bad: (api: GameApi, gameId: string) => Promise<unknown>,
+  error: { code: string; message: RegExp },
+) {
   const api = await openApi(tempDir())
   const gameId = await classicCombat(api)
   const before = await api.exportGame(gameId)
@@ -29,41 +32,89 @@ async function refusedAndUnchanged(bad: (api: GameApi, gameId: string) => Promis
 
 describe('bad input gets a clear error and changes nothing', () => {
   it('an unknown event type', async () => {
-    await refusedAndUnchanged((api, g) => api.append(g, { type: 'UnitTeleported', actor: 'p1', payload: {} }), { code: 'event/invalid', message: /unknown event type "UnitTeleported"/ })
+    await refusedAndUnchanged((api, g) => api.append(g, { type: 'UnitTeleported', actor: 'p1', payload: {} }), {
+      code: 'event/invalid',
+      message: /unknown event type "UnitTeleported"/,
+    })
   })
 
   it('a wrong payload field, named with the event type', async () => {
-    await refusedAndUnchanged((api, g) => api.append(g, { type: 'MeleeAttacksDeclared', actor: 'p1', payload: { attacker: 'warriors', target: 'boyz', models: -2 } }), {
-      code: 'event/invalid', message: /^MeleeAttacksDeclared v1: payload\.models: /,
-    })
+    await refusedAndUnchanged(
+      (api, g) =>
+        api.append(g, {
+          type: 'MeleeAttacksDeclared',
+          actor: 'p1',
+          payload: { attacker: 'warriors', target: 'boyz', models: -2 },
+        }),
+      {
+        code: 'event/invalid',
+        message: /^MeleeAttacksDeclared v1: payload\.models: /,
+      },
+    )
   })
 
   it('an answer to no request', async () => {
-    await refusedAndUnchanged((api, g) => api.append(g, { type: 'DiceRolled', actor: 'p1', payload: { requestId: '4.1', faces: [6], source: 'physical' } }), {
-      code: 'engine/no-such-request', message: /answers request "4.1", which is not open \(none is open\)/,
-    })
+    await refusedAndUnchanged(
+      (api, g) =>
+        api.append(g, {
+          type: 'DiceRolled',
+          actor: 'p1',
+          payload: { requestId: '4.1', faces: [6], source: 'physical' },
+        }),
+      {
+        code: 'engine/no-such-request',
+        message: /answers request "4.1", which is not open \(none is open\)/,
+      },
+    )
   })
 
   it('dice of the wrong count for the open request', async () => {
     const api = await openApi(tempDir())
     const gameId = await classicCombat(api)
-    await api.append(gameId, { type: 'MeleeAttacksDeclared', actor: 'p1', payload: { attacker: 'warriors', target: 'boyz', models: 2 } })
-    await expect(api.append(gameId, { type: 'DiceRolled', actor: 'p1', payload: { requestId: '6.1', faces: [6, 6, 6], source: 'physical' } })).rejects.toMatchObject({ code: 'engine/wrong-dice' })
+    await api.append(gameId, {
+      type: 'MeleeAttacksDeclared',
+      actor: 'p1',
+      payload: { attacker: 'warriors', target: 'boyz', models: 2 },
+    })
+    await expect(
+      api.append(gameId, {
+        type: 'DiceRolled',
+        actor: 'p1',
+        payload: { requestId: '6.1', faces: [6, 6, 6], source: 'physical' },
+      }),
+    ).rejects.toMatchObject({ code: 'engine/wrong-dice' })
     expect(api.store.head(gameId).seq).toBe(6)
     // the refused answer left the request open: the right dice are taken
-    expect((await api.append(gameId, { type: 'DiceRolled', actor: 'p1', payload: { requestId: '6.1', faces: [6, 2], source: 'physical' } })).outcomes[0]?.values.hits).toBe(1)
+    expect(
+      (
+        await api.append(gameId, {
+          type: 'DiceRolled',
+          actor: 'p1',
+          payload: { requestId: '6.1', faces: [6, 2], source: 'physical' },
+        })
+      ).outcomes[0]?.values.hits,
+    ).toBe(1)
     await api.close()
   })
 
   it('a stale expected version', async () => {
-    await refusedAndUnchanged((api, g) => api.append(g, { type: 'Note', actor: 'p1', payload: { text: 'x' } }, 2), { code: 'store/conflict', message: /is at seq 5, the writer expected 2/ })
+    await refusedAndUnchanged((api, g) => api.append(g, { type: 'Note', actor: 'p1', payload: { text: 'x' } }, 2), {
+      code: 'store/conflict',
+      message: /is at seq 5, the writer expected 2/,
+    })
   })
 
   it('a rule the engine refuses (an attack outside the close-combat phase)', async () => {
     const api = await openApi(tempDir())
     const gameId = await classicCombat(api)
     await api.append(gameId, { type: 'PhaseStarted', actor: 'p1', payload: { phase: 'magic' } })
-    await expect(api.append(gameId, { type: 'MeleeAttacksDeclared', actor: 'p1', payload: { attacker: 'warriors', target: 'boyz' } })).rejects.toMatchObject({ code: 'rules/wrong-phase' })
+    await expect(
+      api.append(gameId, {
+        type: 'MeleeAttacksDeclared',
+        actor: 'p1',
+        payload: { attacker: 'warriors', target: 'boyz' },
+      }),
+    ).rejects.toMatchObject({ code: 'rules/wrong-phase' })
     expect(api.store.head(gameId).seq).toBe(6)
     expect(api.store.verifyGame(gameId)).toEqual({ ok: true, events: 6 })
     await api.close()
@@ -75,7 +126,7 @@ describe('bad input gets a clear error and changes nothing', () => {
     const gameId = await classicCombat(api)
     const lines = (await api.exportGame(gameId)).trimEnd().split('\n')
     lines[3] = (lines[3] as string).slice(0, 40)
-    await expect(api.importGame(lines.join('\n') + '\n')).rejects.toThrow(/^line 4: not valid JSON/)
+    await expect(api.importGame(`${lines.join('\n')}\n`)).rejects.toThrow(/^line 4: not valid JSON/)
     expect((await api.listGames()).length).toBe(1)
     expect(api.store.verifyGame(gameId)).toEqual({ ok: true, events: 5 })
     await api.close()
@@ -85,7 +136,10 @@ describe('bad input gets a clear error and changes nothing', () => {
     const dir = tempDir()
     const file = join(dir, 'army-list.txt')
     writeFileSync(file, 'Dark Elf Warriors x20\nCorsairs x10\n')
-    await expect(GameApi.open(file)).rejects.toMatchObject({ code: 'store/not-a-database', message: expect.stringContaining('army-list.txt is not an Arbiter database') })
+    await expect(GameApi.open(file)).rejects.toMatchObject({
+      code: 'store/not-a-database',
+      message: expect.stringContaining('army-list.txt is not an Arbiter database'),
+    })
     expect(readFileSync(file, 'utf8')).toBe('Dark Elf Warriors x20\nCorsairs x10\n')
   })
 })

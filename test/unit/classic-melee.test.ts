@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { citedRules } from '../../core/explain/index.js'
-import { armourSave, toHitCloseCombat, toWound, attackStrength } from '../../core/rules/classic/charts.js'
+import { armourSave, attackStrength, toHitCloseCombat, toWound } from '../../core/rules/classic/charts.js'
 import { citeFor, combatGame, unitDef, unitState } from '../helpers/classic-game.js'
 
 // rules/core-mechanics.md A.5: the close-combat to-hit chart, attacker WS (rows) vs defender WS (columns).
@@ -22,14 +22,22 @@ describe('classic/to-hit-close-combat §chart', () => {
     const cite = citeFor()
     for (let ws = 1; ws <= 10; ws++) {
       for (let target = 1; target <= 10; target++) {
-        const need = toHitCloseCombat(cite, unitState('a', { profile: { WS: ws } }), unitState('b', { profile: { WS: target } })).need
+        const need = toHitCloseCombat(
+          cite,
+          unitState('a', { profile: { WS: ws } }),
+          unitState('b', { profile: { WS: target } }),
+        ).need
         expect(need, `WS ${ws} vs WS ${target}`).toBe(WS_CHART[ws - 1]?.[target - 1])
       }
     }
   })
 
   it('explains the need with the chart citation and the musters it depends on', () => {
-    const result = toHitCloseCombat(citeFor(), unitState('a', { profile: { WS: 4 } }), unitState('b', { profile: { WS: 3 } }))
+    const result = toHitCloseCombat(
+      citeFor(),
+      unitState('a', { profile: { WS: 4 } }),
+      unitState('b', { profile: { WS: 3 } }),
+    )
     expect(result.explanation.text).toBe('needs 3+ to hit')
     expect(result.explanation.rule).toEqual({ ruleset: 'classic', id: 'to-hit-close-combat', clause: 'chart' })
     expect(result.explanation.from).toEqual([2])
@@ -44,7 +52,9 @@ describe('classic/to-wound §chart and the to-wound-floor variant', () => {
   }
 
   it('S >= T+2 wounds on 2+, T+1 on 3+, equal on 4+, T-1 on 5+, T-2 and T-3 on 6+', () => {
-    expect([need(5, 3), need(10, 1), need(4, 3), need(3, 3), need(3, 4), need(3, 5), need(3, 6)]).toEqual([2, 2, 3, 4, 5, 6, 6])
+    expect([need(5, 3), need(10, 1), need(4, 3), need(3, 3), need(3, 4), need(3, 5), need(3, 6)]).toEqual([
+      2, 2, 3, 4, 5, 6, 6,
+    ])
   })
 
   it('classic (7th convention): T - S >= 4 cannot wound, and cites the variant table', () => {
@@ -53,8 +63,16 @@ describe('classic/to-wound §chart and the to-wound-floor variant', () => {
     const cite = citeFor('classic')
     const strength = attackStrength(cite, unitState('a', { profile: { S: 2 } }))
     const result = toWound(cite, strength.strength, strength.explanation, unitState('b', { profile: { T: 6 } }))
-    expect(citedRules(result.explanation)).toContainEqual({ ruleset: 'classic', id: 'variants', clause: 'to-wound-floor' })
-    expect(citedRules(result.explanation)).toContainEqual({ ruleset: 'classic', id: 'to-wound', clause: 'cannot-wound' })
+    expect(citedRules(result.explanation)).toContainEqual({
+      ruleset: 'classic',
+      id: 'variants',
+      clause: 'to-wound-floor',
+    })
+    expect(citedRules(result.explanation)).toContainEqual({
+      ruleset: 'classic',
+      id: 'to-wound',
+      clause: 'cannot-wound',
+    })
   })
 
   it('classic-8th: no impossible cell, T - S >= 4 still wounds on 6+', () => {
@@ -93,7 +111,9 @@ describe('classic/armour-save with the seed armour (light, heavy, shield)', () =
     expect(save(['heavy-armour', 'shield'], 4).need).toBe(5)
     expect(save(['heavy-armour', 'shield'], 5).need).toBe(6)
     const weak = save(['light-armour'], 2)
-    expect(weak.explanation.children.some((c) => c.status === 'ignored' && c.rule?.clause === 'strength-modifier')).toBe(true)
+    expect(
+      weak.explanation.children.some((c) => c.status === 'ignored' && c.rule?.clause === 'strength-modifier'),
+    ).toBe(true)
   })
 
   it('no save when it would need 7+, or with no armour at all', () => {
@@ -109,13 +129,20 @@ describe('classic melee attacks, end to end through the engine', () => {
       unitDef('warriors', { models: 10, profile: { WS: 4, S: 3 }, gear: ['hand-weapon', 'light-armour', 'shield'] }),
       unitDef('boyz', { models: 10, profile: { WS: 3, T: 4 }, gear: ['hand-weapon', 'light-armour'] }),
     )
-    const declared = game.apply({ type: 'MeleeAttacksDeclared', payload: { attacker: 'warriors', target: 'boyz', models: 5 } })
+    const declared = game.apply({
+      type: 'MeleeAttacksDeclared',
+      payload: { attacker: 'warriors', target: 'boyz', models: 5 },
+    })
     expect(declared.requests).toMatchObject([{ kind: 'dice', purpose: 'to-hit', count: 5, need: 3, roller: 'p1' }])
 
     const hit = game.roll([6, 3, 4, 1, 5])
     expect(hit.outcomes[0]?.values).toEqual({ attacks: 5, need: 3, hits: 4 })
     expect(hit.requests).toMatchObject([{ purpose: 'to-wound', count: 4, need: 5 }])
-    expect(citedRules(hit.requests[0]!.explanation)).toContainEqual({ ruleset: 'classic', id: 'hand-weapon', clause: 'strength' })
+    expect(citedRules(hit.requests[0]!.explanation)).toContainEqual({
+      ruleset: 'classic',
+      id: 'hand-weapon',
+      clause: 'strength',
+    })
 
     const wound = game.roll([5, 2, 6, 4])
     expect(wound.outcomes[0]?.values).toEqual({ hits: 4, need: 5, wounds: 2 })
@@ -133,7 +160,11 @@ describe('classic melee attacks, end to end through the engine', () => {
     game.apply({ type: 'MeleeAttacksDeclared', payload: { attacker: 'a', target: 'b', models: 3 } })
     const result = game.roll([1, 1, 3])
     expect(result.outcomes[0]?.values.hits).toBe(1)
-    expect(citedRules(result.outcomes[0]!.explanation)).toContainEqual({ ruleset: 'classic', id: 'to-hit-close-combat', clause: 'natural-1' })
+    expect(citedRules(result.outcomes[0]!.explanation)).toContainEqual({
+      ruleset: 'classic',
+      id: 'to-hit-close-combat',
+      clause: 'natural-1',
+    })
   })
 
   it('no hits: the procedure ends without asking for wound dice', () => {
@@ -163,7 +194,10 @@ describe('classic melee attacks, end to end through the engine', () => {
   })
 
   it('casualties: multi-wound models fill up one at a time (classic/casualties §fill-up)', () => {
-    const game = combatGame(unitDef('a', { profile: { S: 6, A: 3 } }), unitDef('ogres', { models: 3, profile: { W: 3, T: 4 }, gear: [] }))
+    const game = combatGame(
+      unitDef('a', { profile: { S: 6, A: 3 } }),
+      unitDef('ogres', { models: 3, profile: { W: 3, T: 4 }, gear: [] }),
+    )
     game.apply({ type: 'MeleeAttacksDeclared', payload: { attacker: 'a', target: 'ogres', models: 2 } })
     game.roll([6, 6, 6, 6, 6, 2])
     const result = game.roll([6, 6, 6, 6, 6])
@@ -174,21 +208,33 @@ describe('classic melee attacks, end to end through the engine', () => {
   it('attacks are made in the close-combat phase only (classic/turn-sequence §close-combat)', () => {
     const game = combatGame(unitDef('a'), unitDef('b'))
     game.apply({ type: 'PhaseStarted', payload: { phase: 'shooting' } })
-    expect(() => game.apply({ type: 'MeleeAttacksDeclared', payload: { attacker: 'a', target: 'b' } })).toThrow(/close-combat phase, not shooting/)
+    expect(() => game.apply({ type: 'MeleeAttacksDeclared', payload: { attacker: 'a', target: 'b' } })).toThrow(
+      /close-combat phase, not shooting/,
+    )
   })
 
   it('refuses friendly targets, unknown units and more fighting models than the unit has', () => {
     const game = combatGame(unitDef('a', { models: 4 }), unitDef('b'))
-    expect(() => game.apply({ type: 'MeleeAttacksDeclared', payload: { attacker: 'a', target: 'a' } })).toThrow(/same side/)
-    expect(() => game.apply({ type: 'MeleeAttacksDeclared', payload: { attacker: 'a', target: 'ghost' } })).toThrow(/no unit "ghost"/)
-    expect(() => game.apply({ type: 'MeleeAttacksDeclared', payload: { attacker: 'a', target: 'b', models: 5 } })).toThrow(/5 models cannot fight, a has 4/)
+    expect(() => game.apply({ type: 'MeleeAttacksDeclared', payload: { attacker: 'a', target: 'a' } })).toThrow(
+      /same side/,
+    )
+    expect(() => game.apply({ type: 'MeleeAttacksDeclared', payload: { attacker: 'a', target: 'ghost' } })).toThrow(
+      /no unit "ghost"/,
+    )
+    expect(() =>
+      game.apply({ type: 'MeleeAttacksDeclared', payload: { attacker: 'a', target: 'b', models: 5 } }),
+    ).toThrow(/5 models cannot fight, a has 4/)
   })
 
   it('every rule an attack cites is in the catalogue, with a clause it has', () => {
     const game = combatGame(unitDef('a', { profile: { S: 4 } }), unitDef('b', { gear: ['light-armour', 'shield'] }))
     game.apply({ type: 'MeleeAttacksDeclared', payload: { attacker: 'a', target: 'b', models: 3 } })
-    game.roll([1, 4, 6]); game.roll([3, 5]); game.roll([6, 2])
-    const cited = game.steps.flatMap((s) => [...s.outcomes.map((o) => o.explanation), ...s.requests.map((r) => r.explanation)]).flatMap(citedRules)
+    game.roll([1, 4, 6])
+    game.roll([3, 5])
+    game.roll([6, 2])
+    const cited = game.steps
+      .flatMap((s) => [...s.outcomes.map((o) => o.explanation), ...s.requests.map((r) => r.explanation)])
+      .flatMap(citedRules)
     expect(cited.length).toBeGreaterThan(5)
     for (const ref of cited) {
       const entry = game.engine.ruleset.catalogue.entries.find((e) => e.id === ref.id)

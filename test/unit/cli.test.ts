@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { readFileSync, writeFileSync, existsSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
@@ -12,7 +12,10 @@ const tempDir = useTempDir()
 async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = ''
   let err = ''
-  const code = await main(argv, { stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (err += t) } })
+  const code = await main(argv, {
+    stdout: { write: (t: string) => (out += t) },
+    stderr: { write: (t: string) => (err += t) },
+  })
   return { code, out, err }
 }
 
@@ -60,12 +63,22 @@ describe('arbiter demo and replay', () => {
 
   it('replay --json prints one JSON object a line; with --explain the trees are included', async () => {
     const { db, gameId } = await demo(tempDir())
-    const plain = (await run('replay', '--db', db, '--game', gameId, '--json')).out.trimEnd().split('\n').map((l) => JSON.parse(l))
+    const plain = (await run('replay', '--db', db, '--game', gameId, '--json')).out
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l))
     expect(plain).toHaveLength(14)
     expect(plain[6]).toMatchObject({ seq: 7, type: 'DiceRolled', outcomes: [{ kind: 'hits', values: { hits: 4 } }] })
     expect(JSON.stringify(plain)).not.toContain('"explanation"')
-    const explained = (await run('replay', '--db', db, '--game', gameId, '--json', '--explain')).out.trimEnd().split('\n').map((l) => JSON.parse(l))
-    expect(explained[8].outcomes[0].explanation.rule).toEqual({ ruleset: 'classic', id: 'casualties', clause: 'fill-up' })
+    const explained = (await run('replay', '--db', db, '--game', gameId, '--json', '--explain')).out
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    expect(explained[8].outcomes[0].explanation.rule).toEqual({
+      ruleset: 'classic',
+      id: 'casualties',
+      clause: 'fill-up',
+    })
   })
 
   it('two replays print byte-identical output', async () => {
@@ -80,7 +93,10 @@ describe('arbiter export, verify and import', () => {
   it('an exported file verifies, imports into another database and replays the same', async () => {
     const dir = tempDir()
     const { file } = await exported(dir)
-    expect(await run('verify', file)).toMatchObject({ code: 0, out: expect.stringMatching(/^OK .*: 14 events, chain intact, head [0-9a-f]{64}\n$/) })
+    expect(await run('verify', file)).toMatchObject({
+      code: 0,
+      out: expect.stringMatching(/^OK .*: 14 events, chain intact, head [0-9a-f]{64}\n$/),
+    })
     const other = join(dir, 'other.sqlite')
     const imported = await run('import', '--db', other, file)
     expect(imported.code).toBe(0)
@@ -93,7 +109,7 @@ describe('arbiter export, verify and import', () => {
     const dir = tempDir()
     const { file, lines } = await exported(dir)
     lines[6] = (lines[6] as string).replace('"faces":[6,3,4,1,5]', '"faces":[6,3,4,6,5]')
-    writeFileSync(file, lines.join('\n') + '\n')
+    writeFileSync(file, `${lines.join('\n')}\n`)
     const result = await run('verify', file)
     expect(result.code).toBe(1)
     expect(result.out).toMatch(/BROKEN .*: line 7 \(seq 7\): hash does not match the event's content: it was changed/)
@@ -103,17 +119,19 @@ describe('arbiter export, verify and import', () => {
     const dir = tempDir()
     const { file, lines } = await exported(dir)
     lines.splice(4, 1)
-    writeFileSync(file, lines.join('\n') + '\n')
+    writeFileSync(file, `${lines.join('\n')}\n`)
     const result = await run('verify', file)
     expect(result.code).toBe(1)
-    expect(result.out).toMatch(/line 5: seq 6 where seq 5 was expected: a line is missing or the lines are out of order/)
+    expect(result.out).toMatch(
+      /line 5: seq 6 where seq 5 was expected: a line is missing or the lines are out of order/,
+    )
   })
 
   it('verify catches two swapped lines and names the first', async () => {
     const dir = tempDir()
     const { file, lines } = await exported(dir)
     ;[lines[8], lines[9]] = [lines[9] as string, lines[8] as string]
-    writeFileSync(file, lines.join('\n') + '\n')
+    writeFileSync(file, `${lines.join('\n')}\n`)
     const result = await run('verify', file)
     expect(result.code).toBe(1)
     expect(result.out).toMatch(/line 9: seq 10 where seq 9 was expected/)
@@ -122,7 +140,7 @@ describe('arbiter export, verify and import', () => {
   it('verify catches a file cut short at the end', async () => {
     const dir = tempDir()
     const { file, lines } = await exported(dir)
-    writeFileSync(file, lines.slice(0, 10).join('\n') + '\n')
+    writeFileSync(file, `${lines.slice(0, 10).join('\n')}\n`)
     const result = await run('verify', file)
     expect(result.code).toBe(1)
     expect(result.out).toMatch(/line 11: the file ends after seq 10 without its closing line/)
@@ -132,7 +150,7 @@ describe('arbiter export, verify and import', () => {
     const dir = tempDir()
     const { file, lines } = await exported(dir)
     lines[2] = (lines[2] as string).replace('"models":10', '"models":30')
-    writeFileSync(file, lines.join('\n') + '\n')
+    writeFileSync(file, `${lines.join('\n')}\n`)
     const other = join(dir, 'other.sqlite')
     const result = await run('import', '--db', other, file)
     expect(result.code).toBe(1)
@@ -153,7 +171,15 @@ describe('arbiter export, verify and import', () => {
 
 describe('arbiter arguments', () => {
   it('bad arguments exit 2 with a usage line', async () => {
-    for (const argv of [[], ['frobnicate'], ['replay', '--db', 'x.sqlite'], ['replay', '--bogus'], ['verify', 'a.jsonl', 'b.jsonl'], ['import', '--db', 'x.sqlite'], ['export', '--db', 'x', '--game', 'g']]) {
+    for (const argv of [
+      [],
+      ['frobnicate'],
+      ['replay', '--db', 'x.sqlite'],
+      ['replay', '--bogus'],
+      ['verify', 'a.jsonl', 'b.jsonl'],
+      ['import', '--db', 'x.sqlite'],
+      ['export', '--db', 'x', '--game', 'g'],
+    ]) {
       const result = await run(...argv)
       expect(result.code, argv.join(' ')).toBe(2)
       expect(result.err, argv.join(' ')).toMatch(/usage: arbiter/)
@@ -177,14 +203,21 @@ describe('arbiter arguments', () => {
     expect(result.code).toBe(1)
     expect(result.err).toMatch(/store\/not-a-database: .*notes.txt is not an Arbiter database/)
     expect(readFileSync(file, 'utf8')).toBe('this is a shopping list, not a database\n')
-    expect(existsSync(file + '-wal')).toBe(false)
+    expect(existsSync(`${file}-wal`)).toBe(false)
   })
 
   it('the installed bin runs the built command line (npx arbiter)', async () => {
     const dir = tempDir()
-    const { stdout } = await promisify(execFile)(process.execPath, [join(process.cwd(), 'bin', 'arbiter.js'), 'demo', '--db', join(dir, 'bin.sqlite')])
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      join(process.cwd(), 'bin', 'arbiter.js'),
+      'demo',
+      '--db',
+      join(dir, 'bin.sqlite'),
+    ])
     expect(stdout.trimEnd().split('\n').at(-1)).toMatch(/^[0-9a-f-]{36}$/)
-    const bad = await promisify(execFile)(process.execPath, [join(process.cwd(), 'bin', 'arbiter.js'), 'replay']).catch((e: { code: number; stderr: string }) => e)
+    const bad = await promisify(execFile)(process.execPath, [join(process.cwd(), 'bin', 'arbiter.js'), 'replay']).catch(
+      (e: { code: number; stderr: string }) => e,
+    )
     expect(bad).toMatchObject({ code: 2 })
   })
 })

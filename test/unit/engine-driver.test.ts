@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { canonicalJson } from '../../core/events/index.js'
-import { choose, createEngine, rollDice, type Ruleset } from '../../core/engine/index.js'
+import { choose, createEngine, type Ruleset, rollDice } from '../../core/engine/index.js'
 import type { EngineEvent } from '../../core/engine/types.js'
+import { canonicalJson } from '../../core/events/index.js'
 import { explain } from '../../core/explain/index.js'
-import { combatGame, ev, EngineGame, HASH, unitDef } from '../helpers/classic-game.js'
+import { combatGame, EngineGame, ev, HASH, unitDef } from '../helpers/classic-game.js'
 
 describe('engine driver: requests and answers', () => {
   const ready = () => {
@@ -21,7 +21,9 @@ describe('engine driver: requests and answers', () => {
   it('an answer to no open request is refused and changes nothing', () => {
     const game = ready()
     const before = canonicalJson(game.game)
-    expect(() => game.apply(ev.dice('99.1', [1, 2, 3]))).toThrow(/answers request "99.1", which is not open \(open: 6.1\)/)
+    expect(() => game.apply(ev.dice('99.1', [1, 2, 3]))).toThrow(
+      /answers request "99.1", which is not open \(open: 6.1\)/,
+    )
     expect(canonicalJson(game.game)).toBe(before)
   })
 
@@ -53,21 +55,53 @@ describe('engine driver: requests and answers', () => {
   it('events must arrive in seq order, and a game starts with GameCreated', () => {
     const engine = createEngine(combatGame(unitDef('a'), unitDef('b')).engine.ruleset)
     const state = engine.initialState()
-    expect(() => engine.step(state, { type: 'Note', payload: { text: 'x' }, seq: 1, actor: 'p1', gameId: 'g' } as EngineEvent)).toThrow(/before GameCreated/)
-    expect(() => engine.step(state, { type: 'Note', payload: { text: 'x' }, seq: 3, actor: 'p1', gameId: 'g' } as EngineEvent)).toThrow(/seq 3 where seq 1 was expected/)
+    expect(() =>
+      engine.step(state, { type: 'Note', payload: { text: 'x' }, seq: 1, actor: 'p1', gameId: 'g' } as EngineEvent),
+    ).toThrow(/before GameCreated/)
+    expect(() =>
+      engine.step(state, { type: 'Note', payload: { text: 'x' }, seq: 3, actor: 'p1', gameId: 'g' } as EngineEvent),
+    ).toThrow(/seq 3 where seq 1 was expected/)
   })
 
   it('musters refuse unknown players, repeated unit ids and gear the catalogue does not have', () => {
     const game = new EngineGame(ev.created(), ev.mustered('p1', unitDef('a')))
     expect(() => game.apply(ev.mustered('p3', unitDef('x')))).toThrow(/player "p3", who is not in this game/)
     expect(() => game.apply(ev.mustered('p2', unitDef('a')))).toThrow(/unit "a" is already mustered/)
-    expect(() => game.apply(ev.mustered('p2', unitDef('c', { gear: ['laser-rifle'] })))).toThrow(/"laser-rifle", which the classic catalogue does not have/)
+    expect(() => game.apply(ev.mustered('p2', unitDef('c', { gear: ['laser-rifle'] })))).toThrow(
+      /"laser-rifle", which the classic catalogue does not have/,
+    )
   })
 
   it('a game names its ruleset and a variant the ruleset has', () => {
     const game = new EngineGame()
-    expect(() => game.apply({ type: 'GameCreated', payload: { ruleset: 'classic', variant: 'house', catalogueHash: HASH, players: [{ id: 'p1', name: 'a' }, { id: 'p2', name: 'b' }] } })).toThrow(/no variant "house"/)
-    expect(() => game.apply({ type: 'GameCreated', payload: { ruleset: 'old-world', variant: 'x', catalogueHash: HASH, players: [{ id: 'p1', name: 'a' }, { id: 'p2', name: 'b' }] } })).toThrow(/ruleset "old-world", this engine runs "classic"/)
+    expect(() =>
+      game.apply({
+        type: 'GameCreated',
+        payload: {
+          ruleset: 'classic',
+          variant: 'house',
+          catalogueHash: HASH,
+          players: [
+            { id: 'p1', name: 'a' },
+            { id: 'p2', name: 'b' },
+          ],
+        },
+      }),
+    ).toThrow(/no variant "house"/)
+    expect(() =>
+      game.apply({
+        type: 'GameCreated',
+        payload: {
+          ruleset: 'old-world',
+          variant: 'x',
+          catalogueHash: HASH,
+          players: [
+            { id: 'p1', name: 'a' },
+            { id: 'p2', name: 'b' },
+          ],
+        },
+      }),
+    ).toThrow(/ruleset "old-world", this engine runs "classic"/)
   })
 
   it('snapshots exist only while no procedure is open', () => {
@@ -80,18 +114,54 @@ describe('engine driver: requests and answers', () => {
 
 describe('engine driver: choices, with a drill ruleset', () => {
   const drill: Ruleset = {
-    id: 'drill', name: 'Drill', defaultVariant: 'plain', phases: ['close-combat'],
+    id: 'drill',
+    name: 'Drill',
+    defaultVariant: 'plain',
+    phases: ['close-combat'],
     catalogue: {
-      ruleset: 'drill', variants: { plain: { name: 'Plain', description: 'test' } }, decisions: [],
-      entries: [{ id: 'pick', name: 'Pick', kind: 'core', source: 'test', text: 'pick a die count', clauses: { pick: 'the player picks' }, enforcement: 'enforced' }],
+      ruleset: 'drill',
+      variants: { plain: { name: 'Plain', description: 'test' } },
+      decisions: [],
+      entries: [
+        {
+          id: 'pick',
+          name: 'Pick',
+          kind: 'core',
+          source: 'test',
+          text: 'pick a die count',
+          clauses: { pick: 'the player picks' },
+          enforcement: 'enforced',
+        },
+      ],
     },
     procedures: {
       MeleeAttacksDeclared: {
         name: 'pick-then-roll',
         *start(ctx) {
-          const option = yield* choose({ purpose: 'pick', chooser: 'p1', text: 'one or two dice?', options: [{ id: 'one', text: 'one die' }, { id: 'two', text: 'two dice' }], explanation: explain('pick', { rule: ctx.rule('pick', 'pick') }) })
-          const dice = yield* rollDice({ purpose: 'roll', count: option === 'one' ? 1 : 2, sides: 3, roller: 'p1', text: 'roll', explanation: explain('roll') })
-          ctx.emit({ kind: 'total', text: `rolled ${dice.faces.join('+')}`, values: { total: dice.faces.reduce((a, b) => a + b, 0) }, explanation: explain('total', { from: [dice.seq] }) })
+          const option = yield* choose({
+            purpose: 'pick',
+            chooser: 'p1',
+            text: 'one or two dice?',
+            options: [
+              { id: 'one', text: 'one die' },
+              { id: 'two', text: 'two dice' },
+            ],
+            explanation: explain('pick', { rule: ctx.rule('pick', 'pick') }),
+          })
+          const dice = yield* rollDice({
+            purpose: 'roll',
+            count: option === 'one' ? 1 : 2,
+            sides: 3,
+            roller: 'p1',
+            text: 'roll',
+            explanation: explain('roll'),
+          })
+          ctx.emit({
+            kind: 'total',
+            text: `rolled ${dice.faces.join('+')}`,
+            values: { total: dice.faces.reduce((a, b) => a + b, 0) },
+            explanation: explain('total', { from: [dice.seq] }),
+          })
         },
       },
     },
@@ -105,7 +175,15 @@ describe('engine driver: choices, with a drill ruleset', () => {
       seq += 1
       return result
     }
-    step('GameCreated', { ruleset: 'drill', variant: 'plain', catalogueHash: HASH, players: [{ id: 'p1', name: 'a' }, { id: 'p2', name: 'b' }] })
+    step('GameCreated', {
+      ruleset: 'drill',
+      variant: 'plain',
+      catalogueHash: HASH,
+      players: [
+        { id: 'p1', name: 'a' },
+        { id: 'p2', name: 'b' },
+      ],
+    })
     step('TurnStarted', { turn: 1, player: 'p1' })
     step('PhaseStarted', { phase: 'close-combat' })
     step('MeleeAttacksDeclared', { attacker: 'x', target: 'y' })
@@ -131,8 +209,14 @@ describe('determinism', () => {
       unitDef('warriors', { profile: { WS: 4 }, gear: ['hand-weapon', 'light-armour', 'shield'] }),
       unitDef('boyz', { profile: { T: 4 }, gear: ['hand-weapon', 'light-armour'] }),
     )
-    game.apply(ev.attack('warriors', 'boyz', 5)); game.roll([6, 3, 4, 1, 5]); game.roll([5, 2, 6, 4]); game.roll([6, 3])
-    game.apply(ev.attack('boyz', 'warriors', 5)); game.roll([4, 5, 2, 6, 3]); game.roll([4, 1, 6]); game.roll([5, 2])
+    game.apply(ev.attack('warriors', 'boyz', 5))
+    game.roll([6, 3, 4, 1, 5])
+    game.roll([5, 2, 6, 4])
+    game.roll([6, 3])
+    game.apply(ev.attack('boyz', 'warriors', 5))
+    game.roll([4, 5, 2, 6, 3])
+    game.roll([4, 1, 6])
+    game.roll([5, 2])
     return game
   }
 
@@ -140,8 +224,15 @@ describe('determinism', () => {
     const first = play()
     const second = play()
     expect(canonicalJson(second.game)).toBe(canonicalJson(first.game))
-    expect(canonicalJson(second.steps.map((s) => ({ outcomes: s.outcomes, explanation: s.explanation, requests: s.requests }))))
-      .toBe(canonicalJson(first.steps.map((s) => ({ outcomes: s.outcomes, explanation: s.explanation, requests: s.requests }))))
+    expect(
+      canonicalJson(
+        second.steps.map((s) => ({ outcomes: s.outcomes, explanation: s.explanation, requests: s.requests })),
+      ),
+    ).toBe(
+      canonicalJson(
+        first.steps.map((s) => ({ outcomes: s.outcomes, explanation: s.explanation, requests: s.requests })),
+      ),
+    )
   })
 
   it('a replay from a snapshot reaches the same state as a replay from the start', () => {
@@ -150,13 +241,19 @@ describe('determinism', () => {
       unitDef('warriors', { profile: { WS: 4 }, gear: ['hand-weapon', 'light-armour', 'shield'] }),
       unitDef('boyz', { profile: { T: 4 }, gear: ['hand-weapon', 'light-armour'] }),
     )
-    partial.apply(ev.attack('warriors', 'boyz', 5)); partial.roll([6, 3, 4, 1, 5]); partial.roll([5, 2, 6, 4]); partial.roll([6, 3])
+    partial.apply(ev.attack('warriors', 'boyz', 5))
+    partial.roll([6, 3, 4, 1, 5])
+    partial.roll([5, 2, 6, 4])
+    partial.roll([6, 3])
     const snapshot = partial.engine.snapshot(partial.state)
     expect(snapshot).not.toBeNull()
     const restored = partial.engine.restore(snapshot as string)
     const replayFrom = new EngineGame()
     Object.assign(replayFrom.state, restored)
-    replayFrom.apply(ev.attack('boyz', 'warriors', 5)); replayFrom.roll([4, 5, 2, 6, 3]); replayFrom.roll([4, 1, 6]); replayFrom.roll([5, 2])
+    replayFrom.apply(ev.attack('boyz', 'warriors', 5))
+    replayFrom.roll([4, 5, 2, 6, 3])
+    replayFrom.roll([4, 1, 6])
+    replayFrom.roll([5, 2])
     expect(canonicalJson(replayFrom.game)).toBe(canonicalJson(full.game))
   })
 })

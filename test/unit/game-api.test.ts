@@ -1,5 +1,5 @@
-import Database from 'better-sqlite3'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { catalogueHash, GameApi, SNAPSHOT_INTERVAL, snapshotKey } from '../../core/api/index.js'
 import { canonicalJson } from '../../core/events/index.js'
@@ -15,7 +15,11 @@ describe('GameApi', () => {
     const api = await openApi(tempDir())
     const gameId = await classicCombat(api)
     const events = [...api.store.readEvents(gameId)]
-    expect(events[0]?.payload).toMatchObject({ ruleset: 'classic', variant: 'classic', catalogueHash: catalogueHash(classic) })
+    expect(events[0]?.payload).toMatchObject({
+      ruleset: 'classic',
+      variant: 'classic',
+      catalogueHash: catalogueHash(classic),
+    })
     expect(new Set(events.map((e) => e.rulesVersion))).toEqual(new Set([`classic/classic@${catalogueHash(classic)}`]))
     await api.close()
   })
@@ -23,7 +27,11 @@ describe('GameApi', () => {
   it('app dice come from the api and are recorded as DiceRolled with source app', async () => {
     const api = await openApi(tempDir(), 'a.sqlite', { rollDie: () => 6 })
     const gameId = await classicCombat(api)
-    const declared = await api.append(gameId, { type: 'MeleeAttacksDeclared', actor: 'p1', payload: { attacker: 'warriors', target: 'boyz', models: 3 } })
+    const declared = await api.append(gameId, {
+      type: 'MeleeAttacksDeclared',
+      actor: 'p1',
+      payload: { attacker: 'warriors', target: 'boyz', models: 3 },
+    })
     const rolled = await api.rollDice(gameId, declared.requests[0]!.id, 'p1')
     expect(rolled.outcomes[0]?.values).toEqual({ attacks: 3, need: 3, hits: 3 })
     const stored = [...api.store.readEvents(gameId)].at(-1)
@@ -34,9 +42,13 @@ describe('GameApi', () => {
   it('the default app dice are real D6 faces', async () => {
     const api = await openApi(tempDir())
     const gameId = await classicCombat(api)
-    const declared = await api.append(gameId, { type: 'MeleeAttacksDeclared', actor: 'p1', payload: { attacker: 'warriors', target: 'boyz', models: 10 } })
+    const declared = await api.append(gameId, {
+      type: 'MeleeAttacksDeclared',
+      actor: 'p1',
+      payload: { attacker: 'warriors', target: 'boyz', models: 10 },
+    })
     await api.rollDice(gameId, declared.requests[0]!.id, 'p1')
-    const faces = ([...api.store.readEvents(gameId)].at(-1)?.payload as { faces: number[] }).faces
+    const faces = ([...api.store.readEvents(gameId)].at(-1)!.payload as { faces: number[] }).faces
     expect(faces).toHaveLength(10)
     for (const face of faces) expect(face >= 1 && face <= 6 && Number.isInteger(face)).toBe(true)
     await api.close()
@@ -45,7 +57,9 @@ describe('GameApi', () => {
   it('a stale expected version is a conflict and writes nothing', async () => {
     const api = await openApi(tempDir())
     const gameId = await classicCombat(api)
-    await expect(api.append(gameId, { type: 'Note', actor: 'p1', payload: { text: 'late' } }, 3)).rejects.toMatchObject({ code: 'store/conflict' })
+    await expect(api.append(gameId, { type: 'Note', actor: 'p1', payload: { text: 'late' } }, 3)).rejects.toMatchObject(
+      { code: 'store/conflict' },
+    )
     expect(api.store.head(gameId).seq).toBe(5)
     await api.append(gameId, { type: 'Note', actor: 'p1', payload: { text: 'on time' } }, 5)
     expect(api.store.head(gameId).seq).toBe(6)
@@ -61,23 +75,35 @@ describe('GameApi', () => {
     const view = await first.append(gameId, { type: 'Note', actor: 'p1', payload: { text: 'from the first' } })
     expect(view.seq).toBe(7)
     expect(first.store.verifyGame(gameId)).toEqual({ ok: true, events: 7 })
-    await first.close(); await second.close()
+    await first.close()
+    await second.close()
   })
 
   it('opening a game at an earlier seq replays to it; at its head it shows the open requests', async () => {
     const api = await openApi(tempDir())
     const gameId = await classicCombat(api)
-    await api.append(gameId, { type: 'MeleeAttacksDeclared', actor: 'p1', payload: { attacker: 'warriors', target: 'boyz', models: 5 } })
+    await api.append(gameId, {
+      type: 'MeleeAttacksDeclared',
+      actor: 'p1',
+      payload: { attacker: 'warriors', target: 'boyz', models: 5 },
+    })
     const head = await api.openGame(gameId)
     expect(head.openRequests.map((r) => r.id)).toEqual(['6.1'])
     const early = await api.openGame(gameId, 3)
     expect(early.seq).toBe(3)
     expect(Object.keys(early.state.units)).toEqual(['warriors', 'boyz'])
     expect(early.openRequests).toEqual([])
-    await expect(api.openGame(gameId, 7)).rejects.toMatchObject({ code: 'api/bad-seq', message: expect.stringContaining('has events 1 to 6; there is no seq 7') })
+    await expect(api.openGame(gameId, 7)).rejects.toMatchObject({
+      code: 'api/bad-seq',
+      message: expect.stringContaining('has events 1 to 6; there is no seq 7'),
+    })
     await expect(api.openGame(gameId, 0)).rejects.toMatchObject({ code: 'api/bad-seq' })
     // what openGame hands out is a copy: the next append does not change it
-    await api.append(gameId, { type: 'DiceRolled', actor: 'p1', payload: { requestId: '6.1', faces: [1, 1, 1, 1, 1], source: 'physical' } })
+    await api.append(gameId, {
+      type: 'DiceRolled',
+      actor: 'p1',
+      payload: { requestId: '6.1', faces: [1, 1, 1, 1, 1], source: 'physical' },
+    })
     expect(head.openRequests.map((r) => r.id)).toEqual(['6.1'])
     expect(head.state.seq).toBe(6)
     await api.close()
@@ -132,7 +158,7 @@ describe('GameApi', () => {
     const forged = { ...last, type: 'DiceRolled', payload: { requestId: '9.9', faces: [3], source: 'physical' } }
     forged.hash = sha256Hex(chainText(forged.prevHash, forged, canonicalJson(forged.payload)))
     const closing = canonicalJson({ arbiterExport: { gameId, events: 6, head: forged.hash } })
-    const file = [...lines.slice(0, 5), canonicalJson(forged), closing].join('\n') + '\n'
+    const file = `${[...lines.slice(0, 5), canonicalJson(forged), closing].join('\n')}\n`
     const other = await openApi(dir, 'other.sqlite')
     await expect(other.importGame(file)).rejects.toThrow(/line 6 \(seq 6\): .*request "9.9", which is not open/)
     expect(await other.listGames()).toEqual([])
@@ -141,8 +167,27 @@ describe('GameApi', () => {
 
   it('createGame refuses an unknown ruleset and an unknown variant, writing nothing', async () => {
     const api = await openApi(tempDir())
-    await expect(api.createGame({ ruleset: 'chess', players: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }], actor: 'a' })).rejects.toMatchObject({ code: 'api/unknown-ruleset' })
-    await expect(api.createGame({ ruleset: 'classic', variant: 'house', players: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }], actor: 'a' })).rejects.toMatchObject({ code: 'engine/unknown-variant' })
+    await expect(
+      api.createGame({
+        ruleset: 'chess',
+        players: [
+          { id: 'a', name: 'A' },
+          { id: 'b', name: 'B' },
+        ],
+        actor: 'a',
+      }),
+    ).rejects.toMatchObject({ code: 'api/unknown-ruleset' })
+    await expect(
+      api.createGame({
+        ruleset: 'classic',
+        variant: 'house',
+        players: [
+          { id: 'a', name: 'A' },
+          { id: 'b', name: 'B' },
+        ],
+        actor: 'a',
+      }),
+    ).rejects.toMatchObject({ code: 'engine/unknown-variant' })
     expect(await api.listGames()).toEqual([])
     await api.close()
   })
@@ -161,7 +206,8 @@ describe('GameApi catalogue pinning', () => {
     const other = 'f'.repeat(64)
     let prevHash = GENESIS_HASH
     const rechained = events.map((event) => {
-      const payload = event.type === 'GameCreated' ? { ...(event.payload as object), catalogueHash: other } : event.payload
+      const payload =
+        event.type === 'GameCreated' ? { ...(event.payload as object), catalogueHash: other } : event.payload
       const body = { ...event, payload, prevHash, rulesVersion: `classic/classic@${other}` }
       const hash = sha256Hex(chainText(prevHash, body, canonicalJson(payload)))
       prevHash = hash
@@ -181,7 +227,10 @@ describe('GameApi catalogue pinning', () => {
     expect((await lenient.replay(gameId)).seq).toBe(5)
     await lenient.close()
     const strictAgain = await GameApi.open(join(dir, 'lenient.sqlite'))
-    await expect(strictAgain.replay(gameId)).rejects.toMatchObject({ code: 'api/catalogue-mismatch', message: expect.stringContaining('ffffffffffff') })
+    await expect(strictAgain.replay(gameId)).rejects.toMatchObject({
+      code: 'api/catalogue-mismatch',
+      message: expect.stringContaining('ffffffffffff'),
+    })
     await expect(strictAgain.openGame(gameId)).rejects.toMatchObject({ code: 'api/catalogue-mismatch' })
     await strictAgain.close()
   })

@@ -17,9 +17,15 @@ afterAll(() => {
 })
 
 /** Runs the child until it has reported `count` more accepted appends, then SIGKILLs it. */
-function runAndKill(dbPath: string, count: number): Promise<{ accepted: number[]; signal: NodeJS.Signals | null; stderr: string }> {
+function runAndKill(
+  dbPath: string,
+  count: number,
+): Promise<{ accepted: number[]; signal: NodeJS.Signals | null; stderr: string }> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dbPath], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dbPath], {
+      cwd: process.cwd(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let out = ''
     let stderr = ''
     let seen = 0
@@ -78,7 +84,7 @@ describe('crash safety', () => {
         }
         expect(seq).toBe(head)
         const [last] = [...store.readEvents(GAME_ID, { fromSeq: head })]
-        expect((last?.payload as { text: string }).text.endsWith('end')).toBe(true)
+        expect((last!.payload as { text: string }).text.endsWith('end')).toBe(true)
         lastAccepted = head
       } finally {
         store.close()

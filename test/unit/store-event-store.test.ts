@@ -1,12 +1,12 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { chainText, GENESIS_HASH } from '../../core/events/envelope.js'
 import type { EventEnvelope, UnchainedEvent } from '../../core/events/envelope.js'
-import { ChainBrokenError, EventStore, parseAndVerifyJsonl, sha256Hex, toJsonl } from '../../core/store/index.js'
+import { chainText, GENESIS_HASH } from '../../core/events/envelope.js'
 import type { GameMeta } from '../../core/store/index.js'
+import { ChainBrokenError, EventStore, parseAndVerifyJsonl, sha256Hex, toJsonl } from '../../core/store/index.js'
 
 let dir: string
 let file: string
@@ -36,11 +36,26 @@ function raw(): Database.Database {
 }
 
 function meta(gameId = 'g1'): GameMeta {
-  return { gameId, ruleset: 'classic', variant: 'base', catalogueHash: 'c'.repeat(64), title: 'Border skirmish', createdAt: '2024-05-01T10:00:00Z' }
+  return {
+    gameId,
+    ruleset: 'classic',
+    variant: 'base',
+    catalogueHash: 'c'.repeat(64),
+    title: 'Border skirmish',
+    createdAt: '2024-05-01T10:00:00Z',
+  }
 }
 
 function note(n: number, gameId = 'g1'): UnchainedEvent {
-  return { gameId, type: 'Note', v: 1, at: `2024-05-01T10:${String(n % 60).padStart(2, '0')}:00Z`, actor: 'p1', rulesVersion: 'r1', payload: { text: `note ${n}`, n } }
+  return {
+    gameId,
+    type: 'Note',
+    v: 1,
+    at: `2024-05-01T10:${String(n % 60).padStart(2, '0')}:00Z`,
+    actor: 'p1',
+    rulesVersion: 'r1',
+    payload: { text: `note ${n}`, n },
+  }
 }
 
 /** A game with events 1..count. */
@@ -62,7 +77,13 @@ describe('EventStore: writing', () => {
   it('creates a game with its first event chained from the genesis hash', () => {
     const store = openStore()
     const first = store.createGame(meta(), note(1))
-    expect(first).toMatchObject({ seq: 1, gameId: 'g1', type: 'Note', prevHash: GENESIS_HASH, payload: { text: 'note 1', n: 1 } })
+    expect(first).toMatchObject({
+      seq: 1,
+      gameId: 'g1',
+      type: 'Note',
+      prevHash: GENESIS_HASH,
+      payload: { text: 'note 1', n: 1 },
+    })
     expect(first.hash).toMatch(/^[0-9a-f]{64}$/)
     expect(store.head('g1')).toEqual({ seq: 1, hash: first.hash })
     expect(store.game('g1')).toEqual({ ...meta(), headSeq: 1 })
@@ -138,9 +159,9 @@ describe('EventStore: the database refuses edits itself', () => {
     gameWith(store, 3)
     const db = raw()
     const before = db.prepare('SELECT * FROM events WHERE game_id = ? AND seq = 2').get('g1')
-    expect(() => db.prepare(`UPDATE events SET payload = '{"text":"forged"}' WHERE game_id = 'g1' AND seq = 2`).run()).toThrow(
-      'events are append-only: UPDATE refused',
-    )
+    expect(() =>
+      db.prepare(`UPDATE events SET payload = '{"text":"forged"}' WHERE game_id = 'g1' AND seq = 2`).run(),
+    ).toThrow('events are append-only: UPDATE refused')
     expect(db.prepare('SELECT * FROM events WHERE game_id = ? AND seq = 2').get('g1')).toEqual(before)
   })
 
@@ -148,7 +169,9 @@ describe('EventStore: the database refuses edits itself', () => {
     const store = openStore()
     gameWith(store, 3)
     const db = raw()
-    expect(() => db.prepare(`DELETE FROM events WHERE game_id = 'g1' AND seq = 3`).run()).toThrow('events are append-only: DELETE refused')
+    expect(() => db.prepare(`DELETE FROM events WHERE game_id = 'g1' AND seq = 3`).run()).toThrow(
+      'events are append-only: DELETE refused',
+    )
     expect(db.prepare('SELECT count(*) FROM events').pluck().get()).toBe(3)
     expect(store.verifyGame('g1')).toEqual({ ok: true, events: 3 })
   })
@@ -177,7 +200,9 @@ describe('EventStore: reading and verifying', () => {
       expect(seqs).toEqual(Array.from({ length: 9 - from }, (_, i) => from + i))
     }
     expect([...store.readEvents('g1', { fromSeq: 3, toSeq: 5, verify: true })].map((e) => e.seq)).toEqual([3, 4, 5])
-    expect([...store.readEvents('g1')].map((e) => e.payload)).toEqual(Array.from({ length: 8 }, (_, i) => ({ text: `note ${i + 1}`, n: i + 1 })))
+    expect([...store.readEvents('g1')].map((e) => e.payload)).toEqual(
+      Array.from({ length: 8 }, (_, i) => ({ text: `note ${i + 1}`, n: i + 1 })),
+    )
   })
 
   it('reads lazily: a read left halfway and closed does not block the next write', () => {
@@ -204,7 +229,9 @@ describe('EventStore: reading and verifying', () => {
     gameWith(store, 8)
     const db = raw()
     db.exec('DROP TRIGGER events_refuse_update')
-    db.prepare(`UPDATE events SET payload = '{"n":5,"text":"note 5, rewritten"}' WHERE game_id = 'g1' AND seq = 5`).run()
+    db.prepare(
+      `UPDATE events SET payload = '{"n":5,"text":"note 5, rewritten"}' WHERE game_id = 'g1' AND seq = 5`,
+    ).run()
 
     const error = errorOf(() => [...store.readEvents('g1', { verify: true })])
     expect(error).toBeInstanceOf(ChainBrokenError)
@@ -214,7 +241,10 @@ describe('EventStore: reading and verifying', () => {
     // a read that starts after the edit links to the stored hash of seq 5, so it passes
     expect([...store.readEvents('g1', { fromSeq: 6, verify: true })].length).toBe(3)
     // without verify the edited row is returned as stored
-    expect([...store.readEvents('g1', { fromSeq: 5, toSeq: 5 })][0]?.payload).toEqual({ n: 5, text: 'note 5, rewritten' })
+    expect([...store.readEvents('g1', { fromSeq: 5, toSeq: 5 })][0]?.payload).toEqual({
+      n: 5,
+      text: 'note 5, rewritten',
+    })
   })
 
   it('catches a row rewritten with a recomputed hash at the next row, which no longer links to it', () => {
@@ -222,9 +252,20 @@ describe('EventStore: reading and verifying', () => {
     gameWith(store, 4)
     const db = raw()
     db.exec('DROP TRIGGER events_refuse_update')
-    const row = db.prepare(`SELECT * FROM events WHERE game_id = 'g1' AND seq = 2`).get() as Record<string, string | number>
+    const row = db.prepare(`SELECT * FROM events WHERE game_id = 'g1' AND seq = 2`).get() as Record<
+      string,
+      string | number
+    >
     const payload = '{"n":2,"text":"forged"}'
-    const fields = { seq: 2, gameId: 'g1', type: String(row.type), v: Number(row.v), at: String(row.at), actor: String(row.actor), rulesVersion: String(row.rules_version) }
+    const fields = {
+      seq: 2,
+      gameId: 'g1',
+      type: String(row.type),
+      v: Number(row.v),
+      at: String(row.at),
+      actor: String(row.actor),
+      rulesVersion: String(row.rules_version),
+    }
     const hash = sha256Hex(chainText(String(row.prev_hash), fields, payload))
     db.prepare(`UPDATE events SET payload = ?, hash = ? WHERE game_id = 'g1' AND seq = 2`).run(payload, hash)
     expect(store.verifyGame('g1')).toEqual({
@@ -240,7 +281,11 @@ describe('EventStore: reading and verifying', () => {
     const db = raw()
     db.exec('DROP TRIGGER events_refuse_delete')
     db.prepare(`DELETE FROM events WHERE game_id = 'g1' AND seq = 4`).run()
-    expect(store.verifyGame('g1')).toEqual({ ok: false, seq: 4, problem: 'game g1 seq 4: missing: seq 5 follows seq 3' })
+    expect(store.verifyGame('g1')).toEqual({
+      ok: false,
+      seq: 4,
+      problem: 'game g1 seq 4: missing: seq 5 follows seq 3',
+    })
     expect(errorOf(() => [...store.readEvents('g1', { fromSeq: 5, verify: true })]).message).toBe(
       'game g1 seq 4: missing: the row is not in the database',
     )

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { canonicalJson } from '../../core/events/canonical-json.js'
-import { chainText, GENESIS_HASH } from '../../core/events/envelope.js'
 import type { EventEnvelope } from '../../core/events/envelope.js'
+import { chainText, GENESIS_HASH } from '../../core/events/envelope.js'
 import { parseAndVerifyJsonl, sha256Hex, toJsonl } from '../../core/store/index.js'
 
 /** A chained game of `count` events, built by hand from the chain rule. */
@@ -23,7 +23,7 @@ function lines(text: string): string[] {
 }
 
 function join(parts: string[]): string {
-  return parts.join('\n') + '\n'
+  return `${parts.join('\n')}\n`
 }
 
 describe('jsonl export', () => {
@@ -41,7 +41,7 @@ describe('jsonl export', () => {
     const text = toJsonl(chain(3))
     expect(parseAndVerifyJsonl(text.slice(0, -1)).ok).toBe(true)
     expect(parseAndVerifyJsonl(text.replace(/\n/g, '\r\n')).ok).toBe(true)
-    expect(parseAndVerifyJsonl('\uFEFF' + text).ok).toBe(true)
+    expect(parseAndVerifyJsonl(`\uFEFF${text}`).ok).toBe(true)
   })
 
   it('names the line of a changed payload', () => {
@@ -61,7 +61,9 @@ describe('jsonl export', () => {
     const rehashed = { ...forged, hash: sha256Hex(chainText(forged.prevHash, forged, canonicalJson(forged.payload))) }
     const result = parseAndVerifyJsonl(toJsonl([...events.slice(0, 2), rehashed, ...events.slice(3)]))
     expect(result).toMatchObject({ ok: false, line: 4, seq: 4 })
-    expect(!result.ok && result.problem).toBe('line 4 (seq 4): prevHash does not match the hash of line 3: a line before it was changed or the chain was spliced')
+    expect(!result.ok && result.problem).toBe(
+      'line 4 (seq 4): prevHash does not match the hash of line 3: a line before it was changed or the chain was spliced',
+    )
   })
 
   it('names the line where a line was removed', () => {
@@ -104,20 +106,26 @@ describe('jsonl export', () => {
     const parts = lines(toJsonl(chain(4)))
     const result = parseAndVerifyJsonl(join(parts.slice(0, 3)))
     expect(result).toMatchObject({ ok: false, line: 4 })
-    expect(!result.ok && result.problem).toMatch(/^line 4: the file ends after seq 3 without its closing line: it was cut short/)
+    expect(!result.ok && result.problem).toMatch(
+      /^line 4: the file ends after seq 3 without its closing line: it was cut short/,
+    )
   })
 
   it('names the closing line when the last events were removed', () => {
     const parts = lines(toJsonl(chain(4)))
     const result = parseAndVerifyJsonl(join([...parts.slice(0, 3), parts[4]!]))
     expect(result).toMatchObject({ ok: false, line: 4 })
-    expect(!result.ok && result.problem).toMatch(/closing line says 4 events .* the file has 3 .*removed or added at the end/)
+    expect(!result.ok && result.problem).toMatch(
+      /closing line says 4 events .* the file has 3 .*removed or added at the end/,
+    )
   })
 
   it('names the field of a line that is not a valid envelope', () => {
     const events = chain(3)
     const { actor: _actor, ...noActor } = events[1]!
-    const result = parseAndVerifyJsonl(join([canonicalJson(events[0]), canonicalJson(noActor), canonicalJson(events[2])]))
+    const result = parseAndVerifyJsonl(
+      join([canonicalJson(events[0]), canonicalJson(noActor), canonicalJson(events[2])]),
+    )
     expect(result).toMatchObject({ ok: false, line: 2, seq: 2 })
     expect(!result.ok && result.problem).toMatch(/^line 2 \(seq 2\): field actor: /)
 

@@ -31,7 +31,9 @@ function migrationsFolder(extra: Record<string, string> = {}): string {
 }
 
 function tables(db: Database.Database): string[] {
-  return (db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name`).all() as { name: string }[]).map((r) => r.name)
+  return (
+    db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name`).all() as { name: string }[]
+  ).map((r) => r.name)
 }
 
 function codeOf(fn: () => unknown): string | undefined {
@@ -77,8 +79,22 @@ describe('migrations', () => {
     const file = join(dir, 'library.db')
     const store = EventStore.open(file, { migrationsDir: folder })
     store.createGame(
-      { gameId: 'g1', ruleset: 'classic', variant: 'base', catalogueHash: 'c'.repeat(64), createdAt: '2024-05-01T10:00:00Z' },
-      { gameId: 'g1', type: 'Note', v: 1, at: '2024-05-01T10:00:00Z', actor: 'p1', rulesVersion: 'r1', payload: { text: 'kept' } },
+      {
+        gameId: 'g1',
+        ruleset: 'classic',
+        variant: 'base',
+        catalogueHash: 'c'.repeat(64),
+        createdAt: '2024-05-01T10:00:00Z',
+      },
+      {
+        gameId: 'g1',
+        type: 'Note',
+        v: 1,
+        at: '2024-05-01T10:00:00Z',
+        actor: 'p1',
+        rulesVersion: 'r1',
+        payload: { text: 'kept' },
+      },
     )
     store.close()
 
@@ -112,7 +128,7 @@ describe('migrations', () => {
     const folder = migrationsFolder()
     const db = rawDb()
     migrate(db, folder)
-    writeFileSync(join(folder, '0001_init.sql'), readFileSync(join(folder, '0001_init.sql'), 'utf8') + '\n-- edited\n')
+    writeFileSync(join(folder, '0001_init.sql'), `${readFileSync(join(folder, '0001_init.sql'), 'utf8')}\n-- edited\n`)
     expect(codeOf(() => migrate(db, folder))).toBe('store/migration-changed')
     expect(() => migrate(db, folder)).toThrow(/0001_init\.sql changed after it was applied/)
   })
@@ -137,7 +153,9 @@ describe('migrations', () => {
     expect(tables(db)).not.toContain('half_done')
     expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1])
     expect(db.inTransaction).toBe(false)
-    expect(() => migrate(db, folder)).toThrow(/0002_broken\.sql failed and was rolled back: no such table: no_such_table/)
+    expect(() => migrate(db, folder)).toThrow(
+      /0002_broken\.sql failed and was rolled back: no such table: no_such_table/,
+    )
     expect(db.pragma('user_version', { simple: true })).toBe(1)
   })
 
