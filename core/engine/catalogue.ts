@@ -1,9 +1,25 @@
+import type { EffectSpec, TimingPoint } from './effects.js'
+
+/** An effect at any timing point; `at` picks the query its callbacks receive. */
+export type AnyEffectSpec<Clause extends string = string> = { [P in TimingPoint]: EffectSpec<P, Clause> }[TimingPoint]
+
 /**
  * A ruleset's catalogue (DESIGN §4): one entry per seed entry and per core mechanic it uses, plus
- * the variant table. Plain data, so its canonical JSON can be hashed and pinned by GameCreated.
+ * the variant table. The catalogue is plain data, so its canonical JSON can be hashed and pinned
+ * by GameCreated; the effects' code lives beside it, and each effect's `at`, `clause`, `label`
+ * and `kind` are part of the hashed data so moving an effect changes the catalogue's hash.
  */
 export type EntryKind = 'core' | 'special-rule' | 'weapon' | 'armour' | 'item' | 'banner' | 'spell' | 'variant'
 export type Enforcement = 'enforced' | 'prompted' | 'reference'
+export type ParamValue = string | number | boolean
+
+/** The hashed description of one effect. */
+export interface EffectSummary {
+  readonly at: TimingPoint
+  readonly clause: string
+  readonly label: string
+  readonly kind: string
+}
 
 export interface CatalogueEntry {
   readonly id: string
@@ -17,8 +33,9 @@ export interface CatalogueEntry {
   readonly text: string
   /** Clause id -> what that clause says; explanations cite `id §clause`. */
   readonly clauses: Readonly<Record<string, string>>
-  readonly params?: Readonly<Record<string, string | number | boolean>>
+  readonly params?: Readonly<Record<string, ParamValue>>
   readonly enforcement: Enforcement
+  readonly effects?: readonly EffectSummary[]
 }
 
 /** One decision a variant makes where the sources disagree or are unsure (marked (U)/(L)). */
@@ -38,6 +55,55 @@ export interface Catalogue {
   readonly decisions: readonly VariantDecision[]
 }
 
-export function findEntry(catalogue: Catalogue, id: string): CatalogueEntry | undefined {
-  return catalogue.entries.find((entry) => entry.id === id)
+/**
+ * One catalogue entry as its file writes it: the data, and the effects it hooks to timing
+ * points. `defineEntry` keeps the id and the clause ids as literal types, so a citation of a
+ * clause the entry does not have fails to compile.
+ */
+export interface EntryDefinition<Id extends string = string, Clause extends string = string>
+  extends Omit<CatalogueEntry, 'id' | 'clauses' | 'effects'> {
+  readonly id: Id
+  readonly clauses: Readonly<Record<Clause, string>>
+  readonly effects?: readonly AnyEffectSpec<NoInfer<Clause>>[]
+}
+
+export function defineEntry<const Id extends string, const Clause extends string>(
+  entry: EntryDefinition<Id, Clause>,
+): EntryDefinition<Id, Clause> {
+  return entry
+}
+
+export function defineDecision<const Id extends string, const Value extends string>(decision: {
+  readonly id: Id
+  readonly topic: string
+  readonly values: Readonly<Record<string, Value>>
+  readonly why: string
+  readonly sources: readonly string[]
+}): VariantDecision & { readonly id: Id; readonly values: Readonly<Record<string, Value>> } {
+  return decision
+}
+
+/** id -> the union of its clause ids, for a list of entry definitions. */
+export type RuleIndexOf<Entries extends readonly EntryDefinition[]> = {
+  [E in Entries[number] as E['id']]: E extends EntryDefinition<string, infer C> ? C : never
+}
+
+/** id -> the union of the values it may take, for a list of decisions. */
+export type DecisionIndexOf<Decisions extends readonly VariantDecision[]> = {
+  [D in Decisions[number] as D['id']]: D['values'] extends Readonly<Record<string, infer V>> ? V : never
+}
+
+/** The plain, hashable data of an entry definition (its effects summarised). */
+export function entryData(definition: EntryDefinition): CatalogueEntry {
+  const { effects, ...data } = definition
+  if (!effects || effects.length === 0) return data
+  return {
+    ...data,
+    effects: effects.map((effect) => ({
+      at: effect.at,
+      clause: effect.clause,
+      label: effect.label,
+      kind: effect.kind,
+    })),
+  }
 }

@@ -1,15 +1,24 @@
 import { canonicalJson } from '../events/canonical-json.js'
+import type { EventType } from '../events/event-types.js'
 import { type Explanation, explain, type RuleRef } from '../explain/explanation.js'
-import type { CatalogueEntry } from './catalogue.js'
+import type { AnyEffectSpec, EntryDefinition, ParamValue } from './catalogue.js'
+import {
+  type ActiveEffect,
+  type EffectSpec,
+  type Held,
+  type ModifierRecord,
+  type QueryOf,
+  queryUnits,
+  type TimingPoint,
+} from './effects.js'
 import { RuleError } from './errors.js'
+import { evolve, type Outcome, type OutcomeInit } from './outcomes.js'
 import type {
   Answer,
   EngineEvent,
   EventOf,
   GameState,
   OpenRequest,
-  Outcome,
-  OutcomeInit,
   Procedure,
   ProcedureContext,
   RequestSpec,
@@ -43,6 +52,8 @@ export interface Engine {
   /** Canonical JSON of the game, or null while a procedure is open (it cannot be serialised). */
   snapshot(state: EngineState): string | null
   restore(snapshotJson: string): EngineState
+  /** A procedure context on a state, to ask the timing points outside a procedure (tests, audits). */
+  contextFor(state: EngineState): ProcedureContext
 }
 
 /** The heading of a step whose procedure said several things. */
@@ -53,26 +64,46 @@ function stepTitle(event: EngineEvent): string {
   return `seq ${event.seq}: ${event.type}`
 }
 
+/** An effect with the entry it belongs to, indexed by timing point. */
+interface IndexedEffect {
+  readonly entry: EntryDefinition
+  readonly effect: AnyEffectSpec
+  readonly always: boolean
+}
+
+type Handler<T extends EventType> = (state: EngineState, event: EventOf<T>) => Explanation | null
+
 export function createEngine(ruleset: Ruleset): Engine {
-  const entries = new Map<string, CatalogueEntry>(ruleset.catalogue.entries.map((entry) => [entry.id, entry]))
+  const entries = new Map<string, EntryDefinition>(ruleset.definitions.map((entry) => [entry.id, entry]))
   const decisions = new Map(ruleset.catalogue.decisions.map((decision) => [decision.id, decision]))
   // Every citation, made once: id -> clause -> reference (a hot path of every procedure).
   const ruleRefs = new Map<string, Map<string, RuleRef>>(
     ruleset.catalogue.entries.map((entry) => [
       entry.id,
       new Map(
-        Object.keys(entry.clauses).map((clause) => [
-          clause,
-          Object.freeze({ ruleset: ruleset.id, id: entry.id, clause }),
-        ]),
+        Object.keys(entry.clauses).map((clause) => [clause, Object.freeze({ ruleset: ruleset.id, id: entry.id, clause })]),
       ),
     ]),
   )
+  const effectsAt = new Map<TimingPoint, IndexedEffect[]>()
+  for (const entry of ruleset.definitions) {
+    for (const effect of entry.effects ?? []) {
+      const list = effectsAt.get(effect.at) ?? []
+      list.push({ entry, effect, always: effect.always ?? entry.kind === 'core' })
+      effectsAt.set(effect.at, list)
+    }
+  }
 
   function rule(id: string, clause: string): RuleRef {
     const ref = ruleRefs.get(id)?.get(clause)
     if (!ref) throw new Error(`ruleset ${ruleset.id} cites ${id} §${clause}, which its catalogue does not have`)
     return ref
+  }
+
+  function decisionOf(game: GameState, id: string): string {
+    const value = decisions.get(id)?.values[game.variant]
+    if (value === undefined) throw new Error(`ruleset ${ruleset.id} has no decision ${id} for variant ${game.variant}`)
+    return value
   }
 
   function requireGame(state: EngineState, event: EngineEvent): GameState {
@@ -110,6 +141,92 @@ export function createEngine(ruleset: Ruleset): Engine {
   let stepRequests: OpenRequest[] = []
   let stepSeq = 0
 
+  /** Records an outcome and applies it; ends the durations it closes. */
+  function record(game: GameState, outcome: OutcomeInit): void {
+    const placed = Object.assign({}, outcome, { seq: stepSeq }) as Outcome
+    stepOutcomes.push(placed)
+    evolve(game, placed)
+    if (placed.kind === 'round-ended') {
+      const { combat, round } = placed.values
+      expire(game, (d) =>
+        (d.kind === 'this-round' || (d.kind === 'first-round' && round >= 1)) && d.combat === combat
+          ? `the round ${round} of ${combat} is over`
+          : null,
+      )
+    }
+  }
+
+  /** Ends every active effect whose duration `ends` says is over (with the reason). */
+  function expire(game: GameState, ends: (duration: ActiveEffect['duration']) => string | null): void {
+    for (const effect of [...game.effects]) {
+      const why = ends(effect.duration)
+      if (why === null) continue
+      record(game, {
+        kind: 'effect-ended',
+        text: `${effect.entry} on ${effect.unit} ends: ${why}`,
+        values: { effect: effect.id, entry: effect.entry, unit: effect.unit, why },
+        explanation: explain(`${effect.entry} on ${effect.unit} ends: ${why}`, { from: [effect.startedAt] }),
+      })
+    }
+  }
+
+  /** What a unit holds of an entry: its rule's params, its gear's options, or an active effect's params. */
+  function holding(
+    game: GameState,
+    unit: UnitState,
+    entry: EntryDefinition,
+  ): { params: Readonly<Record<string, ParamValue>>; active: ActiveEffect | null } | null {
+    const own = entry.params ?? {}
+    const rule = unit.rules.find((r) => r.id === entry.id)
+    if (rule) return { params: { ...own, ...rule.params }, active: null }
+    const gear = unit.gear.find((g) => g.id === entry.id)
+    if (gear) return { params: { ...own, ...gear.options }, active: null }
+    // Command-group slots name their catalogue entries (champion, standard, musician).
+    if (Object.hasOwn(unit.command, entry.id) && unit.command[entry.id as keyof UnitState['command']])
+      return { params: own, active: null }
+    const active = game.effects.find((e) => e.unit === unit.id && e.entry === entry.id)
+    if (active) return { params: { ...own, ...active.params }, active }
+    return null
+  }
+
+  function modifiersFor<P extends TimingPoint>(game: GameState, at: P, query: QueryOf<P>): ModifierRecord[] {
+    const records: ModifierRecord[] = []
+    for (const { entry, effect, always } of effectsAt.get(at) ?? []) {
+      const candidates = queryUnits(query, effect.holder ?? 'subject')
+      let held: Held | null = null
+      let active: ActiveEffect | null = null
+      for (const unit of candidates) {
+        if (always) {
+          held = { unit, params: entry.params ?? {}, decision: (id) => decisionOf(game, id) }
+          break
+        }
+        const holds = holding(game, unit, entry)
+        if (holds) {
+          held = { unit, params: holds.params, decision: (id) => decisionOf(game, id) }
+          active = holds.active
+          break
+        }
+      }
+      if (!held) continue
+      const spec = effect as unknown as EffectSpec<P>
+      const verdict = spec.when ? spec.when(query, held) : true
+      if (verdict === null) continue
+      const value = typeof spec.value === 'function' ? spec.value(query, held) : spec.value
+      const source = rule(entry.id, effect.clause)
+      const label = spec.describe ? spec.describe(query, held) : spec.label
+      records.push(
+        verdict === true
+          ? { source, label, kind: effect.kind, value, status: 'applied' }
+          : { source, label, kind: effect.kind, value, status: 'ignored', reason: verdict },
+      )
+      if (verdict === true && active?.duration.kind === 'one-use') {
+        const used = active
+        expire(game, (d) => (d === used.duration ? 'it has been used' : null))
+      }
+    }
+    return records
+  }
+
   function makeContext(game: GameState): ProcedureContext {
     return {
       game,
@@ -119,16 +236,9 @@ export function createEngine(ruleset: Ruleset): Engine {
       },
       unit: (id) => unitOf(game, id, stepSeq),
       rule,
-      decision(id) {
-        const decision = decisions.get(id)
-        const value = decision?.values[game.variant]
-        if (value === undefined)
-          throw new Error(`ruleset ${ruleset.id} has no decision ${id} for variant ${game.variant}`)
-        return value
-      },
-      emit(outcome: OutcomeInit) {
-        stepOutcomes.push(Object.assign({}, outcome, { seq: stepSeq }))
-      },
+      decision: (id) => decisionOf(game, id),
+      modifiers: (at, query) => modifiersFor(game, at, query),
+      emit: (outcome) => record(game, outcome),
     }
   }
 
@@ -145,7 +255,7 @@ export function createEngine(ruleset: Ruleset): Engine {
     stepRequests.push(request)
   }
 
-  function checkAnswer(request: OpenRequest, event: EngineEvent): Answer {
+  function checkAnswer(request: OpenRequest, event: EventOf<'DiceRolled'> | EventOf<'ChoiceMade'>): Answer {
     if (event.type === 'DiceRolled') {
       if (request.kind !== 'dice') {
         throw new RuleError(
@@ -169,7 +279,6 @@ export function createEngine(ruleset: Ruleset): Engine {
       }
       return { kind: 'dice', faces, source, seq: event.seq }
     }
-    if (event.type !== 'ChoiceMade') throw new Error('unreachable: not an answer')
     if (request.kind !== 'choice') {
       throw new RuleError(
         'engine/wrong-answer',
@@ -186,8 +295,42 @@ export function createEngine(ruleset: Ruleset): Engine {
     return { kind: 'choice', option, seq: event.seq }
   }
 
-  function apply(state: EngineState, event: EngineEvent): Explanation | null {
-    if (event.type === 'GameCreated') {
+  const answer: Handler<'DiceRolled' | 'ChoiceMade'> = (state, event) => {
+    const game = requireGame(state, event as EngineEvent)
+    const requestId = event.payload.requestId
+    const request = Object.hasOwn(game.requests, requestId) ? game.requests[requestId] : undefined
+    const frame = state.frames.get(requestId)
+    if (!request || !frame) {
+      const open = Object.keys(game.requests)
+      throw new RuleError(
+        'engine/no-such-request',
+        `seq ${event.seq}: ${event.type} answers request "${requestId}", which is not open (${open.length > 0 ? `open: ${open.join(', ')}` : 'none is open'})`,
+      )
+    }
+    const checked = checkAnswer(request, event as EventOf<'DiceRolled'> | EventOf<'ChoiceMade'>)
+    delete game.requests[requestId]
+    state.frames.delete(requestId)
+    advance(state, game, frame, checked)
+    return null
+  }
+
+  /** A declaration the ruleset resolves with a procedure. */
+  function declaration<T extends EventType>(state: EngineState, event: EventOf<T>): Explanation | null {
+    const game = requireGame(state, event as EngineEvent)
+    const procedure = ruleset.procedures[event.type] as
+      | { name: string; start: (ctx: ProcedureContext, e: EventOf<T>) => Procedure }
+      | undefined
+    if (!procedure)
+      throw new RuleError('rules/unsupported-event', `seq ${event.seq}: ruleset ${ruleset.id} does not resolve ${event.type}`)
+    const context = makeContext(game)
+    const frame: Frame = { procedure: procedure.name, generator: procedure.start(context, event), context }
+    advance(state, game, frame, undefined)
+    return null
+  }
+
+  /** One handler per event type; `satisfies` makes a new event type without one fail to compile. */
+  const handlers = {
+    GameCreated(state, event) {
       if (state.game) throw new RuleError('engine/game-exists', `seq ${event.seq}: a second GameCreated`)
       const p = event.payload
       if (p.ruleset !== ruleset.id) {
@@ -217,110 +360,106 @@ export function createEngine(ruleset: Ruleset): Engine {
         activePlayer: null,
         phase: null,
         units: {},
+        combats: {},
+        effects: [],
         requests: {},
       }
-      return explain(`game created: ${ruleset.name}, variant ${p.variant}, catalogue ${p.catalogueHash.slice(0, 12)}`, {
-        from: [event.seq],
-      })
-    }
-    const game = requireGame(state, event)
-    switch (event.type) {
-      case 'ArmyMustered': {
-        requirePlayer(game, event.payload.player, event)
-        for (const unit of event.payload.units) {
-          if (Object.hasOwn(game.units, unit.id))
-            throw new RuleError('engine/duplicate-unit', `seq ${event.seq}: unit "${unit.id}" is already mustered`)
-          for (const ref of [...unit.gear, ...unit.rules]) {
-            if (!entries.has(ref))
-              throw new RuleError(
-                'rules/unknown-entry',
-                `seq ${event.seq}: unit "${unit.id}" names "${ref}", which the ${ruleset.id} catalogue does not have`,
-              )
-          }
+      return explain(
+        `game created: ${ruleset.name}, variant ${p.variant}, catalogue ${p.catalogueHash.slice(0, 12)}`,
+        { from: [event.seq] },
+      )
+    },
+    ArmyMustered(state, event) {
+      const game = requireGame(state, event as EngineEvent)
+      requirePlayer(game, event.payload.player, event as EngineEvent)
+      for (const unit of event.payload.units) {
+        if (Object.hasOwn(game.units, unit.id))
+          throw new RuleError('engine/duplicate-unit', `seq ${event.seq}: unit "${unit.id}" is already mustered`)
+        for (const ref of [...unit.gear, ...unit.rules]) {
+          if (!entries.has(ref.id))
+            throw new RuleError(
+              'rules/unknown-entry',
+              `seq ${event.seq}: unit "${unit.id}" names "${ref.id}", which the ${ruleset.id} catalogue does not have`,
+            )
         }
-        for (const unit of event.payload.units) {
-          game.units[unit.id] = {
-            id: unit.id,
-            name: unit.name,
-            player: event.payload.player,
-            troopType: unit.troopType,
-            profile: { ...unit.profile },
-            gear: [...unit.gear],
-            rules: [...unit.rules],
-            startingModels: unit.models,
-            models: unit.models,
-            woundsOnNextModel: 0,
-            musteredAt: event.seq,
-            changedAt: event.seq,
-          }
+        const files = unit.formation?.files
+        if (files !== undefined && files > unit.models)
+          throw new RuleError(
+            'rules/bad-formation',
+            `seq ${event.seq}: unit "${unit.id}" is ${files} models wide but has only ${unit.models} models`,
+          )
+      }
+      for (const unit of event.payload.units) {
+        game.units[unit.id] = {
+          id: unit.id,
+          name: unit.name,
+          player: event.payload.player,
+          troopType: unit.troopType,
+          race: unit.race ?? null,
+          profile: { ...unit.profile },
+          gear: unit.gear.map((g) => ({ id: g.id, options: { ...g.options } })),
+          rules: unit.rules.map((r) => ({ id: r.id, params: { ...r.params } })),
+          files: unit.formation?.files ?? null,
+          command: {
+            champion: unit.command?.champion ?? false,
+            standard: unit.command?.standard ?? false,
+            musician: unit.command?.musician ?? false,
+          },
+          startingModels: unit.models,
+          models: unit.models,
+          woundsOnNextModel: 0,
+          fleeing: false,
+          musteredAt: event.seq,
+          changedAt: event.seq,
         }
-        return explain(
-          `${event.payload.player} musters ${event.payload.units.map((u) => `${u.name} (${u.models})`).join(', ')}`,
-          { from: [event.seq] },
+      }
+      return explain(
+        `${event.payload.player} musters ${event.payload.units.map((u) => `${u.name} (${u.models})`).join(', ')}`,
+        { from: [event.seq] },
+      )
+    },
+    TurnStarted(state, event) {
+      const game = requireGame(state, event as EngineEvent)
+      requirePlayer(game, event.payload.player, event as EngineEvent)
+      requireNoOpenRequests(game, event as EngineEvent)
+      if (event.payload.turn < game.turn)
+        throw new RuleError('engine/turn-order', `seq ${event.seq}: turn ${event.payload.turn} after turn ${game.turn}`)
+      game.turn = event.payload.turn
+      game.activePlayer = event.payload.player
+      game.phase = null
+      expire(game, (d) => (d.kind === 'end-of-turn' ? 'the turn is over' : null))
+      return explain(`turn ${game.turn}: ${event.payload.player} to play`, { from: [event.seq] })
+    },
+    PhaseStarted(state, event) {
+      const game = requireGame(state, event as EngineEvent)
+      requireNoOpenRequests(game, event as EngineEvent)
+      if (game.turn === 0)
+        throw new RuleError('engine/no-turn', `seq ${event.seq}: PhaseStarted before any TurnStarted`)
+      if (!ruleset.phases.includes(event.payload.phase)) {
+        throw new RuleError(
+          'rules/unknown-phase',
+          `seq ${event.seq}: ${ruleset.id} has no phase "${event.payload.phase}" (${ruleset.phases.join(', ')})`,
         )
       }
-      case 'TurnStarted': {
-        requirePlayer(game, event.payload.player, event)
-        requireNoOpenRequests(game, event)
-        if (event.payload.turn < game.turn)
-          throw new RuleError(
-            'engine/turn-order',
-            `seq ${event.seq}: turn ${event.payload.turn} after turn ${game.turn}`,
-          )
-        game.turn = event.payload.turn
-        game.activePlayer = event.payload.player
-        game.phase = null
-        return explain(`turn ${game.turn}: ${event.payload.player} to play`, { from: [event.seq] })
-      }
-      case 'PhaseStarted': {
-        requireNoOpenRequests(game, event)
-        if (game.turn === 0)
-          throw new RuleError('engine/no-turn', `seq ${event.seq}: PhaseStarted before any TurnStarted`)
-        if (!ruleset.phases.includes(event.payload.phase)) {
-          throw new RuleError(
-            'rules/unknown-phase',
-            `seq ${event.seq}: ${ruleset.id} has no phase "${event.payload.phase}" (${ruleset.phases.join(', ')})`,
-          )
-        }
-        game.phase = event.payload.phase
-        return explain(`${event.payload.phase} phase of turn ${game.turn}`, { from: [event.seq] })
-      }
-      case 'DiceRolled':
-      case 'ChoiceMade': {
-        const requestId = event.payload.requestId
-        const request = Object.hasOwn(game.requests, requestId) ? game.requests[requestId] : undefined
-        const frame = state.frames.get(requestId)
-        if (!request || !frame) {
-          const open = Object.keys(game.requests)
-          throw new RuleError(
-            'engine/no-such-request',
-            `seq ${event.seq}: ${event.type} answers request "${requestId}", which is not open (${open.length > 0 ? `open: ${open.join(', ')}` : 'none is open'})`,
-          )
-        }
-        const answer = checkAnswer(request, event)
-        delete game.requests[requestId]
-        state.frames.delete(requestId)
-        advance(state, game, frame, answer)
-        return null
-      }
-      case 'Note':
-        return explain(`note: ${event.payload.text}`, { from: [event.seq] })
-      default: {
-        const procedure = ruleset.procedures[event.type] as
-          | { name: string; start: (ctx: ProcedureContext, e: EventOf<typeof event.type>) => Procedure }
-          | undefined
-        if (!procedure)
-          throw new RuleError(
-            'rules/unsupported-event',
-            `seq ${event.seq}: ruleset ${ruleset.id} does not resolve ${event.type}`,
-          )
-        const context = makeContext(game)
-        const frame: Frame = { procedure: procedure.name, generator: procedure.start(context, event), context }
-        advance(state, game, frame, undefined)
-        return null
-      }
-    }
-  }
+      game.phase = event.payload.phase
+      const active = game.activePlayer
+      expire(game, (d) =>
+        d.kind === 'casters-next-magic-phase' && event.payload.phase === 'magic' && d.caster === active
+          ? "the caster's next magic phase has begun"
+          : null,
+      )
+      return explain(`${event.payload.phase} phase of turn ${game.turn}`, { from: [event.seq] })
+    },
+    MeleeAttacksDeclared: declaration,
+    CombatJoined: declaration,
+    CombatRoundDeclared: declaration,
+    DiceRolled: answer,
+    ChoiceMade: answer,
+    Note(state, event) {
+      requireGame(state, event as EngineEvent)
+      return explain(`note: ${event.payload.text}`, { from: [event.seq] })
+    },
+  } satisfies { [T in EventType]: Handler<T> }
 
   function step(state: EngineState, event: EngineEvent): StepResult {
     const expected = (state.game?.seq ?? 0) + 1
@@ -329,7 +468,7 @@ export function createEngine(ruleset: Ruleset): Engine {
     stepOutcomes = []
     stepRequests = []
     stepSeq = event.seq
-    const own = apply(state, event)
+    const own = (handlers[event.type] as Handler<EventType>)(state, event as EventOf<EventType>)
     const game = state.game as GameState
     game.seq = event.seq
     const children = [...stepOutcomes.map((o) => o.explanation), ...stepRequests.map((r) => r.explanation)]
@@ -347,5 +486,10 @@ export function createEngine(ruleset: Ruleset): Engine {
     step,
     snapshot: (state) => (state.game && state.frames.size === 0 ? canonicalJson(state.game) : null),
     restore: (json) => ({ game: JSON.parse(json) as GameState, frames: new Map() }),
+    contextFor(state) {
+      if (!state.game) throw new RuleError('engine/no-game', 'no game has been created yet')
+      stepSeq = state.game.seq
+      return makeContext(state.game)
+    },
   }
 }

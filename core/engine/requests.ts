@@ -1,4 +1,5 @@
 import { type Explanation, explain, type RuleRef } from '../explain/explanation.js'
+import type { ModifierRecord } from './effects.js'
 import type { Answer, ChoiceRequestSpec, DiceRequestSpec, RequestSpec } from './types.js'
 
 export type DiceAnswer = Extract<Answer, { kind: 'dice' }>
@@ -17,57 +18,144 @@ export function* choose(spec: Omit<ChoiceRequestSpec, 'kind'>): Generator<Reques
   return answer.option
 }
 
+/** What a natural 1 and a natural 6 do on a roll, as the ruleset says, with the rule that says so. */
+export interface NaturalLimits {
+  readonly one: { readonly fails: boolean; readonly rule: RuleRef } | null
+  readonly six: { readonly succeeds: boolean; readonly rule: RuleRef } | null
+}
+
+/** One die as it was rolled: its first face, its re-roll if any, its final face (rpg-dice-roller style). */
+export interface DieRecord {
+  readonly first: number
+  readonly reroll: { readonly face: number; readonly rule: RuleRef; readonly seq: number } | null
+  readonly final: number
+  readonly success: boolean
+}
+
 export interface DiceJudgement {
+  readonly dice: readonly DieRecord[]
   readonly successes: number
   readonly explanation: Explanation
 }
 
+export function dieSucceeds(face: number, need: number | null, limits: NaturalLimits): boolean {
+  if (face === 1 && limits.one?.fails) return false
+  if (face === 6 && limits.six?.succeeds) return true
+  return need !== null && face >= need
+}
+
+export function plural(count: number, [one, many]: readonly [string, string]): string {
+  return count === 1 ? one : many
+}
+
+export interface RollWords {
+  readonly success: readonly [string, string]
+  readonly failure: readonly [string, string]
+}
+
 /**
- * Counts the dice that reach `need`. A natural 1 always fails (every classic and Old World roll
- * to hit, to wound or to save); the dice keep their faces in the explanation.
+ * Rolls dice against a need, then, when a `reroll` record applies, asks for the re-roll of the
+ * dice it names ("failed" or "successful"). A re-rolled die is never re-rolled again: one
+ * re-roll request at most, whatever the records say (core-mechanics A.1).
  */
-export function countSuccesses(
-  answer: DiceAnswer,
-  need: number,
-  labels: {
-    readonly success: readonly [string, string]
-    readonly failure: readonly [string, string]
-    readonly rule: RuleRef
-    readonly natural1: RuleRef
-  },
-): DiceJudgement {
-  let successes = 0
-  let naturalOnes = 0
-  for (const face of answer.faces) {
-    if (face === 1) naturalOnes += 1
-    else if (face >= need) successes += 1
-  }
-  const failures = answer.faces.length - successes
+export function* rollAgainst(
+  spec: Omit<DiceRequestSpec, 'kind' | 'need'> & { readonly need: number | null },
+  limits: NaturalLimits,
+  words: RollWords,
+  rerolls: readonly ModifierRecord[],
+  rerollOnce: RuleRef,
+): Generator<RequestSpec, DiceJudgement, Answer> {
+  const need = spec.need
+  const { need: _need, ...rest } = spec
+  const answer = yield* rollDice(need === null ? rest : { ...rest, need })
+  let dice: DieRecord[] = answer.faces.map((face) => ({
+    first: face,
+    reroll: null,
+    final: face,
+    success: dieSucceeds(face, need, limits),
+  }))
   const children: Explanation[] = [
-    explain(`dice ${answer.faces.join(', ')} (${answer.source}) against ${need}+`, {
+    explain(`dice ${answer.faces.join(', ')} (${answer.source}) against ${need === null ? 'nothing' : `${need}+`}`, {
       value: answer.faces.join(','),
       from: [answer.seq],
-      rule: labels.rule,
     }),
   ]
-  if (naturalOnes > 0) {
+  naturalNotes(answer.faces, need, limits, words, children)
+
+  const reroll = rerolls.find((r) => r.kind === 'reroll' && r.status === 'applied')
+  for (const record of rerolls) {
+    if (record.kind !== 'reroll') continue
+    const used = record === reroll
     children.push(
-      explain(`${naturalOnes} natural 1${naturalOnes > 1 ? 's' : ''}: always ${labels.failure[0]}`, {
-        value: naturalOnes,
-        rule: labels.natural1,
+      explain(`${record.label}: re-roll ${record.value}${record.status === 'ignored' ? ` (${record.reason})` : ''}`, {
+        rule: record.source,
+        status: used ? 'applied' : 'ignored',
       }),
     )
   }
+  if (reroll) {
+    const wantsFailed = reroll.value !== 'successful'
+    const indexes = dice.flatMap((die, i) => (die.success !== wantsFailed ? [i] : []))
+    if (indexes.length > 0) {
+      const again = yield* rollDice({
+        ...rest,
+        ...(need === null ? {} : { need }),
+        purpose: `re-roll ${spec.purpose}`,
+        count: indexes.length,
+        text: `${spec.text.replace(/roll \d+ /, `re-roll ${indexes.length} `)} (${reroll.label})`,
+        explanation: explain(`re-roll ${indexes.length} ${wantsFailed ? 'failed' : 'successful'} dice`, {
+          rule: reroll.source,
+          from: [answer.seq],
+        }),
+      })
+      dice = dice.map((die) => ({ ...die }))
+      indexes.forEach((dieIndex, i) => {
+        const face = again.faces[i] as number
+        const die = dice[dieIndex] as DieRecord
+        dice[dieIndex] = {
+          first: die.first,
+          reroll: { face, rule: reroll.source, seq: again.seq },
+          final: face,
+          success: dieSucceeds(face, need, limits),
+        }
+      })
+      children.push(
+        explain(
+          `re-rolled ${indexes.map((i) => `${answer.faces[i]} -> ${dice[i]?.final}`).join(', ')} (${again.source})`,
+          { value: again.faces.join(','), rule: reroll.source, from: [again.seq] },
+          [explain('a re-rolled die is never re-rolled again', { rule: rerollOnce })],
+        ),
+      )
+      naturalNotes(again.faces, need, limits, words, children)
+    }
+  }
+  const successes = dice.filter((die) => die.success).length
+  const failures = dice.length - successes
+  const seqs = [answer.seq, ...dice.flatMap((die) => (die.reroll ? [die.reroll.seq] : []))]
   return {
+    dice,
     successes,
     explanation: explain(
-      `${successes} ${plural(successes, labels.success)}, ${failures} ${plural(failures, labels.failure)}`,
-      { value: successes, from: [answer.seq] },
+      `${successes} ${plural(successes, words.success)}, ${failures} ${plural(failures, words.failure)}`,
+      { value: successes, from: seqs },
       children,
     ),
   }
 }
 
-export function plural(count: number, [one, many]: readonly [string, string]): string {
-  return count === 1 ? one : many
+function naturalNotes(
+  faces: readonly number[],
+  need: number | null,
+  limits: NaturalLimits,
+  words: RollWords,
+  children: Explanation[],
+): void {
+  const ones = faces.filter((face) => face === 1).length
+  if (ones > 0 && limits.one?.fails) {
+    children.push(explain(`${ones} natural 1${ones > 1 ? 's' : ''}: always ${words.failure[1]}`, { value: ones, rule: limits.one.rule }))
+  }
+  const sixes = faces.filter((face) => face === 6).length
+  if (sixes > 0 && limits.six?.succeeds && (need === null || need > 6)) {
+    children.push(explain(`${sixes} natural 6${sixes > 1 ? 's' : ''}: always ${words.success[1]}`, { value: sixes, rule: limits.six.rule }))
+  }
 }

@@ -1,6 +1,10 @@
 import type { EventType, GameEvent, PayloadOf, Profile, UnitDefinition } from '../events/event-types.js'
 import type { Explanation, RuleRef } from '../explain/explanation.js'
-import type { Catalogue } from './catalogue.js'
+import type { Catalogue, EntryDefinition, ParamValue } from './catalogue.js'
+import type { ActiveEffect, Facing, ModifierRecord, QueryOf, TimingPoint } from './effects.js'
+import type { OutcomeInit } from './outcomes.js'
+
+export type { Outcome, OutcomeInit, OutcomeKind, OutcomeValues } from './outcomes.js'
 
 /** An event as the engine sees it: validated, upcast to the current version, placed in the log. */
 export type EngineEvent = GameEvent & { readonly seq: number; readonly actor: string; readonly gameId: string }
@@ -12,23 +16,49 @@ export type EventOf<T extends EventType> = {
   readonly gameId: string
 }
 
+export type Characteristic = keyof Profile
+
 export interface UnitState {
   readonly id: string
   readonly name: string
   readonly player: string
   readonly troopType: UnitDefinition['troopType']
+  /** The race or army the unit belongs to ("all Dark Elves"), when the list says. */
+  readonly race: string | null
   readonly profile: Profile
-  readonly gear: readonly string[]
-  readonly rules: readonly string[]
+  readonly gear: readonly { readonly id: string; readonly options: Readonly<Record<string, ParamValue>> }[]
+  readonly rules: readonly { readonly id: string; readonly params: Readonly<Record<string, ParamValue>> }[]
+  /** How many models wide the unit is ranked up; null when the list does not say. */
+  readonly files: number | null
+  readonly command: { readonly champion: boolean; readonly standard: boolean; readonly musician: boolean }
   /** Models the unit was mustered with. */
   readonly startingModels: number
   /** Models still on the table. */
   models: number
   /** Wounds already lost by the model that takes the next wound (multi-wound models fill up first). */
   woundsOnNextModel: number
+  fleeing: boolean
   /** Seq of the event that mustered the unit, and of the last that changed it. */
   readonly musteredAt: number
   changedAt: number
+}
+
+export interface CombatUnit {
+  readonly unit: string
+  readonly charged: boolean
+  /** The enemy's facing this unit fights against. */
+  readonly facing: Facing
+}
+
+/** A combat the players declared: its sides and how far it has gone. */
+export interface CombatState {
+  readonly id: string
+  readonly sides: readonly { readonly player: string; readonly units: readonly CombatUnit[] }[]
+  /** Rounds fought so far (a round in progress counts). */
+  round: number
+  ended: boolean
+  /** Seq of the declaration. */
+  readonly joinedAt: number
 }
 
 /** A roll or a choice the table owes the engine; answered by DiceRolled / ChoiceMade naming `id`. */
@@ -72,16 +102,6 @@ export type Answer =
     }
   | { readonly kind: 'choice'; readonly option: string; readonly seq: number }
 
-/** What a step decided, with the explanation of each number. */
-export interface Outcome {
-  readonly kind: string
-  readonly seq: number
-  readonly text: string
-  readonly values: Readonly<Record<string, number | string | boolean>>
-  readonly explanation: Explanation
-}
-export type OutcomeInit = Omit<Outcome, 'seq'>
-
 /** The game as a replay has built it: plain JSON, snapshotted whenever no procedure is open. */
 export interface GameState {
   gameId: string
@@ -96,23 +116,34 @@ export interface GameState {
   activePlayer: string | null
   phase: string | null
   units: Record<string, UnitState>
+  combats: Record<string, CombatState>
+  /** Entries units hold for a while, with their durations. */
+  effects: ActiveEffect[]
   requests: Record<string, OpenRequest>
 }
 
 /** A procedure reads like the rulebook: it yields requests and receives their answers. */
 export type Procedure = Generator<RequestSpec, void, Answer>
 
-export interface ProcedureContext {
+/** id -> its clause ids; a ruleset narrows it to literal types so citations are checked. */
+export type RuleIndex = Record<string, string>
+/** id -> the values a decision may take. */
+export type DecisionIndex = Record<string, string>
+
+export interface ProcedureContext<Rules extends RuleIndex = RuleIndex, Decisions extends DecisionIndex = DecisionIndex> {
   readonly game: GameState
   /** The id of the variant the game is played under. */
   readonly variant: string
   /** Seq of the event being applied now (it moves on as the procedure receives answers). */
   readonly seq: number
   unit(id: string): UnitState
-  /** A reference to a clause of this ruleset's catalogue (checked: a typo fails loudly). */
-  rule(id: string, clause: string): RuleRef
+  /** A reference to a clause of this ruleset's catalogue. */
+  rule<Id extends keyof Rules & string>(id: Id, clause: Rules[Id]): RuleRef
   /** The value a variant decision takes for this game. */
-  decision(id: string): string
+  decision<Id extends keyof Decisions & string>(id: Id): Decisions[Id]
+  /** Every modifier the catalogue's effects give at a timing point for this query, applied or not. */
+  modifiers<P extends TimingPoint>(at: P, query: QueryOf<P>): ModifierRecord[]
+  /** Records what the procedure decided; `evolve` applies it to the state at once. */
   emit(outcome: OutcomeInit): void
 }
 
@@ -122,18 +153,23 @@ export type ProcedureStarter<T extends EventType> = (ctx: ProcedureContext, even
 export interface Ruleset {
   readonly id: string
   readonly name: string
+  /** The hashed data: entries, variants, decisions. */
   readonly catalogue: Catalogue
+  /** The same entries with their effects' code. */
+  readonly definitions: readonly EntryDefinition[]
   readonly defaultVariant: string
   /** The phases of a player turn, in order. */
   readonly phases: readonly string[]
   /** The declarations this ruleset resolves, each by the procedure it starts. */
-  readonly procedures: { readonly [T in EventType]?: { readonly name: string; readonly start: ProcedureStarter<T> } }
+  readonly procedures: {
+    readonly [T in EventType]?: { readonly name: string; readonly start: ProcedureStarter<T> }
+  }
 }
 
 export interface StepResult {
   readonly state: GameState
   readonly seq: number
-  readonly outcomes: readonly Outcome[]
+  readonly outcomes: readonly import('./outcomes.js').Outcome[]
   /** Why this step did what it did; null when a procedure took the event and said nothing yet. */
   readonly explanation: Explanation | null
   /** Requests opened by this step. */

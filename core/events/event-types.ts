@@ -35,18 +35,86 @@ export const troopTypes = [
   'swarm',
 ] as const
 
-export const unitSchema = z.strictObject({
+/** ArmyMustered v1's unit: gear and rules as bare catalogue ids. Read only, upcast to v2. */
+export const unitSchemaV1 = z.strictObject({
   id,
   name: z.string().min(1).max(120),
   troopType: z.enum(troopTypes),
   models: z.number().int().min(1).max(1000),
   profile: profileSchema,
-  /** Catalogue ids of the unit's weapons, armour and items (e.g. `hand-weapon`, `shield`). */
   gear: z.array(id).max(50).default([]),
-  /** Catalogue ids of the unit's special rules. */
   rules: z.array(id).max(50).default([]),
 })
+export type UnitDefinitionV1 = z.infer<typeof unitSchemaV1>
+
+const paramName = z.string().regex(/^[a-zA-Z][a-zA-Z0-9-]{0,39}$/, 'expected a parameter name (letters, digits, -)')
+const paramValues = z.record(paramName, z.union([z.string().min(1).max(200), z.number(), z.boolean()]))
+
+/**
+ * A rule as a list writes it, with its parameters: "Regeneration (5+)" is
+ * `{ id: 'regeneration', params: { save: 5 } }`. A bare id is accepted and stored as `{ id, params: {} }`.
+ */
+const ruleRef = z.union([
+  id.transform((ruleId) => ({ id: ruleId, params: {} })),
+  z.strictObject({ id, params: paramValues.default({}) }),
+])
+/** A piece of gear with its options (a lance "when mounted", a banner's owner). */
+const gearRef = z.union([
+  id.transform((gearId) => ({ id: gearId, options: {} })),
+  z.strictObject({ id, options: paramValues.default({}) }),
+])
+
+export const unitSchema = z.strictObject({
+  id,
+  name: z.string().min(1).max(120),
+  troopType: z.enum(troopTypes),
+  /** The race or army the unit belongs to, for rules such as "all Dark Elves" (e.g. `dark-elves`). */
+  race: id.optional(),
+  models: z.number().int().min(1).max(1000),
+  profile: profileSchema,
+  /** Catalogue ids of the unit's weapons, armour and items, with options. */
+  gear: z.array(gearRef).max(50).default([]),
+  /** Catalogue ids of the unit's special rules, with parameters. */
+  rules: z.array(ruleRef).max(50).default([]),
+  /** How the unit is ranked up: models per rank (files); ranks follow from the models left. */
+  formation: z.strictObject({ files: z.number().int().min(1).max(100) }).optional(),
+  /** The command group: counted among the unit's models, in its front rank. */
+  command: z
+    .strictObject({
+      champion: z.boolean().default(false),
+      standard: z.boolean().default(false),
+      musician: z.boolean().default(false),
+    })
+    .optional(),
+})
 export type UnitDefinition = z.infer<typeof unitSchema>
+export type UnitDefinitionInput = z.input<typeof unitSchema>
+
+/** v1 -> v2: bare ids become references with no parameters; nothing else changes. */
+export function upcastUnitV1(unit: UnitDefinitionV1): z.input<typeof unitSchema> {
+  return {
+    ...unit,
+    gear: unit.gear.map((gearId) => ({ id: gearId, options: {} })),
+    rules: unit.rules.map((ruleId) => ({ id: ruleId, params: {} })),
+  }
+}
+
+const facing = z.enum(['front', 'flank', 'rear'])
+/** Who is in base contact this round: the players say, the engine does the rest. */
+const contactSchema = z
+  .array(
+    z.strictObject({
+      unit: id,
+      /** Models in base contact with the enemy (they fight with their full Attacks). */
+      models: z.number().int().min(0).max(1000),
+      /** Models behind them making supporting attacks, where the variant allows them. */
+      supporting: z.number().int().min(0).max(1000).default(0),
+      /** The enemy unit they attack; the only enemy when there is one. */
+      target: id.optional(),
+    }),
+  )
+  .min(2)
+  .max(20)
 
 const playerSchema = z.strictObject({ id, name: z.string().min(1).max(120) })
 
@@ -64,8 +132,17 @@ export const eventSchemas = {
     }),
   },
   ArmyMustered: {
-    version: 1,
+    version: 2,
     schema: z.strictObject({ player: id, units: z.array(unitSchema).min(1).max(200) }),
+    legacy: {
+      1: {
+        schema: z.strictObject({ player: id, units: z.array(unitSchemaV1).min(1).max(200) }),
+        upcast: (payload: unknown) => {
+          const v1 = payload as { player: string; units: UnitDefinitionV1[] }
+          return { player: v1.player, units: v1.units.map(upcastUnitV1) }
+        },
+      },
+    },
   },
   TurnStarted: {
     version: 1,
@@ -83,6 +160,30 @@ export const eventSchemas = {
       /** How many of the attacker's models are fighting (in base contact); all of them when omitted. */
       models: z.number().int().min(1).max(1000).optional(),
     }),
+  },
+  /** Units locked in combat: the sides, who charged, the facing each fights against; starts round 1. */
+  CombatJoined: {
+    version: 1,
+    schema: z.strictObject({
+      combat: id,
+      sides: z
+        .array(
+          z.strictObject({
+            player: id,
+            units: z
+              .array(z.strictObject({ unit: id, charged: z.boolean().default(false), facing: facing.default('front') }))
+              .min(1)
+              .max(10),
+          }),
+        )
+        .length(2),
+      contact: contactSchema,
+    }),
+  },
+  /** The next round of a combat that goes on, with who is in base contact now. */
+  CombatRoundDeclared: {
+    version: 1,
+    schema: z.strictObject({ combat: id, contact: contactSchema }),
   },
   DiceRolled: {
     version: 1,

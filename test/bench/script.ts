@@ -7,7 +7,7 @@
  */
 import type { EventDraft } from '../../core/api/index.js'
 import type { GameState, UnitState } from '../../core/engine/index.js'
-import type { UnitDefinition } from '../../core/events/index.js'
+import type { UnitDefinitionInput as UnitDefinition } from '../../core/events/index.js'
 
 export const PLAYERS = [
   { id: 'druchii', name: 'Druchii raiders' },

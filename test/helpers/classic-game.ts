@@ -1,6 +1,7 @@
-import { createEngine, type EngineState, type StepResult, type UnitState } from '../../core/engine/index.js'
-import type { EngineEvent, ProcedureContext } from '../../core/engine/types.js'
-import type { Profile, UnitDefinition } from '../../core/events/index.js'
+import { createEngine, type EngineState, type StepResult } from '../../core/engine/index.js'
+import type { EngineEvent } from '../../core/engine/types.js'
+import { gameEvents, type Profile, type UnitDefinitionInput } from '../../core/events/index.js'
+import type { ClassicContext } from '../../core/rules/classic/catalogue.js'
 import { classic } from '../../core/rules/classic/index.js'
 
 export const HASH = 'a'.repeat(64)
@@ -9,11 +10,12 @@ export function profile(values: Partial<Profile> = {}): Profile {
   return { M: 5, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7, ...values }
 }
 
-export function unitDef(
-  id: string,
-  values: Partial<Omit<UnitDefinition, 'profile'>> & { profile?: Partial<Profile> } = {},
-): UnitDefinition {
+export type UnitInput = Partial<Omit<UnitDefinitionInput, 'profile'>> & { profile?: Partial<Profile> }
+
+/** A unit as a list describes it (ArmyMustered v2 input: bare ids are accepted for gear and rules). */
+export function unitDef(id: string, values: UnitInput = {}): UnitDefinitionInput {
   return {
+    ...values,
     id,
     name: values.name ?? id,
     troopType: values.troopType ?? 'infantry',
@@ -24,38 +26,18 @@ export function unitDef(
   }
 }
 
-/** A unit as the engine holds it, for the chart functions. */
-export function unitState(
-  id: string,
-  values: Partial<Omit<UnitDefinition, 'profile'>> & { profile?: Partial<Profile>; player?: string } = {},
-): UnitState {
-  const def = unitDef(id, values)
-  return {
-    ...def,
-    player: values.player ?? 'p1',
-    startingModels: def.models,
-    models: def.models,
-    woundsOnNextModel: 0,
-    musteredAt: 2,
-    changedAt: 2,
-  }
-}
-
-/** The citation half of a procedure context, for calling the charts directly. */
-export function citeFor(variant = 'classic'): Pick<ProcedureContext, 'rule' | 'decision'> {
-  return {
-    rule(id, clause) {
-      const entry = classic.catalogue.entries.find((e) => e.id === id)
-      if (!entry || !Object.hasOwn(entry.clauses, clause))
-        throw new Error(`no ${id} §${clause} in the classic catalogue`)
-      return { ruleset: 'classic', id, clause }
-    },
-    decision(id) {
-      const value = classic.catalogue.decisions.find((d) => d.id === id)?.values[variant]
-      if (value === undefined) throw new Error(`no decision ${id} for ${variant}`)
-      return value
-    },
-  }
+/**
+ * A classic game with one unit a side mustered, and a procedure context on it: for asking the
+ * charts and timing points directly, with real citations and the variant's decisions.
+ */
+export function classicContext(attacker: UnitInput, target: UnitInput, variant = 'classic') {
+  const game = new EngineGame(
+    ev.created(variant),
+    ev.mustered('p1', unitDef('a', attacker)),
+    ev.mustered('p2', unitDef('b', target)),
+  )
+  const ctx = game.engine.contextFor(game.state) as ClassicContext
+  return { ctx, attacker: ctx.unit('a'), target: ctx.unit('b'), game }
 }
 
 type Draft = { type: string; payload: unknown; actor?: string }
@@ -72,7 +54,7 @@ export const ev = {
       ],
     },
   }),
-  mustered: (player: string, ...units: UnitDefinition[]): Draft => ({
+  mustered: (player: string, ...units: UnitDefinitionInput[]): Draft => ({
     type: 'ArmyMustered',
     payload: { player, units },
     actor: player,
@@ -107,9 +89,10 @@ export class EngineGame {
   }
 
   apply(draft: Draft): StepResult {
+    // As the api does: validated (and normalised) before the engine sees it.
     const event = {
       type: draft.type,
-      payload: draft.payload,
+      payload: gameEvents.validateNew(draft.type, gameEvents.currentVersion(draft.type), draft.payload),
       actor: draft.actor ?? 'p1',
       seq: (this.state.game?.seq ?? 0) + 1,
       gameId: 'g-test',
@@ -132,7 +115,7 @@ export class EngineGame {
 }
 
 /** Two units facing each other in the close-combat phase of turn 1. */
-export function combatGame(attacker: UnitDefinition, target: UnitDefinition, variant = 'classic'): EngineGame {
+export function combatGame(attacker: UnitDefinitionInput, target: UnitDefinitionInput, variant = 'classic'): EngineGame {
   return new EngineGame(
     ev.created(variant),
     ev.mustered('p1', attacker),

@@ -92,8 +92,8 @@ describe('bad input gets a clear error and changes nothing', () => {
           actor: 'p1',
           payload: { requestId: '6.1', faces: [6, 2], source: 'physical' },
         })
-      ).outcomes[0]?.values.hits,
-    ).toBe(1)
+      ).outcomes[0]?.values,
+    ).toMatchObject({ hits: 1 })
     await api.close()
   })
 

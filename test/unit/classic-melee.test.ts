@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { citedRules } from '../../core/explain/index.js'
-import { armourSave, attackStrength, toHitCloseCombat, toWound } from '../../core/rules/classic/charts.js'
-import { citeFor, combatGame, unitDef, unitState } from '../helpers/classic-game.js'
+import {
+  armourSaveNeed,
+  characteristic,
+  toHitNeed,
+  toWoundNeed,
+} from '../../core/rules/classic/charts.js'
+import { classicContext, combatGame, unitDef } from '../helpers/classic-game.js'
 
 // rules/core-mechanics.md A.5: the close-combat to-hit chart, attacker WS (rows) vs defender WS (columns).
 const WS_CHART = [
@@ -19,37 +24,31 @@ const WS_CHART = [
 
 describe('classic/to-hit-close-combat §chart', () => {
   it('matches every cell of the WS chart', () => {
-    const cite = citeFor()
     for (let ws = 1; ws <= 10; ws++) {
       for (let target = 1; target <= 10; target++) {
-        const need = toHitCloseCombat(
-          cite,
-          unitState('a', { profile: { WS: ws } }),
-          unitState('b', { profile: { WS: target } }),
-        ).need
-        expect(need, `WS ${ws} vs WS ${target}`).toBe(WS_CHART[ws - 1]?.[target - 1])
+        const { ctx, attacker, target: defender } = classicContext({ profile: { WS: ws } }, { profile: { WS: target } })
+        expect(toHitNeed(ctx, attacker, defender, null).value, `WS ${ws} vs WS ${target}`).toBe(
+          WS_CHART[ws - 1]?.[target - 1],
+        )
       }
     }
   })
 
   it('explains the need with the chart citation and the musters it depends on', () => {
-    const result = toHitCloseCombat(
-      citeFor(),
-      unitState('a', { profile: { WS: 4 } }),
-      unitState('b', { profile: { WS: 3 } }),
-    )
+    const { ctx, attacker, target } = classicContext({ profile: { WS: 4 } }, { profile: { WS: 3 } })
+    const result = toHitNeed(ctx, attacker, target, null)
     expect(result.explanation.text).toBe('needs 3+ to hit')
     expect(result.explanation.rule).toEqual({ ruleset: 'classic', id: 'to-hit-close-combat', clause: 'chart' })
-    expect(result.explanation.from).toEqual([2])
+    expect(result.explanation.from).toEqual([2, 3])
   })
 })
 
 describe('classic/to-wound §chart and the to-wound-floor variant', () => {
-  const need = (s: number, t: number, variant = 'classic') => {
-    const cite = citeFor(variant)
-    const strength = attackStrength(cite, unitState('a', { profile: { S: s } }))
-    return toWound(cite, strength.strength, strength.explanation, unitState('b', { profile: { T: t } })).need
+  const wound = (s: number, t: number, variant = 'classic') => {
+    const { ctx, attacker, target } = classicContext({ profile: { S: s } }, { profile: { T: t } }, variant)
+    return toWoundNeed(ctx, attacker, target, null, characteristic(ctx, attacker, 'S', target, null))
   }
+  const need = (s: number, t: number, variant = 'classic') => wound(s, t, variant).value
 
   it('S >= T+2 wounds on 2+, T+1 on 3+, equal on 4+, T-1 on 5+, T-2 and T-3 on 6+', () => {
     expect([need(5, 3), need(10, 1), need(4, 3), need(3, 3), need(3, 4), need(3, 5), need(3, 6)]).toEqual([
@@ -60,19 +59,10 @@ describe('classic/to-wound §chart and the to-wound-floor variant', () => {
   it('classic (7th convention): T - S >= 4 cannot wound, and cites the variant table', () => {
     expect(need(3, 7)).toBeNull()
     expect(need(1, 10)).toBeNull()
-    const cite = citeFor('classic')
-    const strength = attackStrength(cite, unitState('a', { profile: { S: 2 } }))
-    const result = toWound(cite, strength.strength, strength.explanation, unitState('b', { profile: { T: 6 } }))
-    expect(citedRules(result.explanation)).toContainEqual({
-      ruleset: 'classic',
-      id: 'variants',
-      clause: 'to-wound-floor',
-    })
-    expect(citedRules(result.explanation)).toContainEqual({
-      ruleset: 'classic',
-      id: 'to-wound',
-      clause: 'cannot-wound',
-    })
+    const result = wound(2, 6)
+    expect(result.explanation.text).toContain('cannot wound')
+    expect(citedRules(result.explanation)).toContainEqual({ ruleset: 'classic', id: 'to-wound', clause: 'cannot-wound' })
+    expect(JSON.stringify(result.explanation)).toContain('classic/variants §to-wound-floor')
   })
 
   it('classic-8th: no impossible cell, T - S >= 4 still wounds on 6+', () => {
@@ -82,8 +72,11 @@ describe('classic/to-wound §chart and the to-wound-floor variant', () => {
 })
 
 describe('classic/armour-save with the seed armour (light, heavy, shield)', () => {
-  const save = (gear: string[], strength: number, troopType: 'infantry' | 'cavalry' = 'infantry') =>
-    armourSave(citeFor(), unitState('t', { gear, troopType }), strength)
+  const save = (gear: string[], strength: number, troopType: 'infantry' | 'cavalry' = 'infantry') => {
+    const { ctx, attacker, target } = classicContext({}, { gear, troopType })
+    const resolved = armourSaveNeed(ctx, target, attacker, null, strength)
+    return { need: resolved.value !== null && resolved.value <= 6 ? resolved.value : null, explanation: resolved.explanation }
+  }
 
   it('light armour: 6+ (classic/light-armour §save)', () => {
     const result = save(['hand-weapon', 'light-armour'], 3)
@@ -93,18 +86,27 @@ describe('classic/armour-save with the seed armour (light, heavy, shield)', () =
 
   it('heavy armour: 5+ (classic/heavy-armour §save), the best armour worn counts', () => {
     expect(save(['heavy-armour'], 3).need).toBe(5)
-    expect(save(['light-armour', 'heavy-armour'], 3).need).toBe(5)
+    const both = save(['light-armour', 'heavy-armour'], 3)
+    expect(both.need).toBe(5)
+    // the worse armour is listed, ignored, with the reason
+    expect(both.explanation.children.find((c) => c.rule?.id === 'light-armour')).toMatchObject({ status: 'ignored' })
   })
 
   it('shield: +1, alone a 6+ save (classic/shield §save)', () => {
     expect(save(['light-armour', 'shield'], 3).need).toBe(5)
     expect(save(['heavy-armour', 'shield'], 3).need).toBe(4)
     expect(save(['shield'], 3).need).toBe(6)
+    expect(citedRules(save(['shield'], 3).explanation)).toContainEqual({ ruleset: 'classic', id: 'shield', clause: 'save' })
   })
 
-  it('mounted: +1 for cavalry (classic/armour-save §mounted)', () => {
+  it("mounted: +1 for cavalry (classic/armour-save §mounted), the mount's +1", () => {
     expect(save(['heavy-armour', 'shield'], 3, 'cavalry').need).toBe(3)
     expect(save([], 3, 'cavalry').need).toBe(6)
+    expect(citedRules(save([], 3, 'cavalry').explanation)).toContainEqual({
+      ruleset: 'classic',
+      id: 'armour-save',
+      clause: 'mounted',
+    })
   })
 
   it('Strength modifier: -1 per point above 3, shown as ignored at S 3 or less', () => {
@@ -159,7 +161,7 @@ describe('classic melee attacks, end to end through the engine', () => {
     const game = combatGame(unitDef('a', { profile: { WS: 10 } }), unitDef('b', { profile: { WS: 1 } }))
     game.apply({ type: 'MeleeAttacksDeclared', payload: { attacker: 'a', target: 'b', models: 3 } })
     const result = game.roll([1, 1, 3])
-    expect(result.outcomes[0]?.values.hits).toBe(1)
+    expect(result.outcomes[0]?.values).toMatchObject({ hits: 1 })
     expect(citedRules(result.outcomes[0]!.explanation)).toContainEqual({
       ruleset: 'classic',
       id: 'to-hit-close-combat',
@@ -180,7 +182,7 @@ describe('classic melee attacks, end to end through the engine', () => {
     game.apply({ type: 'MeleeAttacksDeclared', payload: { attacker: 'gob', target: 'giant', models: 2 } })
     const result = game.roll([5, 6])
     expect(result.outcomes.map((o) => o.kind)).toEqual(['hits', 'wounds'])
-    expect(result.outcomes[1]?.values).toEqual({ hits: 2, wounds: 0 })
+    expect(result.outcomes[1]?.values).toEqual({ hits: 2, need: null, wounds: 0 })
     expect(result.requests).toEqual([])
   })
 
@@ -201,7 +203,13 @@ describe('classic melee attacks, end to end through the engine', () => {
     game.apply({ type: 'MeleeAttacksDeclared', payload: { attacker: 'a', target: 'ogres', models: 2 } })
     game.roll([6, 6, 6, 6, 6, 2])
     const result = game.roll([6, 6, 6, 6, 6])
-    expect(result.outcomes[1]?.values).toEqual({ unsaved: 5, removed: 1, modelsLeft: 2, woundsOnNextModel: 2 })
+    expect(result.outcomes[1]?.values).toEqual({
+      unit: 'ogres',
+      unsaved: 5,
+      removed: 1,
+      modelsLeft: 2,
+      woundsOnNextModel: 2,
+    })
     expect(game.game.units.ogres).toMatchObject({ models: 2, woundsOnNextModel: 2 })
   })
 

@@ -57,7 +57,7 @@ describe('arbiter demo and replay', () => {
     const { db, gameId } = await demo(tempDir())
     const { out } = await run('replay', '--db', db, '--game', gameId, '--explain', '--verify')
     expect(out).toContain('needs 3+ to hit (classic/to-hit-close-combat §chart) <- seq 2, 3')
-    expect(out).toContain('light armour: 6+ (classic/light-armour §save) <- seq 3')
+    expect(out).toContain('light armour: 6+ (classic/light-armour §save)')
     expect(out).toContain('1 model removed: 1 unsaved x 1 Wound against W 1 (classic/casualties §fill-up) <- seq 9')
   })
 

@@ -118,6 +118,7 @@ describe('engine driver: choices, with a drill ruleset', () => {
     name: 'Drill',
     defaultVariant: 'plain',
     phases: ['close-combat'],
+    definitions: [],
     catalogue: {
       ruleset: 'drill',
       variants: { plain: { name: 'Plain', description: 'test' } },
@@ -157,9 +158,9 @@ describe('engine driver: choices, with a drill ruleset', () => {
             explanation: explain('roll'),
           })
           ctx.emit({
-            kind: 'total',
+            kind: 'attacks',
             text: `rolled ${dice.faces.join('+')}`,
-            values: { total: dice.faces.reduce((a, b) => a + b, 0) },
+            values: { attacks: dice.faces.reduce((a, b) => a + b, 0) },
             explanation: explain('total', { from: [dice.seq] }),
           })
         },
@@ -198,7 +199,7 @@ describe('engine driver: choices, with a drill ruleset', () => {
     expect(chosen.requests).toMatchObject([{ id: '5.1', kind: 'dice', count: 2, sides: 3 }])
     expect(() => step('DiceRolled', { requestId: '5.1', faces: [3, 4], source: 'app' })).toThrow(/D3 faces 1-3, got 4/)
     const rolled = step('DiceRolled', { requestId: '5.1', faces: [3, 2], source: 'app' })
-    expect(rolled.outcomes[0]?.values).toEqual({ total: 5 })
+    expect(rolled.outcomes[0]?.values).toEqual({ attacks: 5 })
     expect(state.frames.size).toBe(0)
   })
 })

@@ -50,11 +50,11 @@ describe('event validation', () => {
       gameEvents.validateNew('DiceRolled', 1, { requestId: '6.1', faces: [3, 'six'], source: 'physical' }),
     ).toThrow(/^DiceRolled v1: payload\.faces\[1\]: /)
     expect(() =>
-      gameEvents.validateNew('ArmyMustered', 1, {
+      gameEvents.validateNew('ArmyMustered', 2, {
         player: 'p1',
         units: [{ id: 'a', name: 'A', troopType: 'infantry', models: 5, profile: { M: 5 } }],
       }),
-    ).toThrow(/ArmyMustered v1: payload\.units\[0\]\.profile\.WS: /)
+    ).toThrow(/ArmyMustered v2: payload\.units\[0\]\.profile\.WS: /)
   })
 
   it('unknown fields and unknown event types are refused', () => {

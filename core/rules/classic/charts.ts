@@ -1,18 +1,33 @@
-import type { ProcedureContext, UnitState } from '../../engine/types.js'
+import type { CombatMoment } from '../../engine/effects.js'
+import { type BaseValue, type Resolved, resolveModifiers } from '../../engine/modifiers.js'
+import type { NaturalLimits } from '../../engine/requests.js'
+import type { Characteristic, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
+import type { ClassicContext } from './catalogue.js'
 
-type Cite = Pick<ProcedureContext, 'rule' | 'decision'>
-
-export interface Needed {
-  /** The score each die needs; null when no roll can succeed (a to-wound "N", no armour save). */
-  readonly need: number | null
-  readonly explanation: Explanation
+/** A characteristic as it stands now: the profile's value and every profile modifier. */
+export function characteristic(
+  ctx: ClassicContext,
+  unit: UnitState,
+  name: Characteristic,
+  opponent: UnitState | null,
+  combat: CombatMoment | null,
+): Resolved & { readonly value: number } {
+  const records = ctx.modifiers('profile', { subject: unit, opponent, characteristic: name, combat })
+  const resolved = resolveModifiers(
+    { value: unit.profile[name], text: 'profile', from: [unit.musteredAt] },
+    records,
+    {
+      mode: 'value',
+      title: (value) => `${unit.name} ${name} ${value}`,
+      bounds: { min: 0, max: 10, rule: ctx.rule('dice', 'characteristic-range'), text: 'characteristics run 0-10' },
+    },
+  )
+  return resolved as Resolved & { value: number }
 }
 
-/** To hit in close combat from the WS chart (core-mechanics A.5). */
-export function toHitCloseCombat(cite: Cite, attacker: UnitState, target: UnitState): Needed {
-  const ws = attacker.profile.WS
-  const targetWs = target.profile.WS
+/** The WS chart's cell (core-mechanics A.5), as a base for the to-hit modifiers. */
+export function toHitChart(ctx: ClassicContext, ws: number, targetWs: number): BaseValue {
   const need = ws > targetWs ? 3 : targetWs > 2 * ws ? 5 : 4
   const why =
     ws > targetWs
@@ -20,163 +35,125 @@ export function toHitCloseCombat(cite: Cite, attacker: UnitState, target: UnitSt
       : targetWs > 2 * ws
         ? "the target's is more than twice as high"
         : "not higher, and the target's is not more than twice as high"
-  return {
-    need,
-    explanation: explain(
-      `needs ${need}+ to hit`,
-      { value: need, rule: cite.rule('to-hit-close-combat', 'chart'), from: [attacker.musteredAt, target.musteredAt] },
-      [
-        explain(`${attacker.name} WS ${ws} vs ${target.name} WS ${targetWs}: ${why} -> ${need}+`, {
-          value: need,
-          rule: cite.rule('to-hit-close-combat', 'chart'),
-        }),
-      ],
-    ),
-  }
+  return { value: need, text: `WS ${ws} vs WS ${targetWs}: ${why}`, rule: ctx.rule('to-hit-close-combat', 'chart') }
 }
 
-/** The Strength an attack strikes with: a hand weapon uses the wielder's (seed: "S like wielder"). */
-export function attackStrength(
-  cite: Cite,
-  attacker: UnitState,
-): { readonly strength: number; readonly explanation: Explanation } {
-  const strength = attacker.profile.S
-  const weapon = attacker.gear.includes('hand-weapon')
-    ? 'hand weapon'
-    : 'no weapon listed: fights as with a hand weapon'
-  return {
-    strength,
-    explanation: explain(`Strength ${strength}: ${attacker.name} S ${strength} (${weapon})`, {
-      value: strength,
-      rule: cite.rule('hand-weapon', 'strength'),
-      from: [attacker.musteredAt],
-    }),
-  }
-}
-
-/** To wound from the S-vs-T chart; the variant decides whether T - S >= 4 is "N" (core-mechanics A.10). */
-export function toWound(cite: Cite, strength: number, strengthWhy: Explanation, target: UnitState): Needed {
-  const toughness = target.profile.T
+/** The S-vs-T chart's cell; the variant decides whether T - S >= 4 is "N" (core-mechanics A.10). */
+export function toWoundChart(ctx: ClassicContext, strength: number, toughness: number): BaseValue {
   const diff = strength - toughness
-  const floor = cite.decision('to-wound-floor')
-  const toughnessWhy = explain(`${target.name} T ${toughness}`, { value: toughness, from: [target.musteredAt] })
+  const floor = ctx.decision('to-wound-floor')
   if (diff <= -4 && floor === 'cannot-wound-at-t-minus-4') {
     return {
-      need: null,
-      explanation: explain(
-        `cannot wound: S ${strength} vs T ${toughness} is "N" on the chart`,
-        { value: null, rule: cite.rule('to-wound', 'cannot-wound') },
-        [
-          strengthWhy,
-          toughnessWhy,
-          explain(`variant ${floor}: T - S = ${-diff} >= 4 cannot wound`, {
-            rule: cite.rule('variants', 'to-wound-floor'),
-          }),
-        ],
-      ),
+      value: null,
+      text: `S ${strength} vs T ${toughness}: T - S = ${-diff} is "N", cannot wound (classic/variants §to-wound-floor)`,
+      rule: ctx.rule('to-wound', 'cannot-wound'),
     }
   }
   const need = diff >= 2 ? 2 : diff === 1 ? 3 : diff === 0 ? 4 : diff === -1 ? 5 : 6
-  const children = [
-    strengthWhy,
-    toughnessWhy,
-    explain(`S ${strength} vs T ${toughness} -> ${need}+`, { value: need, rule: cite.rule('to-wound', 'chart') }),
-  ]
-  if (diff <= -2)
-    children.push(
-      explain(`variant ${floor}: T - S = ${-diff} still wounds on 6+`, {
-        rule: cite.rule('variants', 'to-wound-floor'),
-      }),
-    )
-  return {
-    need,
-    explanation: explain(`needs ${need}+ to wound`, { value: need, rule: cite.rule('to-wound', 'chart') }, children),
+  const note = diff <= -2 ? ` (T - S = ${-diff} still wounds on 6+, classic/variants §to-wound-floor: ${floor})` : ''
+  return { value: need, text: `S ${strength} vs T ${toughness}${note}`, rule: ctx.rule('to-wound', 'chart') }
+}
+
+/** What natural rolls do in the classic ruleset, roll by roll (core-mechanics A.4, A.5). */
+export function naturalLimits(ctx: ClassicContext, roll: 'to-hit' | 'to-wound' | 'armour-save' | 'ward-save'): NaturalLimits {
+  switch (roll) {
+    case 'to-hit':
+      return {
+        one: { fails: true, rule: ctx.rule('to-hit-close-combat', 'natural-1') },
+        six: { succeeds: true, rule: ctx.rule('to-hit-close-combat', 'natural-6') },
+      }
+    case 'to-wound':
+      return { one: { fails: true, rule: ctx.rule('to-wound', 'natural-1') }, six: null }
+    case 'armour-save':
+      return { one: { fails: true, rule: ctx.rule('armour-save', 'natural-1') }, six: null }
+    case 'ward-save':
+      return { one: { fails: true, rule: ctx.rule('ward-save', 'natural-1') }, six: null }
   }
 }
 
-const ARMOUR = [
-  { id: 'heavy-armour', save: 5 },
-  { id: 'light-armour', save: 6 },
-] as const
-
 /**
- * The armour save a wounded model of `target` takes against an attack of `strength`:
- * best armour, +1 shield, +1 mounted, worsened by S above 3 (core-mechanics A.5, A.10).
+ * The score to ask the table for: a need below 2 is rolled as 2+ when a natural 1 fails, and a
+ * need above 6 as 6+ when a natural 6 succeeds; otherwise above 6 there is no roll.
  */
-export function armourSave(cite: Cite, target: UnitState, strength: number): Needed {
-  const steps: Explanation[] = []
-  const worn = ARMOUR.find((armour) => target.gear.includes(armour.id))
-  let save = worn ? worn.save : 7
-  steps.push(
-    worn
-      ? explain(`${worn.id === 'heavy-armour' ? 'heavy' : 'light'} armour: ${worn.save}+`, {
-          value: worn.save,
-          rule: cite.rule(worn.id, 'save'),
-          from: [target.musteredAt],
-        })
-      : explain('no armour worn', { value: null, rule: cite.rule('armour-save', 'armour'), from: [target.musteredAt] }),
+export function scoreToRoll(need: number | null, limits: NaturalLimits): { need: number | null; notes: Explanation[] } {
+  if (need === null) return { need: null, notes: [] }
+  if (need < 2 && limits.one?.fails)
+    return { need: 2, notes: [explain(`a natural 1 always fails: ${need}+ is rolled as 2+`, { rule: limits.one.rule })] }
+  if (need > 6 && limits.six?.succeeds)
+    return { need: 6, notes: [explain(`a natural 6 always succeeds: ${need}+ is rolled as 6+`, { rule: limits.six.rule })] }
+  if (need > 6) return { need: null, notes: [] }
+  return { need, notes: [] }
+}
+
+/** The score to hit in close combat: the WS chart's cell and every to-hit modifier. */
+export function toHitNeed(ctx: ClassicContext, attacker: UnitState, target: UnitState, combat: CombatMoment | null): Resolved {
+  const ws = characteristic(ctx, attacker, 'WS', target, combat)
+  const targetWs = characteristic(ctx, target, 'WS', attacker, null)
+  return resolveModifiers(
+    toHitChart(ctx, ws.value, targetWs.value),
+    ctx.modifiers('to-hit', { subject: attacker, opponent: target, combat }),
+    {
+      mode: 'need',
+      title: (need) => `needs ${need}+ to hit`,
+      rule: ctx.rule('to-hit-close-combat', 'chart'),
+      from: [attacker.musteredAt, target.musteredAt],
+      details: [ws.explanation, targetWs.explanation],
+    },
   )
-  if (target.gear.includes('shield')) {
-    save -= 1
-    steps.push(explain(`shield: +1 -> ${save}+`, { value: -1, rule: cite.rule('shield', 'save'), status: 'applied' }))
-  }
-  if (target.troopType === 'cavalry') {
-    save -= 1
-    steps.push(
-      explain(`mounted: +1 -> ${save}+`, { value: -1, rule: cite.rule('armour-save', 'mounted'), status: 'applied' }),
-    )
-  }
-  if (save > 6 && steps.length === 1) {
-    return {
-      need: null,
-      explanation: explain(
-        `no armour save: ${target.name} wears no armour`,
-        { value: null, rule: cite.rule('armour-save', 'no-save') },
-        steps,
-      ),
-    }
-  }
-  const penalty = Math.max(0, strength - 3)
-  if (penalty > 0) {
-    save += penalty
-    steps.push(
-      explain(`Strength ${strength}: -${penalty} -> ${save}+`, {
-        value: penalty,
-        rule: cite.rule('armour-save', 'strength-modifier'),
-        status: 'applied',
-      }),
-    )
-  } else {
-    steps.push(
-      explain(`Strength ${strength}: no modifier at S 3 or less`, {
-        value: 0,
-        rule: cite.rule('armour-save', 'strength-modifier'),
-        status: 'ignored',
-      }),
-    )
-  }
-  if (save > 6) {
-    return {
-      need: null,
-      explanation: explain(
-        `no armour save: it would need ${save}+`,
-        { value: null, rule: cite.rule('armour-save', 'no-save') },
-        steps,
-      ),
-    }
-  }
-  // Only reachable once better armour than heavy + shield + mount is catalogued (e.g. Scaly Skin).
-  if (save < 2) {
-    steps.push(
-      explain(`a natural 1 always fails: ${save}+ is rolled as 2+`, {
-        value: 2,
-        rule: cite.rule('armour-save', 'natural-1'),
-      }),
-    )
-    save = 2
-  }
-  return {
-    need: save,
-    explanation: explain(`armour save ${save}+`, { value: save, rule: cite.rule('armour-save', 'armour') }, steps),
-  }
+}
+
+/** The score to wound: the S-vs-T chart's cell (null: cannot wound) and every to-wound modifier. */
+export function toWoundNeed(
+  ctx: ClassicContext,
+  attacker: UnitState,
+  target: UnitState,
+  combat: CombatMoment | null,
+  strength: Resolved & { readonly value: number },
+): Resolved {
+  const toughness = characteristic(ctx, target, 'T', attacker, null)
+  return resolveModifiers(
+    toWoundChart(ctx, strength.value, toughness.value),
+    ctx.modifiers('to-wound', { subject: attacker, opponent: target, combat, strength: strength.value }),
+    {
+      mode: 'need',
+      title: (need) => (need === null ? 'cannot wound' : `needs ${need}+ to wound`),
+      rule: ctx.rule('to-wound', 'chart'),
+      details: [strength.explanation, toughness.explanation],
+    },
+  )
+}
+
+/** The armour save of `target` against a wound of `strength`: the best armour, then every modifier. */
+export function armourSaveNeed(
+  ctx: ClassicContext,
+  target: UnitState,
+  attacker: UnitState,
+  combat: CombatMoment | null,
+  strength: number,
+): Resolved {
+  return resolveModifiers(
+    { value: 7, text: `${target.name}: no armour counts as 7+`, rule: ctx.rule('armour-save', 'unarmoured') },
+    ctx.modifiers('armour-save', { subject: target, opponent: attacker, combat, strength }),
+    {
+      mode: 'need',
+      title: (need) => (need !== null && need <= 6 ? `armour save ${need}+` : 'no armour save'),
+      rule: ctx.rule('armour-save', 'armour'),
+      from: [target.musteredAt],
+      setPick: 'lowest',
+    },
+  )
+}
+
+/** The best single ward save of `target`, never modified by Strength; null when it has none. */
+export function wardSaveNeed(ctx: ClassicContext, target: UnitState, attacker: UnitState, combat: CombatMoment | null) {
+  return resolveModifiers(
+    { value: null, text: `${target.name}: no ward save`, rule: ctx.rule('ward-save', 'best-single') },
+    ctx.modifiers('ward-save', { subject: target, opponent: attacker, combat }),
+    {
+      mode: 'need',
+      title: (need) => (need === null ? 'no ward save' : `ward save ${need}+`),
+      rule: ctx.rule('ward-save', 'after-armour'),
+      setPick: 'lowest',
+    },
+  )
 }

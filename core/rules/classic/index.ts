@@ -1,14 +1,19 @@
 import type { Ruleset } from '../../engine/types.js'
 import { classicCatalogue } from './catalogue.js'
+import { combatJoined, combatRoundDeclared } from './close-combat-round.js'
+import { classicEntries } from './entries/index.js'
 import { meleeAttacks } from './melee-attacks.js'
 
 export const classic: Ruleset = {
   id: 'classic',
   name: 'Classic fan edition',
   catalogue: classicCatalogue,
+  definitions: classicEntries,
   defaultVariant: 'classic',
   phases: ['movement', 'magic', 'shooting', 'close-combat'],
   procedures: {
     MeleeAttacksDeclared: { name: 'melee-attacks', start: meleeAttacks },
+    CombatJoined: { name: 'close-combat-round', start: combatJoined },
+    CombatRoundDeclared: { name: 'close-combat-round', start: combatRoundDeclared },
   },
 }

@@ -1,0 +1,557 @@
+import type { CombatMoment, Facing, SideTally } from '../../engine/effects.js'
+import { RuleError } from '../../engine/errors.js'
+import { resolveModifiers } from '../../engine/modifiers.js'
+import { choose, rollDice } from '../../engine/requests.js'
+import type {
+  Answer,
+  CombatState,
+  EventOf,
+  Procedure,
+  ProcedureContext,
+  RequestSpec,
+  UnitState,
+} from '../../engine/types.js'
+import type { PayloadOf } from '../../events/event-types.js'
+import { type Explanation, explain } from '../../explain/explanation.js'
+import type { ClassicContext } from './catalogue.js'
+import { characteristic } from './charts.js'
+import { STRIKE_TIER } from './entries/strike-order.js'
+import { strike } from './strike.js'
+
+type Contact = PayloadOf<'CombatJoined'>['contact']
+type Step = Generator<RequestSpec, void, Answer>
+
+const s = (count: number) => (count === 1 ? '' : 's')
+
+/** CombatJoined: the players lock units in combat and say who charged; round 1 is fought at once. */
+export function* combatJoined(context: ProcedureContext, event: EventOf<'CombatJoined'>): Procedure {
+  const ctx = context as ClassicContext
+  const where = `seq ${event.seq}: CombatJoined`
+  requireCombatPhase(ctx, where)
+  const { combat: id, sides } = event.payload
+  if (Object.hasOwn(ctx.game.combats, id)) throw new RuleError('rules/duplicate-combat', `${where}: combat "${id}" already exists`)
+  const [first, second] = sides as [(typeof sides)[0], (typeof sides)[0]]
+  if (first.player === second.player)
+    throw new RuleError('rules/friendly-target', `${where}: both sides are player "${first.player}"`)
+  const engaged = new Set<string>()
+  for (const side of sides) {
+    for (const entry of side.units) {
+      const unit = ctx.unit(entry.unit)
+      if (unit.player !== side.player)
+        throw new RuleError('rules/wrong-side', `${where}: ${unit.name} belongs to ${unit.player}, not ${side.player}`)
+      if (engaged.has(unit.id)) throw new RuleError('rules/duplicate-unit', `${where}: ${unit.name} is named twice`)
+      engaged.add(unit.id)
+      requireAbleToFight(unit, where)
+      const other = Object.values(ctx.game.combats).find(
+        (c) => !c.ended && c.sides.some((sd) => sd.units.some((u) => u.unit === unit.id)),
+      )
+      if (other) throw new RuleError('rules/already-engaged', `${where}: ${unit.name} is already in combat "${other.id}"`)
+    }
+  }
+  ctx.emit({
+    kind: 'combat-joined',
+    text: `combat ${id}: ${sides.map((side) => side.units.map((u) => describeEntry(ctx, u)).join(' and ')).join(' against ')}`,
+    values: {
+      combat: id,
+      sides: sides.map((side) => ({
+        player: side.player,
+        units: side.units.map((u) => ({ unit: u.unit, charged: u.charged, facing: u.facing })),
+      })),
+    },
+    explanation: explain(`combat ${id} joined`, { from: [event.seq] }),
+  })
+  yield* fightRound(ctx, ctx.game.combats[id] as CombatState, event.payload.contact, event.seq)
+}
+
+/** CombatRoundDeclared: the next round of a combat that goes on. */
+export function* combatRoundDeclared(context: ProcedureContext, event: EventOf<'CombatRoundDeclared'>): Procedure {
+  const ctx = context as ClassicContext
+  const where = `seq ${event.seq}: CombatRoundDeclared`
+  requireCombatPhase(ctx, where)
+  const combat = Object.hasOwn(ctx.game.combats, event.payload.combat) ? ctx.game.combats[event.payload.combat] : undefined
+  if (!combat) throw new RuleError('rules/unknown-combat', `${where}: there is no combat "${event.payload.combat}"`)
+  if (combat.ended) throw new RuleError('rules/combat-over', `${where}: combat "${combat.id}" is over`)
+  yield* fightRound(ctx, combat, event.payload.contact, event.seq)
+}
+
+function describeEntry(ctx: ClassicContext, entry: { unit: string; charged: boolean; facing: Facing }): string {
+  const unit = ctx.unit(entry.unit)
+  const parts = [entry.charged ? 'charging' : '', entry.facing !== 'front' ? `into the ${entry.facing}` : '']
+  const how = parts.filter(Boolean).join(' ')
+  return how ? `${unit.name} (${how})` : unit.name
+}
+
+function requireCombatPhase(ctx: ClassicContext, where: string): void {
+  if (ctx.game.phase !== 'close-combat') {
+    throw new RuleError(
+      'rules/wrong-phase',
+      `${where}: combats are fought in the close-combat phase, not ${ctx.game.phase ?? 'before any phase'} (classic/turn-sequence §close-combat)`,
+    )
+  }
+}
+
+function requireAbleToFight(unit: UnitState, where: string): void {
+  if (unit.models === 0) throw new RuleError('rules/unit-destroyed', `${where}: ${unit.name} has no models left`)
+  if (unit.fleeing) throw new RuleError('rules/unit-fleeing', `${where}: ${unit.name} is fleeing`)
+}
+
+interface Fighter {
+  readonly unit: UnitState
+  readonly target: UnitState
+  readonly side: number
+  readonly contact: number
+  readonly supporting: number
+  readonly moment: CombatMoment
+}
+
+/** Ranks of five or more models, the front rank included; none unless the unit is five or more wide. */
+export function ranksOfFive(unit: UnitState, models = unit.models): number {
+  const files = unit.files
+  if (files === null || files < 5) return 0
+  const full = Math.floor(models / files)
+  return full + (models % files >= 5 ? 1 : 0)
+}
+
+/**
+ * One round of close combat (core-mechanics A.5, A.6; the variant table): strike order, each
+ * step's attacks, the combat result, break tests, then flee and pursuit.
+ */
+function* fightRound(ctx: ClassicContext, combat: CombatState, contact: Contact, seq: number): Step {
+  const where = `seq ${seq}: combat ${combat.id}`
+  const round = combat.round + 1
+  const sideOf = new Map<string, number>()
+  combat.sides.forEach((side, index) => {
+    for (const u of side.units) sideOf.set(u.unit, index)
+  })
+  const entryOf = (unitId: string) => combat.sides.flatMap((side) => side.units).find((u) => u.unit === unitId)
+  const live = (index: number) =>
+    (combat.sides[index]?.units ?? []).map((u) => ctx.unit(u.unit)).filter((unit) => unit.models > 0 && !unit.fleeing)
+  const moment = (unitId: string): CombatMoment => {
+    const entry = entryOf(unitId)
+    const charged = entry?.charged ?? false
+    return { combat: combat.id, round, charged, charging: charged && round === 1, facing: entry?.facing ?? 'front' }
+  }
+
+  // Who fights, as the players entered it.
+  const fighters: Fighter[] = []
+  const targets: Record<string, string> = {}
+  for (const entry of contact) {
+    const side = sideOf.get(entry.unit)
+    if (side === undefined) throw new RuleError('rules/not-in-combat', `${where}: "${entry.unit}" is not in this combat`)
+    const unit = ctx.unit(entry.unit)
+    requireAbleToFight(unit, where)
+    if (fighters.some((f) => f.unit.id === unit.id))
+      throw new RuleError('rules/duplicate-unit', `${where}: ${unit.name} is entered twice`)
+    if (entry.models + entry.supporting > unit.models) {
+      throw new RuleError(
+        'rules/too-many-models',
+        `${where}: ${unit.name} has ${unit.models} models, not ${entry.models} in contact and ${entry.supporting} supporting (classic/attacks §fighting-models)`,
+      )
+    }
+    const enemies = live(1 - side)
+    let target: UnitState | undefined
+    if (entry.target !== undefined) {
+      target = enemies.find((enemy) => enemy.id === entry.target)
+      if (!target)
+        throw new RuleError('rules/bad-target', `${where}: ${unit.name} cannot attack "${entry.target}": not a fighting enemy in this combat`)
+    } else if (enemies.length === 1) {
+      target = enemies[0]
+    } else {
+      throw new RuleError('rules/bad-target', `${where}: ${unit.name} faces ${enemies.length} enemy units; say which it attacks (target)`)
+    }
+    targets[unit.id] = (target as UnitState).id
+    if (entry.models + entry.supporting === 0) continue
+    fighters.push({
+      unit,
+      target: target as UnitState,
+      side,
+      contact: entry.models,
+      supporting: entry.supporting,
+      moment: moment(unit.id),
+    })
+  }
+  if (live(0).length === 0 || live(1).length === 0)
+    throw new RuleError('rules/combat-over', `${where}: one side has no units left to fight`)
+
+  ctx.emit({
+    kind: 'round-started',
+    text: `combat ${combat.id}: round ${round}`,
+    values: { combat: combat.id, round },
+    explanation: explain(`combat ${combat.id}, round ${round}`, { from: [combat.joinedAt, seq] }),
+  })
+  const modelsAtStart = new Map(combat.sides.flatMap((side) => side.units).map((u) => [u.unit, ctx.unit(u.unit).models]))
+
+  // Strike order.
+  const keyed = fighters.map((fighter) => {
+    const enemies = live(1 - fighter.side)
+    const tier = resolveModifiers(
+      { value: STRIKE_TIER.initiative, text: 'strikes in Initiative order', rule: ctx.rule('strike-order', 'initiative') },
+      ctx.modifiers('strike-order', { subject: fighter.unit, opponent: enemies, combat: fighter.moment }),
+      { mode: 'value', setPick: 'highest', title: (value) => `${fighter.unit.name}: ${tierName(value)}` },
+    )
+    const initiative = characteristic(ctx, fighter.unit, 'I', fighter.target, fighter.moment)
+    const tierValue = tier.value ?? 0
+    // Units with ASF strike together whatever their Initiative (the seed's ASF).
+    const key = tierValue === STRIKE_TIER.alwaysFirst ? tierValue * 100 : tierValue * 100 + initiative.value
+    return { fighter, key, why: explain(tier.explanation.text, {}, [...tier.explanation.children, initiative.explanation]) }
+  })
+  const keys = [...new Set(keyed.map((k) => k.key))].sort((a, b) => b - a)
+  const steps = keys.map((key) => keyed.filter((k) => k.key === key))
+  ctx.emit({
+    kind: 'strike-order',
+    text: `strike order: ${steps.map((step, i) => `${i + 1}. ${step.map((k) => k.fighter.unit.name).join(' + ')}`).join('; ')}`,
+    values: { combat: combat.id, round, steps: steps.map((step) => step.map((k) => k.fighter.unit.id)) },
+    explanation: explain(
+      `strike order, round ${round}`,
+      { rule: ctx.rule('strike-order', 'initiative'), from: [seq] },
+      steps.map((step, i) =>
+        explain(
+          `step ${i + 1}: ${step.map((k) => k.fighter.unit.name).join(' and ')}${step.length > 1 ? ' strike at the same time' : ''}`,
+          step.length > 1 ? { rule: ctx.rule('strike-order', 'simultaneous') } : {},
+          step.map((k) => k.why),
+        ),
+      ),
+    ),
+  })
+
+  // Each step's attacks; casualties are removed before the next step strikes.
+  const woundsCaused = [0, 0]
+  for (const step of steps) {
+    const lostBefore = new Map(step.map((k) => [k.fighter.unit.id, (modelsAtStart.get(k.fighter.unit.id) ?? 0) - k.fighter.unit.models]))
+    const plans = step.map(({ fighter }) => {
+      const lost = lostBefore.get(fighter.unit.id) ?? 0
+      const fighting = Math.max(0, Math.min(fighter.contact - lost, fighter.unit.models))
+      const supporting = Math.max(0, Math.min(fighter.supporting, fighter.unit.models - fighting))
+      const fightingWhy =
+        lost > 0
+          ? explain(
+              `${fighter.contact} in contact, ${lost} slain before this step: ${fighting} fight${supporting < fighter.supporting ? `, ${supporting} support` : ''}`,
+              { value: fighting, rule: ctx.rule('casualties', 'slain-do-not-strike'), from: [fighter.unit.changedAt] },
+            )
+          : undefined
+      return { fighter, fighting, supporting, fightingWhy }
+    })
+    for (const { fighter, fighting, supporting, fightingWhy } of plans) {
+      if (fighter.target.models === 0) continue
+      const woundsLeft = fighter.target.models * fighter.target.profile.W - fighter.target.woundsOnNextModel
+      const result = yield* strike(ctx, {
+        attacker: fighter.unit,
+        target: fighter.target,
+        combat: fighter.moment,
+        fighting,
+        supporting,
+        from: [seq],
+        ...(fightingWhy ? { fightingWhy } : {}),
+      })
+      woundsCaused[fighter.side] = (woundsCaused[fighter.side] ?? 0) + Math.min(result.unsaved, woundsLeft)
+    }
+  }
+
+  // Combat result.
+  const tallies = [0, 1].map((index): SideTally => {
+    const units = live(index)
+    const facings: Record<string, Facing> = {}
+    const ranks: Record<string, number> = {}
+    const rankMoment = ctx.decision('rank-count')
+    for (const unit of units) {
+      facings[unit.id] = entryOf(unit.id)?.facing ?? 'front'
+      ranks[unit.id] = ranksOfFive(unit, rankMoment === 'round-start' ? (modelsAtStart.get(unit.id) ?? 0) : unit.models)
+      if (!targets[unit.id]) {
+        const enemies = live(1 - index)
+        if (enemies.length === 1) targets[unit.id] = (enemies[0] as UnitState).id
+      }
+    }
+    const side = combat.sides[index] as CombatState['sides'][number]
+    const ownTargets = Object.fromEntries(units.flatMap((u) => (targets[u.id] ? [[u.id, targets[u.id] as string]] : [])))
+    return { player: side.player, units, woundsCaused: woundsCaused[index] ?? 0, facings, targets: ownTargets, ranks }
+  })
+  const [tallyA, tallyB] = tallies as [SideTally, SideTally]
+  const wipedOut = tallies.findIndex((tally) => tally.units.length === 0)
+  if (wipedOut >= 0) {
+    const winner = tallies[1 - wipedOut] as SideTally
+    ctx.emit({
+      kind: 'combat-result',
+      text: `combat ${combat.id}: ${(tallies[wipedOut] as SideTally).player} has nothing left in the combat; ${winner.player} wins`,
+      values: { combat: combat.id, round, scores: {}, winner: winner.player, difference: 0 },
+      explanation: explain(`${winner.player} wins: the enemy is wiped out`, { rule: ctx.rule('combat-result', 'wiped-out') }),
+    })
+    endCombat(ctx, combat, round)
+    return
+  }
+
+  const score = (side: SideTally, enemy: SideTally, stage: 'score' | 'tie', base: number, text: string) =>
+    resolveModifiers(
+      { value: base, text, rule: ctx.rule('combat-result', stage === 'score' ? 'wounds' : 'winner') },
+      ctx.modifiers('combat-result', { subject: side.units, opponent: enemy.units, combat, side, enemy, stage }),
+      { mode: 'value', title: (value) => `${side.player}: ${value}`, rule: ctx.rule('combat-result', 'winner') },
+    )
+  let results = [
+    score(tallyA, tallyB, 'score', tallyA.woundsCaused, `wounds caused`),
+    score(tallyB, tallyA, 'score', tallyB.woundsCaused, `wounds caused`),
+  ]
+  let totals = results.map((r) => r.value ?? 0)
+  const tieNotes: Explanation[] = []
+  if (totals[0] === totals[1]) {
+    const tie = [
+      score(tallyA, tallyB, 'tie', totals[0] as number, 'a draw'),
+      score(tallyB, tallyA, 'tie', totals[1] as number, 'a draw'),
+    ]
+    if (tie.some((r) => r.records.length > 0)) {
+      tieNotes.push(...tie.map((r) => r.explanation))
+      totals = tie.map((r) => r.value ?? 0)
+      results = results.map((r, i) => ({ ...r, value: totals[i] as number }))
+    }
+  }
+  const [totalA, totalB] = totals as [number, number]
+  const difference = Math.abs(totalA - totalB)
+  const winnerIndex = totalA === totalB ? -1 : totalA > totalB ? 0 : 1
+  const winner = winnerIndex < 0 ? null : (tallies[winnerIndex] as SideTally).player
+  const resultWhy = explain(
+    winner === null ? `a draw, ${totalA} all` : `${winner} wins by ${difference} (${totalA} to ${totalB})`,
+    { value: difference, rule: ctx.rule('combat-result', 'winner'), from: [seq] },
+    [...results.map((r) => r.explanation), ...tieNotes],
+  )
+  ctx.emit({
+    kind: 'combat-result',
+    text: `combat result: ${tallyA.player} ${totalA}, ${tallyB.player} ${totalB}${winner ? `; ${winner} wins by ${difference}` : '; a draw'}`,
+    values: { combat: combat.id, round, scores: { [tallyA.player]: totalA, [tallyB.player]: totalB }, winner, difference },
+    explanation: resultWhy,
+  })
+  if (winnerIndex < 0) {
+    endRound(ctx, combat, round)
+    return
+  }
+
+  // Break tests for every unit of the losing side.
+  const loser = tallies[1 - winnerIndex] as SideTally
+  const winners = tallies[winnerIndex] as SideTally
+  const enemyRanks = Math.max(0, ...winners.units.map((u) => winners.ranks[u.id] ?? 0))
+  const broken: { unit: UnitState; roll: number }[] = []
+  for (const unit of loser.units) {
+    const passed = yield* breakTest(ctx, unit, winners.units, combat, difference, loser.ranks[unit.id] ?? 0, enemyRanks, resultWhy)
+    if (!passed) broken.push({ unit, roll: 0 })
+  }
+
+  // Flee, then pursue.
+  for (const flight of broken) {
+    const dice = fleeDice(ctx, flight.unit)
+    const answer = yield* rollDice({
+      purpose: 'flee',
+      count: dice.count,
+      sides: 6,
+      roller: flight.unit.player,
+      text: `${flight.unit.name} breaks: roll ${dice.count}D6 to flee`,
+      explanation: explain(`${flight.unit.name} flees`, { rule: ctx.rule('flee-and-pursuit', 'flee') }, [dice.why]),
+    })
+    flight.roll = sum(answer.faces)
+    ctx.emit({
+      kind: 'fled',
+      text: `${flight.unit.name} flees ${flight.roll}"`,
+      values: { unit: flight.unit.id, roll: flight.roll },
+      explanation: explain(`${flight.unit.name} flees ${flight.roll}": dice ${answer.faces.join(' + ')}`, {
+        value: flight.roll,
+        rule: ctx.rule('flee-and-pursuit', 'flee'),
+        from: [answer.seq],
+      }, [dice.why]),
+    })
+  }
+  const caught = new Set<string>()
+  for (const pursuer of winners.units) {
+    const quarry = broken.filter((flight) => targets[pursuer.id] === flight.unit.id || broken.length === 1)
+    if (quarry.length === 0) continue
+    const pursues = yield* decidePursuit(
+      ctx,
+      pursuer,
+      quarry.map((q) => q.unit),
+    )
+    if (!pursues) continue
+    const dice = fleeDice(ctx, pursuer)
+    const answer = yield* rollDice({
+      purpose: 'pursue',
+      count: dice.count,
+      sides: 6,
+      roller: pursuer.player,
+      text: `${pursuer.name} pursues: roll ${dice.count}D6 (catches on ${quarry.map((q) => `${q.roll}+ against ${q.unit.name}`).join(', ')})`,
+      explanation: explain(`${pursuer.name} pursues`, { rule: ctx.rule('flee-and-pursuit', 'pursue') }, [dice.why]),
+    })
+    const roll = sum(answer.faces)
+    ctx.emit({
+      kind: 'pursued',
+      text: `${pursuer.name} pursues ${roll}"`,
+      values: { unit: pursuer.id, roll },
+      explanation: explain(`${pursuer.name} pursues ${roll}": dice ${answer.faces.join(' + ')}`, {
+        value: roll,
+        rule: ctx.rule('flee-and-pursuit', 'pursue'),
+        from: [answer.seq],
+      }),
+    })
+    for (const flight of quarry) {
+      if (caught.has(flight.unit.id) || roll < flight.roll) continue
+      caught.add(flight.unit.id)
+      ctx.emit({
+        kind: 'caught',
+        text: `${pursuer.name} catches ${flight.unit.name} (${roll} against ${flight.roll}): it is destroyed`,
+        values: { unit: flight.unit.id, by: pursuer.id, modelsLost: flight.unit.models },
+        explanation: explain(
+          `pursuit ${roll} >= flee ${flight.roll}: ${flight.unit.name} is caught and destroyed`,
+          { value: flight.unit.models, rule: ctx.rule('flee-and-pursuit', 'caught'), from: [answer.seq] },
+        ),
+      })
+    }
+  }
+  for (const flight of broken) {
+    if (caught.has(flight.unit.id)) continue
+    ctx.emit({
+      kind: 'escaped',
+      text: `${flight.unit.name} flees the combat`,
+      values: { unit: flight.unit.id, roll: flight.roll },
+      explanation: explain(`${flight.unit.name} escapes with a flee roll of ${flight.roll}`, {
+        rule: ctx.rule('flee-and-pursuit', 'escaped'),
+      }),
+    })
+  }
+  if (live(0).length === 0 || live(1).length === 0) endCombat(ctx, combat, round)
+  else endRound(ctx, combat, round)
+}
+
+function tierName(value: number | null): string {
+  if (value === STRIKE_TIER.alwaysFirst) return 'strikes first (Always Strikes First)'
+  if (value === STRIKE_TIER.charged) return 'strikes first (charged)'
+  return 'strikes in Initiative order'
+}
+
+function sum(faces: readonly number[]): number {
+  return faces.reduce((total, face) => total + face, 0)
+}
+
+function endRound(ctx: ClassicContext, combat: CombatState, round: number): void {
+  ctx.emit({
+    kind: 'round-ended',
+    text: `combat ${combat.id}: round ${round} is over`,
+    values: { combat: combat.id, round },
+    explanation: explain(`round ${round} of combat ${combat.id} is over`),
+  })
+}
+
+function endCombat(ctx: ClassicContext, combat: CombatState, round: number): void {
+  endRound(ctx, combat, round)
+  ctx.emit({
+    kind: 'combat-ended',
+    text: `combat ${combat.id} is over`,
+    values: { combat: combat.id, round },
+    explanation: explain(`combat ${combat.id} is over after ${round} round${s(round)}: one side has no unit left in it`),
+  })
+}
+
+/** The Leadership a unit tests on, with every leadership modifier. */
+function leadership(ctx: ClassicContext, unit: UnitState, enemies: readonly UnitState[], test: 'break' | 'restraint') {
+  const ld = characteristic(ctx, unit, 'Ld', null, null)
+  return resolveModifiers(
+    { value: ld.value, text: `${unit.name} Ld`, from: [unit.musteredAt] },
+    ctx.modifiers('leadership', { subject: unit, opponent: enemies, test }),
+    { mode: 'value', title: (value) => `Leadership ${value}`, details: [ld.explanation] },
+  )
+}
+
+/** A 2D6 Leadership test: passed on a total at or below the target; a double 1 passes a break test. */
+function* breakTest(
+  ctx: ClassicContext,
+  unit: UnitState,
+  enemies: readonly UnitState[],
+  combat: CombatState,
+  difference: number,
+  ranks: number,
+  enemyRanks: number,
+  resultWhy: Explanation,
+): Generator<RequestSpec, boolean, Answer> {
+  const ld = leadership(ctx, unit, enemies, 'break')
+  const modifier = resolveModifiers(
+    { value: -difference, text: `lost by ${difference}`, rule: ctx.rule('break-test', 'modifier') },
+    ctx.modifiers('break-test', { subject: unit, opponent: enemies, combat, difference, ranks, enemyRanks }),
+    { mode: 'value', title: (value) => `break-test modifier ${value}`, setPick: 'highest' },
+  )
+  const target = (ld.value ?? 0) + (modifier.value ?? 0)
+  const why = explain(
+    `${unit.name} tests on ${target}: Ld ${ld.value} ${(modifier.value ?? 0) < 0 ? '-' : '+'} ${Math.abs(modifier.value ?? 0)}`,
+    { value: target, rule: ctx.rule('break-test', 'modifier') },
+    [ld.explanation, modifier.explanation, resultWhy],
+  )
+  const answer = yield* rollDice({
+    purpose: 'break-test',
+    count: 2,
+    sides: 6,
+    roller: unit.player,
+    text: `${unit.name}: roll 2D6 break test, passes on ${target} or less (a double 1 always passes)`,
+    explanation: why,
+  })
+  const total = sum(answer.faces)
+  const insaneCourage = answer.faces.every((face) => face === 1)
+  const passed = total <= target || insaneCourage
+  const verdict = insaneCourage
+    ? explain('double 1: insane courage, the test is passed', { rule: ctx.rule('break-test', 'insane-courage') })
+    : explain(`${total} ${passed ? '<=' : '>'} ${target}`, { rule: ctx.rule('leadership-test', 'roll') })
+  ctx.emit({
+    kind: 'break-test',
+    text: `${unit.name} ${passed ? 'holds' : 'breaks'}: rolled ${total} against ${target}`,
+    values: { unit: unit.id, passed, roll: total, leadership: target },
+    explanation: explain(
+      `${unit.name} ${passed ? 'passes' : 'fails'} its break test`,
+      { value: passed, rule: passed ? ctx.rule('break-test', 'modifier') : ctx.rule('break-test', 'breaks'), from: [answer.seq] },
+      [why, explain(`dice ${answer.faces.join(' + ')} = ${total} (${answer.source})`, { from: [answer.seq] }), verdict],
+    ),
+  })
+  return passed
+}
+
+/** A winner chooses to pursue or to hold; holding takes a Leadership test, failed means it pursues. */
+function* decidePursuit(
+  ctx: ClassicContext,
+  pursuer: UnitState,
+  quarry: readonly UnitState[],
+): Generator<RequestSpec, boolean, Answer> {
+  const names = quarry.map((q) => q.name).join(' and ')
+  const option = yield* choose({
+    purpose: 'pursuit',
+    chooser: pursuer.player,
+    options: [
+      { id: 'pursue', text: `pursue ${names}` },
+      { id: 'hold', text: 'hold: take a Leadership test to restrain' },
+    ],
+    text: `${pursuer.name}: pursue ${names}, or hold?`,
+    explanation: explain(`${names} broke: ${pursuer.name} may pursue`, { rule: ctx.rule('flee-and-pursuit', 'pursue') }),
+  })
+  if (option === 'pursue') return true
+  const ld = leadership(ctx, pursuer, quarry, 'restraint')
+  const answer = yield* rollDice({
+    purpose: 'restraint',
+    count: 2,
+    sides: 6,
+    roller: pursuer.player,
+    text: `${pursuer.name}: roll 2D6 to restrain, passes on ${ld.value} or less`,
+    explanation: explain(`${pursuer.name} tries to hold`, { rule: ctx.rule('flee-and-pursuit', 'restraint') }, [ld.explanation]),
+  })
+  const total = sum(answer.faces)
+  const passed = total <= (ld.value ?? 0)
+  ctx.emit({
+    kind: 'restraint-test',
+    text: `${pursuer.name} ${passed ? 'holds' : 'fails to hold and must pursue'}: rolled ${total} against ${ld.value}`,
+    values: { unit: pursuer.id, passed, roll: total, leadership: ld.value ?? 0 },
+    explanation: explain(`${total} ${passed ? '<=' : '>'} ${ld.value}`, {
+      value: passed,
+      rule: ctx.rule('flee-and-pursuit', 'restraint'),
+      from: [answer.seq],
+    }, [ld.explanation]),
+  })
+  return !passed
+}
+
+/** Flee and pursuit dice: 2D6, or 3D6 for a unit with M above 6 where the variant says so. */
+function fleeDice(ctx: ClassicContext, unit: UnitState): { count: number; why: Explanation } {
+  const decision = ctx.decision('flee-dice')
+  const move = characteristic(ctx, unit, 'M', null, null).value
+  const count = decision === 'three-if-m-over-6' && move > 6 ? 3 : 2
+  return {
+    count,
+    why: explain(`${count}D6: M ${move}, ${decision}`, { value: count, rule: ctx.rule('variants', 'flee-dice') }),
+  }
+}

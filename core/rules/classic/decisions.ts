@@ -1,0 +1,119 @@
+import { type DecisionIndexOf, defineDecision } from '../../engine/catalogue.js'
+
+const CORE = 'rules/core-mechanics.md'
+
+/**
+ * The variant table: where the sources disagree, are unsure, or the seed is silent, the choice
+ * each variant makes. `classic` plays the seed as written (7th-edition conventions, core-mechanics
+ * A.10 and "Precedence"); `classic-8th` takes the 8th-edition baseline wherever the seed is silent.
+ * Explanations cite each as `classic/variants §<id>`.
+ */
+export const classicDecisions = [
+  defineDecision({
+    id: 'to-wound-floor',
+    topic: 'Can a low Strength hit fail to wound at all?',
+    values: { classic: 'cannot-wound-at-t-minus-4', 'classic-8th': 'six-plus' },
+    why:
+      'The seed follows 7th-edition conventions (core-mechanics A, seed provenance; C, 7th-style switches), and the 7th chart ' +
+      'reads "N" (cannot wound) when T - S >= 4 (A.10, sure). 8th has no impossible cell: T - S >= 2 needs 6+ (A.5, likely). ' +
+      'Killing Blow in the seed speaks of to-wound rolls of 7+, which neither chart has; that entry will revisit this when it is built.',
+    sources: ['7e:close-combat/wounding-the-enemy', '8e:close-combat/roll-to-wound-close-combat', `${CORE} A.5, A.10, C`],
+  }),
+  defineDecision({
+    id: 'charge-bonus',
+    topic: 'What does charging give a unit in close combat?',
+    values: { classic: 'strike-first', 'classic-8th': 'combat-result' },
+    why:
+      "The seed's ASF strikes first \"even before attackers\", which only makes sense if chargers normally strike first: the " +
+      '7th-edition convention (A.10, sure), with no combat-result bonus for charging in 7th. 8th has no strike-first for ' +
+      'chargers and gives +1 combat result instead (A.6, sure).',
+    sources: ['7e:close-combat/who-strikes-first', '8e:close-combat/striking-order', `${CORE} A.5, A.6, A.10, C`],
+  }),
+  defineDecision({
+    id: 'initiative-ties',
+    topic: 'Who strikes first when Initiative is equal?',
+    values: { classic: 'simultaneous', 'classic-8th': 'simultaneous' },
+    why:
+      "7th breaks ties by last round's winner, else a roll (A.10); 8th strikes simultaneously (A.5, sure). The seed implies " +
+      'neither, so by the precedence rule (3) both variants take the 8th baseline: equal Initiative strikes at the same time.',
+    sources: ['8e:close-combat/striking-order', '7e:close-combat/who-strikes-first', `${CORE} precedence, A.5, A.10`],
+  }),
+  defineDecision({
+    id: 'supporting-attacks',
+    topic: 'Do models in the second rank attack?',
+    values: { classic: 'none', 'classic-8th': 'second-rank' },
+    why:
+      'In 7th only models in base contact fight; the seed\'s Spear "fight in two ranks" is a special rule only because of that. ' +
+      '8th lets each second-rank model behind a fighting model make one supporting attack (A.5, sure).',
+    sources: ['8e:close-combat/supporting-attacks', `${CORE} A.5, C`],
+  }),
+  defineDecision({
+    id: 'asf-re-rolls',
+    topic: 'Does Always Strikes First also re-roll misses?',
+    values: { classic: 'none', 'classic-8th': 'misses-if-initiative-not-lower' },
+    why:
+      "The seed's ASF says only that the model strikes first. In 8th, ASF also re-rolls misses when its Initiative is at least " +
+      "the enemy's, and ASF against ASF re-rolls nothing (A.5, sure); classic-8th takes that where the seed is silent.",
+    sources: ['8e:special-rules/always-strikes-first', `${CORE} A.5`],
+  }),
+  defineDecision({
+    id: 'outnumber',
+    topic: 'Does a side with more Unit Strength gain combat result?',
+    values: { classic: 'plus-one', 'classic-8th': 'none' },
+    why: 'The seed uses Unit Strength throughout (Fear compares US); 7th gives +1 for outnumbering (A.10, sure). 8th has none.',
+    sources: ['7e:close-combat/combat-result-bonuses', `${CORE} A.8, A.10`],
+  }),
+  defineDecision({
+    id: 'disruption',
+    topic: 'Which enemy in the flank or rear cancels a rank bonus?',
+    values: { classic: 'unit-strength-5', 'classic-8th': 'two-ranks-of-5' },
+    why: '7th: a flank or rear enemy of Unit Strength 5 or more (A.10, sure). 8th: one with at least two ranks of five (A.6, likely).',
+    sources: ['7e:close-combat/combat-result-bonuses', '8e:close-combat/flank-attack', `${CORE} A.6, A.10`],
+  }),
+  defineDecision({
+    id: 'rank-count',
+    topic: 'When are ranks counted for the rank bonus?',
+    values: { classic: 'round-start', 'classic-8th': 'combat-result' },
+    why: '7th counts ranks as the round starts (A.10, sure); 8th counts them when the result is worked out (A.6).',
+    sources: ['7e:close-combat/combat-result-bonuses', '8e:close-combat/extra-ranks', `${CORE} A.6, A.10`],
+  }),
+  defineDecision({
+    id: 'rank-bonus-units',
+    topic: 'When a side has several units in a combat, whose ranks count?',
+    values: { classic: 'best-single-unit', 'classic-8th': 'best-single-unit' },
+    why:
+      'core-mechanics gives the rank bonus per unit without saying how several units combine. Both editions count only the ' +
+      'unit with the best rank bonus (memory of 7e and 8e, likely; the same rule as The Old World, B.6, sure).',
+    sources: ['8e:close-combat/extra-ranks', `${CORE} A.6, B.6`],
+  }),
+  defineDecision({
+    id: 'steadfast',
+    topic: 'Does a losing unit with more ranks test on its unmodified Leadership?',
+    values: { classic: 'none', 'classic-8th': 'more-ranks' },
+    why:
+      "Steadfast is 8th's (A.6, sure); the seed's Fear entry speaks of Stubborn, not Steadfast, and 7th has none. classic-8th " +
+      'tests a loser with more ranks (of five) than the enemy on its unmodified Leadership.',
+    sources: ['8e:close-combat/steadfast', `${CORE} A.6`],
+  }),
+  defineDecision({
+    id: 'flee-dice',
+    topic: 'How many dice does a unit flee and pursue with?',
+    values: { classic: 'three-if-m-over-6', 'classic-8th': 'two' },
+    why:
+      '6th/7th: 2D6, or 3D6 for a unit with M above 6 (A.10); the seed\'s Heavy Cavalry "counts as having M6 or less" for ' +
+      'fleeing and pursuit, which only matters under that rule. 8th: 2D6 (A.6, sure; Swiftstride is a special rule).',
+    sources: ['6e:close-combat/move-fleeing-troops', '7e:close-combat/determine-pursuit-distance', `${CORE} A.6, A.10`],
+  }),
+  defineDecision({
+    id: 'unit-strength-unlisted',
+    topic: 'Unit Strength of troop types core-mechanics does not list',
+    values: { classic: 'chariot-4-swarm-3-war-beast-1', 'classic-8th': 'chariot-4-swarm-3-war-beast-1' },
+    why:
+      'A.10 lists infantry 1, cavalry 2, large and monstrous infantry and war machines 3, monsters = Wounds. For the rest: ' +
+      'chariots 4 and swarms 3 (6th-edition unit strength, from memory, likely), war beasts 1 like infantry, monstrous ' +
+      'cavalry and monstrous beasts 3 as large models.',
+    sources: ['6e:units/unit-strength', `${CORE} A.8, A.10`],
+  }),
+] as const
+
+export type ClassicDecisions = DecisionIndexOf<typeof classicDecisions>

@@ -1,0 +1,36 @@
+import { defineEntry } from '../../../engine/catalogue.js'
+import { CORE } from './sources.js'
+
+export const breakTest = defineEntry({
+  id: 'break-test',
+  name: 'Break test',
+  kind: 'core',
+  source: `${CORE} A.6`,
+  anchor: '8e:close-combat/insane-courage',
+  text:
+    'Each unit of the losing side takes a Leadership test, its Leadership reduced by the difference in combat result; ' +
+    'a unit that fails breaks and flees. A double 1 always passes.',
+  clauses: {
+    modifier: 'the test is taken on Leadership minus the amount the combat was lost by',
+    'insane-courage': 'a roll of double 1 always passes a break test',
+    steadfast: 'a loser with more ranks of five than the enemy tests on its unmodified Leadership (classic/variants §steadfast)',
+    breaks: 'a unit that fails its break test flees',
+  },
+  enforcement: 'enforced',
+  effects: [
+    {
+      at: 'break-test',
+      clause: 'steadfast',
+      label: 'steadfast',
+      kind: 'set',
+      when: (q, held) => {
+        if (q.ranks <= q.enemyRanks) return null
+        return held.decision('steadfast') === 'more-ranks'
+          ? true
+          : `${q.ranks} ranks against ${q.enemyRanks}, but Steadfast is not a classic rule (classic/variants §steadfast)`
+      },
+      value: 0,
+      describe: (q) => `steadfast: ${q.ranks} ranks of five against ${q.enemyRanks}`,
+    },
+  ],
+})

@@ -1,0 +1,143 @@
+import { defineEntry } from '../../../engine/catalogue.js'
+import type { QueryOf, SideTally } from '../../../engine/effects.js'
+import { CORE } from './sources.js'
+import { unitStrengthOf } from './unit-strength.js'
+
+/** The enemy units that fight a unit in its flank or rear. */
+function flankers(query: QueryOf<'combat-result'>, unitId: string) {
+  return query.enemy.units.filter(
+    (enemy) => query.enemy.targets[enemy.id] === unitId && query.enemy.facings[enemy.id] !== 'front' && enemy.models > 0,
+  )
+}
+
+/** A unit's rank bonus, or why it has none: +1 a rank of five behind the front, at most +3. */
+function rankBonus(query: QueryOf<'combat-result'>, side: SideTally, unitId: string, disruption: string) {
+  const ranks = side.ranks[unitId] ?? 0
+  const bonus = Math.min(3, Math.max(0, ranks - 1))
+  const disrupting = flankers(query, unitId).find((enemy) =>
+    disruption === 'unit-strength-5' ? unitStrengthOf(enemy) >= 5 : (query.enemy.ranks[enemy.id] ?? 0) >= 2,
+  )
+  return { bonus, disrupting }
+}
+
+export const combatResult = defineEntry({
+  id: 'combat-result',
+  name: 'Combat result',
+  kind: 'core',
+  source: `${CORE} A.6, A.10`,
+  anchor: '7e:close-combat/combat-result-bonuses',
+  text:
+    'Each side scores the unsaved wounds it caused this round plus its bonuses; the higher total wins by the difference. ' +
+    'Bonuses: +1 a rank of five or more behind the front (units at least five wide, at most +3, the best unit of the ' +
+    'side), cancelled by an enemy in the flank or rear; +1 flank, +2 rear; +1 for outnumbering (classic); +1 for ' +
+    'charging (8th).',
+  clauses: {
+    wounds: 'each unsaved wound caused this round scores 1',
+    ranks: '+1 for each rank of five or more models behind the front rank, at most +3; the unit must be five or more wide',
+    disruption: 'an enemy fighting the unit in its flank or rear cancels its rank bonus (classic/variants §disruption)',
+    flank: '+1 when a unit of the side fights an enemy in its flank',
+    rear: '+2 when a unit of the side fights an enemy in its rear',
+    outnumber: '+1 to the side whose units in the combat have the higher total Unit Strength (classic/variants §outnumber)',
+    charge: '+1 to a side that charged this turn (classic/variants §charge-bonus)',
+    winner: 'the higher total wins by the difference; equal totals are a draw',
+    'wiped-out': 'a side with no models left in the combat loses it; there is nothing left to test',
+  },
+  enforcement: 'enforced',
+  effects: [
+    {
+      at: 'combat-result',
+      clause: 'ranks',
+      label: 'rank bonus',
+      kind: 'add',
+      when: (q, held) => {
+        if (q.stage !== 'score') return null
+        const disruption = held.decision('disruption')
+        const best = bestRankUnit(q, disruption)
+        if (!best) return 'no unit is five or more wide with a second rank of five'
+        if (best.disrupting)
+          return `${best.unit} is fought in the flank or rear by ${best.disrupting} (classic/variants §disruption)`
+        return true
+      },
+      value: (q, held) => bestRankUnit(q, held.decision('disruption'))?.bonus ?? 0,
+      describe: (q, held) => {
+        const best = bestRankUnit(q, held.decision('disruption'))
+        return best ? `rank bonus: ${best.unit}, ${best.ranks} ranks of five` : 'rank bonus'
+      },
+    },
+    {
+      at: 'combat-result',
+      clause: 'flank',
+      label: 'flank attack',
+      kind: 'add',
+      when: (q) => {
+        if (q.stage !== 'score') return null
+        return Object.values(q.side.facings).includes('flank') ? true : 'no unit of the side fights in an enemy flank'
+      },
+      value: 1,
+    },
+    {
+      at: 'combat-result',
+      clause: 'rear',
+      label: 'rear attack',
+      kind: 'add',
+      when: (q) => {
+        if (q.stage !== 'score') return null
+        return Object.values(q.side.facings).includes('rear') ? true : 'no unit of the side fights in an enemy rear'
+      },
+      value: 2,
+    },
+    {
+      at: 'combat-result',
+      clause: 'outnumber',
+      label: 'outnumbering',
+      kind: 'add',
+      when: (q, held) => {
+        if (q.stage !== 'score') return null
+        const own = q.side.units.reduce((sum, unit) => sum + unitStrengthOf(unit), 0)
+        const enemy = q.enemy.units.reduce((sum, unit) => sum + unitStrengthOf(unit), 0)
+        if (own <= enemy) return `Unit Strength ${own} against ${enemy}: not more than the enemy's`
+        return held.decision('outnumber') === 'plus-one'
+          ? true
+          : `Unit Strength ${own} against ${enemy}, but 8th gives no bonus for it (classic/variants §outnumber)`
+      },
+      value: 1,
+      describe: (q) => {
+        const own = q.side.units.reduce((sum, unit) => sum + unitStrengthOf(unit), 0)
+        const enemy = q.enemy.units.reduce((sum, unit) => sum + unitStrengthOf(unit), 0)
+        return `outnumbering: Unit Strength ${own} against ${enemy}`
+      },
+    },
+    {
+      at: 'combat-result',
+      clause: 'charge',
+      label: 'charged this turn',
+      kind: 'add',
+      when: (q, held) => {
+        if (q.stage !== 'score' || q.combat.round !== 1) return null
+        const charged = q.combat.sides
+          .find((side) => side.player === q.side.player)
+          ?.units.some((unit) => unit.charged)
+        if (!charged) return null
+        return held.decision('charge-bonus') === 'combat-result'
+          ? true
+          : 'the chargers struck first instead (classic/variants §charge-bonus)'
+      },
+      value: 1,
+    },
+  ],
+})
+
+/** The side's unit with the best rank bonus (the one that counts), with what might cancel it. */
+function bestRankUnit(query: QueryOf<'combat-result'>, disruption: string) {
+  let best: { unit: string; ranks: number; bonus: number; disrupting: string | null } | null = null
+  for (const unit of query.side.units) {
+    if (unit.models === 0) continue
+    const { bonus, disrupting } = rankBonus(query, query.side, unit.id, disruption)
+    if (bonus === 0) continue
+    const candidate = { unit: unit.name, ranks: query.side.ranks[unit.id] ?? 0, bonus, disrupting: disrupting?.name ?? null }
+    // An undisrupted unit beats a disrupted one; then the higher bonus.
+    const rank = (c: typeof candidate) => (c.disrupting ? 0 : 10) + c.bonus
+    if (!best || rank(candidate) > rank(best)) best = candidate
+  }
+  return best
+}

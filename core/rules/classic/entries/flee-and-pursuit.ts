@@ -1,0 +1,22 @@
+import { defineEntry } from '../../../engine/catalogue.js'
+import { CORE } from './sources.js'
+
+export const fleeAndPursuit = defineEntry({
+  id: 'flee-and-pursuit',
+  name: 'Flee and pursuit',
+  kind: 'core',
+  source: `${CORE} A.6, A.10`,
+  anchor: '8e:close-combat/caught',
+  text:
+    'A broken unit flees 2D6 (in the classic variant 3D6 when its Move is above 6); the winners may pursue with the same ' +
+    'dice, and a pursuit roll equal to or above the flee roll catches and destroys the fleeing unit. A winner that wants ' +
+    'to hold must pass a Leadership test.',
+  clauses: {
+    flee: 'the broken unit rolls its flee distance (classic/variants §flee-dice)',
+    restraint: 'a winner that does not want to pursue tests Leadership; if it fails, it pursues',
+    pursue: 'each pursuing unit rolls its pursuit distance with the same dice',
+    caught: 'a pursuit roll equal to or above the flee roll catches the fleeing unit: it is destroyed',
+    escaped: 'otherwise the broken unit flees the combat',
+  },
+  enforcement: 'enforced',
+})

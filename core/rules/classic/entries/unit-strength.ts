@@ -1,0 +1,37 @@
+import { defineEntry } from '../../../engine/catalogue.js'
+import type { UnitState } from '../../../engine/types.js'
+import { CORE } from './sources.js'
+
+const PER_MODEL = {
+  infantry: 1,
+  cavalry: 2,
+  'monstrous-infantry': 3,
+  'monstrous-cavalry': 3,
+  'monstrous-beast': 3,
+  'war-beast': 1,
+  'war-machine': 3,
+  chariot: 4,
+  swarm: 3,
+} as const
+
+export const unitStrength = defineEntry({
+  id: 'unit-strength',
+  name: 'Unit Strength',
+  kind: 'core',
+  source: `${CORE} A.10`,
+  anchor: '6e:units/unit-strength',
+  text: 'Infantry 1 a model, cavalry 2, large and monstrous infantry and war machines 3, monsters their Wounds.',
+  clauses: {
+    'per-model': 'infantry 1, cavalry 2, monstrous infantry and war machines 3, monsters their starting Wounds',
+    unlisted: 'chariots 4, swarms 3, war beasts 1, monstrous cavalry and beasts 3 (classic/variants §unit-strength-unlisted)',
+  },
+  params: PER_MODEL,
+  enforcement: 'enforced',
+})
+
+/** The Unit Strength of what is left of a unit: per model by troop type, monsters by their Wounds. */
+export function unitStrengthOf(unit: UnitState): number {
+  if (unit.models === 0) return 0
+  if (unit.troopType === 'monster') return unit.models * unit.profile.W - unit.woundsOnNextModel
+  return unit.models * PER_MODEL[unit.troopType]
+}

@@ -1,0 +1,260 @@
+import type { CombatMoment } from '../../engine/effects.js'
+import { resolveModifiers } from '../../engine/modifiers.js'
+import { rollAgainst } from '../../engine/requests.js'
+import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
+import { type Explanation, explain } from '../../explain/explanation.js'
+import type { ClassicContext } from './catalogue.js'
+import {
+  armourSaveNeed,
+  characteristic,
+  naturalLimits,
+  scoreToRoll,
+  toHitNeed,
+  toWoundNeed,
+  wardSaveNeed,
+} from './charts.js'
+
+export interface StrikeInput {
+  readonly attacker: UnitState
+  readonly target: UnitState
+  /** Where the attacker stands in its combat; null for a lone declared attack. */
+  readonly combat: CombatMoment | null
+  /** Models in base contact, and models making supporting attacks. */
+  readonly fighting: number
+  readonly supporting: number
+  /** The events the strike depends on (the declaration). */
+  readonly from: readonly number[]
+  /** Why `fighting` is what it is, when casualties reduced it. */
+  readonly fightingWhy?: Explanation
+}
+
+export interface StrikeResult {
+  readonly attacks: number
+  readonly hits: number
+  readonly wounds: number
+  readonly unsaved: number
+  readonly removed: number
+}
+
+const s = (count: number) => (count === 1 ? '' : 's')
+
+/**
+ * One unit's close-combat attacks on another, as the rulebook runs them: attacks, to hit on the
+ * WS chart, re-rolls, to wound on the S-vs-T chart, natural-6 effects, armour then ward saves,
+ * and casualties. Every number comes from the timing points' modifier records.
+ */
+export function* strike(ctx: ClassicContext, input: StrikeInput): Generator<RequestSpec, StrikeResult, Answer> {
+  const { attacker, target, combat, from } = input
+  const nothing = { attacks: 0, hits: 0, wounds: 0, unsaved: 0, removed: 0 }
+  const profile = (unit: UnitState, name: 'S' | 'A', opponent: UnitState) =>
+    characteristic(ctx, unit, name, opponent, combat)
+
+  const attacksA = profile(attacker, 'A', target)
+  const attacksResolved = resolveModifiers(
+    {
+      value: input.fighting * attacksA.value,
+      text: `${input.fighting} model${s(input.fighting)} in base contact x A ${attacksA.value}`,
+      rule: ctx.rule('attacks', 'count'),
+      from: [...from, attacker.musteredAt],
+    },
+    ctx.modifiers('attacks', {
+      subject: attacker,
+      opponent: target,
+      combat,
+      fighting: input.fighting,
+      supporting: input.supporting,
+    }),
+    {
+      mode: 'value',
+      title: (value) => `${value} attack${s(value ?? 0)}`,
+      rule: ctx.rule('attacks', 'count'),
+      details: input.fightingWhy ? [input.fightingWhy, attacksA.explanation] : [attacksA.explanation],
+    },
+  )
+  const attacks = attacksResolved.value ?? 0
+  const attacksWhy = attacksResolved.explanation
+  if (attacks === 0) {
+    ctx.emit({ kind: 'attacks', text: `${attacker.name} has no attacks`, values: { attacks: 0 }, explanation: attacksWhy })
+    return nothing
+  }
+
+  // To hit.
+  const toHit = toHitNeed(ctx, attacker, target, combat)
+  const hitLimits = naturalLimits(ctx, 'to-hit')
+  const hitScore = scoreToRoll(toHit.value, hitLimits)
+  const hitNeedWhy = withNotes(toHit.explanation, hitScore.notes)
+  const hitRoll = yield* rollAgainst(
+    {
+      purpose: 'to-hit',
+      count: attacks,
+      sides: 6,
+      need: hitScore.need,
+      roller: attacker.player,
+      text: `${attacker.name}: roll ${attacks} D6 to hit ${target.name}, ${hitScore.need}+`,
+      explanation: explain(`${attacker.name} rolls ${attacks} dice to hit`, { from }, [attacksWhy, hitNeedWhy]),
+    },
+    hitLimits,
+    { success: ['hit', 'hits'], failure: ['miss', 'misses'] },
+    ctx.modifiers('re-roll', { subject: attacker, opponent: target, combat, roll: 'to-hit' }),
+    ctx.rule('dice', 're-roll-once'),
+  )
+  const hits = hitRoll.successes
+  ctx.emit({
+    kind: 'hits',
+    text: `${attacker.name} scores ${hits} hit${s(hits)} of ${attacks}`,
+    values: { attacks, need: hitScore.need as number, hits },
+    explanation: explain(`${hits} hit${s(hits)} on ${target.name}`, { value: hits, from: [...from] }, [
+      attacksWhy,
+      hitNeedWhy,
+      hitRoll.explanation,
+    ]),
+  })
+  if (hits === 0) return { ...nothing, attacks }
+
+  // To wound.
+  const strength = profile(attacker, 'S', target)
+  const toWound = toWoundNeed(ctx, attacker, target, combat, strength)
+  const woundLimits = naturalLimits(ctx, 'to-wound')
+  const woundScore = scoreToRoll(toWound.value, woundLimits)
+  const woundNeedWhy = withNotes(toWound.explanation, woundScore.notes)
+  if (woundScore.need === null) {
+    ctx.emit({
+      kind: 'wounds',
+      text: `${hits} hit${s(hits)} cannot wound ${target.name}`,
+      values: { hits, need: null, wounds: 0 },
+      explanation: woundNeedWhy,
+    })
+    return { ...nothing, attacks, hits }
+  }
+  const woundRoll = yield* rollAgainst(
+    {
+      purpose: 'to-wound',
+      count: hits,
+      sides: 6,
+      need: woundScore.need,
+      roller: attacker.player,
+      text: `${attacker.name}: roll ${hits} D6 to wound ${target.name}, ${woundScore.need}+`,
+      explanation: explain(`${attacker.name} rolls ${hits} dice to wound`, { from }, [woundNeedWhy]),
+    },
+    woundLimits,
+    { success: ['wound', 'wounds'], failure: ['fails', 'fail'] },
+    ctx.modifiers('re-roll', { subject: attacker, opponent: target, combat, roll: 'to-wound' }),
+    ctx.rule('dice', 're-roll-once'),
+  )
+  const wounds = woundRoll.successes
+  const woundsWhy = explain(`${wounds} wound${s(wounds)} on ${target.name}`, { value: wounds }, [
+    woundNeedWhy,
+    woundRoll.explanation,
+  ])
+  ctx.emit({
+    kind: 'wounds',
+    text: `${attacker.name} causes ${wounds} wound${s(wounds)} from ${hits} hit${s(hits)}`,
+    values: { hits, need: woundScore.need, wounds },
+    explanation: woundsWhy,
+  })
+  if (wounds === 0) return { ...nothing, attacks, hits }
+
+  // Natural 6s to wound may carry effects (Killing Blow: no armour save).
+  const sixes = woundRoll.dice.filter((die) => die.success && die.final === 6).length
+  const sixEffects =
+    sixes > 0 ? ctx.modifiers('natural-6', { subject: attacker, opponent: target, combat, roll: 'to-wound' }) : []
+  const ignoresArmour = sixEffects.some((r) => r.status === 'applied' && r.value === 'ignores-armour') ? sixes : 0
+  const sixNotes = sixEffects.map((r) =>
+    explain(`${r.label}: ${sixes} natural 6${sixes === 1 ? '' : 's'} to wound${r.reason ? ` (${r.reason})` : ''}`, {
+      rule: r.source,
+      status: r.status,
+    }),
+  )
+
+  // Armour saves.
+  const armour = armourSaveNeed(ctx, target, attacker, combat, strength.value)
+  const armourScore = scoreToRoll(armour.value, naturalLimits(ctx, 'armour-save'))
+  const armourWhy = withNotes(
+    armour.explanation,
+    armourScore.need === null
+      ? [explain('a save that needs more than 6 cannot be taken', { rule: ctx.rule('armour-save', 'no-save') })]
+      : armourScore.notes,
+  )
+  const savable = wounds - ignoresArmour
+  let failedArmour = wounds
+  const saveWhy: Explanation[] = [armourWhy, ...sixNotes]
+  if (armourScore.need !== null && savable > 0) {
+    const saves = yield* rollAgainst(
+      {
+        purpose: 'armour-save',
+        count: savable,
+        sides: 6,
+        need: armourScore.need,
+        roller: target.player,
+        text: `${target.name}: roll ${savable} D6 armour saves, ${armourScore.need}+`,
+        explanation: explain(`${target.name} rolls ${savable} armour saves`, { from }, [armourWhy, ...sixNotes]),
+      },
+      naturalLimits(ctx, 'armour-save'),
+      { success: ['saved', 'saved'], failure: ['not saved', 'not saved'] },
+      ctx.modifiers('re-roll', { subject: target, opponent: attacker, combat, roll: 'armour-save' }),
+      ctx.rule('dice', 're-roll-once'),
+    )
+    failedArmour = wounds - saves.successes
+    saveWhy.push(saves.explanation)
+  }
+
+  // Ward saves: the best single ward, never modified by Strength.
+  const ward = wardSaveNeed(ctx, target, attacker, combat)
+  const wardScore = scoreToRoll(ward.value, naturalLimits(ctx, 'ward-save'))
+  let unsaved = failedArmour
+  if (wardScore.need !== null && failedArmour > 0) {
+    const wardWhy = withNotes(ward.explanation, wardScore.notes)
+    const wards = yield* rollAgainst(
+      {
+        purpose: 'ward-save',
+        count: failedArmour,
+        sides: 6,
+        need: wardScore.need,
+        roller: target.player,
+        text: `${target.name}: roll ${failedArmour} D6 ward saves, ${wardScore.need}+`,
+        explanation: explain(`${target.name} rolls ${failedArmour} ward saves`, { from }, [wardWhy]),
+      },
+      naturalLimits(ctx, 'ward-save'),
+      { success: ['saved', 'saved'], failure: ['not saved', 'not saved'] },
+      ctx.modifiers('re-roll', { subject: target, opponent: attacker, combat, roll: 'ward-save' }),
+      ctx.rule('dice', 're-roll-once'),
+    )
+    unsaved = failedArmour - wards.successes
+    saveWhy.push(wardWhy, wards.explanation)
+  }
+  const unsavedWhy = explain(`${unsaved} unsaved wound${s(unsaved)}`, { value: unsaved }, [woundsWhy, ...saveWhy])
+  const removed = removeCasualties(ctx, target, unsaved, unsavedWhy)
+  return { attacks, hits, wounds, unsaved, removed }
+}
+
+function withNotes(tree: Explanation, notes: readonly Explanation[]): Explanation {
+  if (notes.length === 0) return tree
+  return { ...tree, children: [...tree.children, ...notes] }
+}
+
+/** Unsaved wounds fill one model before the next; a model at 0 Wounds is removed. */
+export function removeCasualties(ctx: ClassicContext, target: UnitState, unsaved: number, unsavedWhy: Explanation) {
+  const before = target.models
+  const wounds = target.profile.W
+  let lost = target.woundsOnNextModel + unsaved
+  let models = target.models
+  while (lost >= wounds && models > 0 && wounds > 0) {
+    lost -= wounds
+    models -= 1
+  }
+  const removed = before - models
+  const woundsOnNextModel = models === 0 ? 0 : lost
+  const rest = woundsOnNextModel > 0 ? `; the next model has lost ${woundsOnNextModel} of ${wounds} Wounds` : ''
+  ctx.emit({
+    kind: 'casualties',
+    text: `${target.name} loses ${removed} model${s(removed)} (${before} -> ${models})${rest}`,
+    values: { unit: target.id, unsaved, removed, modelsLeft: models, woundsOnNextModel },
+    explanation: explain(
+      `${removed} model${s(removed)} removed: ${unsaved} unsaved x 1 Wound against W ${wounds}${rest}`,
+      { value: removed, rule: ctx.rule('casualties', 'fill-up'), from: [ctx.seq] },
+      [unsavedWhy],
+    ),
+  })
+  return removed
+}
+
