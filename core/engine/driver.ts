@@ -81,7 +81,10 @@ export function createEngine(ruleset: Ruleset): Engine {
     ruleset.catalogue.entries.map((entry) => [
       entry.id,
       new Map(
-        Object.keys(entry.clauses).map((clause) => [clause, Object.freeze({ ruleset: ruleset.id, id: entry.id, clause })]),
+        Object.keys(entry.clauses).map((clause) => [
+          clause,
+          Object.freeze({ ruleset: ruleset.id, id: entry.id, clause }),
+        ]),
       ),
     ]),
   )
@@ -321,7 +324,10 @@ export function createEngine(ruleset: Ruleset): Engine {
       | { name: string; start: (ctx: ProcedureContext, e: EventOf<T>) => Procedure }
       | undefined
     if (!procedure)
-      throw new RuleError('rules/unsupported-event', `seq ${event.seq}: ruleset ${ruleset.id} does not resolve ${event.type}`)
+      throw new RuleError(
+        'rules/unsupported-event',
+        `seq ${event.seq}: ruleset ${ruleset.id} does not resolve ${event.type}`,
+      )
     const context = makeContext(game)
     const frame: Frame = { procedure: procedure.name, generator: procedure.start(context, event), context }
     advance(state, game, frame, undefined)
@@ -364,10 +370,9 @@ export function createEngine(ruleset: Ruleset): Engine {
         effects: [],
         requests: {},
       }
-      return explain(
-        `game created: ${ruleset.name}, variant ${p.variant}, catalogue ${p.catalogueHash.slice(0, 12)}`,
-        { from: [event.seq] },
-      )
+      return explain(`game created: ${ruleset.name}, variant ${p.variant}, catalogue ${p.catalogueHash.slice(0, 12)}`, {
+        from: [event.seq],
+      })
     },
     ArmyMustered(state, event) {
       const game = requireGame(state, event as EngineEvent)

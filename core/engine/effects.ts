@@ -88,7 +88,11 @@ export interface PointQueries {
     readonly fighting: number
     readonly supporting: number
   }
-  'strike-order': { readonly subject: UnitState; readonly opponent: readonly UnitState[]; readonly combat: CombatMoment }
+  'strike-order': {
+    readonly subject: UnitState
+    readonly opponent: readonly UnitState[]
+    readonly combat: CombatMoment
+  }
   'to-hit': { readonly subject: UnitState; readonly opponent: UnitState; readonly combat: CombatMoment | null }
   're-roll': {
     readonly subject: UnitState

@@ -47,7 +47,11 @@ function signed(value: number): string {
  * best score allowed; for a value, the highest). `reroll` records carry no arithmetic and are
  * listed as they are.
  */
-export function resolveModifiers(base: BaseValue, records: readonly ModifierRecord[], options: ResolveOptions): Resolved {
+export function resolveModifiers(
+  base: BaseValue,
+  records: readonly ModifierRecord[],
+  options: ResolveOptions,
+): Resolved {
   const { mode } = options
   const pick = options.setPick ?? (mode === 'need' ? 'lowest' : 'highest')
   let winningSet: ModifierRecord | null = null
@@ -78,7 +82,11 @@ export function resolveModifiers(base: BaseValue, records: readonly ModifierReco
   for (const original of ordered) {
     let record = original
     if (record.status === 'applied' && record.kind === 'set' && record !== winningSet) {
-      record = { ...record, status: 'ignored', reason: `${winningSet?.label} gives a better ${show(mode, winningSet?.value as number)}` }
+      record = {
+        ...record,
+        status: 'ignored',
+        reason: `${winningSet?.label} gives a better ${show(mode, winningSet?.value as number)}`,
+      }
     }
     if (record.status === 'applied' && value === null && (record.kind === 'add' || record.kind === 'cap')) {
       record = { ...record, status: 'ignored', reason: 'there is no roll to modify' }
@@ -97,14 +105,25 @@ export function resolveModifiers(base: BaseValue, records: readonly ModifierReco
     }
     if (record.kind === 'set') children.push(note(record, `${record.label}: ${show(mode, value)}`))
     else if (record.kind === 'reroll') children.push(note(record, `${record.label} (${describeRecord(mode, record)})`))
-    else children.push(note(record, `${record.label} (${describeRecord(mode, record)}): ${show(mode, before)} -> ${show(mode, value)}`))
+    else
+      children.push(
+        note(
+          record,
+          `${record.label} (${describeRecord(mode, record)}): ${show(mode, before)} -> ${show(mode, value)}`,
+        ),
+      )
   }
 
   const bounds = options.bounds
   if (bounds && value !== null) {
     const bounded = Math.min(bounds.max ?? value, Math.max(bounds.min ?? value, value))
     if (bounded !== value) {
-      children.push(explain(`${bounds.text}: ${show(mode, value)} -> ${show(mode, bounded)}`, { value: bounded, rule: bounds.rule }))
+      children.push(
+        explain(`${bounds.text}: ${show(mode, value)} -> ${show(mode, bounded)}`, {
+          value: bounded,
+          rule: bounds.rule,
+        }),
+      )
       value = bounded
     }
   }

@@ -1,6 +1,6 @@
 import type { Explanation } from '../explain/explanation.js'
-import { RuleError } from './errors.js'
 import type { ActiveEffect } from './effects.js'
+import { RuleError } from './errors.js'
 import type { CombatUnit, GameState } from './types.js'
 
 /**
@@ -18,7 +18,13 @@ export interface OutcomeValues {
   }
   'round-started': { combat: string; round: number }
   'strike-order': { combat: string; round: number; steps: string[][] }
-  'combat-result': { combat: string; round: number; scores: Record<string, number>; winner: string | null; difference: number }
+  'combat-result': {
+    combat: string
+    round: number
+    scores: Record<string, number>
+    winner: string | null
+    difference: number
+  }
   'break-test': { unit: string; passed: boolean; roll: number; leadership: number }
   fled: { unit: string; roll: number }
   'restraint-test': { unit: string; passed: boolean; roll: number; leadership: number }

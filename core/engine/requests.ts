@@ -152,10 +152,20 @@ function naturalNotes(
 ): void {
   const ones = faces.filter((face) => face === 1).length
   if (ones > 0 && limits.one?.fails) {
-    children.push(explain(`${ones} natural 1${ones > 1 ? 's' : ''}: always ${words.failure[1]}`, { value: ones, rule: limits.one.rule }))
+    children.push(
+      explain(`${ones} natural 1${ones > 1 ? 's' : ''}: always ${words.failure[1]}`, {
+        value: ones,
+        rule: limits.one.rule,
+      }),
+    )
   }
   const sixes = faces.filter((face) => face === 6).length
   if (sixes > 0 && limits.six?.succeeds && (need === null || need > 6)) {
-    children.push(explain(`${sixes} natural 6${sixes > 1 ? 's' : ''}: always ${words.success[1]}`, { value: sixes, rule: limits.six.rule }))
+    children.push(
+      explain(`${sixes} natural 6${sixes > 1 ? 's' : ''}: always ${words.success[1]}`, {
+        value: sixes,
+        rule: limits.six.rule,
+      }),
+    )
   }
 }

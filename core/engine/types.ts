@@ -130,7 +130,10 @@ export type RuleIndex = Record<string, string>
 /** id -> the values a decision may take. */
 export type DecisionIndex = Record<string, string>
 
-export interface ProcedureContext<Rules extends RuleIndex = RuleIndex, Decisions extends DecisionIndex = DecisionIndex> {
+export interface ProcedureContext<
+  Rules extends RuleIndex = RuleIndex,
+  Decisions extends DecisionIndex = DecisionIndex,
+> {
   readonly game: GameState
   /** The id of the variant the game is played under. */
   readonly variant: string

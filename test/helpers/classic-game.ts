@@ -115,7 +115,11 @@ export class EngineGame {
 }
 
 /** Two units facing each other in the close-combat phase of turn 1. */
-export function combatGame(attacker: UnitDefinitionInput, target: UnitDefinitionInput, variant = 'classic'): EngineGame {
+export function combatGame(
+  attacker: UnitDefinitionInput,
+  target: UnitDefinitionInput,
+  variant = 'classic',
+): EngineGame {
   return new EngineGame(
     ev.created(variant),
     ev.mustered('p1', attacker),

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { citedRules } from '../../core/explain/index.js'
-import {
-  armourSaveNeed,
-  characteristic,
-  toHitNeed,
-  toWoundNeed,
-} from '../../core/rules/classic/charts.js'
+import { armourSaveNeed, characteristic, toHitNeed, toWoundNeed } from '../../core/rules/classic/charts.js'
 import { classicContext, combatGame, unitDef } from '../helpers/classic-game.js'
 
 // rules/core-mechanics.md A.5: the close-combat to-hit chart, attacker WS (rows) vs defender WS (columns).
@@ -61,7 +56,11 @@ describe('classic/to-wound §chart and the to-wound-floor variant', () => {
     expect(need(1, 10)).toBeNull()
     const result = wound(2, 6)
     expect(result.explanation.text).toContain('cannot wound')
-    expect(citedRules(result.explanation)).toContainEqual({ ruleset: 'classic', id: 'to-wound', clause: 'cannot-wound' })
+    expect(citedRules(result.explanation)).toContainEqual({
+      ruleset: 'classic',
+      id: 'to-wound',
+      clause: 'cannot-wound',
+    })
     expect(JSON.stringify(result.explanation)).toContain('classic/variants §to-wound-floor')
   })
 
@@ -75,7 +74,10 @@ describe('classic/armour-save with the seed armour (light, heavy, shield)', () =
   const save = (gear: string[], strength: number, troopType: 'infantry' | 'cavalry' = 'infantry') => {
     const { ctx, attacker, target } = classicContext({}, { gear, troopType })
     const resolved = armourSaveNeed(ctx, target, attacker, null, strength)
-    return { need: resolved.value !== null && resolved.value <= 6 ? resolved.value : null, explanation: resolved.explanation }
+    return {
+      need: resolved.value !== null && resolved.value <= 6 ? resolved.value : null,
+      explanation: resolved.explanation,
+    }
   }
 
   it('light armour: 6+ (classic/light-armour §save)', () => {
@@ -96,7 +98,11 @@ describe('classic/armour-save with the seed armour (light, heavy, shield)', () =
     expect(save(['light-armour', 'shield'], 3).need).toBe(5)
     expect(save(['heavy-armour', 'shield'], 3).need).toBe(4)
     expect(save(['shield'], 3).need).toBe(6)
-    expect(citedRules(save(['shield'], 3).explanation)).toContainEqual({ ruleset: 'classic', id: 'shield', clause: 'save' })
+    expect(citedRules(save(['shield'], 3).explanation)).toContainEqual({
+      ruleset: 'classic',
+      id: 'shield',
+      clause: 'save',
+    })
   })
 
   it("mounted: +1 for cavalry (classic/armour-save §mounted), the mount's +1", () => {

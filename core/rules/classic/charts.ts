@@ -14,15 +14,11 @@ export function characteristic(
   combat: CombatMoment | null,
 ): Resolved & { readonly value: number } {
   const records = ctx.modifiers('profile', { subject: unit, opponent, characteristic: name, combat })
-  const resolved = resolveModifiers(
-    { value: unit.profile[name], text: 'profile', from: [unit.musteredAt] },
-    records,
-    {
-      mode: 'value',
-      title: (value) => `${unit.name} ${name} ${value}`,
-      bounds: { min: 0, max: 10, rule: ctx.rule('dice', 'characteristic-range'), text: 'characteristics run 0-10' },
-    },
-  )
+  const resolved = resolveModifiers({ value: unit.profile[name], text: 'profile', from: [unit.musteredAt] }, records, {
+    mode: 'value',
+    title: (value) => `${unit.name} ${name} ${value}`,
+    bounds: { min: 0, max: 10, rule: ctx.rule('dice', 'characteristic-range'), text: 'characteristics run 0-10' },
+  })
   return resolved as Resolved & { value: number }
 }
 
@@ -55,7 +51,10 @@ export function toWoundChart(ctx: ClassicContext, strength: number, toughness: n
 }
 
 /** What natural rolls do in the classic ruleset, roll by roll (core-mechanics A.4, A.5). */
-export function naturalLimits(ctx: ClassicContext, roll: 'to-hit' | 'to-wound' | 'armour-save' | 'ward-save'): NaturalLimits {
+export function naturalLimits(
+  ctx: ClassicContext,
+  roll: 'to-hit' | 'to-wound' | 'armour-save' | 'ward-save',
+): NaturalLimits {
   switch (roll) {
     case 'to-hit':
       return {
@@ -78,15 +77,26 @@ export function naturalLimits(ctx: ClassicContext, roll: 'to-hit' | 'to-wound' |
 export function scoreToRoll(need: number | null, limits: NaturalLimits): { need: number | null; notes: Explanation[] } {
   if (need === null) return { need: null, notes: [] }
   if (need < 2 && limits.one?.fails)
-    return { need: 2, notes: [explain(`a natural 1 always fails: ${need}+ is rolled as 2+`, { rule: limits.one.rule })] }
+    return {
+      need: 2,
+      notes: [explain(`a natural 1 always fails: ${need}+ is rolled as 2+`, { rule: limits.one.rule })],
+    }
   if (need > 6 && limits.six?.succeeds)
-    return { need: 6, notes: [explain(`a natural 6 always succeeds: ${need}+ is rolled as 6+`, { rule: limits.six.rule })] }
+    return {
+      need: 6,
+      notes: [explain(`a natural 6 always succeeds: ${need}+ is rolled as 6+`, { rule: limits.six.rule })],
+    }
   if (need > 6) return { need: null, notes: [] }
   return { need, notes: [] }
 }
 
 /** The score to hit in close combat: the WS chart's cell and every to-hit modifier. */
-export function toHitNeed(ctx: ClassicContext, attacker: UnitState, target: UnitState, combat: CombatMoment | null): Resolved {
+export function toHitNeed(
+  ctx: ClassicContext,
+  attacker: UnitState,
+  target: UnitState,
+  combat: CombatMoment | null,
+): Resolved {
   const ws = characteristic(ctx, attacker, 'WS', target, combat)
   const targetWs = characteristic(ctx, target, 'WS', attacker, null)
   return resolveModifiers(

@@ -29,7 +29,8 @@ export function* combatJoined(context: ProcedureContext, event: EventOf<'CombatJ
   const where = `seq ${event.seq}: CombatJoined`
   requireCombatPhase(ctx, where)
   const { combat: id, sides } = event.payload
-  if (Object.hasOwn(ctx.game.combats, id)) throw new RuleError('rules/duplicate-combat', `${where}: combat "${id}" already exists`)
+  if (Object.hasOwn(ctx.game.combats, id))
+    throw new RuleError('rules/duplicate-combat', `${where}: combat "${id}" already exists`)
   const [first, second] = sides as [(typeof sides)[0], (typeof sides)[0]]
   if (first.player === second.player)
     throw new RuleError('rules/friendly-target', `${where}: both sides are player "${first.player}"`)
@@ -45,9 +46,16 @@ export function* combatJoined(context: ProcedureContext, event: EventOf<'CombatJ
       const other = Object.values(ctx.game.combats).find(
         (c) => !c.ended && c.sides.some((sd) => sd.units.some((u) => u.unit === unit.id)),
       )
-      if (other) throw new RuleError('rules/already-engaged', `${where}: ${unit.name} is already in combat "${other.id}"`)
+      if (other)
+        throw new RuleError('rules/already-engaged', `${where}: ${unit.name} is already in combat "${other.id}"`)
     }
   }
+  const plan = planContact(
+    ctx,
+    sides.map((side) => ({ player: side.player, units: side.units })),
+    event.payload.contact,
+    where,
+  )
   ctx.emit({
     kind: 'combat-joined',
     text: `combat ${id}: ${sides.map((side) => side.units.map((u) => describeEntry(ctx, u)).join(' and ')).join(' against ')}`,
@@ -60,7 +68,7 @@ export function* combatJoined(context: ProcedureContext, event: EventOf<'CombatJ
     },
     explanation: explain(`combat ${id} joined`, { from: [event.seq] }),
   })
-  yield* fightRound(ctx, ctx.game.combats[id] as CombatState, event.payload.contact, event.seq)
+  yield* fightRound(ctx, ctx.game.combats[id] as CombatState, plan, event.seq)
 }
 
 /** CombatRoundDeclared: the next round of a combat that goes on. */
@@ -68,10 +76,13 @@ export function* combatRoundDeclared(context: ProcedureContext, event: EventOf<'
   const ctx = context as ClassicContext
   const where = `seq ${event.seq}: CombatRoundDeclared`
   requireCombatPhase(ctx, where)
-  const combat = Object.hasOwn(ctx.game.combats, event.payload.combat) ? ctx.game.combats[event.payload.combat] : undefined
+  const combat = Object.hasOwn(ctx.game.combats, event.payload.combat)
+    ? ctx.game.combats[event.payload.combat]
+    : undefined
   if (!combat) throw new RuleError('rules/unknown-combat', `${where}: there is no combat "${event.payload.combat}"`)
   if (combat.ended) throw new RuleError('rules/combat-over', `${where}: combat "${combat.id}" is over`)
-  yield* fightRound(ctx, combat, event.payload.contact, event.seq)
+  const plan = planContact(ctx, combat.sides, event.payload.contact, `${where}: combat ${combat.id}`)
+  yield* fightRound(ctx, combat, plan, event.seq)
 }
 
 function describeEntry(ctx: ClassicContext, entry: { unit: string; charged: boolean; facing: Facing }): string {
@@ -104,6 +115,62 @@ interface Fighter {
   readonly moment: CombatMoment
 }
 
+interface ContactPlan {
+  readonly planned: readonly Omit<Fighter, 'moment'>[]
+  /** The enemy each unit in contact attacks, by unit id. */
+  readonly targets: Record<string, string>
+}
+
+/** Checks who the players say is in contact, before anything is recorded; names what is wrong. */
+function planContact(ctx: ClassicContext, sides: CombatState['sides'], contact: Contact, where: string): ContactPlan {
+  const sideOf = new Map<string, number>()
+  sides.forEach((side, index) => {
+    for (const u of side.units) sideOf.set(u.unit, index)
+  })
+  const live = (index: number) =>
+    (sides[index]?.units ?? []).map((u) => ctx.unit(u.unit)).filter((unit) => unit.models > 0 && !unit.fleeing)
+  const planned: Omit<Fighter, 'moment'>[] = []
+  const targets: Record<string, string> = {}
+  const seen = new Set<string>()
+  for (const entry of contact) {
+    const side = sideOf.get(entry.unit)
+    if (side === undefined)
+      throw new RuleError('rules/not-in-combat', `${where}: "${entry.unit}" is not in this combat`)
+    const unit = ctx.unit(entry.unit)
+    requireAbleToFight(unit, where)
+    if (seen.has(unit.id)) throw new RuleError('rules/duplicate-unit', `${where}: ${unit.name} is entered twice`)
+    seen.add(unit.id)
+    if (entry.models + entry.supporting > unit.models) {
+      throw new RuleError(
+        'rules/too-many-models',
+        `${where}: ${unit.name} has ${unit.models} models, not ${entry.models} in contact and ${entry.supporting} supporting (classic/attacks §fighting-models)`,
+      )
+    }
+    const enemies = live(1 - side)
+    let target: UnitState | undefined
+    if (entry.target !== undefined) {
+      target = enemies.find((enemy) => enemy.id === entry.target)
+      if (!target)
+        throw new RuleError(
+          'rules/bad-target',
+          `${where}: ${unit.name} cannot attack "${entry.target}": not a fighting enemy in this combat`,
+        )
+    } else if (enemies.length === 1) {
+      target = enemies[0]
+    } else {
+      throw new RuleError(
+        'rules/bad-target',
+        `${where}: ${unit.name} faces ${enemies.length} enemy units; say which it attacks (target)`,
+      )
+    }
+    targets[unit.id] = (target as UnitState).id
+    planned.push({ unit, target: target as UnitState, side, contact: entry.models, supporting: entry.supporting })
+  }
+  if (live(0).length === 0 || live(1).length === 0)
+    throw new RuleError('rules/combat-over', `${where}: one side has no units left to fight`)
+  return { planned, targets }
+}
+
 /** Ranks of five or more models, the front rank included; none unless the unit is five or more wide. */
 export function ranksOfFive(unit: UnitState, models = unit.models): number {
   const files = unit.files
@@ -116,13 +183,8 @@ export function ranksOfFive(unit: UnitState, models = unit.models): number {
  * One round of close combat (core-mechanics A.5, A.6; the variant table): strike order, each
  * step's attacks, the combat result, break tests, then flee and pursuit.
  */
-function* fightRound(ctx: ClassicContext, combat: CombatState, contact: Contact, seq: number): Step {
-  const where = `seq ${seq}: combat ${combat.id}`
+function* fightRound(ctx: ClassicContext, combat: CombatState, plan: ContactPlan, seq: number): Step {
   const round = combat.round + 1
-  const sideOf = new Map<string, number>()
-  combat.sides.forEach((side, index) => {
-    for (const u of side.units) sideOf.set(u.unit, index)
-  })
   const entryOf = (unitId: string) => combat.sides.flatMap((side) => side.units).find((u) => u.unit === unitId)
   const live = (index: number) =>
     (combat.sides[index]?.units ?? []).map((u) => ctx.unit(u.unit)).filter((unit) => unit.models > 0 && !unit.fleeing)
@@ -132,60 +194,29 @@ function* fightRound(ctx: ClassicContext, combat: CombatState, contact: Contact,
     return { combat: combat.id, round, charged, charging: charged && round === 1, facing: entry?.facing ?? 'front' }
   }
 
-  // Who fights, as the players entered it.
-  const fighters: Fighter[] = []
-  const targets: Record<string, string> = {}
-  for (const entry of contact) {
-    const side = sideOf.get(entry.unit)
-    if (side === undefined) throw new RuleError('rules/not-in-combat', `${where}: "${entry.unit}" is not in this combat`)
-    const unit = ctx.unit(entry.unit)
-    requireAbleToFight(unit, where)
-    if (fighters.some((f) => f.unit.id === unit.id))
-      throw new RuleError('rules/duplicate-unit', `${where}: ${unit.name} is entered twice`)
-    if (entry.models + entry.supporting > unit.models) {
-      throw new RuleError(
-        'rules/too-many-models',
-        `${where}: ${unit.name} has ${unit.models} models, not ${entry.models} in contact and ${entry.supporting} supporting (classic/attacks §fighting-models)`,
-      )
-    }
-    const enemies = live(1 - side)
-    let target: UnitState | undefined
-    if (entry.target !== undefined) {
-      target = enemies.find((enemy) => enemy.id === entry.target)
-      if (!target)
-        throw new RuleError('rules/bad-target', `${where}: ${unit.name} cannot attack "${entry.target}": not a fighting enemy in this combat`)
-    } else if (enemies.length === 1) {
-      target = enemies[0]
-    } else {
-      throw new RuleError('rules/bad-target', `${where}: ${unit.name} faces ${enemies.length} enemy units; say which it attacks (target)`)
-    }
-    targets[unit.id] = (target as UnitState).id
-    if (entry.models + entry.supporting === 0) continue
-    fighters.push({
-      unit,
-      target: target as UnitState,
-      side,
-      contact: entry.models,
-      supporting: entry.supporting,
-      moment: moment(unit.id),
-    })
-  }
-  if (live(0).length === 0 || live(1).length === 0)
-    throw new RuleError('rules/combat-over', `${where}: one side has no units left to fight`)
-
+  const { planned, targets } = plan
+  const fighters: Fighter[] = planned
+    .filter((p) => p.contact + p.supporting > 0)
+    .map((p) => ({ ...p, moment: moment(p.unit.id) }))
   ctx.emit({
     kind: 'round-started',
     text: `combat ${combat.id}: round ${round}`,
     values: { combat: combat.id, round },
     explanation: explain(`combat ${combat.id}, round ${round}`, { from: [combat.joinedAt, seq] }),
   })
-  const modelsAtStart = new Map(combat.sides.flatMap((side) => side.units).map((u) => [u.unit, ctx.unit(u.unit).models]))
+  const modelsAtStart = new Map(
+    combat.sides.flatMap((side) => side.units).map((u) => [u.unit, ctx.unit(u.unit).models]),
+  )
 
   // Strike order.
   const keyed = fighters.map((fighter) => {
     const enemies = live(1 - fighter.side)
     const tier = resolveModifiers(
-      { value: STRIKE_TIER.initiative, text: 'strikes in Initiative order', rule: ctx.rule('strike-order', 'initiative') },
+      {
+        value: STRIKE_TIER.initiative,
+        text: 'strikes in Initiative order',
+        rule: ctx.rule('strike-order', 'initiative'),
+      },
       ctx.modifiers('strike-order', { subject: fighter.unit, opponent: enemies, combat: fighter.moment }),
       { mode: 'value', setPick: 'highest', title: (value) => `${fighter.unit.name}: ${tierName(value)}` },
     )
@@ -193,7 +224,11 @@ function* fightRound(ctx: ClassicContext, combat: CombatState, contact: Contact,
     const tierValue = tier.value ?? 0
     // Units with ASF strike together whatever their Initiative (the seed's ASF).
     const key = tierValue === STRIKE_TIER.alwaysFirst ? tierValue * 100 : tierValue * 100 + initiative.value
-    return { fighter, key, why: explain(tier.explanation.text, {}, [...tier.explanation.children, initiative.explanation]) }
+    return {
+      fighter,
+      key,
+      why: explain(tier.explanation.text, {}, [...tier.explanation.children, initiative.explanation]),
+    }
   })
   const keys = [...new Set(keyed.map((k) => k.key))].sort((a, b) => b - a)
   const steps = keys.map((key) => keyed.filter((k) => k.key === key))
@@ -217,7 +252,9 @@ function* fightRound(ctx: ClassicContext, combat: CombatState, contact: Contact,
   // Each step's attacks; casualties are removed before the next step strikes.
   const woundsCaused = [0, 0]
   for (const step of steps) {
-    const lostBefore = new Map(step.map((k) => [k.fighter.unit.id, (modelsAtStart.get(k.fighter.unit.id) ?? 0) - k.fighter.unit.models]))
+    const lostBefore = new Map(
+      step.map((k) => [k.fighter.unit.id, (modelsAtStart.get(k.fighter.unit.id) ?? 0) - k.fighter.unit.models]),
+    )
     const plans = step.map(({ fighter }) => {
       const lost = lostBefore.get(fighter.unit.id) ?? 0
       const fighting = Math.max(0, Math.min(fighter.contact - lost, fighter.unit.models))
@@ -262,7 +299,9 @@ function* fightRound(ctx: ClassicContext, combat: CombatState, contact: Contact,
       }
     }
     const side = combat.sides[index] as CombatState['sides'][number]
-    const ownTargets = Object.fromEntries(units.flatMap((u) => (targets[u.id] ? [[u.id, targets[u.id] as string]] : [])))
+    const ownTargets = Object.fromEntries(
+      units.flatMap((u) => (targets[u.id] ? [[u.id, targets[u.id] as string]] : [])),
+    )
     return { player: side.player, units, woundsCaused: woundsCaused[index] ?? 0, facings, targets: ownTargets, ranks }
   })
   const [tallyA, tallyB] = tallies as [SideTally, SideTally]
@@ -273,7 +312,9 @@ function* fightRound(ctx: ClassicContext, combat: CombatState, contact: Contact,
       kind: 'combat-result',
       text: `combat ${combat.id}: ${(tallies[wipedOut] as SideTally).player} has nothing left in the combat; ${winner.player} wins`,
       values: { combat: combat.id, round, scores: {}, winner: winner.player, difference: 0 },
-      explanation: explain(`${winner.player} wins: the enemy is wiped out`, { rule: ctx.rule('combat-result', 'wiped-out') }),
+      explanation: explain(`${winner.player} wins: the enemy is wiped out`, {
+        rule: ctx.rule('combat-result', 'wiped-out'),
+      }),
     })
     endCombat(ctx, combat, round)
     return
@@ -314,7 +355,13 @@ function* fightRound(ctx: ClassicContext, combat: CombatState, contact: Contact,
   ctx.emit({
     kind: 'combat-result',
     text: `combat result: ${tallyA.player} ${totalA}, ${tallyB.player} ${totalB}${winner ? `; ${winner} wins by ${difference}` : '; a draw'}`,
-    values: { combat: combat.id, round, scores: { [tallyA.player]: totalA, [tallyB.player]: totalB }, winner, difference },
+    values: {
+      combat: combat.id,
+      round,
+      scores: { [tallyA.player]: totalA, [tallyB.player]: totalB },
+      winner,
+      difference,
+    },
     explanation: resultWhy,
   })
   if (winnerIndex < 0) {
@@ -328,7 +375,16 @@ function* fightRound(ctx: ClassicContext, combat: CombatState, contact: Contact,
   const enemyRanks = Math.max(0, ...winners.units.map((u) => winners.ranks[u.id] ?? 0))
   const broken: { unit: UnitState; roll: number }[] = []
   for (const unit of loser.units) {
-    const passed = yield* breakTest(ctx, unit, winners.units, combat, difference, loser.ranks[unit.id] ?? 0, enemyRanks, resultWhy)
+    const passed = yield* breakTest(
+      ctx,
+      unit,
+      winners.units,
+      combat,
+      difference,
+      loser.ranks[unit.id] ?? 0,
+      enemyRanks,
+      resultWhy,
+    )
     if (!passed) broken.push({ unit, roll: 0 })
   }
 
@@ -348,11 +404,15 @@ function* fightRound(ctx: ClassicContext, combat: CombatState, contact: Contact,
       kind: 'fled',
       text: `${flight.unit.name} flees ${flight.roll}"`,
       values: { unit: flight.unit.id, roll: flight.roll },
-      explanation: explain(`${flight.unit.name} flees ${flight.roll}": dice ${answer.faces.join(' + ')}`, {
-        value: flight.roll,
-        rule: ctx.rule('flee-and-pursuit', 'flee'),
-        from: [answer.seq],
-      }, [dice.why]),
+      explanation: explain(
+        `${flight.unit.name} flees ${flight.roll}": dice ${answer.faces.join(' + ')}`,
+        {
+          value: flight.roll,
+          rule: ctx.rule('flee-and-pursuit', 'flee'),
+          from: [answer.seq],
+        },
+        [dice.why],
+      ),
     })
   }
   const caught = new Set<string>()
@@ -392,10 +452,11 @@ function* fightRound(ctx: ClassicContext, combat: CombatState, contact: Contact,
         kind: 'caught',
         text: `${pursuer.name} catches ${flight.unit.name} (${roll} against ${flight.roll}): it is destroyed`,
         values: { unit: flight.unit.id, by: pursuer.id, modelsLost: flight.unit.models },
-        explanation: explain(
-          `pursuit ${roll} >= flee ${flight.roll}: ${flight.unit.name} is caught and destroyed`,
-          { value: flight.unit.models, rule: ctx.rule('flee-and-pursuit', 'caught'), from: [answer.seq] },
-        ),
+        explanation: explain(`pursuit ${roll} >= flee ${flight.roll}: ${flight.unit.name} is caught and destroyed`, {
+          value: flight.unit.models,
+          rule: ctx.rule('flee-and-pursuit', 'caught'),
+          from: [answer.seq],
+        }),
       })
     }
   }
@@ -439,7 +500,9 @@ function endCombat(ctx: ClassicContext, combat: CombatState, round: number): voi
     kind: 'combat-ended',
     text: `combat ${combat.id} is over`,
     values: { combat: combat.id, round },
-    explanation: explain(`combat ${combat.id} is over after ${round} round${s(round)}: one side has no unit left in it`),
+    explanation: explain(
+      `combat ${combat.id} is over after ${round} round${s(round)}: one side has no unit left in it`,
+    ),
   })
 }
 
@@ -496,7 +559,11 @@ function* breakTest(
     values: { unit: unit.id, passed, roll: total, leadership: target },
     explanation: explain(
       `${unit.name} ${passed ? 'passes' : 'fails'} its break test`,
-      { value: passed, rule: passed ? ctx.rule('break-test', 'modifier') : ctx.rule('break-test', 'breaks'), from: [answer.seq] },
+      {
+        value: passed,
+        rule: passed ? ctx.rule('break-test', 'modifier') : ctx.rule('break-test', 'breaks'),
+        from: [answer.seq],
+      },
       [why, explain(`dice ${answer.faces.join(' + ')} = ${total} (${answer.source})`, { from: [answer.seq] }), verdict],
     ),
   })
@@ -518,7 +585,9 @@ function* decidePursuit(
       { id: 'hold', text: 'hold: take a Leadership test to restrain' },
     ],
     text: `${pursuer.name}: pursue ${names}, or hold?`,
-    explanation: explain(`${names} broke: ${pursuer.name} may pursue`, { rule: ctx.rule('flee-and-pursuit', 'pursue') }),
+    explanation: explain(`${names} broke: ${pursuer.name} may pursue`, {
+      rule: ctx.rule('flee-and-pursuit', 'pursue'),
+    }),
   })
   if (option === 'pursue') return true
   const ld = leadership(ctx, pursuer, quarry, 'restraint')
@@ -528,7 +597,9 @@ function* decidePursuit(
     sides: 6,
     roller: pursuer.player,
     text: `${pursuer.name}: roll 2D6 to restrain, passes on ${ld.value} or less`,
-    explanation: explain(`${pursuer.name} tries to hold`, { rule: ctx.rule('flee-and-pursuit', 'restraint') }, [ld.explanation]),
+    explanation: explain(`${pursuer.name} tries to hold`, { rule: ctx.rule('flee-and-pursuit', 'restraint') }, [
+      ld.explanation,
+    ]),
   })
   const total = sum(answer.faces)
   const passed = total <= (ld.value ?? 0)
@@ -536,11 +607,15 @@ function* decidePursuit(
     kind: 'restraint-test',
     text: `${pursuer.name} ${passed ? 'holds' : 'fails to hold and must pursue'}: rolled ${total} against ${ld.value}`,
     values: { unit: pursuer.id, passed, roll: total, leadership: ld.value ?? 0 },
-    explanation: explain(`${total} ${passed ? '<=' : '>'} ${ld.value}`, {
-      value: passed,
-      rule: ctx.rule('flee-and-pursuit', 'restraint'),
-      from: [answer.seq],
-    }, [ld.explanation]),
+    explanation: explain(
+      `${total} ${passed ? '<=' : '>'} ${ld.value}`,
+      {
+        value: passed,
+        rule: ctx.rule('flee-and-pursuit', 'restraint'),
+        from: [answer.seq],
+      },
+      [ld.explanation],
+    ),
   })
   return !passed
 }

@@ -17,14 +17,18 @@ export const classicDecisions = [
       'The seed follows 7th-edition conventions (core-mechanics A, seed provenance; C, 7th-style switches), and the 7th chart ' +
       'reads "N" (cannot wound) when T - S >= 4 (A.10, sure). 8th has no impossible cell: T - S >= 2 needs 6+ (A.5, likely). ' +
       'Killing Blow in the seed speaks of to-wound rolls of 7+, which neither chart has; that entry will revisit this when it is built.',
-    sources: ['7e:close-combat/wounding-the-enemy', '8e:close-combat/roll-to-wound-close-combat', `${CORE} A.5, A.10, C`],
+    sources: [
+      '7e:close-combat/wounding-the-enemy',
+      '8e:close-combat/roll-to-wound-close-combat',
+      `${CORE} A.5, A.10, C`,
+    ],
   }),
   defineDecision({
     id: 'charge-bonus',
     topic: 'What does charging give a unit in close combat?',
     values: { classic: 'strike-first', 'classic-8th': 'combat-result' },
     why:
-      "The seed's ASF strikes first \"even before attackers\", which only makes sense if chargers normally strike first: the " +
+      'The seed\'s ASF strikes first "even before attackers", which only makes sense if chargers normally strike first: the ' +
       '7th-edition convention (A.10, sure), with no combat-result bonus for charging in 7th. 8th has no strike-first for ' +
       'chargers and gives +1 combat result instead (A.6, sure).',
     sources: ['7e:close-combat/who-strikes-first', '8e:close-combat/striking-order', `${CORE} A.5, A.6, A.10, C`],

@@ -31,7 +31,8 @@ function checkDeclaration(
   }
   if (attacker.player === target.player)
     throw new RuleError('rules/friendly-target', `${where}: ${attacker.name} and ${target.name} are on the same side`)
-  if (attacker.models === 0) throw new RuleError('rules/unit-destroyed', `${where}: ${attacker.name} has no models left`)
+  if (attacker.models === 0)
+    throw new RuleError('rules/unit-destroyed', `${where}: ${attacker.name} has no models left`)
   if (target.models === 0) throw new RuleError('rules/unit-destroyed', `${where}: ${target.name} has no models left`)
   const fighting = event.payload.models
   if (fighting !== undefined && fighting > attacker.models) {

@@ -74,7 +74,12 @@ export function* strike(ctx: ClassicContext, input: StrikeInput): Generator<Requ
   const attacks = attacksResolved.value ?? 0
   const attacksWhy = attacksResolved.explanation
   if (attacks === 0) {
-    ctx.emit({ kind: 'attacks', text: `${attacker.name} has no attacks`, values: { attacks: 0 }, explanation: attacksWhy })
+    ctx.emit({
+      kind: 'attacks',
+      text: `${attacker.name} has no attacks`,
+      values: { attacks: 0 },
+      explanation: attacksWhy,
+    })
     return nothing
   }
 
@@ -257,4 +262,3 @@ export function removeCasualties(ctx: ClassicContext, target: UnitState, unsaved
   })
   return removed
 }
-

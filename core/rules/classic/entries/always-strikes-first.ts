@@ -1,6 +1,6 @@
 import { defineEntry } from '../../../engine/catalogue.js'
-import { STRIKE_TIER } from './strike-order.js'
 import { SEED } from './sources.js'
+import { STRIKE_TIER } from './strike-order.js'
 
 export const alwaysStrikesFirst = defineEntry({
   id: 'always-strikes-first',
@@ -12,7 +12,8 @@ export const alwaysStrikesFirst = defineEntry({
   clauses: {
     first: 'strikes before every other step, chargers included',
     simultaneous: 'units with ASF in the same combat strike at the same time, whatever their Initiative',
-    're-roll': "in classic-8th, re-rolls misses when its Initiative is not lower than the enemy's (classic/variants §asf-re-rolls)",
+    're-roll':
+      "in classic-8th, re-rolls misses when its Initiative is not lower than the enemy's (classic/variants §asf-re-rolls)",
   },
   enforcement: 'enforced',
   effects: [

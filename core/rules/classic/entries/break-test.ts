@@ -13,7 +13,8 @@ export const breakTest = defineEntry({
   clauses: {
     modifier: 'the test is taken on Leadership minus the amount the combat was lost by',
     'insane-courage': 'a roll of double 1 always passes a break test',
-    steadfast: 'a loser with more ranks of five than the enemy tests on its unmodified Leadership (classic/variants §steadfast)',
+    steadfast:
+      'a loser with more ranks of five than the enemy tests on its unmodified Leadership (classic/variants §steadfast)',
     breaks: 'a unit that fails its break test flees',
   },
   enforcement: 'enforced',

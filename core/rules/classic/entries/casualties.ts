@@ -10,7 +10,8 @@ export const casualties = defineEntry({
   text: 'Unsaved wounds are taken by one model until it is slain, then the next; slain models are removed.',
   clauses: {
     'fill-up': 'a multi-wound model loses all its Wounds before the next model takes any',
-    'slain-do-not-strike': 'models slain before their Initiative step do not strike: the models in contact drop by the models lost',
+    'slain-do-not-strike':
+      'models slain before their Initiative step do not strike: the models in contact drop by the models lost',
   },
   enforcement: 'enforced',
 })

@@ -6,7 +6,8 @@ import { unitStrengthOf } from './unit-strength.js'
 /** The enemy units that fight a unit in its flank or rear. */
 function flankers(query: QueryOf<'combat-result'>, unitId: string) {
   return query.enemy.units.filter(
-    (enemy) => query.enemy.targets[enemy.id] === unitId && query.enemy.facings[enemy.id] !== 'front' && enemy.models > 0,
+    (enemy) =>
+      query.enemy.targets[enemy.id] === unitId && query.enemy.facings[enemy.id] !== 'front' && enemy.models > 0,
   )
 }
 
@@ -33,11 +34,13 @@ export const combatResult = defineEntry({
     'charging (8th).',
   clauses: {
     wounds: 'each unsaved wound caused this round scores 1',
-    ranks: '+1 for each rank of five or more models behind the front rank, at most +3; the unit must be five or more wide',
+    ranks:
+      '+1 for each rank of five or more models behind the front rank, at most +3; the unit must be five or more wide',
     disruption: 'an enemy fighting the unit in its flank or rear cancels its rank bonus (classic/variants §disruption)',
     flank: '+1 when a unit of the side fights an enemy in its flank',
     rear: '+2 when a unit of the side fights an enemy in its rear',
-    outnumber: '+1 to the side whose units in the combat have the higher total Unit Strength (classic/variants §outnumber)',
+    outnumber:
+      '+1 to the side whose units in the combat have the higher total Unit Strength (classic/variants §outnumber)',
     charge: '+1 to a side that charged this turn (classic/variants §charge-bonus)',
     winner: 'the higher total wins by the difference; equal totals are a draw',
     'wiped-out': 'a side with no models left in the combat loses it; there is nothing left to test',
@@ -95,10 +98,10 @@ export const combatResult = defineEntry({
         if (q.stage !== 'score') return null
         const own = q.side.units.reduce((sum, unit) => sum + unitStrengthOf(unit), 0)
         const enemy = q.enemy.units.reduce((sum, unit) => sum + unitStrengthOf(unit), 0)
-        if (own <= enemy) return `Unit Strength ${own} against ${enemy}: not more than the enemy's`
+        if (own <= enemy) return "not more than the enemy's"
         return held.decision('outnumber') === 'plus-one'
           ? true
-          : `Unit Strength ${own} against ${enemy}, but 8th gives no bonus for it (classic/variants §outnumber)`
+          : '8th gives no bonus for it (classic/variants §outnumber)'
       },
       value: 1,
       describe: (q) => {
@@ -114,9 +117,7 @@ export const combatResult = defineEntry({
       kind: 'add',
       when: (q, held) => {
         if (q.stage !== 'score' || q.combat.round !== 1) return null
-        const charged = q.combat.sides
-          .find((side) => side.player === q.side.player)
-          ?.units.some((unit) => unit.charged)
+        const charged = q.combat.sides.find((side) => side.player === q.side.player)?.units.some((unit) => unit.charged)
         if (!charged) return null
         return held.decision('charge-bonus') === 'combat-result'
           ? true
@@ -134,7 +135,12 @@ function bestRankUnit(query: QueryOf<'combat-result'>, disruption: string) {
     if (unit.models === 0) continue
     const { bonus, disrupting } = rankBonus(query, query.side, unit.id, disruption)
     if (bonus === 0) continue
-    const candidate = { unit: unit.name, ranks: query.side.ranks[unit.id] ?? 0, bonus, disrupting: disrupting?.name ?? null }
+    const candidate = {
+      unit: unit.name,
+      ranks: query.side.ranks[unit.id] ?? 0,
+      bonus,
+      disrupting: disrupting?.name ?? null,
+    }
     // An undisrupted unit beats a disrupted one; then the higher bonus.
     const rank = (c: typeof candidate) => (c.disrupting ? 0 : 10) + c.bonus
     if (!best || rank(candidate) > rank(best)) best = candidate

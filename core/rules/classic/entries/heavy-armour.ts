@@ -10,5 +10,13 @@ export const heavyArmour = defineEntry({
   params: { save: 5 },
   clauses: { save: 'armour save 5+' },
   enforcement: 'enforced',
-  effects: [{ at: 'armour-save', clause: 'save', label: 'heavy armour', kind: 'set', value: (_q, held) => Number(held.params.save) }],
+  effects: [
+    {
+      at: 'armour-save',
+      clause: 'save',
+      label: 'heavy armour',
+      kind: 'set',
+      value: (_q, held) => Number(held.params.save),
+    },
+  ],
 })

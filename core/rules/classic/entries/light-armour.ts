@@ -10,5 +10,13 @@ export const lightArmour = defineEntry({
   params: { save: 6 },
   clauses: { save: 'armour save 6+' },
   enforcement: 'enforced',
-  effects: [{ at: 'armour-save', clause: 'save', label: 'light armour', kind: 'set', value: (_q, held) => Number(held.params.save) }],
+  effects: [
+    {
+      at: 'armour-save',
+      clause: 'save',
+      label: 'light armour',
+      kind: 'set',
+      value: (_q, held) => Number(held.params.save),
+    },
+  ],
 })

@@ -10,5 +10,13 @@ export const shield = defineEntry({
   params: { improves: 1 },
   clauses: { save: 'improves the armour save by 1 (on its own, a 6+ save)' },
   enforcement: 'enforced',
-  effects: [{ at: 'armour-save', clause: 'save', label: 'shield', kind: 'add', value: (_q, held) => -Number(held.params.improves) }],
+  effects: [
+    {
+      at: 'armour-save',
+      clause: 'save',
+      label: 'shield',
+      kind: 'add',
+      value: (_q, held) => -Number(held.params.improves),
+    },
+  ],
 })

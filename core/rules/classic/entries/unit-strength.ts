@@ -23,7 +23,8 @@ export const unitStrength = defineEntry({
   text: 'Infantry 1 a model, cavalry 2, large and monstrous infantry and war machines 3, monsters their Wounds.',
   clauses: {
     'per-model': 'infantry 1, cavalry 2, monstrous infantry and war machines 3, monsters their starting Wounds',
-    unlisted: 'chariots 4, swarms 3, war beasts 1, monstrous cavalry and beasts 3 (classic/variants §unit-strength-unlisted)',
+    unlisted:
+      'chariots 4, swarms 3, war beasts 1, monstrous cavalry and beasts 3 (classic/variants §unit-strength-unlisted)',
   },
   params: PER_MODEL,
   enforcement: 'enforced',
