@@ -493,6 +493,9 @@ export function createEngine(ruleset: Ruleset): Engine {
     restore: (json) => ({ game: JSON.parse(json) as GameState, frames: new Map() }),
     contextFor(state) {
       if (!state.game) throw new RuleError('engine/no-game', 'no game has been created yet')
+      // Fresh scratch, so nothing said here lands in an earlier step's result.
+      stepOutcomes = []
+      stepRequests = []
       stepSeq = state.game.seq
       return makeContext(state.game)
     },

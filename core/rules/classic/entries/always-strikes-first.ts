@@ -24,7 +24,7 @@ export const alwaysStrikesFirst = defineEntry({
       label: 'Always Strikes First',
       kind: 'reroll',
       when: (q, held) => {
-        if (q.roll !== 'to-hit' || q.combat === null) return null
+        if (q.roll !== 'to-hit') return null
         if (held.decision('asf-re-rolls') === 'none')
           return "the seed's ASF only strikes first (classic/variants §asf-re-rolls)"
         if (q.opponent.rules.some((r) => r.id === 'always-strikes-first')) return 'the enemy also has ASF'

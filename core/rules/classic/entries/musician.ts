@@ -25,7 +25,7 @@ export const musician = defineEntry({
         return rival ? `${rival.name} has a musician too: the combat stays a draw (§both-sides)` : true
       },
       value: 1,
-      describe: (q, held) => `musician of ${held.unit.name}`,
+      describe: (_q, held) => `musician of ${held.unit.name}`,
     },
   ],
 })
