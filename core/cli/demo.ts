@@ -1,9 +1,33 @@
 import type { GameApi } from '../api/game-api.js'
 
+const profile = (
+  M: number,
+  WS: number,
+  BS: number,
+  S: number,
+  T: number,
+  W: number,
+  I: number,
+  A: number,
+  Ld: number,
+) => ({
+  M,
+  WS,
+  BS,
+  S,
+  T,
+  W,
+  I,
+  A,
+  Ld,
+})
+
 /**
- * A short sample game: a unit of Dark Elf Warriors and a unit of Orc Boyz meet in close combat
- * and trade one round of blows. The dice are typed in as physical dice so the demo replays the
- * same way everywhere.
+ * A sample game of two close-combat rounds (classic variant): a ranked unit of Orc Boyz with full
+ * command charges a ranked unit of Dark Elf Warriors with full command. Round 1 is a draw (both
+ * sides have a musician); in round 2 the Boyz lose, break, flee and are caught. The dice are typed
+ * in as physical dice so the demo replays the same way everywhere; the figures are worked out by
+ * hand in test/scenarios/games/two-rounds-boyz-break.expected.json.
  */
 export async function createDemoGame(api: GameApi): Promise<string> {
   const { gameId } = await api.createGame({
@@ -12,21 +36,11 @@ export async function createDemoGame(api: GameApi): Promise<string> {
       { id: 'druchii', name: 'Druchii raiders' },
       { id: 'orcs', name: 'Orc warband' },
     ],
-    title: 'Demo: Warriors meet Boyz',
-    actor: 'druchii',
+    title: 'Demo: the Boyz charge the Warriors',
+    actor: 'orcs',
   })
   const post = (type: string, actor: string, payload: unknown) => api.append(gameId, { type, actor, payload })
-  const profile = (
-    M: number,
-    WS: number,
-    BS: number,
-    S: number,
-    T: number,
-    W: number,
-    I: number,
-    A: number,
-    Ld: number,
-  ) => ({ M, WS, BS, S, T, W, I, A, Ld })
+  const command = { champion: true, standard: true, musician: true }
 
   await post('ArmyMustered', 'druchii', {
     player: 'druchii',
@@ -35,10 +49,12 @@ export async function createDemoGame(api: GameApi): Promise<string> {
         id: 'warriors',
         name: 'Dark Elf Warriors',
         troopType: 'infantry',
-        models: 10,
+        race: 'dark-elves',
+        models: 20,
         profile: profile(5, 4, 4, 3, 3, 1, 5, 1, 8),
         gear: ['hand-weapon', 'light-armour', 'shield'],
-        rules: [],
+        formation: { files: 5 },
+        command,
       },
     ],
   })
@@ -49,29 +65,62 @@ export async function createDemoGame(api: GameApi): Promise<string> {
         id: 'boyz',
         name: 'Orc Boyz',
         troopType: 'infantry',
-        models: 10,
+        race: 'orcs-and-goblins',
+        models: 25,
         profile: profile(4, 3, 3, 3, 4, 1, 2, 1, 7),
-        gear: ['hand-weapon', 'light-armour'],
-        rules: [],
+        gear: ['hand-weapon', 'light-armour', 'shield'],
+        formation: { files: 5 },
+        command,
       },
     ],
   })
+
+  const roll = async (faces: number[]) => {
+    const open = (await api.openGame(gameId)).openRequests[0]
+    if (!open || open.kind !== 'dice') throw new Error('demo: expected an open dice request')
+    return post('DiceRolled', open.roller, { requestId: open.id, faces, source: 'physical' })
+  }
+  const choose = async (option: string) => {
+    const open = (await api.openGame(gameId)).openRequests[0]
+    if (!open || open.kind !== 'choice') throw new Error('demo: expected an open choice')
+    return post('ChoiceMade', open.chooser, { requestId: open.id, option })
+  }
+  const contact = [
+    { unit: 'warriors', models: 5 },
+    { unit: 'boyz', models: 5 },
+  ]
+
+  // Turn 1, the Orcs': the Boyz have charged the Warriors' front.
+  await post('TurnStarted', 'orcs', { turn: 1, player: 'orcs' })
+  await post('PhaseStarted', 'orcs', { phase: 'close-combat' })
+  await post('CombatJoined', 'orcs', {
+    combat: 'boyz-charge',
+    sides: [
+      { player: 'druchii', units: [{ unit: 'warriors' }] },
+      { player: 'orcs', units: [{ unit: 'boyz', charged: true }] },
+    ],
+    contact,
+  })
+  await roll([4, 4, 3, 2, 6]) // Boyz to hit, 4+: 3 hits
+  await roll([5, 2, 4]) // to wound, 4+: 2 wounds
+  await roll([5, 3]) // Warriors' save, 5+: 1 saved
+  await roll([3, 5, 1, 2]) // Warriors (4 left in contact) to hit, 3+: 2 hits
+  await roll([5, 6]) // to wound, 5+: 2 wounds
+  await roll([1, 2]) // Boyz' save, 5+: none saved
+
+  // Turn 1, the Druchii's: the combat goes on.
   await post('TurnStarted', 'druchii', { turn: 1, player: 'druchii' })
   await post('PhaseStarted', 'druchii', { phase: 'close-combat' })
-
-  const roll = async (actor: string, faces: number[]) => {
-    const open = (await api.openGame(gameId)).openRequests[0]
-    if (!open) throw new Error('demo: expected an open request')
-    return post('DiceRolled', actor, { requestId: open.id, faces, source: 'physical' })
-  }
-  await post('MeleeAttacksDeclared', 'druchii', { attacker: 'warriors', target: 'boyz', models: 5 })
-  await roll('druchii', [6, 3, 4, 1, 5]) // to hit 3+: four hits
-  await roll('druchii', [5, 2, 6, 4]) // to wound 5+: two wounds
-  await roll('orcs', [6, 3]) // light armour 6+: one saved
-  await post('MeleeAttacksDeclared', 'orcs', { attacker: 'boyz', target: 'warriors', models: 5 })
-  await roll('orcs', [4, 5, 2, 6, 3]) // to hit 4+: three hits
-  await roll('orcs', [4, 1, 6]) // to wound 4+: two wounds
-  await roll('druchii', [5, 2]) // light armour + shield 5+: one saved
-  await post('Note', 'orcs', { text: 'End of the first round of combat.' })
+  await post('CombatRoundDeclared', 'druchii', { combat: 'boyz-charge', contact })
+  await roll([6, 6, 5, 4, 1]) // Warriors to hit, 3+: 4 hits
+  await roll([5, 5, 6, 6]) // to wound, 5+: 4 wounds
+  await roll([2, 3, 1, 6]) // Boyz' save, 5+: 1 saved
+  await roll([4, 1]) // Boyz (2 left in contact) to hit, 4+: 1 hit
+  await roll([4]) // to wound, 4+: 1 wound
+  await roll([6]) // Warriors' save: saved
+  await roll([4, 5]) // Boyz' break test: 9 against 6, they break
+  await roll([2, 3]) // they flee 5"
+  await choose('pursue')
+  await roll([3, 4]) // the Warriors pursue 7": caught
   return gameId
 }

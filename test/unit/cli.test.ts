@@ -39,7 +39,7 @@ describe('arbiter demo and replay', () => {
   it('demo creates a sample game and prints its id on the last line', async () => {
     const { db, gameId } = await demo(tempDir())
     const store = EventStore.open(db, { mustExist: true })
-    expect(store.game(gameId)).toMatchObject({ ruleset: 'classic', headSeq: 14 })
+    expect(store.game(gameId)).toMatchObject({ ruleset: 'classic', headSeq: 25 })
     store.close()
   })
 
@@ -47,16 +47,16 @@ describe('arbiter demo and replay', () => {
     const { db, gameId } = await demo(tempDir())
     const { code, out } = await run('replay', '--db', db, '--game', gameId)
     expect(code).toBe(0)
-    expect(out).toContain('#7 DiceRolled (druchii): Dark Elf Warriors scores 4 hits of 5')
-    expect(out).toContain('-> request 8.1: Orc Boyz: roll 2 D6 armour saves, 6+')
-    expect(out).toContain('#13 DiceRolled (druchii): Dark Elf Warriors loses 1 model (10 -> 9)')
-    expect(out.trimEnd().split('\n').at(-1)).toBe('replayed 14 events; no request is open')
+    expect(out).toContain('#7 DiceRolled (orcs): Orc Boyz scores 3 hits of 5')
+    expect(out).toContain('-> request 8.1: Dark Elf Warriors: roll 2 D6 armour saves, 5+')
+    expect(out).toContain('#12 DiceRolled (orcs): Orc Boyz loses 2 models (25 -> 23)')
+    expect(out.trimEnd().split('\n').at(-1)).toBe('replayed 25 events; no request is open')
   })
 
   it('replay --explain prints the explanation trees with rule citations and seqs', async () => {
     const { db, gameId } = await demo(tempDir())
     const { out } = await run('replay', '--db', db, '--game', gameId, '--explain', '--verify')
-    expect(out).toContain('needs 3+ to hit (classic/to-hit-close-combat §chart) <- seq 2, 3')
+    expect(out).toContain('needs 4+ to hit (classic/to-hit-close-combat §chart) <- seq 2, 3')
     expect(out).toContain('light armour: 6+ (classic/light-armour §save)')
     expect(out).toContain('1 model removed: 1 unsaved x 1 Wound against W 1 (classic/casualties §fill-up) <- seq 9')
   })
@@ -67,8 +67,8 @@ describe('arbiter demo and replay', () => {
       .trimEnd()
       .split('\n')
       .map((l) => JSON.parse(l))
-    expect(plain).toHaveLength(14)
-    expect(plain[6]).toMatchObject({ seq: 7, type: 'DiceRolled', outcomes: [{ kind: 'hits', values: { hits: 4 } }] })
+    expect(plain).toHaveLength(25)
+    expect(plain[6]).toMatchObject({ seq: 7, type: 'DiceRolled', outcomes: [{ kind: 'hits', values: { hits: 3 } }] })
     expect(JSON.stringify(plain)).not.toContain('"explanation"')
     const explained = (await run('replay', '--db', db, '--game', gameId, '--json', '--explain')).out
       .trimEnd()
@@ -95,20 +95,20 @@ describe('arbiter export, verify and import', () => {
     const { file } = await exported(dir)
     expect(await run('verify', file)).toMatchObject({
       code: 0,
-      out: expect.stringMatching(/^OK .*: 14 events, chain intact, head [0-9a-f]{64}\n$/),
+      out: expect.stringMatching(/^OK .*: 25 events, chain intact, head [0-9a-f]{64}\n$/),
     })
     const other = join(dir, 'other.sqlite')
     const imported = await run('import', '--db', other, file)
     expect(imported.code).toBe(0)
-    const gameId = imported.out.match(/imported game (\S+) \(14 events\)/)?.[1] as string
+    const gameId = imported.out.match(/imported game (\S+) \(25 events\)/)?.[1] as string
     expect(await run('verify', '--db', other, '--game', gameId)).toMatchObject({ code: 0 })
-    expect((await run('replay', '--db', other, '--game', gameId)).out).toContain('replayed 14 events')
+    expect((await run('replay', '--db', other, '--game', gameId)).out).toContain('replayed 25 events')
   })
 
   it('verify catches a changed payload and names its line', async () => {
     const dir = tempDir()
     const { file, lines } = await exported(dir)
-    lines[6] = (lines[6] as string).replace('"faces":[6,3,4,1,5]', '"faces":[6,3,4,6,5]')
+    lines[6] = (lines[6] as string).replace('"faces":[4,4,3,2,6]', '"faces":[4,4,3,2,5]')
     writeFileSync(file, `${lines.join('\n')}\n`)
     const result = await run('verify', file)
     expect(result.code).toBe(1)
@@ -149,7 +149,7 @@ describe('arbiter export, verify and import', () => {
   it('import of a tampered file names the line and writes nothing', async () => {
     const dir = tempDir()
     const { file, lines } = await exported(dir)
-    lines[2] = (lines[2] as string).replace('"models":10', '"models":30')
+    lines[2] = (lines[2] as string).replace('"models":25', '"models":30')
     writeFileSync(file, `${lines.join('\n')}\n`)
     const other = join(dir, 'other.sqlite')
     const result = await run('import', '--db', other, file)

@@ -146,7 +146,9 @@ describe('classic close-combat round: a whole round, by hand', () => {
     const result = afterSaves.outcomes.find((o) => o.kind === 'combat-result')
     expect(result?.values).toMatchObject({ scores: { p1: 5, p2: 4 }, winner: 'p1', difference: 1 })
     const text = renderExplanationText(result!.explanation)
-    expect(text).toContain('rank bonus: Dark Elf Warriors, 4 ranks of five (+3): 1 -> 4 (classic/combat-result §ranks)')
+    expect(text).toContain(
+      'rank bonus: Dark Elf Warriors, 4 ranks of five as the round began (+3): 1 -> 4 (classic/combat-result §ranks)',
+    )
     expect(text).toContain('standard of Dark Elf Warriors (+1): 4 -> 5 (classic/standard §combat-result)')
     expect(text).toContain('[ignored] outnumbering: Unit Strength 19 against 19')
     // Break test: Ld 7 - 1 = 6; rolled 3 + 4 = 7: the Boyz break.
@@ -240,7 +242,7 @@ describe('classic combat result, part by part (classic/combat-result)', () => {
     expect(values).toMatchObject({ scores: { p1: 0, p2: 4 }, winner: 'p2', difference: 4 })
     expect(text).toContain('flank attack (+1)')
     expect(text).toContain(
-      '[ignored] rank bonus: Dark Elf Warriors, 4 ranks of five: Dark Elf Warriors is fought in the flank or rear by Orc Boyz',
+      '[ignored] rank bonus: Dark Elf Warriors, 4 ranks of five as the round began: Dark Elf Warriors is fought in the flank or rear by Orc Boyz',
     )
   })
 
@@ -324,7 +326,7 @@ describe('classic break test (classic/break-test)', () => {
     const classic = flanked('classic')
     expect(classic.requests[0]?.text).toContain('passes on 4 or less')
     expect(renderExplanationText(classic.requests[0]!.explanation)).toContain(
-      '[ignored] steadfast: 6 ranks of five against 4: 6 ranks against 4, but Steadfast is not a classic rule',
+      '[ignored] steadfast: 6 ranks of five against 4: Steadfast is not a classic rule',
     )
   })
 })

@@ -251,6 +251,7 @@ function* fightRound(ctx: ClassicContext, combat: CombatState, plan: ContactPlan
 
   // Each step's attacks; casualties are removed before the next step strikes.
   const woundsCaused = [0, 0]
+  const excessWounds = [0, 0]
   for (const step of steps) {
     const lostBefore = new Map(
       step.map((k) => [k.fighter.unit.id, (modelsAtStart.get(k.fighter.unit.id) ?? 0) - k.fighter.unit.models]),
@@ -280,7 +281,12 @@ function* fightRound(ctx: ClassicContext, combat: CombatState, plan: ContactPlan
         from: [seq],
         ...(fightingWhy ? { fightingWhy } : {}),
       })
-      woundsCaused[fighter.side] = (woundsCaused[fighter.side] ?? 0) + Math.min(result.unsaved, woundsLeft)
+      // Wounds past the last model score nothing (classic/variants §excess-wounds).
+      const counted =
+        ctx.decision('excess-wounds') === 'not-counted' ? Math.min(result.unsaved, woundsLeft) : result.unsaved
+      woundsCaused[fighter.side] = (woundsCaused[fighter.side] ?? 0) + counted
+      if (counted < result.unsaved)
+        excessWounds[fighter.side] = (excessWounds[fighter.side] ?? 0) + result.unsaved - counted
     }
   }
 
@@ -327,8 +333,8 @@ function* fightRound(ctx: ClassicContext, combat: CombatState, plan: ContactPlan
       { mode: 'value', title: (value) => `${side.player}: ${value}`, rule: ctx.rule('combat-result', 'winner') },
     )
   let results = [
-    score(tallyA, tallyB, 'score', tallyA.woundsCaused, `wounds caused`),
-    score(tallyB, tallyA, 'score', tallyB.woundsCaused, `wounds caused`),
+    score(tallyA, tallyB, 'score', tallyA.woundsCaused, woundsText(excessWounds[0] ?? 0)),
+    score(tallyB, tallyA, 'score', tallyB.woundsCaused, woundsText(excessWounds[1] ?? 0)),
   ]
   let totals = results.map((r) => r.value ?? 0)
   const tieNotes: Explanation[] = []
@@ -475,6 +481,12 @@ function* fightRound(ctx: ClassicContext, combat: CombatState, plan: ContactPlan
   else endRound(ctx, combat, round)
 }
 
+function woundsText(excess: number): string {
+  return excess === 0
+    ? 'unsaved wounds caused'
+    : `unsaved wounds caused (${excess} more past the enemy's last model do not count, classic/variants §excess-wounds)`
+}
+
 function tierName(value: number | null): string {
   if (value === STRIKE_TIER.alwaysFirst) return 'strikes first (Always Strikes First)'
   if (value === STRIKE_TIER.charged) return 'strikes first (charged)'
@@ -537,7 +549,11 @@ function* breakTest(
   const why = explain(
     `${unit.name} tests on ${target}: Ld ${ld.value} ${(modifier.value ?? 0) < 0 ? '-' : '+'} ${Math.abs(modifier.value ?? 0)}`,
     { value: target, rule: ctx.rule('break-test', 'modifier') },
-    [ld.explanation, modifier.explanation, resultWhy],
+    [
+      ld.explanation,
+      modifier.explanation,
+      explain(`combat result: ${resultWhy.text}`, { rule: resultWhy.rule, from: resultWhy.from }),
+    ],
   )
   const answer = yield* rollDice({
     purpose: 'break-test',

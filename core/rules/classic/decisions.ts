@@ -118,6 +118,16 @@ export const classicDecisions = [
       'cavalry and monstrous beasts 3 as large models.',
     sources: ['6e:units/unit-strength', `${CORE} A.8, A.10`],
   }),
+  defineDecision({
+    id: 'excess-wounds',
+    topic: 'Do unsaved wounds beyond what the enemy unit had left count for combat result?',
+    values: { classic: 'not-counted', 'classic-8th': 'not-counted' },
+    why:
+      'core-mechanics scores "unsaved wounds" and counts wounds past a slain model only as Overkill, which belongs to ' +
+      'challenges (A.6, A.10). So outside a challenge a unit cannot be wounded more times than it has Wounds left, and the ' +
+      'excess scores nothing (likely; both editions).',
+    sources: ['8e:close-combat/uncommon-bonuses', '6e:characters/overkill', `${CORE} A.5, A.6, A.10`],
+  }),
 ] as const
 
 export type ClassicDecisions = DecisionIndexOf<typeof classicDecisions>

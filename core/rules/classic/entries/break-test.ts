@@ -28,7 +28,7 @@ export const breakTest = defineEntry({
         if (q.ranks <= q.enemyRanks) return null
         return held.decision('steadfast') === 'more-ranks'
           ? true
-          : `${q.ranks} ranks against ${q.enemyRanks}, but Steadfast is not a classic rule (classic/variants §steadfast)`
+          : 'Steadfast is not a classic rule (classic/variants §steadfast)'
       },
       value: 0,
       describe: (q) => `steadfast: ${q.ranks} ranks of five against ${q.enemyRanks}`,

@@ -33,7 +33,7 @@ export const combatResult = defineEntry({
     'side), cancelled by an enemy in the flank or rear; +1 flank, +2 rear; +1 for outnumbering (classic); +1 for ' +
     'charging (8th).',
   clauses: {
-    wounds: 'each unsaved wound caused this round scores 1',
+    wounds: 'each unsaved wound caused this round scores 1 (classic/variants §excess-wounds)',
     ranks:
       '+1 for each rank of five or more models behind the front rank, at most +3; the unit must be five or more wide',
     disruption: 'an enemy fighting the unit in its flank or rear cancels its rank bonus (classic/variants §disruption)',
@@ -64,7 +64,9 @@ export const combatResult = defineEntry({
       value: (q, held) => bestRankUnit(q, held.decision('disruption'))?.bonus ?? 0,
       describe: (q, held) => {
         const best = bestRankUnit(q, held.decision('disruption'))
-        return best ? `rank bonus: ${best.unit}, ${best.ranks} ranks of five` : 'rank bonus'
+        if (!best) return 'rank bonus'
+        const when = held.decision('rank-count') === 'round-start' ? ' as the round began' : ''
+        return `rank bonus: ${best.unit}, ${best.ranks} ranks of five${when}`
       },
     },
     {
