@@ -77,12 +77,12 @@ export async function createDemoGame(api: GameApi): Promise<string> {
 
   const roll = async (faces: number[]) => {
     const open = (await api.openGame(gameId)).openRequests[0]
-    if (!open || open.kind !== 'dice') throw new Error('demo: expected an open dice request')
+    if (open?.kind !== 'dice') throw new Error('demo: expected an open dice request')
     return post('DiceRolled', open.roller, { requestId: open.id, faces, source: 'physical' })
   }
   const choose = async (option: string) => {
     const open = (await api.openGame(gameId)).openRequests[0]
-    if (!open || open.kind !== 'choice') throw new Error('demo: expected an open choice')
+    if (open?.kind !== 'choice') throw new Error('demo: expected an open choice')
     return post('ChoiceMade', open.chooser, { requestId: open.id, option })
   }
   const contact = [

@@ -48,6 +48,7 @@ function drill(duration: Duration): Ruleset {
     procedures: {
       MeleeAttacksDeclared: {
         name: 'bless',
+        // biome-ignore lint/correctness/useYield: it decides without asking the table anything
         *start(ctx, event) {
           ctx.emit({
             kind: 'effect-started',
@@ -68,6 +69,7 @@ function drill(duration: Duration): Ruleset {
       },
       CombatRoundDeclared: {
         name: 'end-round',
+        // biome-ignore lint/correctness/useYield: it decides without asking the table anything
         *start(ctx) {
           ctx.emit({
             kind: 'round-ended',
