@@ -401,3 +401,24 @@ describe('a combat over several rounds', () => {
     expect(game.game.combats).toEqual({})
   })
 })
+
+describe('who fights (classic/attacks)', () => {
+  it('supporting attacks: one each from the second rank in classic-8th, none in classic (variants §supporting-attacks)', () => {
+    const contact = [
+      { unit: 'warriors', models: 5, supporting: 5 },
+      { unit: 'boyz', models: 5 },
+    ]
+    const strict = battle(warriors(), boyz(), 'classic-8th')
+    const opened = strict.apply(joined([{ unit: 'warriors' }], [{ unit: 'boyz' }], contact))
+    expect(opened.requests[0]).toMatchObject({ purpose: 'to-hit', count: 10 })
+    expect(renderExplanationText(opened.requests[0]!.explanation)).toContain(
+      'supporting attacks: 5 models x 1 (+5): 5 -> 10 (classic/attacks §supporting)',
+    )
+    const seed = battle(warriors(), boyz())
+    const plain = seed.apply(joined([{ unit: 'warriors' }], [{ unit: 'boyz' }], contact))
+    expect(plain.requests[0]).toMatchObject({ purpose: 'to-hit', count: 5 })
+    expect(renderExplanationText(plain.requests[0]!.explanation)).toContain(
+      '[ignored] supporting attacks: 5 models x 1: only models in base contact fight',
+    )
+  })
+})
