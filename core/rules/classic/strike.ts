@@ -46,6 +46,27 @@ const s = (count: number) => (count === 1 ? '' : 's')
 export function* strike(ctx: ClassicContext, input: StrikeInput): Generator<RequestSpec, StrikeResult, Answer> {
   const { attacker, target, combat, from } = input
   const nothing = { attacks: 0, hits: 0, wounds: 0, unsaved: 0, removed: 0 }
+  /** The target's saves, armour or ward: rolled by its player, re-rolled where a rule says so. */
+  const rollSaves = (roll: 'armour-save' | 'ward-save', count: number, need: number, why: Explanation[]) =>
+    rollAgainst(
+      {
+        purpose: roll,
+        count,
+        sides: 6,
+        need,
+        roller: target.player,
+        text: `${target.name}: roll ${count} D6 ${roll === 'armour-save' ? 'armour' : 'ward'} saves, ${need}+`,
+        explanation: explain(
+          `${target.name} rolls ${count} ${roll === 'armour-save' ? 'armour' : 'ward'} saves`,
+          { from },
+          why,
+        ),
+      },
+      naturalLimits(ctx, roll),
+      { success: ['saved', 'saved'], failure: ['not saved', 'not saved'] },
+      ctx.modifiers('re-roll', { subject: target, opponent: attacker, combat, roll }),
+      ctx.rule('dice', 're-roll-once'),
+    )
   const profile = (unit: UnitState, name: 'S' | 'A', opponent: UnitState) =>
     characteristic(ctx, unit, name, opponent, combat)
 
@@ -184,21 +205,7 @@ export function* strike(ctx: ClassicContext, input: StrikeInput): Generator<Requ
   let failedArmour = wounds
   const saveWhy: Explanation[] = [armourWhy, ...sixNotes]
   if (armourScore.need !== null && savable > 0) {
-    const saves = yield* rollAgainst(
-      {
-        purpose: 'armour-save',
-        count: savable,
-        sides: 6,
-        need: armourScore.need,
-        roller: target.player,
-        text: `${target.name}: roll ${savable} D6 armour saves, ${armourScore.need}+`,
-        explanation: explain(`${target.name} rolls ${savable} armour saves`, { from }, [armourWhy, ...sixNotes]),
-      },
-      naturalLimits(ctx, 'armour-save'),
-      { success: ['saved', 'saved'], failure: ['not saved', 'not saved'] },
-      ctx.modifiers('re-roll', { subject: target, opponent: attacker, combat, roll: 'armour-save' }),
-      ctx.rule('dice', 're-roll-once'),
-    )
+    const saves = yield* rollSaves('armour-save', savable, armourScore.need, [armourWhy, ...sixNotes])
     failedArmour = wounds - saves.successes
     saveWhy.push(saves.explanation)
   }
@@ -209,21 +216,7 @@ export function* strike(ctx: ClassicContext, input: StrikeInput): Generator<Requ
   let unsaved = failedArmour
   if (wardScore.need !== null && failedArmour > 0) {
     const wardWhy = withNotes(ward.explanation, wardScore.notes)
-    const wards = yield* rollAgainst(
-      {
-        purpose: 'ward-save',
-        count: failedArmour,
-        sides: 6,
-        need: wardScore.need,
-        roller: target.player,
-        text: `${target.name}: roll ${failedArmour} D6 ward saves, ${wardScore.need}+`,
-        explanation: explain(`${target.name} rolls ${failedArmour} ward saves`, { from }, [wardWhy]),
-      },
-      naturalLimits(ctx, 'ward-save'),
-      { success: ['saved', 'saved'], failure: ['not saved', 'not saved'] },
-      ctx.modifiers('re-roll', { subject: target, opponent: attacker, combat, roll: 'ward-save' }),
-      ctx.rule('dice', 're-roll-once'),
-    )
+    const wards = yield* rollSaves('ward-save', failedArmour, wardScore.need, [wardWhy])
     unsaved = failedArmour - wards.successes
     saveWhy.push(wardWhy, wards.explanation)
   }

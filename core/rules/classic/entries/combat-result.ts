@@ -3,6 +3,11 @@ import type { QueryOf, SideTally } from '../../../engine/effects.js'
 import { CORE } from './sources.js'
 import { unitStrengthOf } from './unit-strength.js'
 
+/** A side's total Unit Strength in the combat. */
+function sideStrength(side: SideTally): number {
+  return side.units.reduce((sum, unit) => sum + unitStrengthOf(unit), 0)
+}
+
 /** The enemy units that fight a unit in its flank or rear. */
 function flankers(query: QueryOf<'combat-result'>, unitId: string) {
   return query.enemy.units.filter(
@@ -98,19 +103,14 @@ export const combatResult = defineEntry({
       kind: 'add',
       when: (q, held) => {
         if (q.stage !== 'score') return null
-        const own = q.side.units.reduce((sum, unit) => sum + unitStrengthOf(unit), 0)
-        const enemy = q.enemy.units.reduce((sum, unit) => sum + unitStrengthOf(unit), 0)
+        const [own, enemy] = [sideStrength(q.side), sideStrength(q.enemy)]
         if (own <= enemy) return "not more than the enemy's"
         return held.decision('outnumber') === 'plus-one'
           ? true
           : '8th gives no bonus for it (classic/variants §outnumber)'
       },
       value: 1,
-      describe: (q) => {
-        const own = q.side.units.reduce((sum, unit) => sum + unitStrengthOf(unit), 0)
-        const enemy = q.enemy.units.reduce((sum, unit) => sum + unitStrengthOf(unit), 0)
-        return `outnumbering: Unit Strength ${own} against ${enemy}`
-      },
+      describe: (q) => `outnumbering: Unit Strength ${sideStrength(q.side)} against ${sideStrength(q.enemy)}`,
     },
     {
       at: 'combat-result',
