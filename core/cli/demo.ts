@@ -1,4 +1,4 @@
-import type { GameApi } from '../api/game-api.js'
+import type { GameApi } from '../api/game-api-contract.js'
 
 /**
  * A short sample game: a unit of Dark Elf Warriors and a unit of Orc Boyz meet in close combat

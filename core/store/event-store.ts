@@ -5,7 +5,7 @@ import type { EventEnvelope, UnchainedEvent } from '../events/envelope.js'
 import { chainText, envelopeSchema, GENESIS_HASH } from '../events/envelope.js'
 import { ArbiterError } from '../events/errors.js'
 import { chainLinkProblem } from './jsonl.js'
-import { migrate } from './migrate.js'
+import { loadMigrations, migrate } from './migrate.js'
 import { sha256Hex } from './sha256.js'
 
 /** What the library knows about a game besides its events. */
@@ -23,6 +23,12 @@ export type GameSummary = GameMeta & { readonly headSeq: number }
 export interface OpenOptions {
   /** Refuse (`store/no-database`) instead of creating the file when it is missing. */
   readonly mustExist?: boolean
+  /**
+   * Read only: the file must exist and be an Arbiter database at this Arbiter's schema version;
+   * no migration runs and nothing is written (every write is refused by SQLite). For commands that
+   * only show a game, which must never create or change a file.
+   */
+  readonly readOnly?: boolean
   /** The migrations folder; defaults to the package's `migrations/`. For tests. */
   readonly migrationsDir?: string
   /** How long a writer waits for another connection's write lock, in ms (default 5000). */
@@ -102,7 +108,7 @@ function busy(error: unknown): boolean {
 }
 
 /** Checks that a file that exists is an SQLite file, without opening it through SQLite. */
-function refuseForeignFile(file: string, mustExist: boolean): void {
+function refuseForeignFile(file: string, mustExist: boolean, readOnly: boolean): void {
   let size: number
   try {
     const stat = statSync(file)
@@ -121,7 +127,11 @@ function refuseForeignFile(file: string, mustExist: boolean): void {
     }
     throw new ArbiterError('store/open-failed', `cannot open ${file}: ${(error as Error).message}`)
   }
-  if (size === 0) return // SQLite treats an empty file as an empty database
+  if (size === 0) {
+    // SQLite would treat an empty file as an empty database; a reader must not make it one.
+    if (readOnly) throw new ArbiterError('store/not-a-database', `${file} is not an Arbiter database: it is empty`)
+    return
+  }
   const header = Buffer.alloc(16)
   const fd = openSync(file, 'r')
   let read: number
@@ -169,7 +179,10 @@ export class EventStore {
   private readonly createTx: (meta: GameMeta, first: UnchainedEvent, payload: string) => EventEnvelope
   private readonly importTx: (meta: GameMeta, events: readonly EventEnvelope[], payloads: readonly string[]) => void
 
-  private constructor(db: Database.Database) {
+  private constructor(
+    db: Database.Database,
+    private readonly readOnly = false,
+  ) {
     this.db = db
     this.headStmt = db.prepare('SELECT seq, hash FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1')
     this.insertEventStmt = db.prepare(
@@ -253,9 +266,10 @@ export class EventStore {
    * A file that is not an SQLite database is refused untouched (`store/not-a-database`).
    */
   static open(file: string, options: OpenOptions = {}): EventStore {
+    if (options.readOnly) return EventStore.openReadOnly(file, options)
     const mustExist = options.mustExist ?? false
     const memory = file === ':memory:' || file === ''
-    if (!memory) refuseForeignFile(file, mustExist)
+    if (!memory) refuseForeignFile(file, mustExist, false)
     let db: Database.Database
     try {
       db = new Database(file, { fileMustExist: mustExist })
@@ -290,6 +304,56 @@ export class EventStore {
       }
       if (busy(error))
         throw new ArbiterError('store/busy', `${file} is locked by another writer: ${(error as Error).message}`)
+      throw new ArbiterError('store/open-failed', `cannot open ${file}: ${(error as Error).message}`)
+    }
+  }
+
+  /**
+   * The read-only open. The connection is read-write at the file level with `query_only` on, so
+   * SQLite refuses every write and, as the last connection to close, removes the -wal and -shm
+   * files it made; better-sqlite3's `readonly` would leave both behind.
+   */
+  private static openReadOnly(file: string, options: OpenOptions): EventStore {
+    refuseForeignFile(file, true, true)
+    let db: Database.Database
+    try {
+      db = new Database(file, { fileMustExist: true })
+    } catch (error) {
+      if (sqliteCode(error) === 'SQLITE_CANTOPEN')
+        throw new ArbiterError(
+          'store/no-database',
+          `${file} does not exist: give the path of an existing Arbiter database`,
+        )
+      throw new ArbiterError('store/open-failed', `cannot open ${file}: ${(error as Error).message}`)
+    }
+    try {
+      db.pragma('query_only = ON')
+      db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`)
+      const version = db.pragma('user_version', { simple: true }) as number
+      const known = loadMigrations(options.migrationsDir).length
+      const hasEvents =
+        db.prepare(`SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'events'`).get() !== undefined
+      if (version === 0 || !hasEvents)
+        throw new ArbiterError('store/not-a-database', `${file} is not an Arbiter database: it has no Arbiter schema`)
+      if (version > known)
+        throw new ArbiterError(
+          'store/newer-database',
+          `${file} is at schema version ${version}, newer than this Arbiter knows (${known}): use a newer Arbiter`,
+        )
+      if (version < known)
+        throw new ArbiterError(
+          'store/older-database',
+          `${file} is at schema version ${version}, older than this Arbiter's ${known}: a command that writes (arbiter new, import) upgrades it`,
+        )
+      return new EventStore(db, true)
+    } catch (error) {
+      db.close()
+      if (error instanceof ArbiterError) throw error
+      if (sqliteCode(error) === 'SQLITE_NOTADB')
+        throw new ArbiterError(
+          'store/not-a-database',
+          `${file} is not an Arbiter database: ${(error as Error).message}`,
+        )
       throw new ArbiterError('store/open-failed', `cannot open ${file}: ${(error as Error).message}`)
     }
   }
@@ -434,7 +498,7 @@ export class EventStore {
     if (this.closed) return
     this.closed = true
     try {
-      this.db.pragma('wal_checkpoint(TRUNCATE)')
+      if (!this.readOnly) this.db.pragma('wal_checkpoint(TRUNCATE)')
     } catch {
       // a checkpoint that cannot run now (another reader) is not a reason to keep the file open;
       // the WAL is replayed by the next open
