@@ -47,7 +47,10 @@ export function nearest(word: string, known: readonly string[]): string | undefi
   let best: string | undefined
   let bestDistance = Number.POSITIVE_INFINITY
   for (const candidate of known) {
-    const d = candidate.startsWith(word) && word.length >= 2 ? 1 : distance(word, candidate)
+    // A word cut short or run on (--gam, --output for --out) counts as one edit away.
+    const prefix =
+      Math.min(word.length, candidate.length) >= 2 && (candidate.startsWith(word) || word.startsWith(candidate))
+    const d = prefix ? 1 : distance(word, candidate)
     if (d < bestDistance) {
       best = candidate
       bestDistance = d
