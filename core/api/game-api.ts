@@ -31,7 +31,7 @@ export const ENGINE_VERSION = 1
 export const SNAPSHOT_INTERVAL = 1000
 const IDLE_CHECKPOINT_MS = 250
 /** Events a replay or export page holds when the caller does not say. */
-export const DEFAULT_PAGE_SIZE = 1000
+const DEFAULT_PAGE_SIZE = 1000
 
 export interface ApiOptions {
   /** ISO time stamped on each new event; the engine never reads it. */
