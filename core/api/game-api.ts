@@ -443,7 +443,8 @@ export class LocalGameApi implements GameApi {
       if (listed !== value)
         return broken(
           1,
-          `the games table says ${field} ${JSON.stringify(listed)}, the hashed GameCreated ${JSON.stringify(value)}: the table was edited`,
+          `the games table says ${field} ${JSON.stringify(listed)}, ` +
+            `the hashed GameCreated ${JSON.stringify(value)}: the table was edited`,
         )
     }
     return { ...row, intact: true }

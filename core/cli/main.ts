@@ -164,7 +164,8 @@ const commands: Record<string, Command> = {
         const id = await createDemoGame(api)
         const view = await api.openGame(id)
         io.stdout.write(
-          `created the demo game in ${file}: ${view.seq} events; replay it with\n  ${ARBITER} replay --db ${file} --game ${id} --explain\n`,
+          `created the demo game in ${file}: ${view.seq} events; replay it with\n` +
+            `  ${ARBITER} replay --db ${file} --game ${id} --explain\n`,
         )
         return id
       })
@@ -173,7 +174,9 @@ const commands: Record<string, Command> = {
     },
   },
   new: {
-    usage: `${ARBITER} new --db FILE --player ID[=NAME] --player ID[=NAME] [--ruleset R] [--variant V] [--title T] [--as PLAYER]`,
+    usage:
+      `${ARBITER} new --db FILE --player ID[=NAME] --player ID[=NAME] ` +
+      '[--ruleset R] [--variant V] [--title T] [--as PLAYER]',
     summary: 'Start a new game in FILE (created if missing); prints its id last.',
     flags: {
       db: { ...dbFlag, help: 'the Arbiter database file; created when it does not exist' },
@@ -223,7 +226,9 @@ const commands: Record<string, Command> = {
     usage: `${ARBITER} muster ARMY.json --db FILE --game ID [--as PLAYER]`,
     summary: 'Record a player\'s army from a JSON file: {"player": ID, "units": [...]}, the ArmyMustered payload.',
     details:
-      'Each unit: {"id", "name", "troopType" (infantry, cavalry, …), "models", "profile": {"M","WS","BS","S","T","W","I","A","Ld"},\n"gear": catalogue ids (hand-weapon, light-armour, shield, …), "rules": catalogue ids}.',
+      'Each unit: {"id", "name", "troopType" (infantry, cavalry, …), "models",\n' +
+      '"profile": {"M","WS","BS","S","T","W","I","A","Ld"}, "gear": catalogue ids (hand-weapon,\n' +
+      'light-armour, heavy-armour, shield), "rules": catalogue ids}. The README has an example.',
     flags: { db: dbFlag, game: gameFlag, as: asFlag("the army's player"), help: helpFlag },
     positionals: { min: 1, max: 1, missing: 'the army file (ARMY.json) is missing' },
     examples: [`${ARBITER} muster druchii.json --db games.sqlite --game 4f1c…`],
@@ -246,14 +251,17 @@ const commands: Record<string, Command> = {
     usage: `${ARBITER} declare TYPE --db FILE --game ID --as PLAYER [--FIELD VALUE …| --json '{…}']`,
     summary: 'Record a declaration (or TurnStarted, PhaseStarted, Note): its payload as one flag per field.',
     details:
-      'Numbers are taken as numbers, true/false as booleans, anything else as text. `status` lists what can be\ndeclared now. MeleeAttacksDeclared takes --attacker UNIT --target UNIT [--models N] (models in base contact).',
+      'Numbers are taken as numbers, true/false as booleans, anything else as text. `status` lists\n' +
+      'what can be declared now. MeleeAttacksDeclared takes --attacker UNIT --target UNIT [--models N]\n' +
+      '(N: the models in base contact; all of them when left out).',
     flags: declareFlags,
     parse: parseDeclare,
     positionals: { min: 1, max: 1, missing: 'the event TYPE is missing (e.g. MeleeAttacksDeclared)' },
     examples: [
       `${ARBITER} declare TurnStarted --turn 1 --player druchii --db games.sqlite --game 4f1c… --as druchii`,
       `${ARBITER} declare PhaseStarted --phase close-combat --db games.sqlite --game 4f1c… --as druchii`,
-      `${ARBITER} declare MeleeAttacksDeclared --attacker warriors --target boyz --models 5 --db games.sqlite --game 4f1c… --as druchii`,
+      `${ARBITER} declare MeleeAttacksDeclared --attacker warriors --target boyz --models 5 ` +
+        '--db games.sqlite --game 4f1c… --as druchii',
     ],
     async run(values, positionals, io) {
       const type = positionals[0] as string
@@ -373,14 +381,12 @@ const commands: Record<string, Command> = {
             io.stdout.write(`BROKEN ${g.gameId}: seq ${g.seq}: ${g.problem}\n`)
             continue
           }
-          io.stdout.write(
-            `${g.gameId}  ${g.ruleset}/${g.variant}  ${g.headSeq} events  ${g.createdAt}${g.title ? `  ${g.title}` : ''}\n`,
-          )
+          const title = g.title ? `  ${g.title}` : ''
+          io.stdout.write(`${g.gameId}  ${g.ruleset}/${g.variant}  ${g.headSeq} events  ${g.createdAt}${title}\n`)
         }
         if (broken === 0) return 0
-        io.stderr.write(
-          `arbiter games: ${broken} game${broken === 1 ? ' does' : 's do'} not verify (BROKEN above): ${ARBITER} verify names the problem\n`,
-        )
+        const count = broken === 1 ? '1 game does' : `${broken} games do`
+        io.stderr.write(`arbiter games: ${count} not verify (marked BROKEN above)\n`)
         return 1
       })
     },
@@ -412,19 +418,16 @@ const commands: Record<string, Command> = {
         'read',
         async (api) => {
           const replay = replaySteps(api, gameId)
-          for (let next = await replay.next(); ; next = await replay.next()) {
-            if (next.done) {
-              const open = next.value.openRequests.map((r) => `${r.id} (${r.text})`)
-              if (!json)
-                io.stdout.write(
-                  `replayed ${next.value.seq} events; ${open.length > 0 ? `open: ${open.join(', ')}` : 'no request is open'}\n`,
-                )
-              break
-            }
+          let next = await replay.next()
+          for (; !next.done; next = await replay.next()) {
             const step = next.value
             if (json) io.stdout.write(`${stepJson(step, explain)}\n`)
             else io.stdout.write(`${explain ? explainedStep(step) : stepLine(step)}\n`)
           }
+          if (json) return
+          const open = next.value.openRequests.map((r) => `${r.id} (${r.text})`)
+          const owed = open.length > 0 ? `open: ${open.join(', ')}` : 'no request is open'
+          io.stdout.write(`replayed ${next.value.seq} events; ${owed}\n`)
         },
         { underCurrentRules: values['current-rules'] === true },
       )
@@ -492,7 +495,8 @@ const commands: Record<string, Command> = {
     usage: `${ARBITER} verify FILE.jsonl | ${ARBITER} verify --db FILE --game ID`,
     summary: 'Check a hash chain: exit 0 when it holds, 1 naming the first bad line (file) or seq (database).',
     details:
-      'OK prints the head hash: compare it with the one noted at the table or in a report to catch a forger\nwho rewrote every hash.',
+      'OK prints the head hash: compare it with the one noted at the table or in a report, to catch\n' +
+      'a forger who rewrote every hash.',
     flags: { db: dbFlag, game: gameFlag, help: helpFlag },
     positionals: { min: 0, max: 1, missing: '' },
     examples: [`${ARBITER} verify battle.jsonl`, `${ARBITER} verify --db games.sqlite --game 4f1c…`],

@@ -39,7 +39,8 @@ export function stepJson(step: StepView, withExplanations: boolean): string {
 export function answerHint(request: OpenRequest, where: string): string {
   if (request.kind === 'dice')
     return `${ARBITER} roll ${request.id} FACES… ${where} --as ${request.roller}   (${request.count} faces, or --app)`
-  return `${ARBITER} choose ${request.id} OPTION ${where} --as ${request.chooser}   (OPTION: ${request.options.map((o) => o.id).join(', ')})`
+  const options = request.options.map((o) => o.id).join(', ')
+  return `${ARBITER} choose ${request.id} OPTION ${where} --as ${request.chooser}   (OPTION: ${options})`
 }
 
 export function statusText(status: GameStatus, where: string): string {

@@ -343,7 +343,8 @@ export class EventStore {
       if (version < known)
         throw new ArbiterError(
           'store/older-database',
-          `${file} is at schema version ${version}, older than this Arbiter's ${known}: a command that writes (arbiter new, import) upgrades it`,
+          `${file} is at schema version ${version}, older than this Arbiter's ${known}: ` +
+            'a command that writes to it upgrades it',
         )
       return new EventStore(db, true)
     } catch (error) {

@@ -193,7 +193,7 @@ describe('commands that only read never create or change a file', () => {
     expect(readdirSync(dir)).toEqual([])
   })
 
-  it('games, replay, status, verify and export leave an Arbiter database byte-identical, with no side files', async () => {
+  it('games, replay, status, verify and export leave a database byte-identical, with no side files', async () => {
     const { dir, db, gameId } = await demo()
     await new Promise((done) => setTimeout(done, 20)) // a write now would show in the mtime
     const before = fingerprint(db)

@@ -53,7 +53,8 @@ function forgeLastEvent(db: string, gameId: string): void {
     >
     raw
       .prepare(
-        'INSERT INTO events (game_id, seq, type, v, at, actor, rules_version, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO events (game_id, seq, type, v, at, actor, rules_version, payload, prev_hash, hash) ' +
+          'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       )
       .run(
         gameId,
@@ -138,7 +139,8 @@ describe('a replay is trusted, or it says why not', () => {
     const result = await run('games', '--db', db)
     expect(result.code).toBe(1)
     expect(result.out).toBe(
-      `BROKEN ${gameId}: seq 1: the games table says title "Demo: the Orcs won", the hashed GameCreated "Demo: Warriors meet Boyz": the table was edited\n`,
+      `BROKEN ${gameId}: seq 1: the games table says title "Demo: the Orcs won", ` +
+        'the hashed GameCreated "Demo: Warriors meet Boyz": the table was edited\n',
     )
     expect(result.out).not.toContain('the Orcs won  ')
   })
