@@ -1,5 +1,6 @@
 import { once } from 'node:events'
-import { createWriteStream, existsSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { createWriteStream, existsSync, readFileSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs'
+import { resolve } from 'node:path'
 
 /** A file the command cannot use: one line, exit 1. */
 export class FileError extends Error {}
@@ -32,20 +33,21 @@ export function checkOutputPath(path: string): void {
 
 /**
  * Writes text chunks to a file as they come, waiting for the stream to drain so memory stays flat.
- * The file is created only once the first chunk is in hand, and removed if a later one fails.
+ * They go to a temporary file beside it, renamed over `path` only when all are written: a failure
+ * leaves no partial file, and an earlier file at `path` as it was.
  */
 export async function writeChunks(path: string, chunks: AsyncIterable<string>): Promise<void> {
   checkOutputPath(path)
+  const partial = `${path}.partial-${process.pid}`
   let stream: ReturnType<typeof createWriteStream> | undefined
   let failure: unknown
-  const failed = (error: unknown) => {
-    failure ??= error
-  }
   try {
     for await (const chunk of chunks) {
       if (!stream) {
-        stream = createWriteStream(path)
-        stream.on('error', failed)
+        stream = createWriteStream(partial)
+        stream.on('error', (error) => {
+          failure ??= error
+        })
       }
       if (failure !== undefined) throw failure
       if (!stream.write(chunk)) await Promise.race([once(stream, 'drain'), once(stream, 'close')])
@@ -54,15 +56,27 @@ export async function writeChunks(path: string, chunks: AsyncIterable<string>): 
       stream.end()
       await once(stream, 'close')
       if (failure !== undefined) throw failure
+      renameSync(partial, path)
     }
   } catch (error) {
-    if (stream) {
-      stream.destroy()
-      rmSync(path, { force: true })
-    }
+    stream?.destroy()
+    rmSync(partial, { force: true })
     if (error === failure) throw fileProblem(path, error)
     throw error
   }
+}
+
+/** Refuses to write over the database a command reads from. */
+export function checkNotSameFile(output: string, database: string): void {
+  const real = (file: string) => {
+    try {
+      return realpathSync(file)
+    } catch {
+      return resolve(file)
+    }
+  }
+  if (real(output) === real(database))
+    throw new FileError(`${output} is the database being read: give another file to write`)
 }
 
 /** Removes a database this command created and could not fill, with SQLite's side files. */

@@ -19,7 +19,7 @@ import {
   type Values,
 } from './args.js'
 import { createDemoGame } from './demo.js'
-import { FileError, readTextFile, removeDatabase, writeChunks } from './files.js'
+import { checkNotSameFile, FileError, readTextFile, removeDatabase, writeChunks } from './files.js'
 import { answerHint, explainedStep, statusText, stepJson, stepLine } from './print.js'
 
 export interface Io {
@@ -449,6 +449,7 @@ const commands: Record<string, Command> = {
       const out = required(values, 'out')
       const file = required(values, 'db')
       const gameId = required(values, 'game')
+      checkNotSameFile(out, file)
       const events = await withApi(file, 'read', async (api) => {
         let count = 0
         async function* pages(): AsyncGenerator<string> {

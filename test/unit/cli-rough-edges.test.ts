@@ -98,6 +98,32 @@ describe('export', () => {
   })
 })
 
+describe('export never loses a file', () => {
+  it('refuses to write over the database it reads', async () => {
+    const { db, gameId } = await demo()
+    const before = fingerprint(db)
+    const result = await run('export', '--db', db, '--game', gameId, '--out', db)
+    expect(result).toMatchObject({ code: 1, err: expect.stringContaining('is the database being read') })
+    expect(fingerprint(db)).toEqual(before)
+  })
+
+  it('a game that stops verifying halfway leaves an earlier export as it was, and no partial file', async () => {
+    const { dir, db, gameId } = await demo()
+    const out = join(dir, 'game.jsonl')
+    writeFileSync(out, 'the earlier export\n')
+    const Database = (await import('better-sqlite3')).default
+    const raw = new Database(db)
+    raw.exec('DROP TRIGGER events_refuse_update')
+    raw.prepare(`UPDATE events SET payload = '{"text":"edited"}' WHERE seq = 14`).run()
+    raw.close()
+    const result = await run('export', '--db', db, '--game', gameId, '--out', out)
+    expect(result.code).toBe(1)
+    expect(result.err).toMatch(/store\/chain-broken: game .* seq 14: hash does not match/)
+    expect(readFileSync(out, 'utf8')).toBe('the earlier export\n')
+    expect(readdirSync(dir).sort()).toEqual(['demo.sqlite', 'game.jsonl'])
+  })
+})
+
 describe('a folder where a file is expected, and a closed pipe', () => {
   it('verify, import and export name the folder in one line and exit 1', async () => {
     const { dir, db, gameId } = await demo()
