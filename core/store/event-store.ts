@@ -5,7 +5,8 @@ import type { EventEnvelope, UnchainedEvent } from '../events/envelope.js'
 import { chainText, envelopeSchema, GENESIS_HASH } from '../events/envelope.js'
 import { ArbiterError } from '../events/errors.js'
 import { chainLinkProblem } from './jsonl.js'
-import { loadMigrations, migrate } from './migrate.js'
+import { migrate } from './migrate.js'
+import { checkReadableSchema } from './read-only.js'
 import { sha256Hex } from './sha256.js'
 
 /** What the library knows about a game besides its events. */
@@ -311,7 +312,8 @@ export class EventStore {
   /**
    * The read-only open. The connection is read-write at the file level with `query_only` on, so
    * SQLite refuses every write and, as the last connection to close, removes the -wal and -shm
-   * files it made; better-sqlite3's `readonly` would leave both behind.
+   * files it made; better-sqlite3's `readonly` would leave both behind. (A WAL left by a writer that
+   * crashed is folded into the file at close, as by any SQLite connection: committed data only.)
    */
   private static openReadOnly(file: string, options: OpenOptions): EventStore {
     refuseForeignFile(file, true, true)
@@ -329,23 +331,7 @@ export class EventStore {
     try {
       db.pragma('query_only = ON')
       db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`)
-      const version = db.pragma('user_version', { simple: true }) as number
-      const known = loadMigrations(options.migrationsDir).length
-      const hasEvents =
-        db.prepare(`SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'events'`).get() !== undefined
-      if (version === 0 || !hasEvents)
-        throw new ArbiterError('store/not-a-database', `${file} is not an Arbiter database: it has no Arbiter schema`)
-      if (version > known)
-        throw new ArbiterError(
-          'store/newer-database',
-          `${file} is at schema version ${version}, newer than this Arbiter knows (${known}): use a newer Arbiter`,
-        )
-      if (version < known)
-        throw new ArbiterError(
-          'store/older-database',
-          `${file} is at schema version ${version}, older than this Arbiter's ${known}: ` +
-            'a command that writes to it upgrades it',
-        )
+      checkReadableSchema(db, file, options.migrationsDir)
       return new EventStore(db, true)
     } catch (error) {
       db.close()
