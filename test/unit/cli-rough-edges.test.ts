@@ -21,11 +21,13 @@ async function run(...argv: string[]): Promise<{ code: number; out: string; err:
   return { code, out, err }
 }
 
-async function demo(dir = tempDir()): Promise<{ dir: string; db: string; gameId: string }> {
+/** The demo game; `events` is how many it has, as demo reports it. */
+async function demo(dir = tempDir()): Promise<{ dir: string; db: string; gameId: string; events: number }> {
   const db = join(dir, 'demo.sqlite')
   const result = await run('demo', '--db', db)
   expect(result.code).toBe(0)
-  return { dir, db, gameId: result.out.trimEnd().split('\n').at(-1) as string }
+  const events = Number(/: (\d+) events;/.exec(result.out)?.[1])
+  return { dir, db, gameId: result.out.trimEnd().split('\n').at(-1) as string, events }
 }
 
 /** Bytes and modification time, to show a file was not touched. */
@@ -73,17 +75,18 @@ describe('the README stands alone', () => {
 
 describe('export', () => {
   it('counts the events it wrote, not the closing line, and writes the same bytes as toJsonl', async () => {
-    const { dir, db, gameId } = await demo()
+    const { dir, db, gameId, events } = await demo()
     const out = join(dir, 'game.jsonl')
     const result = await run('export', '--db', db, '--game', gameId, '--out', out)
-    expect(result).toMatchObject({ code: 0, out: `exported 14 events to ${out}\n` })
+    expect(result).toMatchObject({ code: 0, out: `exported ${events} events to ${out}\n` })
+    expect(readFileSync(out, 'utf8').trimEnd().split('\n')).toHaveLength(events + 1)
     const store = EventStore.open(db, { readOnly: true })
     expect(readFileSync(out, 'utf8')).toBe(toJsonl(store.readEvents(gameId)))
     store.close()
   })
 
   it('pages of any size join into the same text', async () => {
-    const { db, gameId } = await demo()
+    const { db, gameId, events } = await demo()
     const api = await LocalGameApi.open(db, { readOnly: true })
     const whole = await exportText(api, gameId)
     let paged = ''
@@ -93,7 +96,7 @@ describe('export', () => {
       fromSeq = page.nextSeq
     }
     expect(paged).toBe(whole)
-    expect(whole.trimEnd().split('\n')).toHaveLength(15)
+    expect(whole.trimEnd().split('\n')).toHaveLength(events + 1)
     await api.close()
   })
 })
@@ -108,17 +111,17 @@ describe('export never loses a file', () => {
   })
 
   it('a game that stops verifying halfway leaves an earlier export as it was, and no partial file', async () => {
-    const { dir, db, gameId } = await demo()
+    const { dir, db, gameId, events } = await demo()
     const out = join(dir, 'game.jsonl')
     writeFileSync(out, 'the earlier export\n')
     const Database = (await import('better-sqlite3')).default
     const raw = new Database(db)
     raw.exec('DROP TRIGGER events_refuse_update')
-    raw.prepare(`UPDATE events SET payload = '{"text":"edited"}' WHERE seq = 14`).run()
+    raw.prepare(`UPDATE events SET payload = '{"text":"edited"}' WHERE seq = ?`).run(events)
     raw.close()
     const result = await run('export', '--db', db, '--game', gameId, '--out', out)
     expect(result.code).toBe(1)
-    expect(result.err).toMatch(/store\/chain-broken: game .* seq 14: hash does not match/)
+    expect(result.err).toMatch(new RegExp(`store/chain-broken: game .* seq ${events}: hash does not match`))
     expect(readFileSync(out, 'utf8')).toBe('the earlier export\n')
     expect(readdirSync(dir).sort()).toEqual(['demo.sqlite', 'game.jsonl'])
   })
@@ -168,8 +171,9 @@ describe('a failed import leaves no database behind', () => {
       .slice(0, -1)
       .map((line) => JSON.parse(line))
     await api.close()
-    // seq 7 answers a 5-dice request with 3 dice: re-chained, so only the rules can object
-    events[6].payload.faces = [6, 6, 6]
+    // the first roll gets one die more than its request asks for: re-chained, so only the rules object
+    const roll = events.findIndex((event) => event.type === 'DiceRolled')
+    events[roll].payload.faces.push(6)
     let prevHash = GENESIS_HASH
     for (const event of events) {
       event.prevHash = prevHash
@@ -181,7 +185,7 @@ describe('a failed import leaves no database behind', () => {
     const target = join(dir, 'fresh.sqlite')
     const result = await run('import', '--db', target, file)
     expect(result.code).toBe(1)
-    expect(result.err).toMatch(/import\/bad-line: line 7 \(seq 7\): .*dice/)
+    expect(result.err).toMatch(new RegExp(`import/bad-line: line ${roll + 1} \\(seq ${roll + 1}\\): .*dice`))
     expect(existsSync(target)).toBe(false)
     expect(readdirSync(dir).filter((name) => name.startsWith('fresh'))).toEqual([])
   })

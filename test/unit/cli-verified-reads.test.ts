@@ -24,6 +24,16 @@ async function demo(): Promise<{ db: string; gameId: string }> {
   return { db, gameId: result.out.trimEnd().split('\n').at(-1) as string }
 }
 
+/** One value from the database, read straight through SQLite. */
+function query<T = number>(db: string, sql: string): T {
+  const raw = new Database(db, { readonly: true })
+  try {
+    return raw.prepare(sql).pluck().get() as T
+  } finally {
+    raw.close()
+  }
+}
+
 /** Edits the database the way a cheat would: straight through SQLite, around Arbiter. */
 function tamper(db: string, sql: string, ...params: unknown[]): void {
   const raw = new Database(db)
@@ -35,22 +45,22 @@ function tamper(db: string, sql: string, ...params: unknown[]): void {
   }
 }
 
-/** The demo's first to-hit roll (seq 7) turned from 4 hits into 5, behind the triggers. */
-function editDice(db: string): void {
-  tamper(
-    db,
-    `UPDATE events SET payload = replace(payload, '[6,3,4,1,5]', '[6,3,4,6,5]') WHERE seq = 7 AND type = 'DiceRolled'`,
-  )
+/** The demo's first roll given a better first die, behind the triggers; returns its seq. */
+function editDice(db: string): number {
+  const seq = query(db, `SELECT min(seq) FROM events WHERE type = 'DiceRolled'`)
+  tamper(db, `UPDATE events SET payload = replace(payload, '"faces":[', '"faces":[6,') WHERE seq = ?`, seq)
+  return seq
 }
 
-/** A 15th event appended with a made-up hash: inserts at the head pass the triggers. */
-function forgeLastEvent(db: string, gameId: string): void {
+/** An event appended after the head with a made-up hash (inserts at the head pass the triggers); its seq. */
+function forgeLastEvent(db: string, gameId: string): number {
   const raw = new Database(db)
   try {
     const head = raw.prepare('SELECT * FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1').get(gameId) as Record<
       string,
       string | number
     >
+    const seq = Number(head.seq) + 1
     raw
       .prepare(
         'INSERT INTO events (game_id, seq, type, v, at, actor, rules_version, payload, prev_hash, hash) ' +
@@ -58,29 +68,30 @@ function forgeLastEvent(db: string, gameId: string): void {
       )
       .run(
         gameId,
-        15,
+        seq,
         'Note',
         1,
         head.at,
-        'orcs',
+        head.actor,
         head.rules_version,
-        '{"text":"the druchii conceded"}',
+        '{"text":"conceded"}',
         head.hash,
         'f'.repeat(64),
       )
+    return seq
   } finally {
     raw.close()
   }
 }
 
 describe('a replay is trusted, or it says why not', () => {
-  it('replay refuses a database whose dice were edited, names seq 7 and shows nothing', async () => {
+  it('replay refuses a database whose dice were edited, names their seq and shows nothing', async () => {
     const { db, gameId } = await demo()
-    editDice(db)
+    const seq = editDice(db)
     const result = await run('replay', '--db', db, '--game', gameId)
     expect(result.code).toBe(1)
     expect(result.out).toBe('')
-    expect(result.err).toMatch(/store\/chain-broken: .*seq 7: hash does not match the stored content/)
+    expect(result.err).toMatch(new RegExp(`store/chain-broken: .*seq ${seq}: hash does not match the stored content`))
     expect(result.err.split('\n').filter(Boolean)).toHaveLength(1)
   })
 
@@ -93,16 +104,18 @@ describe('a replay is trusted, or it says why not', () => {
 
   it('games marks a game whose dice were edited as broken, naming the seq, and exits 1', async () => {
     const { db, gameId } = await demo()
-    editDice(db)
+    const seq = editDice(db)
     const result = await run('games', '--db', db)
     expect(result.code).toBe(1)
-    expect(result.out).toBe(`BROKEN ${gameId}: seq 7: hash does not match the stored content: the row was changed\n`)
+    expect(result.out).toBe(
+      `BROKEN ${gameId}: seq ${seq}: hash does not match the stored content: the row was changed\n`,
+    )
     expect(result.err).toMatch(/1 game does not verify/)
   })
 
   it('a forged last event with a wrong hash is refused by replay, games, status and verify', async () => {
     const { db, gameId } = await demo()
-    forgeLastEvent(db, gameId)
+    const seq = forgeLastEvent(db, gameId)
     for (const argv of [
       ['replay', '--db', db, '--game', gameId],
       ['status', '--db', db, '--game', gameId],
@@ -111,36 +124,39 @@ describe('a replay is trusted, or it says why not', () => {
     ]) {
       const result = await run(...argv)
       expect(result.code, argv[0]).toBe(1)
-      expect(`${result.out}${result.err}`, argv[0]).toMatch(/seq 15: hash does not match/)
+      expect(`${result.out}${result.err}`, argv[0]).toMatch(new RegExp(`seq ${seq}: hash does not match`))
     }
   })
 
   it('a writing command refuses to extend a broken chain', async () => {
     const { db, gameId } = await demo()
-    editDice(db)
+    const seq = editDice(db)
+    const head = query(db, 'SELECT max(seq) FROM events')
     const result = await run('declare', 'Note', '--text', 'more', '--db', db, '--game', gameId, '--as', 'orcs')
     expect(result.code).toBe(1)
-    expect(result.err).toMatch(/seq 7/)
+    expect(result.err).toContain(`seq ${seq}:`)
+    expect(query(db, 'SELECT max(seq) FROM events')).toBe(head)
   })
 
   it('verify --db says where the chain breaks once, not twice', async () => {
     const { db, gameId } = await demo()
-    editDice(db)
+    const seq = editDice(db)
     const result = await run('verify', '--db', db, '--game', gameId)
     expect(result.code).toBe(1)
     expect(result.out).toBe(
-      `BROKEN game ${gameId}: seq 7: hash does not match the stored content: the row was changed\n`,
+      `BROKEN game ${gameId}: seq ${seq}: hash does not match the stored content: the row was changed\n`,
     )
   })
 
   it('games checks each row of the editable games table against the hashed GameCreated', async () => {
     const { db, gameId } = await demo()
+    const title = query<string>(db, 'SELECT title FROM games')
     tamper(db, 'UPDATE games SET title = ? WHERE game_id = ?', 'Demo: the Orcs won', gameId)
     const result = await run('games', '--db', db)
     expect(result.code).toBe(1)
     expect(result.out).toBe(
       `BROKEN ${gameId}: seq 1: the games table says title "Demo: the Orcs won", ` +
-        'the hashed GameCreated "Demo: Warriors meet Boyz": the table was edited\n',
+        `the hashed GameCreated ${JSON.stringify(title)}: the table was edited\n`,
     )
     expect(result.out).not.toContain('the Orcs won  ')
   })
@@ -162,9 +178,9 @@ describe('a replay is trusted, or it says why not', () => {
 describe('the api verifies on the way', () => {
   it('replay, openGame, status and listGames refuse or mark an edited game', async () => {
     const { db, gameId } = await demo()
-    editDice(db)
+    const seq = editDice(db)
     const api = await LocalGameApi.open(db, { readOnly: true })
-    const broken = { code: 'store/chain-broken', message: expect.stringContaining('seq 7') }
+    const broken = { code: 'store/chain-broken', message: expect.stringContaining(`seq ${seq}:`) }
     await expect(api.replay(gameId)).rejects.toMatchObject(broken)
     await expect(api.openGame(gameId)).rejects.toMatchObject(broken)
     await expect(api.openGame(gameId, 3)).rejects.toMatchObject(broken)
@@ -173,7 +189,7 @@ describe('the api verifies on the way', () => {
       {
         intact: false,
         gameId,
-        seq: 7,
+        seq,
         problem: 'hash does not match the stored content: the row was changed',
       },
     ])
