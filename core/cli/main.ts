@@ -58,16 +58,16 @@ async function withApi<T>(
 ): Promise<T> {
   const creating = mode === 'create' && !existsSync(file)
   let api: GameApi | undefined
+  let done = false
   try {
     api = await LocalGameApi.open(file, { ...options, mustExist: mode !== 'create', readOnly: mode === 'read' })
-    return await fn(api)
-  } catch (error) {
-    await api?.close()
-    api = undefined
-    if (creating) removeDatabase(file)
-    throw error
+    const result = await fn(api)
+    done = true
+    return result
   } finally {
     await api?.close()
+    // Removed after the close, so SQLite leaves no side file behind either.
+    if (creating && !done) removeDatabase(file)
   }
 }
 
@@ -127,12 +127,14 @@ function parseDeclare(args: readonly string[]): { values: Values; positionals: s
     }
     const eq = arg.indexOf('=')
     const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq)
-    let value = eq === -1 ? args[i + 1] : arg.slice(eq + 1)
-    if (eq === -1) {
-      if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`)
+    let value: string
+    if (eq !== -1) value = arg.slice(eq + 1)
+    else {
+      const next = args[i + 1]
+      if (next === undefined || next.startsWith('--')) throw new UsageError(`--${name} needs a value`)
+      value = next
       i++
     }
-    value = value as string
     if (Object.hasOwn(declareFlags, name)) values[name] = value
     else payload[name] = payloadValue(value)
   }
