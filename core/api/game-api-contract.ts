@@ -1,5 +1,8 @@
 import type { GameState, OpenRequest, Outcome } from '../engine/types.js'
 import type { Explanation } from '../explain/explanation.js'
+import type { GameSummary } from '../store/event-store.js'
+
+export type { GameSummary }
 
 /**
  * The one contract every host implements: `LocalGameApi` in-process (the CLI, tests), the
@@ -80,18 +83,10 @@ export interface GameStatus {
   readonly canDeclare: readonly string[]
 }
 
-/** What the games table says about a game, checked against the game's hashed GameCreated. */
-export interface GameSummary {
-  readonly gameId: string
-  readonly ruleset: string
-  readonly variant: string
-  readonly catalogueHash: string
-  readonly title?: string
-  readonly createdAt: string
-  readonly headSeq: number
-}
-
-/** A game in the list: intact, or broken at `seq` (its row is not shown, it cannot be trusted). */
+/**
+ * A game in the list: intact (what the games table says, checked against the game's hashed
+ * GameCreated), or broken at `seq` (its row is not shown: it cannot be trusted).
+ */
 export type GameListing =
   | (GameSummary & { readonly intact: true })
   | { readonly intact: false; readonly gameId: string; readonly seq: number; readonly problem: string }

@@ -6,7 +6,7 @@ import { ArbiterError, ConflictError } from '../events/errors.js'
 import type { EventType } from '../events/event-types.js'
 import { gameEvents } from '../events/index.js'
 import { rulesets } from '../rules/index.js'
-import { EventStore, type GameSummary } from '../store/event-store.js'
+import { EventStore, type GameSummary, type UnindexedGame } from '../store/event-store.js'
 import { closingLine, parseAndVerifyJsonl } from '../store/jsonl.js'
 import { sha256Hex } from '../store/sha256.js'
 import { declarableNow } from './declarable.js'
@@ -419,8 +419,13 @@ export class LocalGameApi implements GameApi {
   }
 
   /** A games-table row, checked against the game's chain and its hashed GameCreated (the index may be edited). */
-  private checkedListing(row: GameSummary): GameListing {
+  private checkedListing(row: GameSummary | UnindexedGame): GameListing {
     const broken = (seq: number, problem: string): GameListing => ({ intact: false, gameId: row.gameId, seq, problem })
+    if ('unindexed' in row)
+      return broken(
+        1,
+        `its ${row.headSeq} events are stored but the games table has no row for it: the row was removed`,
+      )
     const chain = this.checkChain(row.gameId)
     if (!chain.ok) return broken(chain.seq, chain.problem)
     const [first] = [...this.store.readEvents(row.gameId, { toSeq: 1, verify: true })]

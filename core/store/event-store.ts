@@ -21,6 +21,13 @@ export interface GameMeta {
 
 export type GameSummary = GameMeta & { readonly headSeq: number }
 
+/** A game whose events are stored but whose games row is gone. */
+export interface UnindexedGame {
+  readonly gameId: string
+  readonly headSeq: number
+  readonly unindexed: true
+}
+
 export interface OpenOptions {
   /** Refuse (`store/no-database`) instead of creating the file when it is missing. */
   readonly mustExist?: boolean
@@ -410,9 +417,20 @@ export class EventStore {
     return toSummary(row)
   }
 
-  games(): GameSummary[] {
+  /**
+   * Every game: the games rows with their heads, then each game whose events have no row. The
+   * table is an index that can be edited behind Arbiter's back; the events are the record.
+   */
+  games(): (GameSummary | UnindexedGame)[] {
     this.assertOpen()
-    return this.gamesStmt.all().map(toSummary)
+    const unindexed = this.db
+      .prepare<[], { game_id: string; head_seq: number }>(
+        `SELECT game_id, max(seq) AS head_seq FROM events
+         WHERE game_id NOT IN (SELECT game_id FROM games) GROUP BY game_id ORDER BY game_id`,
+      )
+      .all()
+      .map((row): UnindexedGame => ({ gameId: row.game_id, headSeq: row.head_seq, unindexed: true }))
+    return [...this.gamesStmt.all().map(toSummary), ...unindexed]
   }
 
   /**

@@ -39,6 +39,7 @@ function tamper(db: string, sql: string, ...params: unknown[]): void {
   const raw = new Database(db)
   try {
     raw.exec('DROP TRIGGER IF EXISTS events_refuse_update')
+    raw.pragma('foreign_keys = OFF') // as in the sqlite3 shell, where they are off by default
     raw.prepare(sql).run(...params)
   } finally {
     raw.close()
@@ -159,6 +160,18 @@ describe('a replay is trusted, or it says why not', () => {
         `the hashed GameCreated ${JSON.stringify(title)}: the table was edited\n`,
     )
     expect(result.out).not.toContain('the Orcs won  ')
+  })
+
+  it('games lists a game whose games row was deleted, from its events, as broken', async () => {
+    const { db, gameId } = await demo()
+    const head = query(db, 'SELECT max(seq) FROM events')
+    tamper(db, 'DELETE FROM games WHERE game_id = ?', gameId)
+    const result = await run('games', '--db', db)
+    expect(result.code).toBe(1)
+    expect(result.out).toBe(
+      `BROKEN ${gameId}: seq 1: its ${head} events are stored but the games table has no row for it: ` +
+        'the row was removed\n',
+    )
   })
 
   it('games checks the created-at time and the variant too', async () => {
