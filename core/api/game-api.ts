@@ -1,68 +1,53 @@
-import { randomInt, randomUUID } from 'node:crypto'
 import { createEngine, type Engine, type EngineState } from '../engine/driver.js'
-import type { EngineEvent, GameState, OpenRequest, Outcome, Ruleset, StepResult } from '../engine/types.js'
+import type { EngineEvent, GameState, Ruleset, StepResult } from '../engine/types.js'
 import { canonicalJson } from '../events/canonical-json.js'
-import type { EventEnvelope, UnchainedEvent } from '../events/envelope.js'
-import { ArbiterError } from '../events/errors.js'
+import { type EventEnvelope, envelopeLine, type UnchainedEvent } from '../events/envelope.js'
+import { ArbiterError, ConflictError } from '../events/errors.js'
 import type { EventType } from '../events/event-types.js'
 import { gameEvents } from '../events/index.js'
-import type { Explanation } from '../explain/explanation.js'
 import { rulesets } from '../rules/index.js'
-import { EventStore, type GameSummary } from '../store/event-store.js'
-import { parseAndVerifyJsonl, toJsonl } from '../store/jsonl.js'
+import { EventStore, type GameSummary, type UnindexedGame } from '../store/event-store.js'
+import { closingLine, parseAndVerifyJsonl } from '../store/jsonl.js'
 import { sha256Hex } from '../store/sha256.js'
+import { declarableNow } from './declarable.js'
+import type {
+  ChainCheck,
+  EventDraft,
+  ExportPage,
+  GameApi,
+  GameListing,
+  GameStatus,
+  GameView,
+  NewGame,
+  PageRequest,
+  ReplayPage,
+  StepView,
+} from './game-api-contract.js'
+import { randomFace } from './random.js'
 
 /** Bump when the fold's output for the same events changes, so stale snapshots are ignored. */
 export const ENGINE_VERSION = 1
 /** A snapshot is taken at most this many events apart, when no procedure is open. */
 export const SNAPSHOT_INTERVAL = 1000
 const IDLE_CHECKPOINT_MS = 250
-
-export interface EventDraft {
-  readonly type: string
-  /** Defaults to the type's current version. */
-  readonly v?: number
-  readonly actor: string
-  readonly payload: unknown
-}
-
-/** What one event did, as the UI and the CLI show it. */
-export interface StepView {
-  readonly seq: number
-  readonly type: string
-  readonly actor: string
-  readonly outcomes: readonly Outcome[]
-  readonly explanation: Explanation | null
-  /** Requests this event opened. */
-  readonly requests: readonly OpenRequest[]
-}
-
-export interface GameView {
-  readonly gameId: string
-  readonly seq: number
-  readonly state: GameState
-  /** The rolls and choices the table owes now, oldest first. */
-  readonly openRequests: readonly OpenRequest[]
-}
-
-export interface NewGame {
-  readonly ruleset: string
-  readonly variant?: string
-  readonly players: readonly { readonly id: string; readonly name: string }[]
-  readonly title?: string
-  readonly scenario?: string
-  readonly actor: string
-}
+/** Events a replay or export page holds when the caller does not say. */
+const DEFAULT_PAGE_SIZE = 1000
 
 export interface ApiOptions {
   /** ISO time stamped on each new event; the engine never reads it. */
   readonly clock?: () => string
-  /** Faces for app-rolled dice; node:crypto by default. */
+  /** Faces for app-rolled dice; the platform CSPRNG by default. */
   readonly rollDie?: (sides: number) => number
   /** Replay games whose catalogue differs from this Arbiter's, on purpose (a re-audit under newer rules). */
   readonly underCurrentRules?: boolean
 }
 
+export interface OpenApiOptions extends ApiOptions {
+  /** Refuse a missing file instead of creating it. */
+  readonly mustExist?: boolean
+  /** Show games only: the file must be an Arbiter database already, and nothing is written to it. */
+  readonly readOnly?: boolean
+}
 /** The sha256 of a ruleset's catalogue: what GameCreated pins. */
 export function catalogueHash(ruleset: Ruleset): string {
   return sha256Hex(canonicalJson(ruleset.catalogue))
@@ -136,37 +121,55 @@ interface Session {
   lastSnapshotSeq: number
 }
 
+/** A replay in progress, so that the next page goes on from where the last one stopped. */
+interface ReplayCursor {
+  readonly engine: Engine
+  readonly state: EngineState
+  nextSeq: number
+}
+
+interface CreatedPayload {
+  readonly ruleset: string
+  readonly variant: string
+  readonly catalogueHash: string
+  readonly title?: string
+}
+
 /**
- * The one surface the UI, the CLI and the hosts use. Async everywhere, so the store can move to
- * a worker without touching callers. Every write is validated, stepped through the engine, then
- * appended with the expected version; a refusal at any point writes nothing.
+ * GameApi in this process, over an EventStore. Every write is validated, stepped through the
+ * engine, then appended with the expected version; a refusal at any point writes nothing. Every
+ * read that shows a game first checks its hash chain.
  */
-export class GameApi {
+export class LocalGameApi implements GameApi {
   private readonly sessions = new Map<string, Session>()
+  private readonly replayCursors = new Map<string, ReplayCursor>()
   private readonly clock: () => string
   private readonly rollDie: (sides: number) => number
-  private idleTimer: NodeJS.Timeout | null = null
+  private idleTimer: ReturnType<typeof setTimeout> | null = null
 
   private constructor(
+    /** In-process only (tests, benchmarks): not part of the GameApi contract. */
     readonly store: EventStore,
     private readonly options: ApiOptions,
   ) {
     this.clock = options.clock ?? (() => new Date().toISOString())
-    this.rollDie = options.rollDie ?? ((sides) => randomInt(1, sides + 1))
+    this.rollDie = options.rollDie ?? randomFace
   }
 
-  static async open(file: string, options: ApiOptions & { mustExist?: boolean } = {}): Promise<GameApi> {
-    return new GameApi(EventStore.open(file, { mustExist: options.mustExist ?? false }), options)
+  static async open(file: string, options: OpenApiOptions = {}): Promise<LocalGameApi> {
+    const store = EventStore.open(file, { mustExist: options.mustExist ?? false, readOnly: options.readOnly ?? false })
+    return new LocalGameApi(store, options)
   }
 
   async close(): Promise<void> {
     if (this.idleTimer) clearTimeout(this.idleTimer)
     this.sessions.clear()
+    this.replayCursors.clear()
     this.store.close()
   }
 
-  async listGames(): Promise<GameSummary[]> {
-    return this.store.games()
+  async listGames(): Promise<GameListing[]> {
+    return this.store.games().map((row) => this.checkedListing(row))
   }
 
   async createGame(input: NewGame): Promise<{ gameId: string; step: StepView }> {
@@ -181,7 +184,7 @@ export class GameApi {
       ...(input.title === undefined ? {} : { title: input.title }),
       ...(input.scenario === undefined ? {} : { scenario: input.scenario }),
     })
-    const gameId = randomUUID()
+    const gameId = globalThis.crypto.randomUUID()
     const draft: UnchainedEvent = {
       gameId,
       type: 'GameCreated',
@@ -214,10 +217,6 @@ export class GameApi {
     return { gameId, step: view(stored, result) }
   }
 
-  /**
-   * Appends one event. `expectedVersion` is the seq the writer last saw (default: the head);
-   * a stale one is a `store/conflict` and nothing is written.
-   */
   async append(gameId: string, draft: EventDraft, expectedVersion?: number): Promise<StepView> {
     const type = draft.type
     const v = draft.v ?? gameEvents.currentVersion(type)
@@ -227,12 +226,7 @@ export class GameApi {
     const session = this.session(gameId)
     const game = session.state.game as GameState
     const expected = expectedVersion ?? game.seq
-    if (expected !== game.seq) {
-      throw new ArbiterError(
-        'store/conflict',
-        `game ${gameId} is at seq ${game.seq}, the writer expected ${expected}: reload and try again`,
-      )
-    }
+    if (expected !== game.seq) throw new ConflictError(gameId, expected, game.seq)
     const seq = game.seq + 1
     let result: StepResult
     try {
@@ -256,6 +250,9 @@ export class GameApi {
       ]) as [EventEnvelope]
     } catch (error) {
       this.sessions.delete(gameId)
+      // Another writer got there first: the store's conflict, with the seqs a host can act on.
+      if (error instanceof ArbiterError && error.code === 'store/conflict' && !(error instanceof ConflictError))
+        throw new ConflictError(gameId, expected, this.store.head(gameId).seq)
       throw error
     }
     this.maybeSnapshot(gameId, session)
@@ -263,7 +260,6 @@ export class GameApi {
     return view(stored, result)
   }
 
-  /** Rolls the dice a request asks for with the app's CSPRNG and records them like physical ones. */
   async rollDice(gameId: string, requestId: string, actor: string): Promise<StepView> {
     const game = this.session(gameId).state.game as GameState
     const request = Object.hasOwn(game.requests, requestId) ? game.requests[requestId] : undefined
@@ -274,7 +270,6 @@ export class GameApi {
     return this.append(gameId, { type: 'DiceRolled', actor, payload: { requestId, faces, source: 'app' } })
   }
 
-  /** The game at its head, or at `atSeq` (replayed from the nearest snapshot at or before it). */
   async openGame(gameId: string, atSeq?: number): Promise<GameView> {
     if (atSeq === undefined) {
       // A copy: the session's state moves on with the next append.
@@ -284,41 +279,75 @@ export class GameApi {
     if (!Number.isInteger(atSeq) || atSeq < 1 || atSeq > head) {
       throw new ArbiterError('api/bad-seq', `game ${gameId} has events 1 to ${head}; there is no seq ${atSeq}`)
     }
+    this.assertChainIntact(gameId)
     const { state } = this.load(gameId, atSeq)
     return gameView(gameId, state.game as GameState)
   }
 
-  /** Replays a game from its first event, calling `onStep` for each step. */
-  async replay(
-    gameId: string,
-    options: { verify?: boolean; onStep?: (step: StepView) => void } = {},
-  ): Promise<GameView> {
-    const { engine } = this.engineOf(gameId)
-    const state = engine.initialState()
-    const onStep = options.onStep
-    foldEvents(
-      engine,
-      state,
-      this.store.readEvents(gameId, { verify: options.verify ?? false }),
-      onStep ? (result, event) => onStep(view(event, result)) : undefined,
-    )
-    return gameView(gameId, state.game as GameState)
+  async status(gameId: string): Promise<GameStatus> {
+    const { state, openRequests } = await this.openGame(gameId)
+    return {
+      gameId,
+      seq: state.seq,
+      turn: state.turn,
+      activePlayer: state.activePlayer,
+      phase: state.phase,
+      openRequests,
+      canDeclare: declarableNow(rulesetOf(state.ruleset), state),
+    }
   }
 
-  async verifyGame(
-    gameId: string,
-  ): Promise<{ ok: true; events: number } | { ok: false; seq: number; problem: string }> {
-    return this.store.verifyGame(gameId)
+  async replay(gameId: string, page: PageRequest = {}): Promise<ReplayPage> {
+    const { fromSeq, toSeq, head } = this.pageRange(gameId, page)
+    let cursor = this.replayCursors.get(gameId)
+    if (!cursor || cursor.nextSeq !== fromSeq) {
+      // A replay from the start: nothing is shown from a game whose chain does not hold.
+      this.assertChainIntact(gameId)
+      const { engine } = this.engineOf(gameId)
+      const state = engine.initialState()
+      if (fromSeq > 1) foldEvents(engine, state, this.store.readEvents(gameId, { toSeq: fromSeq - 1, verify: true }))
+      cursor = { engine, state, nextSeq: fromSeq }
+    }
+    const steps: StepView[] = []
+    try {
+      foldEvents(cursor.engine, cursor.state, this.store.readEvents(gameId, { fromSeq, toSeq, verify: true }), (r, e) =>
+        steps.push(view(e, r)),
+      )
+    } catch (error) {
+      this.replayCursors.delete(gameId)
+      throw error
+    }
+    const nextSeq = toSeq < head ? toSeq + 1 : null
+    const game = cursor.state.game as GameState
+    if (nextSeq === null) {
+      this.replayCursors.delete(gameId)
+      return { steps, view: gameView(gameId, game), nextSeq }
+    }
+    cursor.nextSeq = nextSeq
+    this.replayCursors.set(gameId, cursor)
+    return { steps, view: gameView(gameId, structuredClone(game)), nextSeq }
   }
 
-  async exportGame(gameId: string): Promise<string> {
-    return toJsonl(this.store.readEvents(gameId, { verify: true }))
+  async verifyGame(gameId: string): Promise<ChainCheck> {
+    return this.checkChain(gameId)
   }
 
-  /**
-   * Takes an exported game back: the chain is verified, every payload validated and the whole
-   * game replayed before anything is written; the first bad line is named.
-   */
+  async exportGame(gameId: string, page: PageRequest = {}): Promise<ExportPage> {
+    const { fromSeq, toSeq, head } = this.pageRange(gameId, page)
+    let text = ''
+    let events = 0
+    let last: EventEnvelope | undefined
+    for (const event of this.store.readEvents(gameId, { fromSeq, toSeq, verify: true })) {
+      text += `${envelopeLine(event)}\n`
+      events += 1
+      last = event
+    }
+    const nextSeq = toSeq < head ? toSeq + 1 : null
+    // Every page links to the stored hash before it, so seqs 1..head are the whole verified game.
+    if (nextSeq === null && last !== undefined) text += `${closingLine(gameId, head, last.hash)}\n`
+    return { text, events, nextSeq }
+  }
+
   async importGame(text: string): Promise<{ gameId: string; events: number }> {
     const parsed = parseAndVerifyJsonl(text)
     if (!parsed.ok) throw new ArbiterError('import/bad-line', parsed.problem)
@@ -326,12 +355,7 @@ export class GameApi {
     const first = events[0]
     if (first?.type !== 'GameCreated')
       throw new ArbiterError('import/bad-line', 'line 1: an exported game starts with GameCreated')
-    const created = gameEvents.readPayload(first.type, first.v, first.payload) as {
-      ruleset: string
-      variant: string
-      catalogueHash: string
-      title?: string
-    }
+    const created = gameEvents.readPayload(first.type, first.v, first.payload) as CreatedPayload
     const engine = engineForGame(created.ruleset, created.catalogueHash, this.options.underCurrentRules ?? false)
     const state = engine.initialState()
     const rulesVersion = rulesVersionOf(created.ruleset, created.variant, created.catalogueHash)
@@ -362,28 +386,95 @@ export class GameApi {
     return { gameId: first.gameId, events: events.length }
   }
 
+  /** The page's seqs, checked against the game's head. */
+  private pageRange(gameId: string, page: PageRequest): { fromSeq: number; toSeq: number; head: number } {
+    const head = this.store.head(gameId).seq
+    const fromSeq = page.fromSeq ?? 1
+    if (!Number.isInteger(fromSeq) || fromSeq < 1 || fromSeq > head)
+      throw new ArbiterError('api/bad-seq', `game ${gameId} has events 1 to ${head}; a page cannot start at ${fromSeq}`)
+    const limit = page.limit ?? DEFAULT_PAGE_SIZE
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new ArbiterError('api/bad-seq', `a page holds at least one event, not ${limit}`)
+    return { fromSeq, toSeq: Math.min(head, fromSeq + limit - 1), head }
+  }
+
+  /** The chain check, with the place in `seq` and the sentence in `problem` (said once, not twice). */
+  private checkChain(gameId: string): ChainCheck {
+    const result = this.store.verifyGame(gameId)
+    if (!result.ok) {
+      const place = `game ${gameId} seq ${result.seq}: `
+      const problem = result.problem.startsWith(place) ? result.problem.slice(place.length) : result.problem
+      return { ok: false, seq: result.seq, problem }
+    }
+    return { ok: true, events: result.events, head: this.store.head(gameId).hash }
+  }
+
+  private assertChainIntact(gameId: string): void {
+    const chain = this.checkChain(gameId)
+    if (!chain.ok)
+      throw new ArbiterError(
+        'store/chain-broken',
+        `game ${gameId} does not verify, so it is not shown: seq ${chain.seq}: ${chain.problem}`,
+      )
+  }
+
+  /** A games-table row, checked against the game's chain and its hashed GameCreated (the index may be edited). */
+  private checkedListing(row: GameSummary | UnindexedGame): GameListing {
+    const broken = (seq: number, problem: string): GameListing => ({ intact: false, gameId: row.gameId, seq, problem })
+    if ('unindexed' in row)
+      return broken(
+        1,
+        `its ${row.headSeq} events are stored but the games table has no row for it: the row was removed`,
+      )
+    const chain = this.checkChain(row.gameId)
+    if (!chain.ok) return broken(chain.seq, chain.problem)
+    const [first] = [...this.store.readEvents(row.gameId, { toSeq: 1, verify: true })]
+    if (first?.type !== 'GameCreated') return broken(1, 'the game does not start with GameCreated')
+    let created: CreatedPayload
+    try {
+      created = gameEvents.readPayload(first.type, first.v, first.payload) as CreatedPayload
+    } catch (error) {
+      return broken(1, (error as Error).message)
+    }
+    const hashed: Record<string, string | null> = {
+      ruleset: created.ruleset,
+      variant: created.variant,
+      catalogueHash: created.catalogueHash,
+      title: created.title ?? null,
+      createdAt: first.at,
+    }
+    for (const [field, value] of Object.entries(hashed)) {
+      const listed = (row as unknown as Record<string, string | undefined>)[field] ?? null
+      if (listed !== value)
+        return broken(
+          1,
+          `the games table says ${field} ${JSON.stringify(listed)}, ` +
+            `the hashed GameCreated ${JSON.stringify(value)}: the table was edited`,
+        )
+    }
+    return { ...row, intact: true }
+  }
+
   /**
    * The engine a game replays under, from its hashed GameCreated (not from the games table, which
    * is a mutable index): its ruleset, and its catalogue checked against this Arbiter's.
    */
   private engineOf(gameId: string): { engine: Engine; catalogueHash: string } {
-    const [first] = [...this.store.readEvents(gameId, { toSeq: 1 })]
+    const [first] = [...this.store.readEvents(gameId, { toSeq: 1, verify: true })]
     if (!first) throw new ArbiterError('store/unknown-game', `there is no game ${gameId}`)
-    const created = gameEvents.readPayload(first.type, first.v, first.payload) as {
-      ruleset: string
-      catalogueHash: string
-    }
+    const created = gameEvents.readPayload(first.type, first.v, first.payload) as CreatedPayload
     return {
       engine: engineForGame(created.ruleset, created.catalogueHash, this.options.underCurrentRules ?? false),
       catalogueHash: created.catalogueHash,
     }
   }
 
-  /** The live fold at the game's head, rebuilt from the nearest snapshot when needed. */
+  /** The live fold at the game's head, rebuilt (from a verified chain) when needed. */
   private session(gameId: string): Session {
     let session = this.sessions.get(gameId)
     const head = this.store.head(gameId).seq
     if (!session || (session.state.game?.seq ?? 0) !== head) {
+      this.assertChainIntact(gameId)
       session = this.load(gameId, head)
       this.sessions.set(gameId, session)
     }

@@ -1,1 +1,5 @@
+export * from './declarable.js'
+export * from './export-file.js'
 export * from './game-api.js'
+export * from './game-api-contract.js'
+export * from './random.js'

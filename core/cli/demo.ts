@@ -1,4 +1,4 @@
-import type { GameApi } from '../api/game-api.js'
+import type { GameApi } from '../api/game-api-contract.js'
 
 const profile = (
   M: number,

@@ -1,8 +1,8 @@
-import { ArbiterError } from '../events/errors.js'
+import { ArbiterError, type ErrorCode } from '../events/errors.js'
 
 /** An event the rules refuse (an answer to no request, dice of the wrong count, an unknown unit). */
 export class RuleError extends ArbiterError {
-  constructor(code: `engine/${string}` | `rules/${string}`, message: string) {
+  constructor(code: Extract<ErrorCode, `engine/${string}` | `rules/${string}`>, message: string) {
     super(code, message)
     this.name = 'RuleError'
   }

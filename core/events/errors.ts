@@ -1,13 +1,80 @@
+/**
+ * Every error code Arbiter uses, as one closed union: a host can switch on them exhaustively, and
+ * a new code is added here first. `engine/` and `rules/` codes are the engine's refusals.
+ */
+export const errorCodes = [
+  'api/bad-seq',
+  'api/catalogue-mismatch',
+  'api/game-exists',
+  'api/unexpected',
+  'api/unknown-ruleset',
+  'engine/duplicate-player',
+  'engine/duplicate-unit',
+  'engine/game-exists',
+  'engine/no-game',
+  'engine/no-such-request',
+  'engine/no-turn',
+  'engine/out-of-order',
+  'engine/requests-open',
+  'engine/turn-order',
+  'engine/unknown-player',
+  'engine/unknown-unit',
+  'engine/unknown-variant',
+  'engine/wrong-answer',
+  'engine/wrong-choice',
+  'engine/wrong-dice',
+  'engine/wrong-ruleset',
+  'event/invalid',
+  'import/bad-line',
+  'import/rules-version',
+  'rules/friendly-target',
+  'rules/too-many-models',
+  'rules/unit-destroyed',
+  'rules/unknown-entry',
+  'rules/unknown-phase',
+  'rules/unsupported-event',
+  'rules/wrong-phase',
+  'store/bad-migrations',
+  'store/bad-snapshot',
+  'store/busy',
+  'store/chain-broken',
+  'store/closed',
+  'store/conflict',
+  'store/game-exists',
+  'store/migration-changed',
+  'store/migration-failed',
+  'store/newer-database',
+  'store/no-database',
+  'store/no-migrations',
+  'store/not-a-database',
+  'store/not-json',
+  'store/older-database',
+  'store/open-failed',
+  'store/unknown-game',
+  'store/wrong-game',
+] as const
+
+export type ErrorCode = (typeof errorCodes)[number]
+
+/** An error as it crosses a host boundary (IPC, HTTP): plain data, never a thrown object. */
+export interface ErrorData {
+  readonly code: ErrorCode
+  readonly message: string
+  /** For `store/conflict`: the seq the writer expected and the seq the game is at. */
+  readonly expected?: number
+  readonly actual?: number
+}
+
 /** Errors cross every boundary as `{ code, message }` data; these are their thrown forms. */
 export class ArbiterError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
   ) {
     super(message)
     this.name = 'ArbiterError'
   }
-  toData(): { code: string; message: string } {
+  toData(): ErrorData {
     return { code: this.code, message: this.message }
   }
 }
@@ -18,4 +85,25 @@ export class EventValidationError extends ArbiterError {
     super('event/invalid', message)
     this.name = 'EventValidationError'
   }
+}
+
+/** `store/conflict`: the writer saw seq `expected`, the game is at `actual`. Nothing was written. */
+export class ConflictError extends ArbiterError {
+  constructor(
+    readonly gameId: string,
+    readonly expected: number,
+    readonly actual: number,
+  ) {
+    super('store/conflict', `game ${gameId} is at seq ${actual}, the writer expected ${expected}: reload and try again`)
+    this.name = 'ConflictError'
+  }
+  override toData(): ErrorData {
+    return { code: this.code, message: this.message, expected: this.expected, actual: this.actual }
+  }
+}
+
+/** Any thrown value as error data: an ArbiterError keeps its code, anything else is `api/unexpected`. */
+export function toErrorData(error: unknown): ErrorData {
+  if (error instanceof ArbiterError) return error.toData()
+  return { code: 'api/unexpected', message: error instanceof Error ? error.message : String(error) }
 }

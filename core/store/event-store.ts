@@ -6,6 +6,7 @@ import { chainText, envelopeSchema, GENESIS_HASH } from '../events/envelope.js'
 import { ArbiterError } from '../events/errors.js'
 import { chainLinkProblem } from './jsonl.js'
 import { migrate } from './migrate.js'
+import { checkReadableSchema } from './read-only.js'
 import { sha256Hex } from './sha256.js'
 
 /** What the library knows about a game besides its events. */
@@ -20,9 +21,22 @@ export interface GameMeta {
 
 export type GameSummary = GameMeta & { readonly headSeq: number }
 
+/** A game whose events are stored but whose games row is gone. */
+export interface UnindexedGame {
+  readonly gameId: string
+  readonly headSeq: number
+  readonly unindexed: true
+}
+
 export interface OpenOptions {
   /** Refuse (`store/no-database`) instead of creating the file when it is missing. */
   readonly mustExist?: boolean
+  /**
+   * Read only: the file must exist and be an Arbiter database at this Arbiter's schema version;
+   * no migration runs and nothing is written (every write is refused by SQLite). For commands that
+   * only show a game, which must never create or change a file.
+   */
+  readonly readOnly?: boolean
   /** The migrations folder; defaults to the package's `migrations/`. For tests. */
   readonly migrationsDir?: string
   /** How long a writer waits for another connection's write lock, in ms (default 5000). */
@@ -102,7 +116,7 @@ function busy(error: unknown): boolean {
 }
 
 /** Checks that a file that exists is an SQLite file, without opening it through SQLite. */
-function refuseForeignFile(file: string, mustExist: boolean): void {
+function refuseForeignFile(file: string, mustExist: boolean, readOnly: boolean): void {
   let size: number
   try {
     const stat = statSync(file)
@@ -121,7 +135,11 @@ function refuseForeignFile(file: string, mustExist: boolean): void {
     }
     throw new ArbiterError('store/open-failed', `cannot open ${file}: ${(error as Error).message}`)
   }
-  if (size === 0) return // SQLite treats an empty file as an empty database
+  if (size === 0) {
+    // SQLite would treat an empty file as an empty database; a reader must not make it one.
+    if (readOnly) throw new ArbiterError('store/not-a-database', `${file} is not an Arbiter database: it is empty`)
+    return
+  }
   const header = Buffer.alloc(16)
   const fd = openSync(file, 'r')
   let read: number
@@ -169,7 +187,10 @@ export class EventStore {
   private readonly createTx: (meta: GameMeta, first: UnchainedEvent, payload: string) => EventEnvelope
   private readonly importTx: (meta: GameMeta, events: readonly EventEnvelope[], payloads: readonly string[]) => void
 
-  private constructor(db: Database.Database) {
+  private constructor(
+    db: Database.Database,
+    private readonly readOnly = false,
+  ) {
     this.db = db
     this.headStmt = db.prepare('SELECT seq, hash FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1')
     this.insertEventStmt = db.prepare(
@@ -253,9 +274,10 @@ export class EventStore {
    * A file that is not an SQLite database is refused untouched (`store/not-a-database`).
    */
   static open(file: string, options: OpenOptions = {}): EventStore {
+    if (options.readOnly) return EventStore.openReadOnly(file, options)
     const mustExist = options.mustExist ?? false
     const memory = file === ':memory:' || file === ''
-    if (!memory) refuseForeignFile(file, mustExist)
+    if (!memory) refuseForeignFile(file, mustExist, false)
     let db: Database.Database
     try {
       db = new Database(file, { fileMustExist: mustExist })
@@ -290,6 +312,42 @@ export class EventStore {
       }
       if (busy(error))
         throw new ArbiterError('store/busy', `${file} is locked by another writer: ${(error as Error).message}`)
+      throw new ArbiterError('store/open-failed', `cannot open ${file}: ${(error as Error).message}`)
+    }
+  }
+
+  /**
+   * The read-only open. The connection is read-write at the file level with `query_only` on, so
+   * SQLite refuses every write and, as the last connection to close, removes the -wal and -shm
+   * files it made; better-sqlite3's `readonly` would leave both behind. (A WAL left by a writer that
+   * crashed is folded into the file at close, as by any SQLite connection: committed data only.)
+   */
+  private static openReadOnly(file: string, options: OpenOptions): EventStore {
+    refuseForeignFile(file, true, true)
+    let db: Database.Database
+    try {
+      db = new Database(file, { fileMustExist: true })
+    } catch (error) {
+      if (sqliteCode(error) === 'SQLITE_CANTOPEN')
+        throw new ArbiterError(
+          'store/no-database',
+          `${file} does not exist: give the path of an existing Arbiter database`,
+        )
+      throw new ArbiterError('store/open-failed', `cannot open ${file}: ${(error as Error).message}`)
+    }
+    try {
+      db.pragma('query_only = ON')
+      db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`)
+      checkReadableSchema(db, file, options.migrationsDir)
+      return new EventStore(db, true)
+    } catch (error) {
+      db.close()
+      if (error instanceof ArbiterError) throw error
+      if (sqliteCode(error) === 'SQLITE_NOTADB')
+        throw new ArbiterError(
+          'store/not-a-database',
+          `${file} is not an Arbiter database: ${(error as Error).message}`,
+        )
       throw new ArbiterError('store/open-failed', `cannot open ${file}: ${(error as Error).message}`)
     }
   }
@@ -359,9 +417,20 @@ export class EventStore {
     return toSummary(row)
   }
 
-  games(): GameSummary[] {
+  /**
+   * Every game: the games rows with their heads, then each game whose events have no row. The
+   * table is an index that can be edited behind Arbiter's back; the events are the record.
+   */
+  games(): (GameSummary | UnindexedGame)[] {
     this.assertOpen()
-    return this.gamesStmt.all().map(toSummary)
+    const unindexed = this.db
+      .prepare<[], { game_id: string; head_seq: number }>(
+        `SELECT game_id, max(seq) AS head_seq FROM events
+         WHERE game_id NOT IN (SELECT game_id FROM games) GROUP BY game_id ORDER BY game_id`,
+      )
+      .all()
+      .map((row): UnindexedGame => ({ gameId: row.game_id, headSeq: row.head_seq, unindexed: true }))
+    return [...this.gamesStmt.all().map(toSummary), ...unindexed]
   }
 
   /**
@@ -434,7 +503,7 @@ export class EventStore {
     if (this.closed) return
     this.closed = true
     try {
-      this.db.pragma('wal_checkpoint(TRUNCATE)')
+      if (!this.readOnly) this.db.pragma('wal_checkpoint(TRUNCATE)')
     } catch {
       // a checkpoint that cannot run now (another reader) is not a reason to keep the file open;
       // the WAL is replayed by the next open

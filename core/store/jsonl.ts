@@ -158,7 +158,8 @@ function closingLineProblem(raw: string, events: readonly EventEnvelope[], gameI
   return null
 }
 
-function closingLine(gameId: string, events: number, head: string): string {
+/** The closing line of an export of `events` events ending in `head`. */
+export function closingLine(gameId: string, events: number, head: string): string {
   return canonicalJson({ arbiterExport: { gameId, events, head } })
 }
 

@@ -7,7 +7,7 @@
  * them itself the way GameApi.append does: after an event, when SNAPSHOT_INTERVAL events have
  * passed since the last one and no procedure is open, under the api's snapshotKey.
  */
-import { GameApi, SNAPSHOT_INTERVAL, snapshotKey, toEngineEvent } from '../../core/api/index.js'
+import { LocalGameApi, SNAPSHOT_INTERVAL, snapshotKey, toEngineEvent } from '../../core/api/index.js'
 import { createEngine, type EngineEvent, type GameState } from '../../core/engine/index.js'
 import type { UnchainedEvent } from '../../core/events/index.js'
 import { gameEvents } from '../../core/events/index.js'
@@ -27,7 +27,7 @@ export async function buildGame(file: string, events: number, seed: number): Pro
   const clockStart = Date.UTC(2026, 3, 30, 18, 0, 0)
   let tick = 0
   const clock = () => new Date(clockStart + 1000 * tick++).toISOString()
-  const api = await GameApi.open(file, { clock })
+  const api = await LocalGameApi.open(file, { clock })
   try {
     const { gameId } = await api.createGame({
       ruleset: 'classic',

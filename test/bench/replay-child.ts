@@ -6,7 +6,7 @@
  * (post-gc), the peaks during the run and the process's max rss (getrusage).
  */
 import Database from 'better-sqlite3'
-import { GameApi } from '../../core/api/index.js'
+import { LocalGameApi, replaySteps } from '../../core/api/index.js'
 
 const SAMPLE_EVERY = 500
 
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     throw new Error('usage: replay-child.ts DB GAME_ID api|api-verify|bare')
   const gc = (globalThis as { gc?: () => void }).gc
   if (!gc) throw new Error('run with --expose-gc')
-  const api = mode === 'bare' ? null : await GameApi.open(file, { mustExist: true })
+  const api = mode === 'bare' ? null : await LocalGameApi.open(file, { mustExist: true })
   const raw = mode === 'bare' ? new Database(file, { fileMustExist: true }) : null
   gc()
   const base = process.memoryUsage()
@@ -33,13 +33,11 @@ async function main(): Promise<void> {
   }
   const started = process.hrtime.bigint()
   if (api) {
-    await api.replay(gameId, {
-      verify: mode === 'api-verify',
-      onStep: (step) => {
-        sink += step.outcomes.length + (step.explanation ? step.explanation.text.length : 0)
-        if (++steps % SAMPLE_EVERY === 0) sample()
-      },
-    })
+    // Replays always verify the chain now: `api` and `api-verify` measure the same thing.
+    for await (const step of replaySteps(api, gameId)) {
+      sink += step.outcomes.length + (step.explanation ? step.explanation.text.length : 0)
+      if (++steps % SAMPLE_EVERY === 0) sample()
+    }
   } else if (raw) {
     const rows = raw.prepare<[string], { seq: number; payload: string }>(
       'SELECT seq, type, v, at, actor, rules_version, payload, prev_hash, hash FROM events WHERE game_id = ? ORDER BY seq',

@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
-import { GameApi, SNAPSHOT_INTERVAL, type StepView } from '../../core/api/index.js'
+import { LocalGameApi, replaySteps, SNAPSHOT_INTERVAL } from '../../core/api/index.js'
 import { chainText } from '../../core/events/index.js'
 import { sha256Hex } from '../../core/store/index.js'
 import { buildGame } from './build-game.js'
@@ -103,7 +103,7 @@ const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms))
 
 /** Plays a game to `events` events through GameApi.append, timing each append alone. */
 async function apiAppendRun(file: string, events: number): Promise<AppendRun> {
-  const api = await GameApi.open(file)
+  const api = await LocalGameApi.open(file)
   try {
     const { gameId } = await api.createGame({
       ruleset: 'classic',
@@ -120,7 +120,7 @@ async function apiAppendRun(file: string, events: number): Promise<AppendRun> {
       const state = (await api.openGame(gameId)).state
       const draft = script.next(state)
       const start = now()
-      const view: StepView = await api.append(gameId, draft)
+      const view = await api.append(gameId, draft)
       times.push(msSince(start))
       types.push(draft.type)
       if (view.seq !== seq) throw new Error(`bench: append returned seq ${view.seq}, expected ${seq}`)
@@ -211,19 +211,25 @@ function bareAppendRun(file: string, rows: readonly RawEventRow[]): number[] {
 
 // ---- replay ---------------------------------------------------------------------------------------
 
-async function apiReplayRate(api: GameApi, gameId: string, verify: boolean): Promise<{ rate: number; events: number }> {
+async function apiReplayRate(
+  api: LocalGameApi,
+  gameId: string,
+  _verify: boolean,
+): Promise<{ rate: number; events: number }> {
   gc()
   let events = 0
   let sink = 0
   const start = now()
-  const view = await api.replay(gameId, {
-    verify,
-    onStep: (step) => {
-      events++
-      for (const outcome of step.outcomes) sink += outcome.explanation.text.length
-      if (step.explanation) sink += step.explanation.text.length + step.explanation.children.length
-    },
-  })
+  // Replays always verify the chain now: both bench modes measure the verified replay.
+  const replay = replaySteps(api, gameId)
+  let next = await replay.next()
+  for (; !next.done; next = await replay.next()) {
+    const step = next.value
+    events++
+    for (const outcome of step.outcomes) sink += outcome.explanation.text.length
+    if (step.explanation) sink += step.explanation.text.length + step.explanation.children.length
+  }
+  const view = next.value
   const ms = msSince(start)
   if (view.seq !== events || sink === 0)
     throw new Error(`bench: replay saw ${events} steps, the game is at ${view.seq}`)
@@ -265,7 +271,7 @@ function bareReplayRate(db: Database.Database, gameId: string, hash: boolean): n
 // ---- openGame -------------------------------------------------------------------------------------
 
 async function apiOpenTime(file: string, gameId: string, atSeq: number | undefined): Promise<number> {
-  const api = await GameApi.open(file, { mustExist: true })
+  const api = await LocalGameApi.open(file, { mustExist: true })
   try {
     const start = now()
     const view = await api.openGame(gameId, atSeq)
@@ -485,7 +491,7 @@ async function main(): Promise<void> {
 
     // -- replay
     log(`\n[replay] ${RUNS} runs each of GameApi.replay (verify off / on) and the bare read, interleaved; median`)
-    const replayApi = await GameApi.open(bigFile, { mustExist: true })
+    const replayApi = await LocalGameApi.open(bigFile, { mustExist: true })
     const rawDb = new Database(bigFile, { fileMustExist: true })
     const rates = { plain: [] as number[], verified: [] as number[], bare: [] as number[], bareHash: [] as number[] }
     try {

@@ -1,17 +1,17 @@
 import { join } from 'node:path'
-import { type ApiOptions, GameApi } from '../../core/api/index.js'
+import { type ApiOptions, LocalGameApi } from '../../core/api/index.js'
 import { unitDef } from './classic-game.js'
 
 let tick = 0
 /** A deterministic clock: one second an event. */
 export const testClock = () => new Date(Date.UTC(2026, 10, 30, 18, 0, tick++)).toISOString()
 
-export async function openApi(dir: string, name = 'arbiter.sqlite', options: ApiOptions = {}): Promise<GameApi> {
-  return GameApi.open(join(dir, name), { clock: testClock, ...options })
+export async function openApi(dir: string, name = 'arbiter.sqlite', options: ApiOptions = {}): Promise<LocalGameApi> {
+  return LocalGameApi.open(join(dir, name), { clock: testClock, ...options })
 }
 
 /** A classic game through the api, ready for attacks: two units in the close-combat phase. */
-export async function classicCombat(api: GameApi): Promise<string> {
+export async function classicCombat(api: LocalGameApi): Promise<string> {
   const { gameId } = await api.createGame({
     ruleset: 'classic',
     players: [
@@ -40,7 +40,7 @@ export async function classicCombat(api: GameApi): Promise<string> {
 
 /** One full attack: declare, then answer every request with the given faces in order. */
 export async function attack(
-  api: GameApi,
+  api: LocalGameApi,
   gameId: string,
   attacker: string,
   target: string,

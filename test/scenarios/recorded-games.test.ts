@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { GameApi, type StepView } from '../../core/api/index.js'
+import { type GameView, LocalGameApi, replaySteps, type StepView } from '../../core/api/index.js'
 import { canonicalJson } from '../../core/events/index.js'
 import { useTempDir } from '../helpers/temp.js'
 
@@ -22,13 +22,14 @@ interface Expected {
   final: { seq: number; models: Record<string, number>; openRequests: number }
 }
 
-async function replayAll(
-  api: GameApi,
-  gameId: string,
-): Promise<{ steps: StepView[]; final: Awaited<ReturnType<GameApi['replay']>> }> {
+async function replayAll(api: LocalGameApi, gameId: string): Promise<{ steps: StepView[]; final: GameView }> {
   const steps: StepView[] = []
-  const final = await api.replay(gameId, { verify: true, onStep: (step) => steps.push(step) })
-  return { steps, final }
+  const replay = replaySteps(api, gameId)
+  for (;;) {
+    const next = await replay.next()
+    if (next.done) return { steps, final: next.value }
+    steps.push(next.value)
+  }
 }
 
 describe('recorded games', () => {
@@ -43,7 +44,7 @@ describe('recorded games', () => {
       ) as Expected
       // The scenarios assert the outcomes under this Arbiter's rules, so they replay under the
       // current catalogue on purpose even after it grows past the one they were recorded with.
-      const api = await GameApi.open(join(tempDir(), 'scenario.sqlite'), { underCurrentRules: true })
+      const api = await LocalGameApi.open(join(tempDir(), 'scenario.sqlite'), { underCurrentRules: true })
       const { gameId } = await api.importGame(readFileSync(join(folder, file), 'utf8'))
       const first = await replayAll(api, gameId)
       const second = await replayAll(api, gameId)

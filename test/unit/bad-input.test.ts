@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { GameApi } from '../../core/api/index.js'
+import { exportText, LocalGameApi } from '../../core/api/index.js'
 import { classicCombat, openApi } from '../helpers/api-game.js'
 import { useTempDir } from '../helpers/temp.js'
 
@@ -9,12 +9,12 @@ const tempDir = useTempDir()
 
 /** Runs `bad` against a game, expects the named error, then checks nothing was written and the chain holds. */
 async function refusedAndUnchanged(
-  bad: (api: GameApi, gameId: string) => Promise<unknown>,
+  bad: (api: LocalGameApi, gameId: string) => Promise<unknown>,
   error: { code: string; message: RegExp },
 ) {
   const api = await openApi(tempDir())
   const gameId = await classicCombat(api)
-  const before = await api.exportGame(gameId)
+  const before = await exportText(api, gameId)
   let caught: unknown
   try {
     await bad(api, gameId)
@@ -23,7 +23,7 @@ async function refusedAndUnchanged(
   }
   expect(caught).toMatchObject({ code: error.code })
   expect((caught as Error).message).toMatch(error.message)
-  expect(await api.exportGame(gameId)).toBe(before)
+  expect(await exportText(api, gameId)).toBe(before)
   expect(api.store.verifyGame(gameId)).toEqual({ ok: true, events: 5 })
   // and the game goes on from where it was
   expect((await api.append(gameId, { type: 'Note', actor: 'p1', payload: { text: 'still here' } })).seq).toBe(6)
@@ -124,7 +124,7 @@ describe('bad input gets a clear error and changes nothing', () => {
     const dir = tempDir()
     const api = await openApi(dir)
     const gameId = await classicCombat(api)
-    const lines = (await api.exportGame(gameId)).trimEnd().split('\n')
+    const lines = (await exportText(api, gameId)).trimEnd().split('\n')
     lines[3] = (lines[3] as string).slice(0, 40)
     await expect(api.importGame(`${lines.join('\n')}\n`)).rejects.toThrow(/^line 4: not valid JSON/)
     expect((await api.listGames()).length).toBe(1)
@@ -136,7 +136,7 @@ describe('bad input gets a clear error and changes nothing', () => {
     const dir = tempDir()
     const file = join(dir, 'army-list.txt')
     writeFileSync(file, 'Dark Elf Warriors x20\nCorsairs x10\n')
-    await expect(GameApi.open(file)).rejects.toMatchObject({
+    await expect(LocalGameApi.open(file)).rejects.toMatchObject({
       code: 'store/not-a-database',
       message: expect.stringContaining('army-list.txt is not an Arbiter database'),
     })

@@ -1,0 +1,13 @@
+import type { GameState, Ruleset } from '../engine/types.js'
+
+/** Flow and notes a player may record whenever no roll or choice is owed. */
+const ALWAYS_DECLARABLE = ['TurnStarted', 'PhaseStarted', 'Note'] as const
+
+/**
+ * The event types a player may declare now: nothing while the table owes a roll or a choice (the
+ * open request says what is needed), otherwise the declarations the ruleset resolves and the flow.
+ */
+export function declarableNow(ruleset: Ruleset, game: GameState): string[] {
+  if (Object.keys(game.requests).length > 0) return []
+  return [...Object.keys(ruleset.procedures), ...ALWAYS_DECLARABLE]
+}

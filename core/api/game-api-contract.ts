@@ -1,0 +1,119 @@
+import type { GameState, OpenRequest, Outcome } from '../engine/types.js'
+import type { Explanation } from '../explain/explanation.js'
+import type { GameSummary } from '../store/event-store.js'
+
+export type { GameSummary }
+
+/**
+ * The one contract every host implements: `LocalGameApi` in-process (the CLI, tests), the
+ * Electron IPC bridge and the web host over their transports. Plain data in and out, no store and
+ * no callbacks, async everywhere; a refusal rejects with an ArbiterError, which crosses a transport
+ * as `ErrorData` (`toErrorData`).
+ */
+export interface GameApi {
+  /** Every game in the library, each checked against its hashed events. */
+  listGames(): Promise<GameListing[]>
+  createGame(input: NewGame): Promise<{ gameId: string; step: StepView }>
+  /**
+   * Appends one event after validating it and stepping it through the engine. `expectedVersion`
+   * is the seq the writer last saw (default: the head); a stale one is a `store/conflict`.
+   */
+  append(gameId: string, draft: EventDraft, expectedVersion?: number): Promise<StepView>
+  /** Rolls the dice a request asks for with the app's CSPRNG and records them like physical ones. */
+  rollDice(gameId: string, requestId: string, actor: string): Promise<StepView>
+  /** The game at its head, or at `atSeq`. */
+  openGame(gameId: string, atSeq?: number): Promise<GameView>
+  /** Where the game stands: turn, phase, what the table owes, what can be declared. */
+  status(gameId: string): Promise<GameStatus>
+  /** One page of a replay from seq `fromSeq` (default 1); follow `nextSeq` until it is null. */
+  replay(gameId: string, page?: PageRequest): Promise<ReplayPage>
+  verifyGame(gameId: string): Promise<ChainCheck>
+  /** One page of the export text (JSON Lines); the last page ends with the closing line. */
+  exportGame(gameId: string, page?: PageRequest): Promise<ExportPage>
+  /** Takes an exported game back, verified and replayed whole before anything is written. */
+  importGame(text: string): Promise<{ gameId: string; events: number }>
+  close(): Promise<void>
+}
+
+export interface EventDraft {
+  readonly type: string
+  /** Defaults to the type's current version. */
+  readonly v?: number
+  readonly actor: string
+  readonly payload: unknown
+}
+
+export interface NewGame {
+  readonly ruleset: string
+  readonly variant?: string
+  readonly players: readonly { readonly id: string; readonly name: string }[]
+  readonly title?: string
+  readonly scenario?: string
+  readonly actor: string
+}
+
+/** What one event did, as the UI and the CLI show it. */
+export interface StepView {
+  readonly seq: number
+  readonly type: string
+  readonly actor: string
+  readonly outcomes: readonly Outcome[]
+  readonly explanation: Explanation | null
+  /** Requests this event opened. */
+  readonly requests: readonly OpenRequest[]
+}
+
+export interface GameView {
+  readonly gameId: string
+  readonly seq: number
+  readonly state: GameState
+  /** The rolls and choices the table owes now, oldest first. */
+  readonly openRequests: readonly OpenRequest[]
+}
+
+export interface GameStatus {
+  readonly gameId: string
+  readonly seq: number
+  readonly turn: number
+  readonly activePlayer: string | null
+  readonly phase: string | null
+  /** The rolls and choices the table owes now, oldest first; each says what is needed. */
+  readonly openRequests: readonly OpenRequest[]
+  /** The event types a player may declare now. */
+  readonly canDeclare: readonly string[]
+}
+
+/**
+ * A game in the list: intact (what the games table says, checked against the game's hashed
+ * GameCreated), or broken at `seq` (its row is not shown: it cannot be trusted).
+ */
+export type GameListing =
+  | (GameSummary & { readonly intact: true })
+  | { readonly intact: false; readonly gameId: string; readonly seq: number; readonly problem: string }
+
+export type ChainCheck =
+  | { readonly ok: true; readonly events: number; readonly head: string }
+  | { readonly ok: false; readonly seq: number; readonly problem: string }
+
+export interface PageRequest {
+  /** First seq of the page (default 1). */
+  readonly fromSeq?: number
+  /** At most this many events (default 1000). */
+  readonly limit?: number
+}
+
+export interface ReplayPage {
+  readonly steps: readonly StepView[]
+  /** The game after the page's last step. */
+  readonly view: GameView
+  /** Where the next page starts, or null after the head. */
+  readonly nextSeq: number | null
+}
+
+export interface ExportPage {
+  /** Whole lines, each ending in a newline. */
+  readonly text: string
+  /** Events on this page. */
+  readonly events: number
+  readonly nextSeq: number | null
+}

@@ -1,0 +1,69 @@
+import type { GameStatus, StepView } from '../api/game-api-contract.js'
+import type { OpenRequest } from '../engine/types.js'
+import { renderExplanationText } from '../explain/render-text.js'
+import { ARBITER } from './args.js'
+
+/** One line for a step: what happened, then the requests it opened. */
+export function stepLine(step: StepView): string {
+  const parts = [`#${step.seq} ${step.type} (${step.actor})`]
+  const said = step.outcomes.map((o) => o.text)
+  if (said.length > 0) parts.push(`: ${said.join('; ')}`)
+  else if (step.explanation && step.requests.length === 0) parts.push(`: ${step.explanation.text}`)
+  let text = parts.join('')
+  for (const request of step.requests) text += `\n    -> request ${request.id}: ${request.text}`
+  return text
+}
+
+/** The step line and, when it says more than the line, its explanation tree. */
+export function explainedStep(step: StepView): string {
+  const tree = step.explanation
+  // A bare one-line explanation is already the step line itself.
+  if (tree && (tree.children.length > 0 || step.outcomes.length > 0 || step.requests.length > 0))
+    return `${stepLine(step)}\n${renderExplanationText(tree, '    ')}`
+  return stepLine(step)
+}
+
+/** The step as one JSON object, its explanation trees left out unless asked for. */
+export function stepJson(step: StepView, withExplanations: boolean): string {
+  if (withExplanations) return JSON.stringify(step)
+  return JSON.stringify({
+    seq: step.seq,
+    type: step.type,
+    actor: step.actor,
+    outcomes: step.outcomes.map(({ explanation: _e, ...rest }) => rest),
+    requests: step.requests.map(({ explanation: _e, ...rest }) => rest),
+  })
+}
+
+/** How to answer a request from the command line. */
+export function answerHint(request: OpenRequest, where: string): string {
+  if (request.kind === 'dice')
+    return `${ARBITER} roll ${request.id} FACES… ${where} --as ${request.roller}   (${request.count} faces, or --app)`
+  const options = request.options.map((o) => o.id).join(', ')
+  return `${ARBITER} choose ${request.id} OPTION ${where} --as ${request.chooser}   (OPTION: ${options})`
+}
+
+export function statusText(status: GameStatus, where: string): string {
+  const lines = [
+    `game ${status.gameId} at seq ${status.seq}: ${
+      status.turn > 0
+        ? `turn ${status.turn}${status.activePlayer ? ` (${status.activePlayer} to play)` : ''}`
+        : 'before the first turn'
+    }, ${status.phase ? `${status.phase} phase` : 'no phase started'}`,
+  ]
+  if (status.openRequests.length > 0) {
+    lines.push('waiting for:')
+    for (const request of status.openRequests) {
+      const who = request.kind === 'dice' ? request.roller : request.chooser
+      lines.push(`  request ${request.id} (${who}): ${request.text}`)
+      if (request.kind === 'choice')
+        for (const option of request.options) lines.push(`    option ${option.id}: ${option.text}`)
+      lines.push(`    ${answerHint(request, where)}`)
+    }
+    lines.push('nothing can be declared until the open requests are answered')
+  } else {
+    lines.push('no roll or choice is owed')
+    lines.push(`can declare now: ${status.canDeclare.join(', ')}`)
+  }
+  return `${lines.join('\n')}\n`
+}
