@@ -5,9 +5,14 @@ const ALWAYS_DECLARABLE = ['TurnStarted', 'PhaseStarted', 'Note'] as const
 
 /**
  * The event types a player may declare now: nothing while the table owes a roll or a choice (the
- * open request says what is needed), otherwise the declarations the ruleset resolves and the flow.
+ * open request says what is needed), otherwise the declarations the ruleset resolves in this
+ * phase, and the flow.
  */
 export function declarableNow(ruleset: Ruleset, game: GameState): string[] {
   if (Object.keys(game.requests).length > 0) return []
-  return [...Object.keys(ruleset.procedures), ...ALWAYS_DECLARABLE]
+  const phase = game.phase
+  const inPhase = Object.entries(ruleset.procedures)
+    .filter(([, procedure]) => phase !== null && procedure?.phases.includes(phase))
+    .map(([type]) => type)
+  return [...inPhase, ...ALWAYS_DECLARABLE]
 }

@@ -254,14 +254,20 @@ const commands: Record<string, Command> = {
     summary: 'Record a declaration (or TurnStarted, PhaseStarted, Note): its payload as one flag per field.',
     details:
       'Numbers are taken as numbers, true/false as booleans, anything else as text. `status` lists\n' +
-      'what can be declared now. MeleeAttacksDeclared takes --attacker UNIT --target UNIT [--models N]\n' +
-      '(N: the models in base contact; all of them when left out).',
+      'what can be declared now. CombatJoined starts a whole close-combat round: its payload is\n' +
+      'nested, so give it with --json: the combat id, the two sides (each unit, whether it charged,\n' +
+      'and the facing of the enemy it fights: front, flank or rear) and who is in base contact.\n' +
+      'CombatRoundDeclared --json \'{"combat":ID,"contact":[…]}\' fights the next round.\n' +
+      "MeleeAttacksDeclared takes --attacker UNIT --target UNIT [--models N] (one unit's attacks alone).",
     flags: declareFlags,
     parse: parseDeclare,
     positionals: { min: 1, max: 1, missing: 'the event TYPE is missing (e.g. MeleeAttacksDeclared)' },
     examples: [
       `${ARBITER} declare TurnStarted --turn 1 --player druchii --db games.sqlite --game 4f1c… --as druchii`,
       `${ARBITER} declare PhaseStarted --phase close-combat --db games.sqlite --game 4f1c… --as druchii`,
+      `${ARBITER} declare CombatJoined --json '{"combat":"c1","sides":[{"player":"druchii","units":[{"unit":"warriors"}]},` +
+        `{"player":"orcs","units":[{"unit":"boyz","charged":true}]}],"contact":[{"unit":"warriors","models":5},` +
+        `{"unit":"boyz","models":5}]}' --db games.sqlite --game 4f1c… --as orcs`,
       `${ARBITER} declare MeleeAttacksDeclared --attacker warriors --target boyz --models 5 ` +
         '--db games.sqlite --game 4f1c… --as druchii',
     ],

@@ -163,9 +163,13 @@ export interface Ruleset {
   readonly defaultVariant: string
   /** The phases of a player turn, in order. */
   readonly phases: readonly string[]
-  /** The declarations this ruleset resolves, each by the procedure it starts. */
+  /** The declarations this ruleset resolves, each by the procedure it starts, and the phases it belongs to. */
   readonly procedures: {
-    readonly [T in EventType]?: { readonly name: string; readonly start: ProcedureStarter<T> }
+    readonly [T in EventType]?: {
+      readonly name: string
+      readonly start: ProcedureStarter<T>
+      readonly phases: readonly string[]
+    }
   }
 }
 

@@ -48,6 +48,7 @@ function drill(duration: Duration): Ruleset {
     procedures: {
       MeleeAttacksDeclared: {
         name: 'bless',
+        phases: ['magic'],
         // biome-ignore lint/correctness/useYield: it decides without asking the table anything
         *start(ctx, event) {
           ctx.emit({
@@ -69,6 +70,7 @@ function drill(duration: Duration): Ruleset {
       },
       CombatRoundDeclared: {
         name: 'end-round',
+        phases: ['close-combat'],
         // biome-ignore lint/correctness/useYield: it decides without asking the table anything
         *start(ctx) {
           ctx.emit({

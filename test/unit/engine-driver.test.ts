@@ -138,6 +138,7 @@ describe('engine driver: choices, with a drill ruleset', () => {
     procedures: {
       MeleeAttacksDeclared: {
         name: 'pick-then-roll',
+        phases: ['close-combat'],
         *start(ctx) {
           const option = yield* choose({
             purpose: 'pick',

@@ -214,7 +214,7 @@ function* fightRound(ctx: ClassicContext, combat: CombatState, plan: ContactPlan
     const tier = resolveModifiers(
       {
         value: STRIKE_TIER.initiative,
-        text: 'strikes in Initiative order',
+        text: 'strike tier',
         rule: ctx.rule('strike-order', 'initiative'),
       },
       ctx.modifiers('strike-order', { subject: fighter.unit, opponent: enemies, combat: fighter.moment }),
@@ -227,7 +227,10 @@ function* fightRound(ctx: ClassicContext, combat: CombatState, plan: ContactPlan
     return {
       fighter,
       key,
-      why: explain(tier.explanation.text, {}, [...tier.explanation.children, initiative.explanation]),
+      why: explain(`${fighter.unit.name}: ${tierName(tier.value)}`, {}, [
+        ...(tier.records.length > 0 ? tier.explanation.children : []),
+        initiative.explanation,
+      ]),
     }
   })
   const keys = [...new Set(keyed.map((k) => k.key))].sort((a, b) => b - a)
@@ -524,7 +527,8 @@ function leadership(ctx: ClassicContext, unit: UnitState, enemies: readonly Unit
   return resolveModifiers(
     { value: ld.value, text: `${unit.name} Ld`, from: [unit.musteredAt] },
     ctx.modifiers('leadership', { subject: unit, opponent: enemies, test }),
-    { mode: 'value', title: (value) => `Leadership ${value}`, details: [ld.explanation] },
+    // The profile's own breakdown only when something modified it.
+    { mode: 'value', title: (value) => `Leadership ${value}`, details: ld.records.length > 0 ? [ld.explanation] : [] },
   )
 }
 

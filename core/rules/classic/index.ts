@@ -12,8 +12,8 @@ export const classic: Ruleset = {
   defaultVariant: 'classic',
   phases: ['movement', 'magic', 'shooting', 'close-combat'],
   procedures: {
-    MeleeAttacksDeclared: { name: 'melee-attacks', start: meleeAttacks },
-    CombatJoined: { name: 'close-combat-round', start: combatJoined },
-    CombatRoundDeclared: { name: 'close-combat-round', start: combatRoundDeclared },
+    MeleeAttacksDeclared: { name: 'melee-attacks', start: meleeAttacks, phases: ['close-combat'] },
+    CombatJoined: { name: 'close-combat-round', start: combatJoined, phases: ['close-combat'] },
+    CombatRoundDeclared: { name: 'close-combat-round', start: combatRoundDeclared, phases: ['close-combat'] },
   },
 }

@@ -245,7 +245,10 @@ export function removeCasualties(ctx: ClassicContext, target: UnitState, unsaved
   const rest = woundsOnNextModel > 0 ? `; the next model has lost ${woundsOnNextModel} of ${wounds} Wounds` : ''
   ctx.emit({
     kind: 'casualties',
-    text: `${target.name} loses ${removed} model${s(removed)} (${before} -> ${models})${rest}`,
+    text:
+      removed === 0 && unsaved === 0
+        ? `${target.name} loses no models (every wound saved)`
+        : `${target.name} loses ${removed} model${s(removed)} (${before} -> ${models})${rest}`,
     values: { unit: target.id, unsaved, removed, modelsLeft: models, woundsOnNextModel },
     explanation: explain(
       `${removed} model${s(removed)} removed: ${unsaved} unsaved x 1 Wound against W ${wounds}${rest}`,
