@@ -88,7 +88,13 @@ function engineFor(ruleset: Ruleset): { engine: Engine; hash: string } {
   return entry
 }
 
-/** The envelope as the engine takes it: payload validated and upcast to the current version. */
+/**
+ * The envelope as the engine takes it: payload validated and upcast to the current version.
+ * Validated even when the row's hash was just verified: a verified hash proves the payload is what
+ * was written, not that it is in its validated form. An import stores payloads as the file has
+ * them (a unit without `gear` hashes fine; the schema's default fills it in here), and a schema
+ * may gain a defaulted field without a new version; skipping would hand the engine those raw.
+ */
 export function toEngineEvent(envelope: EventEnvelope): EngineEvent {
   const payload = gameEvents.readPayload(envelope.type, envelope.v, envelope.payload)
   return {

@@ -1,9 +1,9 @@
 /**
  * Export-memory child: `node --expose-gc --import tsx export-child.ts DB GAME_ID OUT MODE`, MODE one
  * of `string` (GameApi.exportGame: the whole text built in memory, then written), `stream`
- * (EventStore.exportLines written line by line) or `bare` (a raw better-sqlite3 read of the same
- * rows, each written as one line). Runs once in a fresh process and prints one JSON line: the
- * time, the bytes written, the rss after opening and the process's max rss (getrusage).
+ * (EventStore.exportLines: lines, each with its newline, written as they come) or `bare` (a raw
+ * better-sqlite3 read of the same rows, each written as one line). Runs once in a fresh process and
+ * prints one JSON line: the time, the bytes written, the rss after opening and the max rss (getrusage).
  */
 import { closeSync, openSync, writeSync } from 'node:fs'
 import Database from 'better-sqlite3'
@@ -19,7 +19,7 @@ function writeLines(fd: number, lines: Iterable<string>): number {
   let bytes = 0
   let pending = ''
   for (const line of lines) {
-    pending += `${line}\n`
+    pending += line
     if (pending.length >= WRITE_CHUNK) {
       bytes += writeSync(fd, pending)
       pending = ''
@@ -37,7 +37,7 @@ function* bareLines(file: string, gameId: string): Generator<string> {
         'SELECT seq, type, v, at, actor, rules_version, payload, prev_hash, hash FROM events WHERE game_id = ? ORDER BY seq',
       )
       .raw()
-    for (const row of rows.iterate(gameId)) yield JSON.stringify(row)
+    for (const row of rows.iterate(gameId)) yield `${JSON.stringify(row)}\n`
   } finally {
     db.close()
   }

@@ -10,7 +10,14 @@
  *   and with chain verification, against a bare SELECT + JSON.parse (+ sha256 for the verified one);
  * - GameApi.openGame on a fresh GameApi, at the head of the 100k and the 10k game and at seq 1 of
  *   the 100k game, against a bare read of the nearest snapshot and the tail;
- * - peak heap and rss of the 100k replay, each in a fresh child process.
+ * - peak heap and rss of the 100k replay, each in a fresh child process;
+ * - the first replay of a fresh process (the 10k game, before the JIT has warmed up);
+ * - the cost of verifying on open: EventStore.verifyGame on a fresh connection, against a bare read
+ *   + sha256 of every row;
+ * - the database's size after 100k and 1M events, against the pages of its events table alone;
+ * - open at head of a 1M-event game;
+ * - the peak rss of exporting a 200k-event game, whole (GameApi.exportGame) and streamed
+ *   (EventStore.exportLines), each in a fresh child process, against a bare read written line by line.
  *
  * Databases live in a temporary folder that is removed at the end.
  */
