@@ -58,6 +58,9 @@ export async function buildGame(file: string, events: number, seed: number): Pro
       batch = []
       for (const snapshot of pendingSnapshots) store.saveSnapshot(gameId, snapshot.seq, key, snapshot.json)
       pendingSnapshots = []
+      // The loop never yields, so GameApi's idle checkpoint cannot run: checkpoint here, or the WAL
+      // would grow to the size of the whole game.
+      store.checkpoint()
     }
     while (game().seq < events) {
       const draft = script.next(game())

@@ -27,8 +27,9 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
-import { GameApi, SNAPSHOT_INTERVAL, type StepView } from '../../core/api/index.js'
+import { catalogueHash, GameApi, SNAPSHOT_INTERVAL, type StepView, snapshotKey } from '../../core/api/index.js'
 import { chainText } from '../../core/events/index.js'
+import { classic } from '../../core/rules/classic/index.js'
 import { sha256Hex } from '../../core/store/index.js'
 import { buildGame, CHUNK } from './build-game.js'
 import { CombatScript, PLAYERS } from './script.js'
@@ -47,6 +48,9 @@ const SEED = 20260430
  */
 const PAUSE_EVERY = 1000
 const PAUSE_MS = 400
+
+/** The key the bench games' snapshots are stored under; the bare open reads by it, as the store does. */
+const BENCH_SNAPSHOT_KEY = snapshotKey(catalogueHash(classic))
 
 const here = dirname(fileURLToPath(import.meta.url))
 const repoRoot = resolve(here, '../..')
@@ -295,10 +299,10 @@ function bareOpenTime(file: string, gameId: string, atSeq: number | undefined): 
       atSeq ??
       db.prepare<[string], { seq: number }>('SELECT max(seq) AS seq FROM events WHERE game_id = ?').get(gameId)!.seq
     const snapshot = db
-      .prepare<[string, number], { seq: number; state: string }>(
-        'SELECT seq, state FROM snapshots WHERE game_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1',
+      .prepare<[string, string, number], { seq: number; state: string }>(
+        'SELECT seq, state FROM snapshots WHERE game_id = ? AND engine_key = ? AND seq <= ? ORDER BY seq DESC LIMIT 1',
       )
-      .get(gameId, target)
+      .get(gameId, BENCH_SNAPSHOT_KEY, target)
     let sink = snapshot ? Object.keys(JSON.parse(snapshot.state) as object).length : 0
     const from = (snapshot?.seq ?? 0) + 1
     let tail = 0
