@@ -397,8 +397,8 @@ export class GameApi {
   }
 
   private load(gameId: string, toSeq: number): Session {
-    const { engine, catalogueHash: hash } = this.engineOf(gameId)
-    const key = snapshotKey(hash)
+    const { engine } = this.engineOf(gameId)
+    const key = sessionSnapshotKey(engine)
     const snapshot = this.store.latestSnapshot(gameId, toSeq, key)
     const state = snapshot ? engine.restore(snapshot.stateJson) : engine.initialState()
     foldEvents(engine, state, this.store.readEvents(gameId, { fromSeq: (snapshot?.seq ?? 0) + 1, toSeq }))
@@ -410,7 +410,7 @@ export class GameApi {
     if (game.seq - session.lastSnapshotSeq < SNAPSHOT_INTERVAL) return
     const json = session.engine.snapshot(session.state)
     if (json === null) return
-    this.store.saveSnapshot(gameId, game.seq, snapshotKey(game.catalogueHash), json)
+    this.store.saveSnapshot(gameId, game.seq, sessionSnapshotKey(session.engine), json)
     session.lastSnapshotSeq = game.seq
   }
 
@@ -428,6 +428,15 @@ export class GameApi {
 /** The key snapshots are stored under: stale engines and other catalogues never read them. */
 export function snapshotKey(hash: string): string {
   return `engine-${ENGINE_VERSION}@${hash}`
+}
+
+/**
+ * The key of the snapshots a session reads and writes: that of the catalogue its engine runs, which
+ * is the game's own except under `underCurrentRules`, where a state folded under this Arbiter's
+ * catalogue must not be filed (or found) as one folded under the game's.
+ */
+function sessionSnapshotKey(engine: Engine): string {
+  return snapshotKey(engineFor(engine.ruleset).hash)
 }
 
 function view(envelope: EventEnvelope, result: StepResult): StepView {

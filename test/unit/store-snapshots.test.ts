@@ -3,10 +3,11 @@ import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { catalogueHash, foldEvents, GameApi, SNAPSHOT_INTERVAL, snapshotKey } from '../../core/api/index.js'
 import { createEngine, type GameState } from '../../core/engine/index.js'
-import { canonicalJson } from '../../core/events/index.js'
+import { canonicalJson, chainText, type EventEnvelope, GENESIS_HASH } from '../../core/events/index.js'
 import { classic } from '../../core/rules/classic/index.js'
-import { EventStore, SNAPSHOTS_KEPT } from '../../core/store/index.js'
+import { EventStore, SNAPSHOTS_KEPT, sha256Hex, toJsonl } from '../../core/store/index.js'
 import { buildGame } from '../bench/build-game.js'
+import { classicCombat, openApi } from '../helpers/api-game.js'
 import { useTempDir } from '../helpers/temp.js'
 
 const tempDir = useTempDir()
@@ -85,6 +86,33 @@ describe('EventStore: snapshot retention', () => {
       expect(opened.seq).toBe(atSeq)
       expect(canonicalJson(opened.state)).toBe(canonicalJson(state.game as GameState))
     }
+    await api.close()
+  })
+
+  it('under the current rules, files and finds snapshots under the catalogue it runs, not the game one', async () => {
+    const dir = tempDir()
+    const played = await openApi(dir, 'played.sqlite')
+    const gameId = await classicCombat(played)
+    const events = [...played.store.readEvents(gameId)]
+    await played.close()
+    // The same game, re-chained as if played under another catalogue.
+    const foreign = 'f'.repeat(64)
+    let prevHash = GENESIS_HASH
+    const rechained = events.map((event): EventEnvelope => {
+      const payload =
+        event.type === 'GameCreated' ? { ...(event.payload as object), catalogueHash: foreign } : event.payload
+      const body = { ...event, payload, prevHash, rulesVersion: `classic/classic@${foreign}` }
+      prevHash = sha256Hex(chainText(body.prevHash, body, canonicalJson(payload)))
+      return { ...body, hash: prevHash }
+    })
+    const api = await GameApi.open(join(dir, 'audit.sqlite'), { underCurrentRules: true })
+    await api.importGame(toJsonl(rechained))
+    const expected = canonicalJson((await api.openGame(gameId, 4)).state)
+    // A state cached under the game's own catalogue was folded by that catalogue's engine: not ours.
+    api.store.saveSnapshot(gameId, 3, snapshotKey(foreign), '{"not":"this engine\'s state"}')
+    const reopened = await GameApi.open(join(dir, 'audit.sqlite'), { underCurrentRules: true })
+    expect(canonicalJson((await reopened.openGame(gameId, 4)).state)).toBe(expected)
+    await reopened.close()
     await api.close()
   })
 })
