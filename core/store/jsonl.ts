@@ -160,7 +160,10 @@ function closingLineProblem(raw: string, events: readonly EventEnvelope[], gameI
       .map((key) => `arbiterExport.${key}`),
   ]
   if (extra.length > 0)
-    return `the closing line has unexpected field${extra.length === 1 ? '' : 's'} ${extra.join(', ')}: it was edited or not written by arbiter export`
+    return (
+      `the closing line has unexpected field${extra.length === 1 ? '' : 's'} ${extra.join(', ')}: ` +
+      'it was edited or not written by arbiter export'
+    )
   if (info.gameId !== gameId)
     return `the closing line is for game ${JSON.stringify(info.gameId)}, the events for ${JSON.stringify(gameId)}`
   if (info.events !== events.length || info.head !== last?.hash) {

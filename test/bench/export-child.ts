@@ -34,7 +34,8 @@ function* bareLines(file: string, gameId: string): Generator<string> {
   try {
     const rows = db
       .prepare<[string], unknown[]>(
-        'SELECT seq, type, v, at, actor, rules_version, payload, prev_hash, hash FROM events WHERE game_id = ? ORDER BY seq',
+        'SELECT seq, type, v, at, actor, rules_version, payload, prev_hash, hash FROM events ' +
+          'WHERE game_id = ? ORDER BY seq',
       )
       .raw()
     for (const row of rows.iterate(gameId)) yield `${JSON.stringify(row)}\n`

@@ -367,7 +367,8 @@ function bareVerifyTime(file: string, gameId: string): number {
   try {
     const stmt = db
       .prepare<[string], [number, string, number, string, string, string, string, string, string]>(
-        'SELECT seq, type, v, at, actor, rules_version, payload, prev_hash, hash FROM events WHERE game_id = ? ORDER BY seq',
+        'SELECT seq, type, v, at, actor, rules_version, payload, prev_hash, hash FROM events ' +
+          'WHERE game_id = ? ORDER BY seq',
       )
       .raw()
     const start = now()
@@ -574,7 +575,8 @@ async function main(): Promise<void> {
     // -- build the 100k game
     const bigFile = join(dir, 'replay-100k.sqlite')
     log(
-      `\n[build] ${REPLAY_EVENTS.toLocaleString('en-US')}-event game: engine-stepped, written through the store in chunks of ${CHUNK.toLocaleString('en-US')}, snapshots every ${SNAPSHOT_INTERVAL} events`,
+      `\n[build] ${REPLAY_EVENTS.toLocaleString('en-US')}-event game: engine-stepped, written through the store ` +
+        `in chunks of ${CHUNK.toLocaleString('en-US')}, snapshots every ${SNAPSHOT_INTERVAL} events`,
     )
     const buildStart = now()
     const big = await buildGame(bigFile, REPLAY_EVENTS, SEED + 1)
@@ -761,7 +763,8 @@ async function main(): Promise<void> {
       const a = median(apiTimes)
       const b = median(bareTimes)
       log(
-        `  ${label}: ${fmtMs(a)} (worst ${fmtMs(Math.max(...apiTimes))}), ${fmtRate((events / a) * 1000)}; open at head ${fmtMs(openMs)} | bare read+sha256 ${fmtMs(b)}`,
+        `  ${label}: ${fmtMs(a)} (worst ${fmtMs(Math.max(...apiTimes))}), ${fmtRate((events / a) * 1000)}; ` +
+          `open at head ${fmtMs(openMs)} | bare read+sha256 ${fmtMs(b)}`,
       )
       rows.push({
         figure: `verify on open, ${label}`,
@@ -778,7 +781,8 @@ async function main(): Promise<void> {
     // -- storage and the huge game
     const sizeRow = (label: string, size: DbSize, events: number) => {
       log(
-        `  ${label}: file ${fmtMb(size.file)} (${Math.round(size.file / events)} bytes an event): events ${fmtMb(size.events)}, snapshots ${fmtMb(size.snapshots)} in ${size.snapshotRows} rows`,
+        `  ${label}: file ${fmtMb(size.file)} (${Math.round(size.file / events)} bytes an event): ` +
+          `events ${fmtMb(size.events)}, snapshots ${fmtMb(size.snapshots)} in ${size.snapshotRows} rows`,
       )
       rows.push({
         figure: `database size, ${label}`,
@@ -799,12 +803,14 @@ async function main(): Promise<void> {
       const start = now()
       const huge = await buildGame(hugeFile, HUGE_EVENTS, SEED + 2)
       log(
-        `  built in ${(msSince(start) / 1000).toFixed(1)} s: ${huge.events} events, ${huge.snapshots} snapshots taken (last at seq ${huge.lastSnapshotSeq})`,
+        `  built in ${(msSince(start) / 1000).toFixed(1)} s: ${huge.events} events, ` +
+          `${huge.snapshots} snapshots taken (last at seq ${huge.lastSnapshotSeq})`,
       )
       sizeRow('1M game', dbSize(hugeFile), huge.events)
       const open = await openFigures(hugeFile, huge.gameId)
       log(
-        `  openGame head: ${fmtMs(open.api)} (worst ${fmtMs(open.worst)}) | bare ${fmtMs(open.bare)} (worst ${fmtMs(open.bareWorst)}); tail after the snapshot: ${open.tail} events`,
+        `  openGame head: ${fmtMs(open.api)} (worst ${fmtMs(open.worst)}) | ` +
+          `bare ${fmtMs(open.bare)} (worst ${fmtMs(open.bareWorst)}); tail after the snapshot: ${open.tail} events`,
       )
       rows.push({
         figure: 'openGame head, 1M game',
@@ -835,7 +841,9 @@ async function main(): Promise<void> {
           continue
         }
         log(
-          `  ${mode}: ${fmtMb(m.bytes)} written in ${m.ms.toFixed(0)} ms; rss after open ${fmtMb(m.baseRss)}, max ${fmtMb(m.maxRss)} | bare ${fmtMb(bare.bytes)} in ${bare.ms.toFixed(0)} ms, max rss ${fmtMb(bare.maxRss)}`,
+          `  ${mode}: ${fmtMb(m.bytes)} written in ${m.ms.toFixed(0)} ms; ` +
+            `rss after open ${fmtMb(m.baseRss)}, max ${fmtMb(m.maxRss)} | ` +
+            `bare ${fmtMb(bare.bytes)} in ${bare.ms.toFixed(0)} ms, max rss ${fmtMb(bare.maxRss)}`,
         )
         rows.push({
           figure: `export 200k peak rss, ${mode}`,
