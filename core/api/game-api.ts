@@ -73,7 +73,13 @@ function engineFor(ruleset: Ruleset): { engine: Engine; hash: string } {
   return entry
 }
 
-/** The envelope as the engine takes it: payload validated and upcast to the current version. */
+/**
+ * The envelope as the engine takes it: payload validated and upcast to the current version.
+ * Validated even when the row's hash was just verified: a verified hash proves the payload is what
+ * was written, not that it is in its validated form. An import stores payloads as the file has
+ * them (a unit without `gear` hashes fine; the schema's default fills it in here), and a schema
+ * may gain a defaulted field without a new version; skipping would hand the engine those raw.
+ */
 export function toEngineEvent(envelope: EventEnvelope): EngineEvent {
   const payload = gameEvents.readPayload(envelope.type, envelope.v, envelope.payload)
   return {
@@ -482,8 +488,8 @@ export class LocalGameApi implements GameApi {
   }
 
   private load(gameId: string, toSeq: number): Session {
-    const { engine, catalogueHash: hash } = this.engineOf(gameId)
-    const key = snapshotKey(hash)
+    const { engine } = this.engineOf(gameId)
+    const key = sessionSnapshotKey(engine)
     const snapshot = this.store.latestSnapshot(gameId, toSeq, key)
     const state = snapshot ? engine.restore(snapshot.stateJson) : engine.initialState()
     foldEvents(engine, state, this.store.readEvents(gameId, { fromSeq: (snapshot?.seq ?? 0) + 1, toSeq }))
@@ -495,7 +501,7 @@ export class LocalGameApi implements GameApi {
     if (game.seq - session.lastSnapshotSeq < SNAPSHOT_INTERVAL) return
     const json = session.engine.snapshot(session.state)
     if (json === null) return
-    this.store.saveSnapshot(gameId, game.seq, snapshotKey(game.catalogueHash), json)
+    this.store.saveSnapshot(gameId, game.seq, sessionSnapshotKey(session.engine), json)
     session.lastSnapshotSeq = game.seq
   }
 
@@ -513,6 +519,15 @@ export class LocalGameApi implements GameApi {
 /** The key snapshots are stored under: stale engines and other catalogues never read them. */
 export function snapshotKey(hash: string): string {
   return `engine-${ENGINE_VERSION}@${hash}`
+}
+
+/**
+ * The key of the snapshots a session reads and writes: that of the catalogue its engine runs, which
+ * is the game's own except under `underCurrentRules`, where a state folded under this Arbiter's
+ * catalogue must not be filed (or found) as one folded under the game's.
+ */
+function sessionSnapshotKey(engine: Engine): string {
+  return snapshotKey(engineFor(engine.ruleset).hash)
 }
 
 function view(envelope: EventEnvelope, result: StepResult): StepView {

@@ -66,17 +66,24 @@ export class ChainBrokenError extends ArbiterError {
   }
 }
 
-interface EventRow {
-  seq: number
-  type: string
-  v: number
-  at: string
-  actor: string
-  rules_version: string
-  payload: string
-  prev_hash: string
-  hash: string
-}
+/**
+ * An events row as an array in EVENT_COLUMNS order. Rows are read with `.raw()`: building a keyed
+ * object per row was the largest cost of a replay.
+ */
+type EventRow = [
+  seq: number,
+  type: string,
+  v: number,
+  at: string,
+  actor: string,
+  rulesVersion: string,
+  payload: string,
+  prevHash: string,
+  hash: string,
+]
+
+/** How many snapshots a game keeps per engine key: the newest few, so storage grows with the game. */
+export const SNAPSHOTS_KEPT = 3
 
 interface GameRow {
   game_id: string
@@ -176,6 +183,8 @@ export class EventStore {
   private readonly hashAtStmt: Database.Statement<[string, number], { hash: string }>
   private readonly rangeStmt: Database.Statement<[string, number, number], EventRow>
   private readonly saveSnapshotStmt: Database.Statement<[string, string, number, string]>
+  private readonly pruneSnapshotsStmt: Database.Statement<[string, string, string, string, number]>
+  private readonly saveSnapshotTx: (gameId: string, seq: number, engineKey: string, stateJson: string) => void
   private readonly latestSnapshotStmt: Database.Statement<[string, string, number], { seq: number; state: string }>
 
   private readonly appendTx: (
@@ -210,6 +219,14 @@ export class EventStore {
     this.latestSnapshotStmt = db.prepare(
       'SELECT seq, state FROM snapshots WHERE game_id = ? AND engine_key = ? AND seq <= ? ORDER BY seq DESC LIMIT 1',
     )
+    this.pruneSnapshotsStmt = db.prepare(
+      `DELETE FROM snapshots WHERE game_id = ? AND engine_key = ? AND seq < (
+        SELECT seq FROM snapshots WHERE game_id = ? AND engine_key = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)`,
+    )
+    this.saveSnapshotTx = db.transaction((gameId: string, seq: number, engineKey: string, stateJson: string) => {
+      this.saveSnapshotStmt.run(gameId, engineKey, seq, stateJson)
+      this.pruneSnapshotsStmt.run(gameId, engineKey, gameId, engineKey, SNAPSHOTS_KEPT - 1)
+    }).immediate
 
     this.appendTx = db.transaction(
       (gameId: string, expectedVersion: number, events: readonly UnchainedEvent[], payloads: readonly string[]) => {
@@ -467,7 +484,11 @@ export class EventStore {
     return { ok: true, events: count }
   }
 
-  /** Caches engine state after `seq` (a JSON text), replacing an earlier save for the same key. */
+  /**
+   * Caches engine state after `seq` (a JSON text), replacing an earlier save for the same key, and
+   * drops all but the newest SNAPSHOTS_KEPT of the game's snapshots for that key, in one transaction.
+   * A read before the oldest kept snapshot replays from the start.
+   */
   saveSnapshot(gameId: string, seq: number, engineKey: string, stateJson: string): void {
     this.assertOpen()
     const head = this.head(gameId)
@@ -477,7 +498,7 @@ export class EventStore {
         `game ${gameId} has events 1..${head.seq}: cannot save a snapshot at seq ${seq}`,
       )
     }
-    this.write(() => this.saveSnapshotStmt.run(gameId, engineKey, seq, stateJson))
+    this.write(() => this.saveSnapshotTx(gameId, seq, engineKey, stateJson))
   }
 
   /** The newest snapshot for `engineKey` at or before `atOrBeforeSeq`, or null. */
@@ -566,7 +587,11 @@ export class EventStore {
   }
 
   private prepareRange(): Database.Statement<[string, number, number], EventRow> {
-    return this.db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE game_id = ? AND seq BETWEEN ? AND ? ORDER BY seq`)
+    return this.db
+      .prepare<[string, number, number], EventRow>(
+        `SELECT ${EVENT_COLUMNS} FROM events WHERE game_id = ? AND seq BETWEEN ? AND ? ORDER BY seq`,
+      )
+      .raw()
   }
 
   private *rows(
@@ -593,31 +618,24 @@ export class EventStore {
     // One statement can run one iteration at a time: a nested read gets its own.
     const stmt = this.rangeStmt.busy ? this.prepareRange() : this.rangeStmt
     for (const row of stmt.iterate(gameId, from, toSeq)) {
+      const [seq, type, v, at, actor, rulesVersion, payloadText, rowPrevHash, hash] = row
       if (verify) {
-        if (row.seq !== expectedSeq) {
-          throw new ChainBrokenError(gameId, expectedSeq, `missing: seq ${row.seq} follows seq ${expectedSeq - 1}`)
+        if (seq !== expectedSeq) {
+          throw new ChainBrokenError(gameId, expectedSeq, `missing: seq ${seq} follows seq ${expectedSeq - 1}`)
         }
-        if (row.prev_hash !== prevHash) {
+        if (rowPrevHash !== prevHash) {
           throw new ChainBrokenError(
             gameId,
-            row.seq,
-            `prevHash does not match the hash of seq ${row.seq - 1}: a row before it was changed`,
+            seq,
+            `prevHash does not match the hash of seq ${seq - 1}: a row before it was changed`,
           )
         }
-        const fields = {
-          seq: row.seq,
-          gameId,
-          type: row.type,
-          v: row.v,
-          at: row.at,
-          actor: row.actor,
-          rulesVersion: row.rules_version,
-        }
-        if (sha256Hex(chainText(row.prev_hash, fields, row.payload)) !== row.hash) {
-          throw new ChainBrokenError(gameId, row.seq, `hash does not match the stored content: the row was changed`)
+        const fields = { seq, gameId, type, v, at, actor, rulesVersion }
+        if (sha256Hex(chainText(rowPrevHash, fields, payloadText)) !== hash) {
+          throw new ChainBrokenError(gameId, seq, `hash does not match the stored content: the row was changed`)
         }
         expectedSeq++
-        prevHash = row.hash
+        prevHash = hash
       }
       if (!parse) {
         yield row
@@ -625,22 +643,11 @@ export class EventStore {
       }
       let payload: unknown
       try {
-        payload = JSON.parse(row.payload)
+        payload = JSON.parse(payloadText)
       } catch (error) {
-        throw new ChainBrokenError(gameId, row.seq, `the payload is not valid JSON (${(error as Error).message})`)
+        throw new ChainBrokenError(gameId, seq, `the payload is not valid JSON (${(error as Error).message})`)
       }
-      yield {
-        seq: row.seq,
-        gameId,
-        type: row.type,
-        v: row.v,
-        at: row.at,
-        actor: row.actor,
-        rulesVersion: row.rules_version,
-        payload,
-        prevHash: row.prev_hash,
-        hash: row.hash,
-      }
+      yield { seq, gameId, type, v, at, actor, rulesVersion, payload, prevHash: rowPrevHash, hash }
     }
   }
 }

@@ -136,6 +136,8 @@ interface ClosingLine {
   readonly arbiterExport: { readonly gameId: string; readonly events: number; readonly head: string }
 }
 
+const CLOSING_FIELDS: readonly string[] = ['events', 'gameId', 'head']
+
 function isClosingLine(raw: string): boolean {
   return raw.startsWith('{"arbiterExport":')
 }
@@ -150,6 +152,18 @@ function closingLineProblem(raw: string, events: readonly EventEnvelope[], gameI
   const last = events[events.length - 1]
   const info = closing.arbiterExport
   if (typeof info !== 'object' || info === null) return 'the closing line has no arbiterExport record'
+  // Nothing unchecked may ride along in a verified file: only the fields the closing line defines.
+  const extra = [
+    ...Object.keys(closing).filter((key) => key !== 'arbiterExport'),
+    ...Object.keys(info)
+      .filter((key) => !CLOSING_FIELDS.includes(key))
+      .map((key) => `arbiterExport.${key}`),
+  ]
+  if (extra.length > 0)
+    return (
+      `the closing line has unexpected field${extra.length === 1 ? '' : 's'} ${extra.join(', ')}: ` +
+      'it was edited or not written by arbiter export'
+    )
   if (info.gameId !== gameId)
     return `the closing line is for game ${JSON.stringify(info.gameId)}, the events for ${JSON.stringify(gameId)}`
   if (info.events !== events.length || info.head !== last?.hash) {
@@ -163,16 +177,26 @@ export function closingLine(gameId: string, events: number, head: string): strin
   return canonicalJson({ arbiterExport: { gameId, events, head } })
 }
 
-/** The export text of a game: one canonical envelope a line, then the closing line. */
-export function toJsonl(events: Iterable<EventEnvelope>): string {
-  let out = ''
+/**
+ * The export text of a game as it is produced, one line at a time with its newline: one canonical
+ * envelope a line, then the closing line. Pulls `events` lazily, so a caller writing each line out
+ * holds one event at a time.
+ */
+export function* jsonlLines(events: Iterable<EventEnvelope>): Generator<string, void, undefined> {
   let last: EventEnvelope | undefined
   let count = 0
   for (const event of events) {
-    out += `${envelopeLine(event)}\n`
+    yield `${envelopeLine(event)}\n`
     last = event
     count += 1
   }
-  if (last === undefined) throw new Error('toJsonl: a game has at least one event')
-  return `${out + closingLine(last.gameId, count, last.hash)}\n`
+  if (last === undefined) throw new Error('jsonlLines: a game has at least one event')
+  yield `${closingLine(last.gameId, count, last.hash)}\n`
+}
+
+/** The export text of a game, whole: `jsonlLines` joined. */
+export function toJsonl(events: Iterable<EventEnvelope>): string {
+  let out = ''
+  for (const line of jsonlLines(events)) out += line
+  return out
 }

@@ -14,7 +14,7 @@ import { gameEvents } from '../../core/events/index.js'
 import { classic } from '../../core/rules/classic/index.js'
 import { CombatScript, PLAYERS } from './script.js'
 
-const CHUNK = 1000
+export const CHUNK = 10_000
 
 export interface BuiltGame {
   readonly gameId: string
@@ -49,11 +49,18 @@ export async function buildGame(file: string, events: number, seed: number): Pro
     let written = game().seq
     let lastSnapshotSeq = 0
     let snapshots = 0
+    // Snapshots wait for their events to be written: a snapshot may not run ahead of the head.
+    let pendingSnapshots: { seq: number; json: string }[] = []
     const flush = () => {
       if (batch.length === 0) return
       store.append(gameId, written, batch)
       written += batch.length
       batch = []
+      for (const snapshot of pendingSnapshots) store.saveSnapshot(gameId, snapshot.seq, key, snapshot.json)
+      pendingSnapshots = []
+      // The loop never yields, so GameApi's idle checkpoint cannot run: checkpoint here, or the WAL
+      // would grow to the size of the whole game.
+      store.checkpoint()
     }
     while (game().seq < events) {
       const draft = script.next(game())
@@ -65,8 +72,7 @@ export async function buildGame(file: string, events: number, seed: number): Pro
       if (seq - lastSnapshotSeq >= SNAPSHOT_INTERVAL) {
         const json = engine.snapshot(state)
         if (json !== null) {
-          flush()
-          store.saveSnapshot(gameId, seq, key, json)
+          pendingSnapshots.push({ seq, json })
           lastSnapshotSeq = seq
           snapshots += 1
         }

@@ -77,6 +77,12 @@ export class CombatScript {
   private nextAttacker = 0
   private sinceNote = 0
   private needPhase = false
+  /**
+   * Each player's mustered units that may still fight, in muster order (the order of game.units).
+   * Looking only at these keeps a step O(1) however many units the game has seen; models only go
+   * down, so a unit that has left the fight never comes back.
+   */
+  private readonly inFight = new Map<string, string[]>()
 
   constructor(seed = 20260430) {
     this.random = seededRandom(seed)
@@ -87,7 +93,10 @@ export class CombatScript {
   }
 
   private fighting(game: GameState, player: string): UnitState[] {
-    return Object.values(game.units).filter((u) => u.player === player && u.models >= MIN_MODELS)
+    // A unit mustered by the last draft but not yet applied is kept for the next call.
+    const ids = (this.inFight.get(player) ?? []).filter((id) => (game.units[id]?.models ?? MIN_MODELS) >= MIN_MODELS)
+    this.inFight.set(player, ids)
+    return ids.flatMap((id) => game.units[id] ?? [])
   }
 
   next(game: GameState): EventDraft {
@@ -100,10 +109,12 @@ export class CombatScript {
     for (const player of PLAYERS) {
       if (this.fighting(game, player.id).length < UNITS_IN_FIGHT) {
         this.mustered += 1
+        const unit = unitFor(player.id, this.mustered)
+        this.inFight.set(player.id, [...(this.inFight.get(player.id) ?? []), unit.id])
         return {
           type: 'ArmyMustered',
           actor: player.id,
-          payload: { player: player.id, units: [unitFor(player.id, this.mustered)] },
+          payload: { player: player.id, units: [unit] },
         }
       }
     }

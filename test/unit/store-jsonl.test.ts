@@ -120,6 +120,23 @@ describe('jsonl export', () => {
     )
   })
 
+  it('refuses a closing line with a field it does not define, naming the line', () => {
+    const parts = lines(toJsonl(chain(4)))
+    const closing = JSON.parse(parts[4]!) as { arbiterExport: Record<string, unknown> }
+    const withTop = canonicalJson({ ...closing, signedBy: 'me' })
+    expect(parseAndVerifyJsonl(join([...parts.slice(0, 4), withTop]))).toEqual({
+      ok: false,
+      line: 5,
+      problem: 'line 5: the closing line has unexpected field signedBy: it was edited or not written by arbiter export',
+    })
+    const inside = canonicalJson({ arbiterExport: { ...closing.arbiterExport, note: 'x', by: 'y' } })
+    const result = parseAndVerifyJsonl(join([...parts.slice(0, 4), inside]))
+    expect(result).toMatchObject({ ok: false, line: 5 })
+    expect(!result.ok && result.problem).toMatch(
+      /^line 5: the closing line has unexpected fields arbiterExport\.by, arbiterExport\.note: /,
+    )
+  })
+
   it('names the field of a line that is not a valid envelope', () => {
     const events = chain(3)
     const { actor: _actor, ...noActor } = events[1]!
