@@ -64,6 +64,17 @@ function stepTitle(event: EngineEvent): string {
   return `seq ${event.seq}: ${event.type}`
 }
 
+const NO_PARAMS: Readonly<Record<string, ParamValue>> = Object.freeze({})
+
+/** An entry's own params with the list's over them; no copy when the list gives none. */
+function withParams(
+  own: Readonly<Record<string, ParamValue>>,
+  given: Readonly<Record<string, ParamValue>>,
+): Readonly<Record<string, ParamValue>> {
+  for (const _ in given) return { ...own, ...given }
+  return own
+}
+
 /** An effect with the entry it belongs to, indexed by timing point. */
 interface IndexedEffect {
   readonly entry: EntryDefinition
@@ -179,33 +190,41 @@ export function createEngine(ruleset: Ruleset): Engine {
     unit: UnitState,
     entry: EntryDefinition,
   ): { params: Readonly<Record<string, ParamValue>>; active: ActiveEffect | null } | null {
-    const own = entry.params ?? {}
-    const rule = unit.rules.find((r) => r.id === entry.id)
-    if (rule) return { params: { ...own, ...rule.params }, active: null }
-    const gear = unit.gear.find((g) => g.id === entry.id)
-    if (gear) return { params: { ...own, ...gear.options }, active: null }
+    const own = entry.params ?? NO_PARAMS
+    for (const rule of unit.rules)
+      if (rule.id === entry.id) return { params: withParams(own, rule.params), active: null }
+    for (const gear of unit.gear)
+      if (gear.id === entry.id) return { params: withParams(own, gear.options), active: null }
     // Command-group slots name their catalogue entries (champion, standard, musician).
     if (Object.hasOwn(unit.command, entry.id) && unit.command[entry.id as keyof UnitState['command']])
       return { params: own, active: null }
-    const active = game.effects.find((e) => e.unit === unit.id && e.entry === entry.id)
-    if (active) return { params: { ...own, ...active.params }, active }
+    for (const active of game.effects)
+      if (active.unit === unit.id && active.entry === entry.id)
+        return { params: withParams(own, active.params), active }
     return null
   }
 
-  function modifiersFor<P extends TimingPoint>(game: GameState, at: P, query: QueryOf<P>): ModifierRecord[] {
+  function modifiersFor<P extends TimingPoint>(
+    game: GameState,
+    decide: (id: string) => string,
+    at: P,
+    query: QueryOf<P>,
+  ): ModifierRecord[] {
     const records: ModifierRecord[] = []
-    for (const { entry, effect, always } of effectsAt.get(at) ?? []) {
+    const effects = effectsAt.get(at)
+    if (!effects) return records
+    for (const { entry, effect, always } of effects) {
       const candidates = queryUnits(query, effect.holder ?? 'subject')
       let held: Held | null = null
       let active: ActiveEffect | null = null
       for (const unit of candidates) {
         if (always) {
-          held = { unit, params: entry.params ?? {}, decision: (id) => decisionOf(game, id) }
+          held = { unit, params: entry.params ?? NO_PARAMS, decision: decide }
           break
         }
         const holds = holding(game, unit, entry)
         if (holds) {
-          held = { unit, params: holds.params, decision: (id) => decisionOf(game, id) }
+          held = { unit, params: holds.params, decision: decide }
           active = holds.active
           break
         }
@@ -230,7 +249,19 @@ export function createEngine(ruleset: Ruleset): Engine {
     return records
   }
 
+  /** One context per game: a procedure's context is made once, not once a declaration. */
+  const contexts = new WeakMap<GameState, ProcedureContext>()
   function makeContext(game: GameState): ProcedureContext {
+    let context = contexts.get(game)
+    if (!context) {
+      context = newContext(game)
+      contexts.set(game, context)
+    }
+    return context
+  }
+
+  function newContext(game: GameState): ProcedureContext {
+    const decide = (id: string) => decisionOf(game, id)
     return {
       game,
       variant: game.variant,
@@ -239,8 +270,8 @@ export function createEngine(ruleset: Ruleset): Engine {
       },
       unit: (id) => unitOf(game, id, stepSeq),
       rule,
-      decision: (id) => decisionOf(game, id),
-      modifiers: (at, query) => modifiersFor(game, at, query),
+      decision: decide,
+      modifiers: (at, query) => modifiersFor(game, decide, at, query),
       emit: (outcome) => record(game, outcome),
     }
   }

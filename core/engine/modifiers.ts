@@ -12,8 +12,13 @@ export interface BaseValue {
 export interface ResolveOptions {
   /** `need`: the score a die needs (shown as 4+); `value`: a plain number. */
   readonly mode: 'need' | 'value'
-  /** The heading of the explanation, given the final number. */
-  readonly title: (value: number | null) => string
+  /**
+   * The heading of the explanation: a template whose `{}` is the final number (no closure made on
+   * a hot path), or a function of it.
+   */
+  readonly title: string | ((value: number | null) => string)
+  /** The heading when the number is null (no roll can succeed). */
+  readonly none?: string
   readonly rule?: RuleRef
   readonly from?: readonly number[]
   /** Among several `set` records, which one wins: the best score for a need, else the highest. */
@@ -52,33 +57,49 @@ export function resolveModifiers(
   records: readonly ModifierRecord[],
   options: ResolveOptions,
 ): Resolved {
-  const { mode } = options
+  const mode = options.mode
+  const bounds = options.bounds
+  // A number nothing modified (the common case on a replay's hot path) is one line: its base,
+  // under the title, unless a bound changes it.
+  if (records.length === 0 && !options.details?.length) {
+    const value = base.value
+    const bounded =
+      bounds && value !== null ? Math.min(bounds.max ?? value, Math.max(bounds.min ?? value, value)) : value
+    if (bounded === value) {
+      const from = options.from ? (base.from ? base.from.concat(options.from) : options.from) : base.from
+      return {
+        value,
+        records,
+        explanation: explain(`${titleOf(options, value)} (${base.text})`, {
+          value,
+          rule: base.rule ?? options.rule,
+          from,
+        }),
+      }
+    }
+  }
+
   const pick = options.setPick ?? (mode === 'need' ? 'lowest' : 'highest')
   let winningSet: ModifierRecord | null = null
-  for (const record of records) {
-    if (record.kind !== 'set' || record.status !== 'applied' || typeof record.value !== 'number') continue
-    const better =
-      winningSet === null ||
-      (pick === 'lowest' ? record.value < (winningSet.value as number) : record.value > (winningSet.value as number))
-    if (better) winningSet = record
+  // Sets first, then adds, then caps, then re-rolls, whatever order the records came in.
+  const ordered: ModifierRecord[] = []
+  for (const kind of KIND_ORDER) {
+    for (const record of records) {
+      if (record.kind !== kind) continue
+      ordered.push(record)
+      if (kind !== 'set' || record.status !== 'applied' || typeof record.value !== 'number') continue
+      const current = winningSet?.value as number
+      if (winningSet === null || (pick === 'lowest' ? record.value < current : record.value > current))
+        winningSet = record
+    }
   }
 
   const counted: ModifierRecord[] = []
-  const children: Explanation[] = [
-    ...(options.details ?? []),
+  const children: Explanation[] = options.details ? options.details.slice() : []
+  children.push(
     explain(`${base.text}: ${show(mode, base.value)}`, { value: base.value, rule: base.rule, from: base.from }),
-  ]
+  )
   let value = base.value
-  const note = (record: ModifierRecord, text: string) =>
-    explain(text, { value: record.value, rule: record.source, status: record.status })
-
-  // Sets first, then adds, then caps, whatever order the records came in.
-  const ordered = [
-    ...records.filter((r) => r.kind === 'set'),
-    ...records.filter((r) => r.kind === 'add'),
-    ...records.filter((r) => r.kind === 'cap'),
-    ...records.filter((r) => r.kind === 'reroll'),
-  ]
   for (const original of ordered) {
     let record = original
     if (record.status === 'applied' && record.kind === 'set' && record !== winningSet) {
@@ -92,29 +113,24 @@ export function resolveModifiers(
       record = { ...record, status: 'ignored', reason: 'there is no roll to modify' }
     }
     counted.push(record)
+    let text: string
     if (record.status === 'ignored') {
-      children.push(note(record, `${record.label}: ${record.reason ?? 'does not apply'}`))
-      continue
+      text = `${record.label}: ${record.reason ?? 'does not apply'}`
+    } else {
+      const before = value
+      if (record.kind === 'set') value = record.value as number
+      else if (record.kind === 'add') value = (value as number) + (record.value as number)
+      else if (record.kind === 'cap') {
+        const cap = record.value as number
+        value = mode === 'need' ? Math.max(value as number, cap) : Math.min(value as number, cap)
+      }
+      if (record.kind === 'set') text = `${record.label}: ${show(mode, value)}`
+      else if (record.kind === 'reroll') text = `${record.label} (${describeRecord(mode, record)})`
+      else text = `${record.label} (${describeRecord(mode, record)}): ${show(mode, before)} -> ${show(mode, value)}`
     }
-    const before = value
-    if (record.kind === 'set') value = record.value as number
-    else if (record.kind === 'add') value = (value as number) + (record.value as number)
-    else if (record.kind === 'cap') {
-      const cap = record.value as number
-      value = mode === 'need' ? Math.max(value as number, cap) : Math.min(value as number, cap)
-    }
-    if (record.kind === 'set') children.push(note(record, `${record.label}: ${show(mode, value)}`))
-    else if (record.kind === 'reroll') children.push(note(record, `${record.label} (${describeRecord(mode, record)})`))
-    else
-      children.push(
-        note(
-          record,
-          `${record.label} (${describeRecord(mode, record)}): ${show(mode, before)} -> ${show(mode, value)}`,
-        ),
-      )
+    children.push(explain(text, { value: record.value, rule: record.source, status: record.status }))
   }
 
-  const bounds = options.bounds
   if (bounds && value !== null) {
     const bounded = Math.min(bounds.max ?? value, Math.max(bounds.min ?? value, value))
     if (bounded !== value) {
@@ -127,20 +143,21 @@ export function resolveModifiers(
       value = bounded
     }
   }
-  // A number nothing modified is one line: its base, under the title.
-  if (counted.length === 0 && children.length === 1 + (options.details?.length ?? 0) && !options.details?.length) {
-    const from = [...(base.from ?? []), ...(options.from ?? [])]
-    return {
-      value,
-      records: counted,
-      explanation: explain(`${options.title(value)} (${base.text})`, { value, rule: base.rule ?? options.rule, from }),
-    }
-  }
   return {
     value,
     records: counted,
-    explanation: explain(options.title(value), { value, rule: options.rule, from: options.from }, children),
+    explanation: explain(titleOf(options, value), { value, rule: options.rule, from: options.from }, children),
   }
+}
+
+const KIND_ORDER = ['set', 'add', 'cap', 'reroll'] as const
+
+/** The heading: a template's `{}` replaced by the number, `none` when there is no number. */
+function titleOf(options: ResolveOptions, value: number | null): string {
+  const title = options.title
+  if (typeof title === 'function') return title(value)
+  if (value === null && options.none !== undefined) return options.none
+  return title.replace('{}', String(value))
 }
 
 /** A record's contribution in the words of its point: a need's score moves, a value is added to. */

@@ -6,7 +6,8 @@ export type DiceAnswer = Extract<Answer, { kind: 'dice' }>
 
 /** Asks the table for dice; `yield*` it inside a procedure to receive the answering DiceRolled. */
 export function* rollDice(spec: Omit<DiceRequestSpec, 'kind'>): Generator<RequestSpec, DiceAnswer, Answer> {
-  const answer = yield { kind: 'dice', ...spec }
+  // Object.assign, not a spread: spreads are slow on Node 20, and this is a replay's hot path.
+  const answer = yield Object.assign({ kind: 'dice' as const }, spec)
   if (answer.kind !== 'dice') throw new Error('the driver answered a dice request with a choice')
   return answer
 }
@@ -66,14 +67,19 @@ export function* rollAgainst(
   rerollOnce: RuleRef,
 ): Generator<RequestSpec, DiceJudgement, Answer> {
   const need = spec.need
-  const { need: _need, ...rest } = spec
-  const answer = yield* rollDice(need === null ? rest : { ...rest, need })
-  let dice: DieRecord[] = answer.faces.map((face) => ({
-    first: face,
-    reroll: null,
-    final: face,
-    success: dieSucceeds(face, need, limits),
-  }))
+  const request: Omit<DiceRequestSpec, 'kind'> = {
+    purpose: spec.purpose,
+    count: spec.count,
+    sides: spec.sides,
+    roller: spec.roller,
+    text: spec.text,
+    explanation: spec.explanation,
+  }
+  if (need !== null) (request as { need?: number }).need = need
+  const answer = yield* rollDice(request)
+  let dice: DieRecord[] = []
+  for (const face of answer.faces)
+    dice.push({ first: face, reroll: null, final: face, success: dieSucceeds(face, need, limits) })
   const children: Explanation[] = [
     explain(`dice ${answer.faces.join(', ')} (${answer.source}) against ${need === null ? 'nothing' : `${need}+`}`, {
       value: answer.faces.join(','),
@@ -82,7 +88,9 @@ export function* rollAgainst(
   ]
   naturalNotes(answer.faces, need, limits, words, children)
 
-  const reroll = rerolls.find((r) => r.kind === 'reroll' && r.status === 'applied')
+  let reroll: ModifierRecord | undefined
+  for (const record of rerolls)
+    if (reroll === undefined && record.kind === 'reroll' && record.status === 'applied') reroll = record
   for (const record of rerolls) {
     if (record.kind !== 'reroll') continue
     const used = record === reroll
@@ -98,8 +106,7 @@ export function* rollAgainst(
     const indexes = dice.flatMap((die, i) => (die.success !== wantsFailed ? [i] : []))
     if (indexes.length > 0) {
       const again = yield* rollDice({
-        ...rest,
-        ...(need === null ? {} : { need }),
+        ...request,
         purpose: `re-roll ${spec.purpose}`,
         count: indexes.length,
         text: `${spec.text.replace(/roll \d+ /, `re-roll ${indexes.length} `)} (${reroll.label})`,
@@ -129,9 +136,13 @@ export function* rollAgainst(
       naturalNotes(again.faces, need, limits, words, children)
     }
   }
-  const successes = dice.filter((die) => die.success).length
+  let successes = 0
+  const seqs = [answer.seq]
+  for (const die of dice) {
+    if (die.success) successes += 1
+    if (die.reroll) seqs.push(die.reroll.seq)
+  }
   const failures = dice.length - successes
-  const seqs = [answer.seq, ...dice.flatMap((die) => (die.reroll ? [die.reroll.seq] : []))]
   return {
     dice,
     successes,
@@ -150,7 +161,12 @@ function naturalNotes(
   words: RollWords,
   children: Explanation[],
 ): void {
-  const ones = faces.filter((face) => face === 1).length
+  let ones = 0
+  let sixes = 0
+  for (const face of faces) {
+    if (face === 1) ones += 1
+    else if (face === 6) sixes += 1
+  }
   if (ones > 0 && limits.one?.fails) {
     children.push(
       explain(`${ones} natural 1${ones > 1 ? 's' : ''}: always ${words.failure[1]}`, {
@@ -159,7 +175,6 @@ function naturalNotes(
       }),
     )
   }
-  const sixes = faces.filter((face) => face === 6).length
   if (sixes > 0 && limits.six?.succeeds && (need === null || need > 6)) {
     children.push(
       explain(`${sixes} natural 6${sixes > 1 ? 's' : ''}: always ${words.success[1]}`, {

@@ -16,7 +16,7 @@ export function characteristic(
   const records = ctx.modifiers('profile', { subject: unit, opponent, characteristic: name, combat })
   const resolved = resolveModifiers({ value: unit.profile[name], text: 'profile', from: [unit.musteredAt] }, records, {
     mode: 'value',
-    title: (value) => `${unit.name} ${name} ${value}`,
+    title: `${unit.name} ${name} {}`,
     bounds: { min: 0, max: 10, rule: ctx.rule('dice', 'characteristic-range'), text: 'characteristics run 0-10' },
   })
   return resolved as Resolved & { value: number }
@@ -104,7 +104,7 @@ export function toHitNeed(
     ctx.modifiers('to-hit', { subject: attacker, opponent: target, combat }),
     {
       mode: 'need',
-      title: (need) => `needs ${need}+ to hit`,
+      title: 'needs {}+ to hit',
       rule: ctx.rule('to-hit-close-combat', 'chart'),
       from: [attacker.musteredAt, target.musteredAt],
       details: [ws.explanation, targetWs.explanation],
@@ -126,7 +126,8 @@ export function toWoundNeed(
     ctx.modifiers('to-wound', { subject: attacker, opponent: target, combat, strength: strength.value }),
     {
       mode: 'need',
-      title: (need) => (need === null ? 'cannot wound' : `needs ${need}+ to wound`),
+      title: 'needs {}+ to wound',
+      none: 'cannot wound',
       rule: ctx.rule('to-wound', 'chart'),
       details: [strength.explanation, toughness.explanation],
     },
@@ -146,7 +147,7 @@ export function armourSaveNeed(
     ctx.modifiers('armour-save', { subject: target, opponent: attacker, combat, strength }),
     {
       mode: 'need',
-      title: (need) => (need !== null && need <= 6 ? `armour save ${need}+` : 'no armour save'),
+      title: armourSaveTitle,
       rule: ctx.rule('armour-save', 'armour'),
       from: [target.musteredAt],
       setPick: 'lowest',
@@ -161,9 +162,14 @@ export function wardSaveNeed(ctx: ClassicContext, target: UnitState, attacker: U
     ctx.modifiers('ward-save', { subject: target, opponent: attacker, combat }),
     {
       mode: 'need',
-      title: (need) => (need === null ? 'no ward save' : `ward save ${need}+`),
+      title: 'ward save {}+',
+      none: 'no ward save',
       rule: ctx.rule('ward-save', 'after-armour'),
       setPick: 'lowest',
     },
   )
+}
+
+function armourSaveTitle(need: number | null): string {
+  return need !== null && need <= 6 ? `armour save ${need}+` : 'no armour save'
 }

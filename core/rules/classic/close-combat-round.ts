@@ -333,7 +333,7 @@ function* fightRound(ctx: ClassicContext, combat: CombatState, plan: ContactPlan
     resolveModifiers(
       { value: base, text, rule: ctx.rule('combat-result', stage === 'score' ? 'wounds' : 'winner') },
       ctx.modifiers('combat-result', { subject: side.units, opponent: enemy.units, combat, side, enemy, stage }),
-      { mode: 'value', title: (value) => `${side.player}: ${value}`, rule: ctx.rule('combat-result', 'winner') },
+      { mode: 'value', title: `${side.player}: {}`, rule: ctx.rule('combat-result', 'winner') },
     )
   let results = [
     score(tallyA, tallyB, 'score', tallyA.woundsCaused, woundsText(excessWounds[0] ?? 0)),
@@ -528,7 +528,7 @@ function leadership(ctx: ClassicContext, unit: UnitState, enemies: readonly Unit
     { value: ld.value, text: `${unit.name} Ld`, from: [unit.musteredAt] },
     ctx.modifiers('leadership', { subject: unit, opponent: enemies, test }),
     // The profile's own breakdown only when something modified it.
-    { mode: 'value', title: (value) => `Leadership ${value}`, details: ld.records.length > 0 ? [ld.explanation] : [] },
+    { mode: 'value', title: 'Leadership {}', details: ld.records.length > 0 ? [ld.explanation] : [] },
   )
 }
 
@@ -547,7 +547,7 @@ function* breakTest(
   const modifier = resolveModifiers(
     { value: -difference, text: `lost by ${difference}`, rule: ctx.rule('break-test', 'modifier') },
     ctx.modifiers('break-test', { subject: unit, opponent: enemies, combat, difference, ranks, enemyRanks }),
-    { mode: 'value', title: (value) => `break-test modifier ${value}`, setPick: 'highest' },
+    { mode: 'value', title: 'break-test modifier {}', setPick: 'highest' },
   )
   const target = (ld.value ?? 0) + (modifier.value ?? 0)
   const why = explain(

@@ -46,31 +46,7 @@ const s = (count: number) => (count === 1 ? '' : 's')
 export function* strike(ctx: ClassicContext, input: StrikeInput): Generator<RequestSpec, StrikeResult, Answer> {
   const { attacker, target, combat, from } = input
   const nothing = { attacks: 0, hits: 0, wounds: 0, unsaved: 0, removed: 0 }
-  /** The target's saves, armour or ward: rolled by its player, re-rolled where a rule says so. */
-  const rollSaves = (roll: 'armour-save' | 'ward-save', count: number, need: number, why: Explanation[]) =>
-    rollAgainst(
-      {
-        purpose: roll,
-        count,
-        sides: 6,
-        need,
-        roller: target.player,
-        text: `${target.name}: roll ${count} D6 ${roll === 'armour-save' ? 'armour' : 'ward'} saves, ${need}+`,
-        explanation: explain(
-          `${target.name} rolls ${count} ${roll === 'armour-save' ? 'armour' : 'ward'} saves`,
-          { from },
-          why,
-        ),
-      },
-      naturalLimits(ctx, roll),
-      { success: ['saved', 'saved'], failure: ['not saved', 'not saved'] },
-      ctx.modifiers('re-roll', { subject: target, opponent: attacker, combat, roll }),
-      ctx.rule('dice', 're-roll-once'),
-    )
-  const profile = (unit: UnitState, name: 'S' | 'A', opponent: UnitState) =>
-    characteristic(ctx, unit, name, opponent, combat)
-
-  const attacksA = profile(attacker, 'A', target)
+  const attacksA = characteristic(ctx, attacker, 'A', target, combat)
   const attacksResolved = resolveModifiers(
     {
       value: input.fighting * attacksA.value,
@@ -87,7 +63,7 @@ export function* strike(ctx: ClassicContext, input: StrikeInput): Generator<Requ
     }),
     {
       mode: 'value',
-      title: (value) => `${value} attack${s(value ?? 0)}`,
+      title: attacksTitle,
       rule: ctx.rule('attacks', 'count'),
       details: input.fightingWhy ? [input.fightingWhy, attacksA.explanation] : [attacksA.explanation],
     },
@@ -120,7 +96,7 @@ export function* strike(ctx: ClassicContext, input: StrikeInput): Generator<Requ
       explanation: explain(`${attacker.name} rolls ${attacks} dice to hit`, { from }, [attacksWhy, hitNeedWhy]),
     },
     hitLimits,
-    { success: ['hit', 'hits'], failure: ['miss', 'misses'] },
+    HIT_WORDS,
     ctx.modifiers('re-roll', { subject: attacker, opponent: target, combat, roll: 'to-hit' }),
     ctx.rule('dice', 're-roll-once'),
   )
@@ -138,7 +114,7 @@ export function* strike(ctx: ClassicContext, input: StrikeInput): Generator<Requ
   if (hits === 0) return { ...nothing, attacks }
 
   // To wound.
-  const strength = profile(attacker, 'S', target)
+  const strength = characteristic(ctx, attacker, 'S', target, combat)
   const toWound = toWoundNeed(ctx, attacker, target, combat, strength)
   const woundLimits = naturalLimits(ctx, 'to-wound')
   const woundScore = scoreToRoll(toWound.value, woundLimits)
@@ -163,7 +139,7 @@ export function* strike(ctx: ClassicContext, input: StrikeInput): Generator<Requ
       explanation: explain(`${attacker.name} rolls ${hits} dice to wound`, { from }, [woundNeedWhy]),
     },
     woundLimits,
-    { success: ['wound', 'wounds'], failure: ['fails', 'fail'] },
+    WOUND_WORDS,
     ctx.modifiers('re-roll', { subject: attacker, opponent: target, combat, roll: 'to-wound' }),
     ctx.rule('dice', 're-roll-once'),
   )
@@ -205,7 +181,7 @@ export function* strike(ctx: ClassicContext, input: StrikeInput): Generator<Requ
   let failedArmour = wounds
   const saveWhy: Explanation[] = [armourWhy, ...sixNotes]
   if (armourScore.need !== null && savable > 0) {
-    const saves = yield* rollSaves('armour-save', savable, armourScore.need, [armourWhy, ...sixNotes])
+    const saves = yield* rollSaves(ctx, input, 'armour-save', savable, armourScore.need, [armourWhy, ...sixNotes])
     failedArmour = wounds - saves.successes
     saveWhy.push(saves.explanation)
   }
@@ -216,7 +192,7 @@ export function* strike(ctx: ClassicContext, input: StrikeInput): Generator<Requ
   let unsaved = failedArmour
   if (wardScore.need !== null && failedArmour > 0) {
     const wardWhy = withNotes(ward.explanation, wardScore.notes)
-    const wards = yield* rollSaves('ward-save', failedArmour, wardScore.need, [wardWhy])
+    const wards = yield* rollSaves(ctx, input, 'ward-save', failedArmour, wardScore.need, [wardWhy])
     unsaved = failedArmour - wards.successes
     saveWhy.push(wardWhy, wards.explanation)
   }
@@ -224,6 +200,37 @@ export function* strike(ctx: ClassicContext, input: StrikeInput): Generator<Requ
   const removed = removeCasualties(ctx, target, unsaved, unsavedWhy)
   return { attacks, hits, wounds, unsaved, removed }
 }
+
+/** The target's saves, armour or ward: rolled by its player, re-rolled where a rule says so. */
+function rollSaves(
+  ctx: ClassicContext,
+  { attacker, target, combat, from }: StrikeInput,
+  roll: 'armour-save' | 'ward-save',
+  count: number,
+  need: number,
+  why: Explanation[],
+) {
+  const what = roll === 'armour-save' ? 'armour' : 'ward'
+  return rollAgainst(
+    {
+      purpose: roll,
+      count,
+      sides: 6,
+      need,
+      roller: target.player,
+      text: `${target.name}: roll ${count} D6 ${what} saves, ${need}+`,
+      explanation: explain(`${target.name} rolls ${count} ${what} saves`, { from }, why),
+    },
+    naturalLimits(ctx, roll),
+    SAVE_WORDS,
+    ctx.modifiers('re-roll', { subject: target, opponent: attacker, combat, roll }),
+    ctx.rule('dice', 're-roll-once'),
+  )
+}
+
+const SAVE_WORDS = { success: ['saved', 'saved'], failure: ['not saved', 'not saved'] } as const
+const HIT_WORDS = { success: ['hit', 'hits'], failure: ['miss', 'misses'] } as const
+const WOUND_WORDS = { success: ['wound', 'wounds'], failure: ['fails', 'fail'] } as const
 
 function withNotes(tree: Explanation, notes: readonly Explanation[]): Explanation {
   if (notes.length === 0) return tree
@@ -257,4 +264,8 @@ export function removeCasualties(ctx: ClassicContext, target: UnitState, unsaved
     ),
   })
   return removed
+}
+
+function attacksTitle(value: number | null): string {
+  return `${value} attack${s(value ?? 0)}`
 }
