@@ -157,7 +157,7 @@ function parseDeclare(args: readonly string[]): { values: Values; positionals: s
 const commands: Record<string, Command> = {
   demo: {
     usage: `${ARBITER} demo --db FILE`,
-    summary: 'Record a short sample game (two units, one round of combat with dice) in FILE; prints its id last.',
+    summary: 'Record a sample game in FILE (two ranked units, two close-combat rounds, a rout); prints its id last.',
     flags: { db: dbFlag, help: helpFlag },
     examples: [`${ARBITER} demo --db demo.sqlite`],
     async run(values, _p, io) {

@@ -139,7 +139,8 @@ export function createEngine(ruleset: Ruleset): Engine {
     if (!game.players.some((p) => p.id === player)) {
       throw new RuleError(
         'engine/unknown-player',
-        `seq ${event.seq}: ${event.type} names player "${player}", who is not in this game (${game.players.map((p) => p.id).join(', ')})`,
+        `seq ${event.seq}: ${event.type} names player "${player}", who is not in this game ` +
+          `(${game.players.map((p) => p.id).join(', ')})`,
       )
     }
   }
@@ -323,7 +324,8 @@ export function createEngine(ruleset: Ruleset): Engine {
     if (!request.options.some((o) => o.id === option)) {
       throw new RuleError(
         'engine/wrong-choice',
-        `seq ${event.seq}: request ${request.id} offers ${request.options.map((o) => o.id).join(', ')}, not "${option}"`,
+        `seq ${event.seq}: request ${request.id} offers ` +
+          `${request.options.map((o) => o.id).join(', ')}, not "${option}"`,
       )
     }
     return { kind: 'choice', option, seq: event.seq }
@@ -338,7 +340,8 @@ export function createEngine(ruleset: Ruleset): Engine {
       const open = Object.keys(game.requests)
       throw new RuleError(
         'engine/no-such-request',
-        `seq ${event.seq}: ${event.type} answers request "${requestId}", which is not open (${open.length > 0 ? `open: ${open.join(', ')}` : 'none is open'})`,
+        `seq ${event.seq}: ${event.type} answers request "${requestId}", which is not open ` +
+          `(${open.length > 0 ? `open: ${open.join(', ')}` : 'none is open'})`,
       )
     }
     const checked = checkAnswer(request, event as EventOf<'DiceRolled'> | EventOf<'ChoiceMade'>)
@@ -379,7 +382,8 @@ export function createEngine(ruleset: Ruleset): Engine {
       if (!Object.hasOwn(ruleset.catalogue.variants, p.variant)) {
         throw new RuleError(
           'engine/unknown-variant',
-          `seq ${event.seq}: ruleset ${ruleset.id} has no variant "${p.variant}" (has ${Object.keys(ruleset.catalogue.variants).join(', ')})`,
+          `seq ${event.seq}: ruleset ${ruleset.id} has no variant "${p.variant}" (has ` +
+            `${Object.keys(ruleset.catalogue.variants).join(', ')})`,
         )
       }
       const ids = p.players.map((player) => player.id)

@@ -242,7 +242,8 @@ describe('classic combat result, part by part (classic/combat-result)', () => {
     expect(values).toMatchObject({ scores: { p1: 0, p2: 4 }, winner: 'p2', difference: 4 })
     expect(text).toContain('flank attack (+1)')
     expect(text).toContain(
-      '[ignored] rank bonus: Dark Elf Warriors, 4 ranks of five as the round began: Dark Elf Warriors is fought in the flank or rear by Orc Boyz',
+      '[ignored] rank bonus: Dark Elf Warriors, 4 ranks of five as the round began: Dark Elf Warriors ' +
+        'is fought in the flank or rear by Orc Boyz',
     )
   })
 

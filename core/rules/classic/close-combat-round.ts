@@ -58,7 +58,9 @@ export function* combatJoined(context: ProcedureContext, event: EventOf<'CombatJ
   )
   ctx.emit({
     kind: 'combat-joined',
-    text: `combat ${id}: ${sides.map((side) => side.units.map((u) => describeEntry(ctx, u)).join(' and ')).join(' against ')}`,
+    text:
+      `combat ${id}: ` +
+      `${sides.map((side) => side.units.map((u) => describeEntry(ctx, u)).join(' and ')).join(' against ')}`,
     values: {
       combat: id,
       sides: sides.map((side) => ({
@@ -96,7 +98,8 @@ function requireCombatPhase(ctx: ClassicContext, where: string): void {
   if (ctx.game.phase !== 'close-combat') {
     throw new RuleError(
       'rules/wrong-phase',
-      `${where}: combats are fought in the close-combat phase, not ${ctx.game.phase ?? 'before any phase'} (classic/turn-sequence §close-combat)`,
+      `${where}: combats are fought in the close-combat phase, not ` +
+        `${ctx.game.phase ?? 'before any phase'} (classic/turn-sequence §close-combat)`,
     )
   }
 }
@@ -143,7 +146,8 @@ function planContact(ctx: ClassicContext, sides: CombatState['sides'], contact: 
     if (entry.models + entry.supporting > unit.models) {
       throw new RuleError(
         'rules/too-many-models',
-        `${where}: ${unit.name} has ${unit.models} models, not ${entry.models} in contact and ${entry.supporting} supporting (classic/attacks §fighting-models)`,
+        `${where}: ${unit.name} has ${unit.models} models, not ${entry.models} in contact and ` +
+          `${entry.supporting} supporting (classic/attacks §fighting-models)`,
       )
     }
     const enemies = live(1 - side)
@@ -237,14 +241,17 @@ function* fightRound(ctx: ClassicContext, combat: CombatState, plan: ContactPlan
   const steps = keys.map((key) => keyed.filter((k) => k.key === key))
   ctx.emit({
     kind: 'strike-order',
-    text: `strike order: ${steps.map((step, i) => `${i + 1}. ${step.map((k) => k.fighter.unit.name).join(' + ')}`).join('; ')}`,
+    text:
+      `strike order: ` +
+      `${steps.map((step, i) => `${i + 1}. ${step.map((k) => k.fighter.unit.name).join(' + ')}`).join('; ')}`,
     values: { combat: combat.id, round, steps: steps.map((step) => step.map((k) => k.fighter.unit.id)) },
     explanation: explain(
       `strike order, round ${round}`,
       { rule: ctx.rule('strike-order', 'initiative'), from: [seq] },
       steps.map((step, i) =>
         explain(
-          `step ${i + 1}: ${step.map((k) => k.fighter.unit.name).join(' and ')}${step.length > 1 ? ' strike at the same time' : ''}`,
+          `step ${i + 1}: ` +
+            `${step.map((k) => k.fighter.unit.name).join(' and ')}${step.length > 1 ? ' strike at the same time' : ''}`,
           step.length > 1 ? { rule: ctx.rule('strike-order', 'simultaneous') } : {},
           step.map((k) => k.why),
         ),
@@ -266,7 +273,8 @@ function* fightRound(ctx: ClassicContext, combat: CombatState, plan: ContactPlan
       const fightingWhy =
         lost > 0
           ? explain(
-              `${fighter.contact} in contact, ${lost} slain before this step: ${fighting} fight${supporting < fighter.supporting ? `, ${supporting} support` : ''}`,
+              `${fighter.contact} in contact, ${lost} slain before this step: ${fighting} ` +
+                `fight${supporting < fighter.supporting ? `, ${supporting} support` : ''}`,
               { value: fighting, rule: ctx.rule('casualties', 'slain-do-not-strike'), from: [fighter.unit.changedAt] },
             )
           : undefined
@@ -319,7 +327,9 @@ function* fightRound(ctx: ClassicContext, combat: CombatState, plan: ContactPlan
     const winner = tallies[1 - wipedOut] as SideTally
     ctx.emit({
       kind: 'combat-result',
-      text: `combat ${combat.id}: ${(tallies[wipedOut] as SideTally).player} has nothing left in the combat; ${winner.player} wins`,
+      text:
+        `combat ${combat.id}: ${(tallies[wipedOut] as SideTally).player} has nothing left in the combat; ` +
+        `${winner.player} wins`,
       values: { combat: combat.id, round, scores: {}, winner: winner.player, difference: 0 },
       explanation: explain(`${winner.player} wins: the enemy is wiped out`, {
         rule: ctx.rule('combat-result', 'wiped-out'),
@@ -363,7 +373,9 @@ function* fightRound(ctx: ClassicContext, combat: CombatState, plan: ContactPlan
   )
   ctx.emit({
     kind: 'combat-result',
-    text: `combat result: ${tallyA.player} ${totalA}, ${tallyB.player} ${totalB}${winner ? `; ${winner} wins by ${difference}` : '; a draw'}`,
+    text:
+      `combat result: ${tallyA.player} ${totalA}, ${tallyB.player} ` +
+      `${totalB}${winner ? `; ${winner} wins by ${difference}` : '; a draw'}`,
     values: {
       combat: combat.id,
       round,
@@ -440,7 +452,9 @@ function* fightRound(ctx: ClassicContext, combat: CombatState, plan: ContactPlan
       count: dice.count,
       sides: 6,
       roller: pursuer.player,
-      text: `${pursuer.name} pursues: roll ${dice.count}D6 (catches on ${quarry.map((q) => `${q.roll}+ against ${q.unit.name}`).join(', ')})`,
+      text:
+        `${pursuer.name} pursues: roll ${dice.count}D6 (catches on ` +
+        `${quarry.map((q) => `${q.roll}+ against ${q.unit.name}`).join(', ')})`,
       explanation: explain(`${pursuer.name} pursues`, { rule: ctx.rule('flee-and-pursuit', 'pursue') }, [dice.why]),
     })
     const roll = sum(answer.faces)
@@ -551,7 +565,8 @@ function* breakTest(
   )
   const target = (ld.value ?? 0) + (modifier.value ?? 0)
   const why = explain(
-    `${unit.name} tests on ${target}: Ld ${ld.value} ${(modifier.value ?? 0) < 0 ? '-' : '+'} ${Math.abs(modifier.value ?? 0)}`,
+    `${unit.name} tests on ${target}: Ld ${ld.value} ${(modifier.value ?? 0) < 0 ? '-' : '+'} ` +
+      `${Math.abs(modifier.value ?? 0)}`,
     { value: target, rule: ctx.rule('break-test', 'modifier') },
     [
       ld.explanation,

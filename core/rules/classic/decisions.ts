@@ -16,7 +16,8 @@ export const classicDecisions = [
     why:
       'The seed follows 7th-edition conventions (core-mechanics A, seed provenance; C, 7th-style switches), and the 7th chart ' +
       'reads "N" (cannot wound) when T - S >= 4 (A.10, sure). 8th has no impossible cell: T - S >= 2 needs 6+ (A.5, likely). ' +
-      'Killing Blow in the seed speaks of to-wound rolls of 7+, which neither chart has; that entry will revisit this when it is built.',
+      'Killing Blow in the seed speaks of to-wound rolls of 7+, which neither chart has; that entry ' +
+      'will revisit this when it is built.',
     sources: [
       '7e:close-combat/wounding-the-enemy',
       '8e:close-combat/roll-to-wound-close-combat',
@@ -39,7 +40,8 @@ export const classicDecisions = [
     values: { classic: 'simultaneous', 'classic-8th': 'simultaneous' },
     why:
       "7th breaks ties by last round's winner, else a roll (A.10); 8th strikes simultaneously (A.5, sure). The seed implies " +
-      'neither, so by the precedence rule (3) both variants take the 8th baseline: equal Initiative strikes at the same time.',
+      'neither, so by the precedence rule (3) both variants take the 8th baseline: equal Initiative ' +
+      'strikes at the same time.',
     sources: ['8e:close-combat/striking-order', '7e:close-combat/who-strikes-first', `${CORE} precedence, A.5, A.10`],
   }),
   defineDecision({
@@ -64,14 +66,18 @@ export const classicDecisions = [
     id: 'outnumber',
     topic: 'Does a side with more Unit Strength gain combat result?',
     values: { classic: 'plus-one', 'classic-8th': 'none' },
-    why: 'The seed uses Unit Strength throughout (Fear compares US); 7th gives +1 for outnumbering (A.10, sure). 8th has none.',
+    why:
+      'The seed uses Unit Strength throughout (Fear compares US); 7th gives +1 for outnumbering (A.10, ' +
+      'sure). 8th has none.',
     sources: ['7e:close-combat/combat-result-bonuses', `${CORE} A.8, A.10`],
   }),
   defineDecision({
     id: 'disruption',
     topic: 'Which enemy in the flank or rear cancels a rank bonus?',
     values: { classic: 'unit-strength-5', 'classic-8th': 'two-ranks-of-5' },
-    why: '7th: a flank or rear enemy of Unit Strength 5 or more (A.10, sure). 8th: one with at least two ranks of five (A.6, likely).',
+    why:
+      '7th: a flank or rear enemy of Unit Strength 5 or more (A.10, sure). 8th: one with at least two ' +
+      'ranks of five (A.6, likely).',
     sources: ['7e:close-combat/combat-result-bonuses', '8e:close-combat/flank-attack', `${CORE} A.6, A.10`],
   }),
   defineDecision({

@@ -26,7 +26,8 @@ function checkDeclaration(
   if (ctx.game.phase !== 'close-combat') {
     throw new RuleError(
       'rules/wrong-phase',
-      `${where}: close-combat attacks are made in the close-combat phase, not ${ctx.game.phase ?? 'before any phase'} (classic/turn-sequence §close-combat)`,
+      `${where}: close-combat attacks are made in the close-combat phase, not ` +
+        `${ctx.game.phase ?? 'before any phase'} (classic/turn-sequence §close-combat)`,
     )
   }
   if (attacker.player === target.player)
@@ -38,7 +39,8 @@ function checkDeclaration(
   if (fighting !== undefined && fighting > attacker.models) {
     throw new RuleError(
       'rules/too-many-models',
-      `${where}: ${fighting} models cannot fight, ${attacker.name} has ${attacker.models} (classic/attacks §fighting-models)`,
+      `${where}: ${fighting} models cannot fight, ${attacker.name} has ${attacker.models} ` +
+        `(classic/attacks §fighting-models)`,
     )
   }
 }

@@ -8,7 +8,9 @@ export const alwaysStrikesFirst = defineEntry({
   kind: 'special-rule',
   source: SEED,
   anchor: '7e:special-rules/always-strikes-first',
-  text: 'The model always strikes first in combat even before attackers. If multiple models with ASF fight in the same combat, they attack simultaneously.',
+  text:
+    'The model always strikes first in combat even before attackers. If multiple models with ASF fight ' +
+    'in the same combat, they attack simultaneously.',
   clauses: {
     first: 'strikes before every other step, chargers included',
     simultaneous: 'units with ASF in the same combat strike at the same time, whatever their Initiative',

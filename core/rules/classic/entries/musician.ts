@@ -6,7 +6,11 @@ export const musician = defineEntry({
   name: 'Musician',
   kind: 'special-rule',
   source: SEED,
-  text: '- In case of a draw in close combat, the side with a musician in the front rank of a unit that is part of that combat wins by 1 point. If both sides have at least one legal musician, the combat remains a draw. - Units with a musician in their front rank get +1 to their Ld (up to Ld 10) for any rally attempts.',
+  text:
+    '- In case of a draw in close combat, the side with a musician in the front rank of a unit that is ' +
+    'part of that combat wins by 1 point. If both sides have at least one legal musician, the combat ' +
+    'remains a draw. - Units with a musician in their front rank get +1 to their Ld (up to Ld 10) for ' +
+    'any rally attempts.',
   clauses: {
     draw: 'a drawn combat is won by 1 by the side with a musician in the front rank of a unit in it',
     'both-sides': 'if both sides have a musician, the combat stays a draw',

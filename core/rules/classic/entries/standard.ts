@@ -6,7 +6,19 @@ export const standard = defineEntry({
   name: 'Standard',
   kind: 'special-rule',
   source: SEED,
-  text: '- Standards that are positioned in the front rank of their unit grant a +1 bonus to the combat result. In a combat with multiple units, each side only gets a max of +1 CR, not +1 CR per standard. - Standards are lost if the unit with the standard bearer breaks form combat. Replace the standard bearer with a rank & file model. - Standards are captured by enemy units if the unit with the standard bearer is completely destroyed in CC or if the unit broke from combat and was pursued. Mark one of the pursuing units that is now in possession of the captured standard. Units gain no ingame benefit from captured standards but captured standard may affect the outcome of the game (e.g. victory points). Captured standard may be recaptured if the unit with the captured standard is defeated in CC (see above). In this case the recaptured standard is removed from the game (i.e. it cannot be used by the unit and cannot be captured again). If a unit with a standard breaks from combat but no enemy pursues, the standard is removed from the game. Standards removed from the game do not count as captured for the outcome of the game.',
+  text:
+    '- Standards that are positioned in the front rank of their unit grant a +1 bonus to the combat ' +
+    'result. In a combat with multiple units, each side only gets a max of +1 CR, not +1 CR per ' +
+    'standard. - Standards are lost if the unit with the standard bearer breaks form combat. Replace the ' +
+    'standard bearer with a rank & file model. - Standards are captured by enemy units if the unit with ' +
+    'the standard bearer is completely destroyed in CC or if the unit broke from combat and was pursued. ' +
+    'Mark one of the pursuing units that is now in possession of the captured standard. Units gain no ' +
+    'ingame benefit from captured standards but captured standard may affect the outcome of the game ' +
+    '(e.g. victory points). Captured standard may be recaptured if the unit with the captured standard ' +
+    'is defeated in CC (see above). In this case the recaptured standard is removed from the game (i.e. ' +
+    'it cannot be used by the unit and cannot be captured again). If a unit with a standard breaks from ' +
+    'combat but no enemy pursues, the standard is removed from the game. Standards removed from the game ' +
+    'do not count as captured for the outcome of the game.',
   clauses: {
     'combat-result': '+1 combat result for a standard in the front rank; at most +1 a side',
     lost: 'a unit that breaks from combat loses its standard',

@@ -7,7 +7,9 @@ export const wardSave = defineEntry({
   kind: 'core',
   source: `${CORE} A.5`,
   anchor: '8e:shooting/ward-saves',
-  text: 'A ward save is taken after a failed or impossible armour save; only the best single ward counts; Strength never modifies it.',
+  text:
+    'A ward save is taken after a failed or impossible armour save; only the best single ward counts; ' +
+    'Strength never modifies it.',
   clauses: {
     'after-armour': 'rolled for each wound the armour save did not stop',
     'best-single': 'a model with several wards uses the best one only',
