@@ -1,8 +1,11 @@
 import { defineEntry } from '../../../engine/catalogue.js'
 import { CORE } from './sources.js'
 
-/** Troop types that ride a mount, for the mounted save bonus. */
-const MOUNTED = new Set(['cavalry', 'monstrous-cavalry', 'chariot'])
+/**
+ * Troop types that ride a mount, for the mounted save bonus. Chariots are not here: their save is
+ * their own, listed with the chariot.
+ */
+const MOUNTED = new Set(['cavalry', 'monstrous-cavalry'])
 
 export const armourSave = defineEntry({
   id: 'armour-save',
@@ -14,7 +17,7 @@ export const armourSave = defineEntry({
   clauses: {
     armour: 'the best armour worn sets the save (light 6+, heavy 5+); shields and mounts improve it',
     unarmoured: 'a model with no armour counts as 7+, so that a shield or a mount still gives it 6+',
-    mounted: 'a cavalry model improves its save by 1 (an unarmoured rider saves on 6+)',
+    mounted: 'a cavalry (or monstrous cavalry) model improves its save by 1 (an unarmoured rider saves on 6+)',
     'strength-modifier': "the save worsens by 1 for each point of the attack's Strength above 3 (S4 -1 ... S10 -7)",
     'no-save': 'a save that needs more than 6 cannot be taken',
     'natural-1': 'a natural 1 always fails, however good the save',
