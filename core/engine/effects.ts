@@ -23,26 +23,6 @@ export const timingPoints = [
 ] as const
 export type TimingPoint = (typeof timingPoints)[number]
 
-/**
- * How a point's records combine (one resolver for all, see modifiers.ts). One sign convention:
- * at a `need` point a record's value is added to the score the die needs (+1 makes the roll
- * harder, -1 easier); at a `value` point it is added to the number itself.
- */
-export const pointModes = {
-  profile: 'value',
-  attacks: 'value',
-  'strike-order': 'value',
-  'to-hit': 'need',
-  're-roll': 'flags',
-  'to-wound': 'need',
-  'natural-6': 'flags',
-  'armour-save': 'need',
-  'ward-save': 'need',
-  'combat-result': 'value',
-  'break-test': 'value',
-  leadership: 'value',
-} as const satisfies Record<TimingPoint, 'value' | 'need' | 'flags'>
-
 export type Facing = 'front' | 'flank' | 'rear'
 export type RollPurpose = 'to-hit' | 'to-wound' | 'armour-save' | 'ward-save'
 export type LeadershipTest = 'break' | 'restraint'

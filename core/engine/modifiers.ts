@@ -161,7 +161,7 @@ function titleOf(options: ResolveOptions, value: number | null): string {
 }
 
 /** A record's contribution in the words of its point: a need's score moves, a value is added to. */
-export function describeRecord(mode: 'need' | 'value', record: Pick<ModifierRecord, 'kind' | 'value'>): string {
+function describeRecord(mode: 'need' | 'value', record: Pick<ModifierRecord, 'kind' | 'value'>): string {
   const value = record.value
   if (typeof value === 'string') return record.kind === 'reroll' ? `re-roll ${value}` : value
   switch (record.kind) {

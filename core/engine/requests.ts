@@ -39,13 +39,13 @@ export interface DiceJudgement {
   readonly explanation: Explanation
 }
 
-export function dieSucceeds(face: number, need: number | null, limits: NaturalLimits): boolean {
+function dieSucceeds(face: number, need: number | null, limits: NaturalLimits): boolean {
   if (face === 1 && limits.one?.fails) return false
   if (face === 6 && limits.six?.succeeds) return true
   return need !== null && face >= need
 }
 
-export function plural(count: number, [one, many]: readonly [string, string]): string {
+function plural(count: number, [one, many]: readonly [string, string]): string {
   return count === 1 ? one : many
 }
 

@@ -23,7 +23,7 @@ export function characteristic(
 }
 
 /** The WS chart's cell (core-mechanics A.5), as a base for the to-hit modifiers. */
-export function toHitChart(ctx: ClassicContext, ws: number, targetWs: number): BaseValue {
+function toHitChart(ctx: ClassicContext, ws: number, targetWs: number): BaseValue {
   const need = ws > targetWs ? 3 : targetWs > 2 * ws ? 5 : 4
   const why =
     ws > targetWs
@@ -35,7 +35,7 @@ export function toHitChart(ctx: ClassicContext, ws: number, targetWs: number): B
 }
 
 /** The S-vs-T chart's cell; the variant decides whether T - S >= 4 is "N" (core-mechanics A.10). */
-export function toWoundChart(ctx: ClassicContext, strength: number, toughness: number): BaseValue {
+function toWoundChart(ctx: ClassicContext, strength: number, toughness: number): BaseValue {
   const diff = strength - toughness
   const floor = ctx.decision('to-wound-floor')
   if (diff <= -4 && floor === 'cannot-wound-at-t-minus-4') {

@@ -176,7 +176,7 @@ function planContact(ctx: ClassicContext, sides: CombatState['sides'], contact: 
 }
 
 /** Ranks of five or more models, the front rank included; none unless the unit is five or more wide. */
-export function ranksOfFive(unit: UnitState, models = unit.models): number {
+function ranksOfFive(unit: UnitState, models = unit.models): number {
   const files = unit.files
   if (files === null || files < 5) return 0
   const full = Math.floor(models / files)

@@ -238,7 +238,7 @@ function withNotes(tree: Explanation, notes: readonly Explanation[]): Explanatio
 }
 
 /** Unsaved wounds fill one model before the next; a model at 0 Wounds is removed. */
-export function removeCasualties(ctx: ClassicContext, target: UnitState, unsaved: number, unsavedWhy: Explanation) {
+function removeCasualties(ctx: ClassicContext, target: UnitState, unsaved: number, unsavedWhy: Explanation) {
   const before = target.models
   const wounds = target.profile.W
   let lost = target.woundsOnNextModel + unsaved
