@@ -262,6 +262,8 @@ function* fightRound(ctx: ClassicContext, combat: CombatState, plan: ContactPlan
   // Each step's attacks; casualties are removed before the next step strikes.
   const woundsCaused = [0, 0]
   const excessWounds = [0, 0]
+  // The seqs whose rolls settled each side's unsaved wounds, for the combat result's `from`.
+  const woundSeqs: number[][] = [[], []]
   for (const step of steps) {
     const lostBefore = new Map(
       step.map((k) => [k.fighter.unit.id, (modelsAtStart.get(k.fighter.unit.id) ?? 0) - k.fighter.unit.models]),
@@ -296,6 +298,7 @@ function* fightRound(ctx: ClassicContext, combat: CombatState, plan: ContactPlan
       const counted =
         ctx.decision('excess-wounds') === 'not-counted' ? Math.min(result.unsaved, woundsLeft) : result.unsaved
       woundsCaused[fighter.side] = (woundsCaused[fighter.side] ?? 0) + counted
+      if (counted > 0) woundSeqs[fighter.side]?.push(ctx.seq)
       if (counted < result.unsaved)
         excessWounds[fighter.side] = (excessWounds[fighter.side] ?? 0) + result.unsaved - counted
     }
@@ -339,15 +342,22 @@ function* fightRound(ctx: ClassicContext, combat: CombatState, plan: ContactPlan
     return
   }
 
-  const score = (side: SideTally, enemy: SideTally, stage: 'score' | 'tie', base: number, text: string) =>
+  const score = (
+    side: SideTally,
+    enemy: SideTally,
+    stage: 'score' | 'tie',
+    base: number,
+    text: string,
+    from: readonly number[] = [],
+  ) =>
     resolveModifiers(
-      { value: base, text, rule: ctx.rule('combat-result', stage === 'score' ? 'wounds' : 'winner') },
+      { value: base, text, rule: ctx.rule('combat-result', stage === 'score' ? 'wounds' : 'winner'), from },
       ctx.modifiers('combat-result', { subject: side.units, opponent: enemy.units, combat, side, enemy, stage }),
       { mode: 'value', title: `${side.player}: {}`, rule: ctx.rule('combat-result', 'winner') },
     )
   let results = [
-    score(tallyA, tallyB, 'score', tallyA.woundsCaused, woundsText(excessWounds[0] ?? 0)),
-    score(tallyB, tallyA, 'score', tallyB.woundsCaused, woundsText(excessWounds[1] ?? 0)),
+    score(tallyA, tallyB, 'score', tallyA.woundsCaused, woundsText(excessWounds[0] ?? 0), woundSeqs[0]),
+    score(tallyB, tallyA, 'score', tallyB.woundsCaused, woundsText(excessWounds[1] ?? 0), woundSeqs[1]),
   ]
   let totals = results.map((r) => r.value ?? 0)
   const tieNotes: Explanation[] = []
