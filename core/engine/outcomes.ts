@@ -16,7 +16,7 @@ export interface OutcomeValues {
     combat: string
     sides: { player: string; units: CombatUnit[] }[]
   }
-  'round-started': { combat: string; round: number }
+  'round-started': { combat: string; round: number; turn: number; player: string | null }
   'strike-order': { combat: string; round: number; steps: string[][] }
   'combat-result': {
     combat: string
@@ -70,11 +70,20 @@ const evolvers = {
     unit.changedAt = seq
   },
   'combat-joined'(game, values, seq) {
-    game.combats[values.combat] = { id: values.combat, sides: values.sides, round: 0, ended: false, joinedAt: seq }
+    game.combats[values.combat] = {
+      id: values.combat,
+      sides: values.sides,
+      round: 0,
+      ended: false,
+      joinedAt: seq,
+      lastFought: null,
+    }
   },
   'round-started'(game, values) {
     const combat = game.combats[values.combat]
-    if (combat) combat.round = values.round
+    if (!combat) return
+    combat.round = values.round
+    combat.lastFought = { turn: values.turn, player: values.player }
   },
   'strike-order': nothing,
   'combat-result': nothing,

@@ -59,6 +59,8 @@ export interface CombatState {
   ended: boolean
   /** Seq of the declaration. */
   readonly joinedAt: number
+  /** The player turn its last round was fought in: a combat fights once a close-combat phase. */
+  lastFought: { readonly turn: number; readonly player: string | null } | null
 }
 
 /** A roll or a choice the table owes the engine; answered by DiceRolled / ChoiceMade naming `id`. */

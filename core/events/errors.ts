@@ -30,6 +30,7 @@ export const errorCodes = [
   'rules/already-engaged',
   'rules/bad-formation',
   'rules/bad-target',
+  'rules/combat-fought',
   'rules/combat-over',
   'rules/duplicate-combat',
   'rules/duplicate-unit',

@@ -423,3 +423,16 @@ describe('who fights (classic/attacks)', () => {
     )
   })
 })
+
+describe('a combat fights one round a close-combat phase (classic/turn-sequence §close-combat)', () => {
+  it('a second round in the same phase is refused; the next phase may fight it', () => {
+    const game = battle(warriors(), boyz())
+    game.apply(joined([{ unit: 'warriors' }], [{ unit: 'boyz' }], contact5))
+    missAll(game) // a draw, 3 all: the combat goes on
+    const again = { type: 'CombatRoundDeclared', actor: 'p2', payload: { combat: 'c1', contact: contact5 } }
+    expect(() => game.apply(again)).toThrow(/has fought its round in this close-combat phase/)
+    game.apply(ev.turn(1, 'p1'))
+    game.apply(ev.phase('close-combat'))
+    expect(game.apply(again).outcomes.find((o) => o.kind === 'round-started')?.values).toMatchObject({ round: 2 })
+  })
+})

@@ -83,6 +83,12 @@ export function* combatRoundDeclared(context: ProcedureContext, event: EventOf<'
     : undefined
   if (!combat) throw new RuleError('rules/unknown-combat', `${where}: there is no combat "${event.payload.combat}"`)
   if (combat.ended) throw new RuleError('rules/combat-over', `${where}: combat "${combat.id}" is over`)
+  const last = combat.lastFought
+  if (last && last.turn === ctx.game.turn && last.player === ctx.game.activePlayer)
+    throw new RuleError(
+      'rules/combat-fought',
+      `${where}: combat "${combat.id}" has fought its round in this close-combat phase (classic/turn-sequence §close-combat)`,
+    )
   const plan = planContact(ctx, combat.sides, event.payload.contact, `${where}: combat ${combat.id}`)
   yield* fightRound(ctx, combat, plan, event.seq)
 }
@@ -205,7 +211,7 @@ function* fightRound(ctx: ClassicContext, combat: CombatState, plan: ContactPlan
   ctx.emit({
     kind: 'round-started',
     text: `combat ${combat.id}: round ${round}`,
-    values: { combat: combat.id, round },
+    values: { combat: combat.id, round, turn: ctx.game.turn, player: ctx.game.activePlayer },
     explanation: explain(`combat ${combat.id}, round ${round}`, { from: [combat.joinedAt, seq] }),
   })
   const modelsAtStart = new Map(

@@ -10,7 +10,7 @@ export const turnSequence = defineEntry({
   text: 'A player turn is Movement, Magic, Shooting, then Close Combat.',
   clauses: {
     phases: 'movement, magic, shooting, close-combat, in that order',
-    'close-combat': 'close-combat attacks are made in the Close Combat phase',
+    'close-combat': 'close-combat attacks are made in the Close Combat phase, where each combat fights one round',
   },
   enforcement: 'enforced',
 })
