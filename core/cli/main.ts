@@ -256,7 +256,8 @@ const commands: Record<string, Command> = {
       'Numbers are taken as numbers, true/false as booleans, anything else as text. `status` lists\n' +
       'what can be declared now. CombatJoined starts a whole close-combat round: its payload is\n' +
       'nested, so give it with --json: the combat id, the two sides (each unit, whether it charged,\n' +
-      'and the facing of the enemy it fights: front, flank or rear) and who is in base contact.\n' +
+      'and the facing of the enemy it fights: front, flank or rear), who is in base contact, and\n' +
+      '"highGround": PLAYER when that side fights from higher ground.\n' +
       'CombatRoundDeclared --json \'{"combat":ID,"contact":[…]}\' fights the next round.\n' +
       "MeleeAttacksDeclared takes --attacker UNIT --target UNIT [--models N] (one unit's attacks alone).",
     flags: declareFlags,

@@ -51,6 +51,8 @@ export interface SideTally {
   readonly targets: Readonly<Record<string, string>>
   /** Ranks of five or more models (the front rank included) each unit counts, by unit id. */
   readonly ranks: Readonly<Record<string, number>>
+  /** The side fights from higher ground this round, as the players said. */
+  readonly highGround: boolean
 }
 
 /** The question each point answers, with the units in it: `subject` owns the number. */

@@ -178,12 +178,14 @@ export const eventSchemas = {
         )
         .length(2),
       contact: contactSchema,
+      /** The player whose side fights from higher ground this round, when one does (the table says). */
+      highGround: id.optional(),
     }),
   },
   /** The next round of a combat that goes on, with who is in base contact now. */
   CombatRoundDeclared: {
     version: 1,
-    schema: z.strictObject({ combat: id, contact: contactSchema }),
+    schema: z.strictObject({ combat: id, contact: contactSchema, highGround: id.optional() }),
   },
   DiceRolled: {
     version: 1,

@@ -436,3 +436,29 @@ describe('a combat fights one round a close-combat phase (classic/turn-sequence 
     expect(game.apply(again).outcomes.find((o) => o.kind === 'round-started')?.values).toMatchObject({ round: 2 })
   })
 })
+
+describe('higher ground (classic/combat-result §high-ground)', () => {
+  it('+1 in classic for the side the players say fights from higher ground; none in classic-8th (variants §high-ground)', () => {
+    const fight = (variant: string) => {
+      const game = battle(warriors(), boyz(), variant)
+      const declared = joined([{ unit: 'warriors' }], [{ unit: 'boyz' }], contact5)
+      game.apply({ ...declared, payload: { ...declared.payload, highGround: 'p1' } })
+      missAll(game)
+      return resultOf(game)
+    }
+    const classic = fight('classic')
+    expect(classic.values).toMatchObject({ scores: { p1: 4, p2: 3 }, winner: 'p1' })
+    expect(classic.text).toContain('higher ground (+1): 3 -> 4 (classic/combat-result §high-ground)')
+    const strict = fight('classic-8th')
+    expect(strict.values).toMatchObject({ scores: { p1: 3, p2: 3 }, winner: null })
+    expect(strict.text).toContain('[ignored] higher ground: 8th gives no bonus for it')
+  })
+
+  it('must name a player in the combat', () => {
+    const game = battle(warriors(), boyz())
+    const declared = joined([{ unit: 'warriors' }], [{ unit: 'boyz' }], contact5)
+    expect(() => game.apply({ ...declared, payload: { ...declared.payload, highGround: 'p3' } })).toThrow(
+      /high ground names "p3", who has no side in this combat/,
+    )
+  })
+})

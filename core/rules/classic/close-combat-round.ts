@@ -55,6 +55,7 @@ export function* combatJoined(context: ProcedureContext, event: EventOf<'CombatJ
     sides.map((side) => ({ player: side.player, units: side.units })),
     event.payload.contact,
     where,
+    event.payload.highGround,
   )
   ctx.emit({
     kind: 'combat-joined',
@@ -70,7 +71,7 @@ export function* combatJoined(context: ProcedureContext, event: EventOf<'CombatJ
     },
     explanation: explain(`combat ${id} joined`, { from: [event.seq] }),
   })
-  yield* fightRound(ctx, ctx.game.combats[id] as CombatState, plan, event.seq)
+  yield* fightRound(ctx, ctx.game.combats[id] as CombatState, plan, event.seq, event.payload.highGround)
 }
 
 /** CombatRoundDeclared: the next round of a combat that goes on. */
@@ -89,8 +90,14 @@ export function* combatRoundDeclared(context: ProcedureContext, event: EventOf<'
       'rules/combat-fought',
       `${where}: combat "${combat.id}" has fought its round in this close-combat phase (classic/turn-sequence §close-combat)`,
     )
-  const plan = planContact(ctx, combat.sides, event.payload.contact, `${where}: combat ${combat.id}`)
-  yield* fightRound(ctx, combat, plan, event.seq)
+  const plan = planContact(
+    ctx,
+    combat.sides,
+    event.payload.contact,
+    `${where}: combat ${combat.id}`,
+    event.payload.highGround,
+  )
+  yield* fightRound(ctx, combat, plan, event.seq, event.payload.highGround)
 }
 
 function describeEntry(ctx: ClassicContext, entry: { unit: string; charged: boolean; facing: Facing }): string {
@@ -131,7 +138,18 @@ interface ContactPlan {
 }
 
 /** Checks who the players say is in contact, before anything is recorded; names what is wrong. */
-function planContact(ctx: ClassicContext, sides: CombatState['sides'], contact: Contact, where: string): ContactPlan {
+function planContact(
+  ctx: ClassicContext,
+  sides: CombatState['sides'],
+  contact: Contact,
+  where: string,
+  highGround: string | undefined,
+): ContactPlan {
+  if (highGround !== undefined && !sides.some((side) => side.player === highGround))
+    throw new RuleError(
+      'rules/wrong-side',
+      `${where}: high ground names "${highGround}", who has no side in this combat`,
+    )
   const sideOf = new Map<string, number>()
   sides.forEach((side, index) => {
     for (const u of side.units) sideOf.set(u.unit, index)
@@ -193,7 +211,13 @@ function ranksOfFive(unit: UnitState, models = unit.models): number {
  * One round of close combat (core-mechanics A.5, A.6; the variant table): strike order, each
  * step's attacks, the combat result, break tests, then flee and pursuit.
  */
-function* fightRound(ctx: ClassicContext, combat: CombatState, plan: ContactPlan, seq: number): Step {
+function* fightRound(
+  ctx: ClassicContext,
+  combat: CombatState,
+  plan: ContactPlan,
+  seq: number,
+  highGround: string | undefined,
+): Step {
   const round = combat.round + 1
   const entryOf = (unitId: string) => combat.sides.flatMap((side) => side.units).find((u) => u.unit === unitId)
   const live = (index: number) =>
@@ -328,7 +352,15 @@ function* fightRound(ctx: ClassicContext, combat: CombatState, plan: ContactPlan
     const ownTargets = Object.fromEntries(
       units.flatMap((u) => (targets[u.id] ? [[u.id, targets[u.id] as string]] : [])),
     )
-    return { player: side.player, units, woundsCaused: woundsCaused[index] ?? 0, facings, targets: ownTargets, ranks }
+    return {
+      player: side.player,
+      units,
+      woundsCaused: woundsCaused[index] ?? 0,
+      facings,
+      targets: ownTargets,
+      ranks,
+      highGround: highGround === side.player,
+    }
   })
   const [tallyA, tallyB] = tallies as [SideTally, SideTally]
   const wipedOut = tallies.findIndex((tally) => tally.units.length === 0)

@@ -134,6 +134,15 @@ export const classicDecisions = [
       'excess scores nothing (likely; both editions).',
     sources: ['8e:close-combat/uncommon-bonuses', '6e:characters/overkill', `${CORE} A.5, A.6, A.10`],
   }),
+  defineDecision({
+    id: 'high-ground',
+    topic: 'Does fighting from higher ground add to the combat result?',
+    values: { classic: 'plus-one', 'classic-8th': 'none' },
+    why:
+      '7th gives +1 to a side fighting from higher ground (A.10, sure). For 8th core-mechanics found no such bonus (A.6, ' +
+      'unsure: it is in 6th, 7th, WAP and TOW); classic-8th follows the 8th rules index as read, with none.',
+    sources: ['7e:close-combat/combat-result-bonuses', `${CORE} A.6, A.10`],
+  }),
 ] as const
 
 export type ClassicDecisions = DecisionIndexOf<typeof classicDecisions>

@@ -47,6 +47,7 @@ export const combatResult = defineEntry({
     outnumber:
       '+1 to the side whose units in the combat have the higher total Unit Strength (classic/variants §outnumber)',
     charge: '+1 to a side that charged this turn (classic/variants §charge-bonus)',
+    'high-ground': '+1 to a side fighting from higher ground, as the players say (classic/variants §high-ground)',
     winner: 'the higher total wins by the difference; equal totals are a draw',
     'wiped-out': 'a side with no models left in the combat loses it; there is nothing left to test',
   },
@@ -111,6 +112,19 @@ export const combatResult = defineEntry({
       },
       value: 1,
       describe: (q) => `outnumbering: Unit Strength ${sideStrength(q.side)} against ${sideStrength(q.enemy)}`,
+    },
+    {
+      at: 'combat-result',
+      clause: 'high-ground',
+      label: 'higher ground',
+      kind: 'add',
+      when: (q, held) => {
+        if (q.stage !== 'score' || !q.side.highGround) return null
+        return held.decision('high-ground') === 'plus-one'
+          ? true
+          : '8th gives no bonus for it (classic/variants §high-ground)'
+      },
+      value: 1,
     },
     {
       at: 'combat-result',
