@@ -482,10 +482,18 @@ export class EventStore {
    */
   games(): (GameSummary | UnindexedGame)[] {
     this.assertOpen()
+    // The game ids in events, found by seeking the primary key from one game to the next (a loose
+    // index scan): the cost is per game, not per event, so listing a library with long games is quick.
     const unindexed = this.db
       .prepare<[], { game_id: string; head_seq: number }>(
-        `SELECT game_id, max(seq) AS head_seq FROM events
-         WHERE game_id NOT IN (SELECT game_id FROM games) GROUP BY game_id ORDER BY game_id`,
+        `WITH RECURSIVE ids (game_id) AS (
+           SELECT (SELECT min(game_id) FROM events)
+           UNION ALL
+           SELECT (SELECT min(e.game_id) FROM events e WHERE e.game_id > ids.game_id) FROM ids
+           WHERE ids.game_id IS NOT NULL
+         )
+         SELECT game_id, (SELECT max(seq) FROM events e WHERE e.game_id = ids.game_id) AS head_seq FROM ids
+         WHERE game_id IS NOT NULL AND game_id NOT IN (SELECT game_id FROM games) ORDER BY game_id`,
       )
       .all()
       .map((row): UnindexedGame => ({ gameId: row.game_id, headSeq: row.head_seq, unindexed: true }))

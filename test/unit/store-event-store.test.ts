@@ -377,6 +377,28 @@ describe('EventStore: snapshots', () => {
   })
 })
 
+describe('EventStore: games', () => {
+  it('lists the games rows with their heads, then each game whose events have no row, by id', () => {
+    const store = openStore()
+    for (const [gameId, count] of [
+      ['b', 3],
+      ['a', 2],
+      ['d', 4],
+      ['c', 1],
+    ] as const)
+      gameWith(store, count, gameId)
+    const db = raw()
+    db.pragma('foreign_keys = OFF')
+    db.exec(`DELETE FROM games WHERE game_id IN ('d', 'b')`)
+    expect(store.games().map((game) => [game.gameId, game.headSeq, 'unindexed' in game])).toEqual([
+      ['a', 2, false],
+      ['c', 1, false],
+      ['b', 3, true],
+      ['d', 4, true],
+    ])
+  })
+})
+
 describe('EventStore: anchored snapshots', () => {
   /** Drops the UPDATE trigger on a raw connection, as a cheat would. */
   function cheat(): Database.Database {
