@@ -134,6 +134,8 @@ interface ReplayCursor {
   nextSeq: number
   /** The whole chain through this seq was checked when the replay started: pages up to it are not hashed again. */
   readonly checkedTo: number
+  /** Called after each seq is folded: compares the state with a stored snapshot there (`snapshotComparer`). */
+  readonly check: (seq: number) => void
 }
 
 interface CreatedPayload {
@@ -148,8 +150,8 @@ interface CreatedPayload {
  * engine, then appended with the expected version; a refusal at any point writes nothing. Every
  * read that shows a game first checks its hash chain: `replay`, `verifyGame`, `exportGame` and
  * `openGame` at a seq the whole of it; `openGame` at the head, `status`, `listGames` and a writer's
- * session GameCreated, the newest snapshot the chain anchors and every event after it
- * (docs/architecture.md §Storage).
+ * session GameCreated, the newest snapshot the chain anchors and every event after it; a replay
+ * also compares each snapshot it passes with the state it folds (docs/architecture.md §Storage).
  */
 export class LocalGameApi implements GameApi {
   private readonly sessions = new Map<string, Session>()
@@ -317,16 +319,20 @@ export class LocalGameApi implements GameApi {
       this.assertChainIntact(gameId)
       const { engine } = this.engineOf(gameId)
       const state = engine.initialState()
-      if (fromSeq > 1) foldEvents(engine, state, this.store.readEvents(gameId, { toSeq: fromSeq - 1 }))
-      cursor = { engine, state, nextSeq: fromSeq, checkedTo: head }
+      const check = this.snapshotComparer(gameId, engine, state)
+      if (fromSeq > 1)
+        foldEvents(engine, state, this.store.readEvents(gameId, { toSeq: fromSeq - 1 }), (_, e) => check(e.seq))
+      cursor = { engine, state, nextSeq: fromSeq, checkedTo: head, check }
     }
     const steps: StepView[] = []
+    const { check } = cursor
     // Events appended since the replay started were not checked with the rest: those are verified as read.
     const verify = toSeq > cursor.checkedTo
     try {
-      foldEvents(cursor.engine, cursor.state, this.store.readEvents(gameId, { fromSeq, toSeq, verify }), (r, e) =>
-        steps.push(view(e, r)),
-      )
+      foldEvents(cursor.engine, cursor.state, this.store.readEvents(gameId, { fromSeq, toSeq, verify }), (r, e) => {
+        steps.push(view(e, r))
+        check(e.seq)
+      })
     } catch (error) {
       this.replayCursors.delete(gameId)
       throw error
@@ -429,6 +435,27 @@ export class LocalGameApi implements GameApi {
   private assertChainIntact(gameId: string, fromSeq = 1): void {
     const chain = this.checkChain(gameId, fromSeq)
     if (!chain.ok) throw brokenGame(gameId, chain.seq, chain.problem)
+  }
+
+  /**
+   * For a replay: a check, called after each seq is folded into `state`, that compares the state with
+   * the stored snapshot at that seq, if an open would trust one there. A snapshot an open would use
+   * but that differs from the state its events give was forged with its digest (or the engine changed
+   * without a new ENGINE_VERSION): `store/bad-snapshot`, naming its seq.
+   */
+  private snapshotComparer(gameId: string, engine: Engine, state: EngineState): (seq: number) => void {
+    const key = sessionSnapshotKey(engine)
+    const seqs = new Set(this.store.snapshotSeqs(gameId, key))
+    return (seq) => {
+      if (!seqs.has(seq)) return
+      const stored = this.store.checkedSnapshot(gameId, seq, key)
+      if (stored?.trusted && stored.seq === seq && engine.snapshot(state) !== stored.stateJson)
+        throw new ArbiterError(
+          'store/bad-snapshot',
+          `game ${gameId} seq ${seq}: the stored snapshot differs from the state the events give: ` +
+            'it was changed around Arbiter, and an open at the head would show it',
+        )
+    }
   }
 
   /** A games-table row, checked against the game's chain and its hashed GameCreated (the index may be edited). */

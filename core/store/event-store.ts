@@ -213,6 +213,7 @@ export class EventStore {
   private readonly rowAtStmt: Database.Statement<[string, number], EventRow>
   private readonly pruneSnapshotsStmt: Database.Statement<[string, string, string, string, number]>
   private readonly saveSnapshotTx: (gameId: string, seq: number, engineKey: string, stateJson: string) => void
+  private readonly snapshotSeqsStmt: Database.Statement<[string, string], number>
   private readonly latestSnapshotStmt: Database.Statement<
     [string, string, number],
     { seq: number; state: string; anchor: string; digest: string | null }
@@ -251,6 +252,11 @@ export class EventStore {
       .prepare<[string, number], EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE game_id = ? AND seq = ?`)
       .raw()
     // Snapshots without an anchor (saved before schema version 2, or inserted around Arbiter) are never read.
+    this.snapshotSeqsStmt = db
+      .prepare<[string, string], number>(
+        'SELECT seq FROM snapshots WHERE game_id = ? AND engine_key = ? AND anchor IS NOT NULL ORDER BY seq',
+      )
+      .pluck()
     this.latestSnapshotStmt = db.prepare(
       `SELECT seq, state, anchor, digest FROM snapshots
        WHERE game_id = ? AND engine_key = ? AND seq <= ? AND anchor IS NOT NULL ORDER BY seq DESC LIMIT 1`,
@@ -575,6 +581,12 @@ export class EventStore {
     const problem = rowProblem(gameId, event)
     if (problem !== null) return refused(`the event at seq ${row.seq} does not verify: ${problem}`)
     return { trusted: true, seq: row.seq, stateJson: row.state }
+  }
+
+  /** The seqs of a game's anchored snapshots for `engineKey`, in order (not checked: see `checkedSnapshot`). */
+  snapshotSeqs(gameId: string, engineKey: string): number[] {
+    this.assertOpen()
+    return this.snapshotSeqsStmt.all(gameId, engineKey)
   }
 
   /** The newest snapshot for `engineKey` at or before `atOrBeforeSeq` that `checkedSnapshot` trusts, or null. */

@@ -14,7 +14,7 @@ import {
 import { createEngine, type GameState } from '../../core/engine/index.js'
 import { canonicalJson } from '../../core/events/index.js'
 import { classic } from '../../core/rules/classic/index.js'
-import type { ReadOptions } from '../../core/store/index.js'
+import { type ReadOptions, snapshotDigest } from '../../core/store/index.js'
 import { type BuiltGame, buildGame } from '../bench/build-game.js'
 import { useTempDir } from '../helpers/temp.js'
 
@@ -190,6 +190,39 @@ describe('an open at the head trusts a snapshot only through its anchor', () => 
     await writer.close()
   })
 })
+
+describe('a snapshot forged with its digest recomputed', () => {
+  it('is shown by an open at the head (the digest is not keyed), and caught by the next replay', async () => {
+    const file = copy()
+    const raw = new Database(file)
+    const row = raw
+      .prepare<[string, number], { state: string; anchor: string }>(
+        'SELECT state, anchor FROM snapshots WHERE game_id = ? AND seq = ?',
+      )
+      .get(built.gameId, built.lastSnapshotSeq)!
+    const forged = JSON.stringify({ ...(JSON.parse(row.state) as GameState), title: 'Forged' })
+    raw
+      .prepare('UPDATE snapshots SET state = ?, digest = ? WHERE game_id = ? AND seq = ?')
+      .run(forged, snapshotDigest(row.anchor, KEY, forged), built.gameId, built.lastSnapshotSeq)
+    raw.close()
+    const api = await LocalGameApi.open(file, { readOnly: true })
+    // The limit of an O(tail) open: a state forged whole, digest and all, is trusted at the head.
+    expect((await api.openGame(built.gameId)).state.title).toBe('Forged')
+    // The chain holds (no event was touched), but a replay compares each snapshot it passes.
+    expect(await api.verifyGame(built.gameId)).toMatchObject({ ok: true })
+    await expect(drain(api)).rejects.toMatchObject({
+      code: 'store/bad-snapshot',
+      message: expect.stringContaining(`seq ${built.lastSnapshotSeq}: the stored snapshot differs`),
+    })
+    await api.close()
+  })
+})
+
+async function drain(api: LocalGameApi): Promise<number> {
+  let steps = 0
+  for await (const _ of replaySteps(api, built.gameId)) steps++
+  return steps
+}
 
 describe('replay hashes the chain once', () => {
   it('checks the whole chain when it starts and reads its pages without hashing them again', async () => {
