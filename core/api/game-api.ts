@@ -6,7 +6,7 @@ import { ArbiterError, ConflictError } from '../events/errors.js'
 import type { EventType } from '../events/event-types.js'
 import { gameEvents } from '../events/index.js'
 import { rulesets } from '../rules/index.js'
-import { EventStore, type GameSummary, type UnindexedGame } from '../store/event-store.js'
+import { ChainBrokenError, EventStore, type GameSummary, type UnindexedGame } from '../store/event-store.js'
 import { closingLine, parseAndVerifyJsonl } from '../store/jsonl.js'
 import { sha256Hex } from '../store/sha256.js'
 import { declarableNow } from './declarable.js'
@@ -132,6 +132,10 @@ interface ReplayCursor {
   readonly engine: Engine
   readonly state: EngineState
   nextSeq: number
+  /** The whole chain through this seq was checked when the replay started: pages up to it are not hashed again. */
+  readonly checkedTo: number
+  /** Called after each seq is folded: compares the state with a stored snapshot there (`snapshotComparer`). */
+  readonly check: (seq: number) => void
 }
 
 interface CreatedPayload {
@@ -144,7 +148,10 @@ interface CreatedPayload {
 /**
  * GameApi in this process, over an EventStore. Every write is validated, stepped through the
  * engine, then appended with the expected version; a refusal at any point writes nothing. Every
- * read that shows a game first checks its hash chain.
+ * read that shows a game first checks its hash chain: `replay`, `verifyGame`, `exportGame` and
+ * `openGame` at a seq the whole of it; `openGame` at the head, `status`, `listGames` and a writer's
+ * session GameCreated, the newest snapshot the chain anchors and every event after it; a replay
+ * also compares each snapshot it passes with the state it folds (docs/architecture.md §Storage).
  */
 export class LocalGameApi implements GameApi {
   private readonly sessions = new Map<string, Session>()
@@ -307,18 +314,25 @@ export class LocalGameApi implements GameApi {
     const { fromSeq, toSeq, head } = this.pageRange(gameId, page)
     let cursor = this.replayCursors.get(gameId)
     if (!cursor || cursor.nextSeq !== fromSeq) {
-      // A replay from the start: nothing is shown from a game whose chain does not hold.
+      // A replay from the start: nothing is shown from a game whose chain does not hold. The whole
+      // chain is hashed here, once; the pages then read what was checked without hashing it again.
       this.assertChainIntact(gameId)
       const { engine } = this.engineOf(gameId)
       const state = engine.initialState()
-      if (fromSeq > 1) foldEvents(engine, state, this.store.readEvents(gameId, { toSeq: fromSeq - 1, verify: true }))
-      cursor = { engine, state, nextSeq: fromSeq }
+      const check = this.snapshotComparer(gameId, engine, state)
+      if (fromSeq > 1)
+        foldEvents(engine, state, this.store.readEvents(gameId, { toSeq: fromSeq - 1 }), (_, e) => check(e.seq))
+      cursor = { engine, state, nextSeq: fromSeq, checkedTo: head, check }
     }
     const steps: StepView[] = []
+    const { check } = cursor
+    // Events appended since the replay started were not checked with the rest: those are verified as read.
+    const verify = toSeq > cursor.checkedTo
     try {
-      foldEvents(cursor.engine, cursor.state, this.store.readEvents(gameId, { fromSeq, toSeq, verify: true }), (r, e) =>
-        steps.push(view(e, r)),
-      )
+      foldEvents(cursor.engine, cursor.state, this.store.readEvents(gameId, { fromSeq, toSeq, verify }), (r, e) => {
+        steps.push(view(e, r))
+        check(e.seq)
+      })
     } catch (error) {
       this.replayCursors.delete(gameId)
       throw error
@@ -404,9 +418,12 @@ export class LocalGameApi implements GameApi {
     return { fromSeq, toSeq: Math.min(head, fromSeq + limit - 1), head }
   }
 
-  /** The chain check, with the place in `seq` and the sentence in `problem` (said once, not twice). */
-  private checkChain(gameId: string): ChainCheck {
-    const result = this.store.verifyGame(gameId)
+  /**
+   * The chain check, with the place in `seq` and the sentence in `problem` (said once, not twice):
+   * the whole chain, or from `fromSeq` to the head (see `EventStore.verifyGame`).
+   */
+  private checkChain(gameId: string, fromSeq = 1): ChainCheck {
+    const result = this.store.verifyGame(gameId, fromSeq)
     if (!result.ok) {
       const place = `game ${gameId} seq ${result.seq}: `
       const problem = result.problem.startsWith(place) ? result.problem.slice(place.length) : result.problem
@@ -415,13 +432,30 @@ export class LocalGameApi implements GameApi {
     return { ok: true, events: result.events, head: this.store.head(gameId).hash }
   }
 
-  private assertChainIntact(gameId: string): void {
-    const chain = this.checkChain(gameId)
-    if (!chain.ok)
-      throw new ArbiterError(
-        'store/chain-broken',
-        `game ${gameId} does not verify, so it is not shown: seq ${chain.seq}: ${chain.problem}`,
-      )
+  private assertChainIntact(gameId: string, fromSeq = 1): void {
+    const chain = this.checkChain(gameId, fromSeq)
+    if (!chain.ok) throw brokenGame(gameId, chain.seq, chain.problem)
+  }
+
+  /**
+   * For a replay: a check, called after each seq is folded into `state`, that compares the state with
+   * the stored snapshot at that seq, if an open would trust one there. A snapshot an open would use
+   * but that differs from the state its events give was forged with its digest (or the engine changed
+   * without a new ENGINE_VERSION): `store/bad-snapshot`, naming its seq.
+   */
+  private snapshotComparer(gameId: string, engine: Engine, state: EngineState): (seq: number) => void {
+    const key = sessionSnapshotKey(engine)
+    const seqs = new Set(this.store.snapshotSeqs(gameId, key))
+    return (seq) => {
+      if (!seqs.has(seq)) return
+      const stored = this.store.checkedSnapshot(gameId, seq, key)
+      if (stored?.trusted && stored.seq === seq && engine.snapshot(state) !== stored.stateJson)
+        throw new ArbiterError(
+          'store/bad-snapshot',
+          `game ${gameId} seq ${seq}: the stored snapshot differs from the state the events give: ` +
+            'it was changed around Arbiter, and an open at the head would show it',
+        )
+    }
   }
 
   /** A games-table row, checked against the game's chain and its hashed GameCreated (the index may be edited). */
@@ -432,16 +466,31 @@ export class LocalGameApi implements GameApi {
         1,
         `its ${row.headSeq} events are stored but the games table has no row for it: the row was removed`,
       )
-    const chain = this.checkChain(row.gameId)
-    if (!chain.ok) return broken(chain.seq, chain.problem)
-    const [first] = [...this.store.readEvents(row.gameId, { toSeq: 1, verify: true })]
-    if (first?.type !== 'GameCreated') return broken(1, 'the game does not start with GameCreated')
-    let created: CreatedPayload
+    // The head check of an open: GameCreated hashed, then the events after the newest anchored
+    // snapshot (the whole chain when there is none). `verify` is the check of every row.
+    let first: EventEnvelope | undefined
     try {
-      created = gameEvents.readPayload(first.type, first.v, first.payload) as CreatedPayload
+      ;[first] = [...this.store.readEvents(row.gameId, { toSeq: 1, verify: true })]
     } catch (error) {
-      return broken(1, (error as Error).message)
+      if (error instanceof ChainBrokenError) return broken(error.seq, error.problem)
+      throw error
     }
+    let created: CreatedPayload | undefined
+    let problem: string | undefined
+    if (first?.type !== 'GameCreated') problem = 'the game does not start with GameCreated'
+    else {
+      try {
+        created = gameEvents.readPayload(first.type, first.v, first.payload) as CreatedPayload
+      } catch (error) {
+        problem = (error as Error).message
+      }
+    }
+    const snapshot = created
+      ? this.store.checkedSnapshot(row.gameId, row.headSeq, snapshotKey(created.catalogueHash))
+      : null
+    const chain = this.checkChain(row.gameId, snapshot?.trusted ? snapshot.seq + 1 : 2)
+    if (!chain.ok) return broken(chain.seq, chain.problem)
+    if (first === undefined || created === undefined) return broken(1, problem ?? 'the game has no events')
     const hashed: Record<string, string | null> = {
       ruleset: created.ruleset,
       variant: created.variant,
@@ -475,18 +524,34 @@ export class LocalGameApi implements GameApi {
     }
   }
 
-  /** The live fold at the game's head, rebuilt (from a verified chain) when needed. */
+  /** The live fold at the game's head, rebuilt (verified on the way, see `loadHead`) when needed. */
   private session(gameId: string): Session {
     let session = this.sessions.get(gameId)
     const head = this.store.head(gameId).seq
     if (!session || (session.state.game?.seq ?? 0) !== head) {
-      this.assertChainIntact(gameId)
-      session = this.load(gameId, head)
+      session = this.loadHead(gameId, head)
       this.sessions.set(gameId, session)
     }
     return session
   }
 
+  /**
+   * The state at the head, checked as far as it rests on the chain: GameCreated hashed (`engineOf`),
+   * then the newest snapshot the chain still anchors and every event after it, hashed and linked,
+   * before any is folded. Without a trusted snapshot, the whole chain. O(events after the snapshot).
+   */
+  private loadHead(gameId: string, head: number): Session {
+    const { engine } = this.engineOf(gameId)
+    const key = sessionSnapshotKey(engine)
+    const snapshot = this.store.checkedSnapshot(gameId, head, key)
+    const trusted = snapshot?.trusted ? snapshot : null
+    this.assertChainIntact(gameId, trusted ? trusted.seq + 1 : 1)
+    const state = trusted ? engine.restore(trusted.stateJson) : engine.initialState()
+    foldEvents(engine, state, this.store.readEvents(gameId, { fromSeq: (trusted?.seq ?? 0) + 1, toSeq: head }))
+    return { engine, state, lastSnapshotSeq: trusted?.seq ?? 0 }
+  }
+
+  /** The state at `toSeq` from the newest trusted snapshot before it; the caller has checked the chain. */
   private load(gameId: string, toSeq: number): Session {
     const { engine } = this.engineOf(gameId)
     const key = sessionSnapshotKey(engine)
@@ -528,6 +593,14 @@ export function snapshotKey(hash: string): string {
  */
 function sessionSnapshotKey(engine: Engine): string {
   return snapshotKey(engineFor(engine.ruleset).hash)
+}
+
+/** The refusal of a read that shows a game whose chain does not hold. */
+function brokenGame(gameId: string, seq: number, problem: string): ArbiterError {
+  return new ArbiterError(
+    'store/chain-broken',
+    `game ${gameId} does not verify, so it is not shown: seq ${seq}: ${problem}`,
+  )
 }
 
 function view(envelope: EventEnvelope, result: StepResult): StepView {

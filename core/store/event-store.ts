@@ -54,6 +54,24 @@ export interface ReadOptions {
 
 export type VerifyResult = { ok: true; events: number } | { ok: false; seq: number; problem: string }
 
+/**
+ * The newest anchored snapshot at or before a seq, checked against the chain: `trusted` when its
+ * digest matches its state and the event at its seq still has the anchored hash and hashes as stored;
+ * otherwise the problem, and the snapshot must not be used.
+ */
+export type SnapshotCheck =
+  | { readonly trusted: true; readonly seq: number; readonly stateJson: string }
+  | { readonly trusted: false; readonly seq: number; readonly problem: string }
+
+/**
+ * What binds a snapshot to the chain: the sha256 of the event hash at its seq (the anchor), the engine
+ * key and the state text. Unkeyed: it catches a state or anchor edited on its own, not a forger who
+ * recomputes it (a full replay, which reads no snapshot, is the check against that).
+ */
+export function snapshotDigest(anchor: string, engineKey: string, stateJson: string): string {
+  return sha256Hex(`${anchor}\n${engineKey}\n${stateJson}`)
+}
+
 /** `store/chain-broken`: a stored row does not hash or link as it should. */
 export class ChainBrokenError extends ArbiterError {
   constructor(
@@ -112,6 +130,15 @@ function toSummary(row: GameRow): GameSummary {
     headSeq: row.head_seq ?? 0,
   }
   return meta
+}
+
+/** What is wrong with a stored row on its own (it must hash, over its stored prevHash, to its hash), or null. */
+function rowProblem(gameId: string, row: EventRow): string | null {
+  const [seq, type, v, at, actor, rulesVersion, payloadText, prevHash, hash] = row
+  const fields = { seq, gameId, type, v, at, actor, rulesVersion }
+  return sha256Hex(chainText(prevHash, fields, payloadText)) === hash
+    ? null
+    : 'hash does not match the stored content: the row was changed'
 }
 
 function sqliteCode(error: unknown): string | undefined {
@@ -182,10 +209,15 @@ export class EventStore {
   private readonly gamesStmt: Database.Statement<[], GameRow>
   private readonly hashAtStmt: Database.Statement<[string, number], { hash: string }>
   private readonly rangeStmt: Database.Statement<[string, number, number], EventRow>
-  private readonly saveSnapshotStmt: Database.Statement<[string, string, number, string]>
+  private readonly saveSnapshotStmt: Database.Statement<[string, string, number, string, string, string]>
+  private readonly rowAtStmt: Database.Statement<[string, number], EventRow>
   private readonly pruneSnapshotsStmt: Database.Statement<[string, string, string, string, number]>
   private readonly saveSnapshotTx: (gameId: string, seq: number, engineKey: string, stateJson: string) => void
-  private readonly latestSnapshotStmt: Database.Statement<[string, string, number], { seq: number; state: string }>
+  private readonly snapshotSeqsStmt: Database.Statement<[string, string], number>
+  private readonly latestSnapshotStmt: Database.Statement<
+    [string, string, number],
+    { seq: number; state: string; anchor: string; digest: string | null }
+  >
 
   private readonly appendTx: (
     gameId: string,
@@ -214,17 +246,33 @@ export class EventStore {
     this.hashAtStmt = db.prepare('SELECT hash FROM events WHERE game_id = ? AND seq = ?')
     this.rangeStmt = this.prepareRange()
     this.saveSnapshotStmt = db.prepare(
-      'INSERT OR REPLACE INTO snapshots (game_id, engine_key, seq, state) VALUES (?, ?, ?, ?)',
+      'INSERT OR REPLACE INTO snapshots (game_id, engine_key, seq, state, anchor, digest) VALUES (?, ?, ?, ?, ?, ?)',
     )
+    this.rowAtStmt = db
+      .prepare<[string, number], EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE game_id = ? AND seq = ?`)
+      .raw()
+    // Snapshots without an anchor (saved before schema version 2, or inserted around Arbiter) are never read.
+    this.snapshotSeqsStmt = db
+      .prepare<[string, string], number>(
+        'SELECT seq FROM snapshots WHERE game_id = ? AND engine_key = ? AND anchor IS NOT NULL ORDER BY seq',
+      )
+      .pluck()
     this.latestSnapshotStmt = db.prepare(
-      'SELECT seq, state FROM snapshots WHERE game_id = ? AND engine_key = ? AND seq <= ? ORDER BY seq DESC LIMIT 1',
+      `SELECT seq, state, anchor, digest FROM snapshots
+       WHERE game_id = ? AND engine_key = ? AND seq <= ? AND anchor IS NOT NULL ORDER BY seq DESC LIMIT 1`,
     )
     this.pruneSnapshotsStmt = db.prepare(
       `DELETE FROM snapshots WHERE game_id = ? AND engine_key = ? AND seq < (
         SELECT seq FROM snapshots WHERE game_id = ? AND engine_key = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)`,
     )
     this.saveSnapshotTx = db.transaction((gameId: string, seq: number, engineKey: string, stateJson: string) => {
-      this.saveSnapshotStmt.run(gameId, engineKey, seq, stateJson)
+      // The anchor is the event's hash as stored, re-hashed first: a snapshot never anchors to an edited row.
+      const row = this.rowAtStmt.get(gameId, seq)
+      if (row === undefined) throw new ChainBrokenError(gameId, seq, 'missing: the row is not in the database')
+      const problem = rowProblem(gameId, row)
+      if (problem !== null) throw new ChainBrokenError(gameId, seq, problem)
+      const anchor = row[8]
+      this.saveSnapshotStmt.run(gameId, engineKey, seq, stateJson, anchor, snapshotDigest(anchor, engineKey, stateJson))
       this.pruneSnapshotsStmt.run(gameId, engineKey, gameId, engineKey, SNAPSHOTS_KEPT - 1)
     }).immediate
 
@@ -440,10 +488,18 @@ export class EventStore {
    */
   games(): (GameSummary | UnindexedGame)[] {
     this.assertOpen()
+    // The game ids in events, found by seeking the primary key from one game to the next (a loose
+    // index scan): the cost is per game, not per event, so listing a library with long games is quick.
     const unindexed = this.db
       .prepare<[], { game_id: string; head_seq: number }>(
-        `SELECT game_id, max(seq) AS head_seq FROM events
-         WHERE game_id NOT IN (SELECT game_id FROM games) GROUP BY game_id ORDER BY game_id`,
+        `WITH RECURSIVE ids (game_id) AS (
+           SELECT (SELECT min(game_id) FROM events)
+           UNION ALL
+           SELECT (SELECT min(e.game_id) FROM events e WHERE e.game_id > ids.game_id) FROM ids
+           WHERE ids.game_id IS NOT NULL
+         )
+         SELECT game_id, (SELECT max(seq) FROM events e WHERE e.game_id = ids.game_id) AS head_seq FROM ids
+         WHERE game_id IS NOT NULL AND game_id NOT IN (SELECT game_id FROM games) ORDER BY game_id`,
       )
       .all()
       .map((row): UnindexedGame => ({ gameId: row.game_id, headSeq: row.head_seq, unindexed: true }))
@@ -468,19 +524,24 @@ export class EventStore {
     ) as IterableIterator<EventEnvelope>
   }
 
-  /** Checks a game's whole stored chain. */
-  verifyGame(gameId: string): VerifyResult {
+  /**
+   * Checks a game's stored chain: the whole of it, or with `fromSeq` the rows from there to the head,
+   * each linked to the stored hash of the row before (which the caller has checked: see
+   * `checkedSnapshot`). `events` counts the rows checked.
+   */
+  verifyGame(gameId: string, fromSeq = 1): VerifyResult {
     this.assertOpen()
     if (this.gameExistsStmt.get(gameId) === undefined)
       throw new ArbiterError('store/unknown-game', `there is no game ${gameId}`)
     let count = 0
     try {
-      for (const _ of this.rows(gameId, 1, Number.MAX_SAFE_INTEGER, true, false)) count++
+      for (const _ of this.rows(gameId, fromSeq, Number.MAX_SAFE_INTEGER, true, false)) count++
     } catch (error) {
       if (error instanceof ChainBrokenError) return { ok: false, seq: error.seq, problem: error.message }
       throw error
     }
-    if (count === 0) return { ok: false, seq: 1, problem: `game ${gameId} seq 1: missing: the game has no events` }
+    if (count === 0 && fromSeq <= 1)
+      return { ok: false, seq: 1, problem: `game ${gameId} seq 1: missing: the game has no events` }
     return { ok: true, events: count }
   }
 
@@ -501,11 +562,37 @@ export class EventStore {
     this.write(() => this.saveSnapshotTx(gameId, seq, engineKey, stateJson))
   }
 
-  /** The newest snapshot for `engineKey` at or before `atOrBeforeSeq`, or null. */
-  latestSnapshot(gameId: string, atOrBeforeSeq: number, engineKey: string): { seq: number; stateJson: string } | null {
+  /**
+   * The newest anchored snapshot for `engineKey` at or before `atOrBeforeSeq`, checked against the
+   * chain (see SnapshotCheck), or null when there is none. Only its own seq is checked: the rows
+   * after it are the caller's to verify (`verifyGame(gameId, seq + 1)` or a verified read).
+   */
+  checkedSnapshot(gameId: string, atOrBeforeSeq: number, engineKey: string): SnapshotCheck | null {
     this.assertOpen()
     const row = this.latestSnapshotStmt.get(gameId, engineKey, atOrBeforeSeq)
-    return row === undefined ? null : { seq: row.seq, stateJson: row.state }
+    if (row === undefined) return null
+    const refused = (problem: string): SnapshotCheck => ({ trusted: false, seq: row.seq, problem })
+    if (row.digest !== snapshotDigest(row.anchor, engineKey, row.state))
+      return refused('the snapshot does not match its digest: its state or anchor was changed')
+    const event = this.rowAtStmt.get(gameId, row.seq)
+    if (event === undefined) return refused(`the event it is anchored to (seq ${row.seq}) is not in the database`)
+    if (event[8] !== row.anchor)
+      return refused(`the event at seq ${row.seq} no longer has the hash the snapshot was anchored to`)
+    const problem = rowProblem(gameId, event)
+    if (problem !== null) return refused(`the event at seq ${row.seq} does not verify: ${problem}`)
+    return { trusted: true, seq: row.seq, stateJson: row.state }
+  }
+
+  /** The seqs of a game's anchored snapshots for `engineKey`, in order (not checked: see `checkedSnapshot`). */
+  snapshotSeqs(gameId: string, engineKey: string): number[] {
+    this.assertOpen()
+    return this.snapshotSeqsStmt.all(gameId, engineKey)
+  }
+
+  /** The newest snapshot for `engineKey` at or before `atOrBeforeSeq` that `checkedSnapshot` trusts, or null. */
+  latestSnapshot(gameId: string, atOrBeforeSeq: number, engineKey: string): { seq: number; stateJson: string } | null {
+    const check = this.checkedSnapshot(gameId, atOrBeforeSeq, engineKey)
+    return check?.trusted ? { seq: check.seq, stateJson: check.stateJson } : null
   }
 
   /** Copies the WAL into the database without waiting for readers; call when the store is idle. */

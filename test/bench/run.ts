@@ -12,8 +12,10 @@
  *   the 100k game, against a bare read of the nearest snapshot and the tail;
  * - peak heap and rss of the 100k replay, each in a fresh child process;
  * - the first replay of a fresh process (the 10k game, before the JIT has warmed up);
- * - the cost of verifying on open: EventStore.verifyGame on a fresh connection, against a bare read
- *   + sha256 of every row;
+ * - the cost of verifying: the whole chain (EventStore.verifyGame on a fresh connection, what `verify`,
+ *   `replay` and `export` pay), against a bare read + sha256 of every row; and the check an open at the
+ *   head makes (GameCreated, the newest anchored snapshot, the events after it);
+ * - GameApi.listGames (`arbiter games`) on the 100k and the 1M database;
  * - the database's size after 100k and 1M events, against the pages of its events table alone;
  * - open at head of a 1M-event game;
  * - the peak rss of exporting a 200k-event game, whole (built in memory) and streamed
@@ -367,6 +369,27 @@ async function apiVerifyTime(file: string, gameId: string): Promise<number> {
   }
 }
 
+/**
+ * Time of the chain check an open at the head makes, on a fresh connection: seq 1 hashed, the newest
+ * snapshot's anchor checked, the events after it hashed and linked. No fold: the check alone.
+ */
+async function apiOpenCheckTime(file: string, gameId: string): Promise<{ ms: number; checked: number }> {
+  const api = await LocalGameApi.open(file, { mustExist: true })
+  try {
+    const start = now()
+    const [first] = [...api.store.readEvents(gameId, { toSeq: 1, verify: true })]
+    const head = api.store.head(gameId).seq
+    const snapshot = api.store.checkedSnapshot(gameId, head, BENCH_SNAPSHOT_KEY)
+    const from = snapshot?.trusted ? snapshot.seq + 1 : 2
+    const result = api.store.verifyGame(gameId, from)
+    const ms = msSince(start)
+    if (!result.ok || first === undefined) throw new Error('bench: the open check failed')
+    return { ms, checked: result.events + 1 }
+  } finally {
+    await api.close()
+  }
+}
+
 /** The bare verify: a raw read of every row and the sha256 of its chain text, nothing parsed. */
 function bareVerifyTime(file: string, gameId: string): number {
   const db = new Database(file, { fileMustExist: true })
@@ -453,6 +476,25 @@ async function openFigures(
     bareWorst: Math.max(...bareTimes),
     tail,
   }
+}
+
+/** GameApi.listGames (`arbiter games`) on a fresh GameApi: every game listed and checked; median and worst. */
+async function listFigures(file: string): Promise<{ api: number; worst: number; games: number }> {
+  const times: number[] = []
+  let games = 0
+  for (let run = 0; run < OPEN_RUNS; run++) {
+    const api = await LocalGameApi.open(file, { mustExist: true })
+    try {
+      const start = now()
+      const listing = await api.listGames()
+      times.push(msSince(start))
+      if (listing.some((game) => !game.intact)) throw new Error('bench: listGames found a broken game')
+      games = listing.length
+    } finally {
+      await api.close()
+    }
+  }
+  return { api: median(times), worst: Math.max(...times), games }
 }
 
 // ---- the table ------------------------------------------------------------------------------------
@@ -773,7 +815,7 @@ async function main(): Promise<void> {
           `open at head ${fmtMs(openMs)} | bare read+sha256 ${fmtMs(b)}`,
       )
       rows.push({
-        figure: `verify on open, ${label}`,
+        figure: `verify whole chain, ${label}`,
         measured: `+${fmtMs(a)}`,
         target: '(report)',
         bare: `${fmtMs(b)} (read+sha)`,
@@ -781,8 +823,41 @@ async function main(): Promise<void> {
         ratioTarget: '-',
         pass: null,
       })
+      const checks: number[] = []
+      let checked = 0
+      for (let run = 0; run < OPEN_RUNS; run++) {
+        const check = await apiOpenCheckTime(file, gameId)
+        checks.push(check.ms)
+        checked = check.checked
+      }
+      log(
+        `  ${label}: the open's check ${fmtMs(median(checks))} (worst ${fmtMs(Math.max(...checks))}), ${checked} rows`,
+      )
+      rows.push({
+        figure: `verify on open (anchored), ${label}`,
+        measured: `+${fmtMs(median(checks))}`,
+        target: '(report)',
+        bare: `${checked} rows hashed`,
+        ratio: '-',
+        ratioTarget: '-',
+        pass: null,
+      })
     }
     await verifyRow('100k game', bigFile, big.gameId, big.events, (await openFigures(bigFile, big.gameId)).api)
+    const listRow = async (label: string, file: string) => {
+      const list = await listFigures(file)
+      log(`  games (listGames), ${label}: ${fmtMs(list.api)} (worst ${fmtMs(list.worst)}), ${list.games} game(s)`)
+      rows.push({
+        figure: `games (listGames), ${label}`,
+        measured: fmtMs(list.api),
+        target: '(report)',
+        bare: '-',
+        ratio: '-',
+        ratioTarget: '-',
+        pass: null,
+      })
+    }
+    await listRow('100k game', bigFile)
 
     // -- storage and the huge game
     const sizeRow = (label: string, size: DbSize, events: number) => {
@@ -828,6 +903,7 @@ async function main(): Promise<void> {
         pass: open.worst < 100,
       })
       await verifyRow('1M game', hugeFile, huge.gameId, huge.events, open.api)
+      await listRow('1M game', hugeFile)
       removeDb(hugeFile)
     }
 

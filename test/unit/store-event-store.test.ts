@@ -6,7 +6,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { EventEnvelope, UnchainedEvent } from '../../core/events/envelope.js'
 import { chainText, GENESIS_HASH } from '../../core/events/envelope.js'
 import type { GameMeta } from '../../core/store/index.js'
-import { ChainBrokenError, EventStore, parseAndVerifyJsonl, sha256Hex, toJsonl } from '../../core/store/index.js'
+import {
+  ChainBrokenError,
+  EventStore,
+  parseAndVerifyJsonl,
+  sha256Hex,
+  snapshotDigest,
+  toJsonl,
+} from '../../core/store/index.js'
 
 let dir: string
 let file: string
@@ -367,6 +374,95 @@ describe('EventStore: snapshots', () => {
     gameWith(store, 2)
     expect(errorOf(() => store.saveSnapshot('g1', 3, 'e', '{}')).code).toBe('store/bad-snapshot')
     expect(errorOf(() => store.saveSnapshot('nope', 1, 'e', '{}')).code).toBe('store/unknown-game')
+  })
+})
+
+describe('EventStore: games', () => {
+  it('lists the games rows with their heads, then each game whose events have no row, by id', () => {
+    const store = openStore()
+    for (const [gameId, count] of [
+      ['b', 3],
+      ['a', 2],
+      ['d', 4],
+      ['c', 1],
+    ] as const)
+      gameWith(store, count, gameId)
+    const db = raw()
+    db.pragma('foreign_keys = OFF')
+    db.exec(`DELETE FROM games WHERE game_id IN ('d', 'b')`)
+    expect(store.games().map((game) => [game.gameId, game.headSeq, 'unindexed' in game])).toEqual([
+      ['a', 2, false],
+      ['c', 1, false],
+      ['b', 3, true],
+      ['d', 4, true],
+    ])
+  })
+})
+
+describe('EventStore: anchored snapshots', () => {
+  /** Drops the UPDATE trigger on a raw connection, as a cheat would. */
+  function cheat(): Database.Database {
+    const db = raw()
+    db.exec('DROP TRIGGER IF EXISTS events_refuse_update')
+    return db
+  }
+
+  it('saves each snapshot with the hash of the event at its seq and a digest of its state', () => {
+    const store = openStore()
+    gameWith(store, 5)
+    store.saveSnapshot('g1', 4, 'engine@1', '{"at":4}')
+    const row = raw().prepare<[], { anchor: string; digest: string }>('SELECT anchor, digest FROM snapshots').get()
+    expect(row?.anchor).toBe([...store.readEvents('g1', { fromSeq: 4, toSeq: 4 })][0]?.hash)
+    expect(row?.digest).toBe(snapshotDigest(row!.anchor, 'engine@1', '{"at":4}'))
+    expect(store.checkedSnapshot('g1', 5, 'engine@1')).toEqual({ trusted: true, seq: 4, stateJson: '{"at":4}' })
+  })
+
+  it('does not anchor a snapshot to a row that no longer hashes as stored', () => {
+    const store = openStore()
+    gameWith(store, 5)
+    cheat().exec(`UPDATE events SET actor = 'p2' WHERE seq = 4`)
+    const error = errorOf(() => store.saveSnapshot('g1', 4, 'engine@1', '{"at":4}'))
+    expect(error).toBeInstanceOf(ChainBrokenError)
+    expect(error.message).toBe('game g1 seq 4: hash does not match the stored content: the row was changed')
+    expect(store.checkedSnapshot('g1', 5, 'engine@1')).toBeNull()
+  })
+
+  it('refuses a snapshot whose state, digest, anchor or anchored row changed; ignores one without an anchor', () => {
+    const cases: [string, string, RegExp][] = [
+      ['state', `UPDATE snapshots SET state = '{"at":99}'`, /does not match its digest/],
+      ['digest', `UPDATE snapshots SET digest = '${'0'.repeat(64)}'`, /does not match its digest/],
+      ['anchor', `UPDATE snapshots SET anchor = '${'a'.repeat(64)}'`, /does not match its digest/],
+      ['row hash', `UPDATE events SET hash = '${'b'.repeat(64)}' WHERE seq = 4`, /no longer has the hash/],
+      ['row content', `UPDATE events SET payload = '{"text":"x"}' WHERE seq = 4`, /seq 4 does not verify: hash/],
+    ]
+    for (const [what, sql, problem] of cases) {
+      const store = openStore(join(dir, `${what}.db`))
+      gameWith(store, 5)
+      store.saveSnapshot('g1', 4, 'engine@1', '{"at":4}')
+      const db = new Database(join(dir, `${what}.db`))
+      db.exec('DROP TRIGGER IF EXISTS events_refuse_update')
+      db.exec(sql)
+      db.close()
+      expect(store.checkedSnapshot('g1', 5, 'engine@1'), what).toMatchObject({ trusted: false, seq: 4, problem })
+      expect(store.latestSnapshot('g1', 5, 'engine@1'), what).toBeNull()
+    }
+    const store = openStore()
+    gameWith(store, 5)
+    store.saveSnapshot('g1', 2, 'engine@1', '{"at":2}')
+    raw().exec(`INSERT INTO snapshots (game_id, engine_key, seq, state) VALUES ('g1', 'engine@1', 4, '{"at":4}')`)
+    expect(store.latestSnapshot('g1', 5, 'engine@1')).toEqual({ seq: 2, stateJson: '{"at":2}' })
+  })
+
+  it('verifies the chain from a seq to the head, linked to the stored hash before it', () => {
+    const store = openStore()
+    gameWith(store, 6)
+    expect(store.verifyGame('g1', 4)).toEqual({ ok: true, events: 3 })
+    expect(store.verifyGame('g1', 7)).toEqual({ ok: true, events: 0 })
+    cheat().exec(`UPDATE events SET actor = 'p2' WHERE seq = 2`)
+    expect(store.verifyGame('g1', 4)).toEqual({ ok: true, events: 3 })
+    expect(store.verifyGame('g1')).toMatchObject({ ok: false, seq: 2 })
+    cheat().exec(`UPDATE events SET actor = 'p2' WHERE seq = 5`)
+    expect(store.verifyGame('g1', 4)).toMatchObject({ ok: false, seq: 5 })
   })
 })
 

@@ -22,10 +22,11 @@ function rawDb(name = 'library.db'): Database.Database {
   return db
 }
 
-/** A migrations folder holding a copy of the real 0001 and whatever else the test adds. */
-function migrationsFolder(extra: Record<string, string> = {}): string {
+/** A migrations folder holding a copy of the first `real` real migrations and whatever else the test adds. */
+function migrationsFolder(extra: Record<string, string> = {}, real = 1): string {
   const folder = mkdtempSync(join(dir, 'migrations-'))
-  copyFileSync(join(defaultMigrationsDir(), '0001_init.sql'), join(folder, '0001_init.sql'))
+  for (const { name } of loadMigrations().slice(0, real))
+    copyFileSync(join(defaultMigrationsDir(), name), join(folder, name))
   for (const [name, sql] of Object.entries(extra)) writeFileSync(join(folder, name), sql)
   return folder
 }
@@ -75,7 +76,10 @@ describe('migrations', () => {
   })
 
   it('applies only the pending migration to a database left at an older version, keeping its data', () => {
-    const folder = migrationsFolder()
+    // The store needs the real migrations; the pending one is a made-up next.
+    const real = loadMigrations().length
+    const next = real + 1
+    const folder = migrationsFolder({}, real)
     const file = join(dir, 'library.db')
     const store = EventStore.open(file, { migrationsDir: folder })
     store.createGame(
@@ -98,13 +102,15 @@ describe('migrations', () => {
     )
     store.close()
 
-    writeFileSync(join(folder, '0002_game_tags.sql'), ADD_TAGS)
+    writeFileSync(join(folder, `${String(next).padStart(4, '0')}_game_tags.sql`), ADD_TAGS)
     const db = rawDb()
-    expect(db.pragma('user_version', { simple: true })).toBe(1)
-    expect(migrate(db, folder)).toEqual([2])
-    expect(db.pragma('user_version', { simple: true })).toBe(2)
+    expect(db.pragma('user_version', { simple: true })).toBe(real)
+    expect(migrate(db, folder)).toEqual([next])
+    expect(db.pragma('user_version', { simple: true })).toBe(next)
     expect(tables(db)).toContain('game_tags')
-    expect(db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([1, 2])
+    expect(db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual(
+      Array.from({ length: next }, (_, i) => i + 1),
+    )
     db.close()
 
     const again = EventStore.open(file, { migrationsDir: folder })
@@ -112,6 +118,29 @@ describe('migrations', () => {
     expect([...again.readEvents('g1')][0]?.payload).toEqual({ text: 'kept' })
     expect(again.verifyGame('g1')).toEqual({ ok: true, events: 1 })
     again.close()
+  })
+
+  it('0002 keeps the snapshots of a version 1 database without an anchor, and the store never reads them', () => {
+    const file = join(dir, 'library.db')
+    const db = rawDb()
+    migrate(db, migrationsFolder())
+    db.prepare(`INSERT INTO games VALUES ('g1', 'classic', 'base', ?, NULL, '2024-05-01T10:00:00Z')`).run(
+      'c'.repeat(64),
+    )
+    db.prepare(`INSERT INTO events VALUES ('g1', 1, 'Note', 1, 'x', 'p1', 'r1', '{}', ?, ?)`).run(
+      '0'.repeat(64),
+      'a'.repeat(64),
+    )
+    db.exec(`INSERT INTO snapshots VALUES ('g1', 'engine@1', 1, '{"old":true}')`)
+    db.close()
+    const store = EventStore.open(file)
+    expect(store.latestSnapshot('g1', 1, 'engine@1')).toBeNull()
+    expect(store.checkedSnapshot('g1', 1, 'engine@1')).toBeNull()
+    store.close()
+    const after = rawDb()
+    expect(after.prepare('SELECT seq, state, anchor, digest FROM snapshots').all()).toEqual([
+      { seq: 1, state: '{"old":true}', anchor: null, digest: null },
+    ])
   })
 
   it('refuses a database newer than the app', () => {
