@@ -75,13 +75,18 @@ function engineFor(ruleset: Ruleset): { engine: Engine; hash: string } {
 
 /**
  * The envelope as the engine takes it: payload validated and upcast to the current version.
- * Validated even when the row's hash was just verified: a verified hash proves the payload is what
- * was written, not that it is in its validated form. An import stores payloads as the file has
- * them (a unit without `gear` hashes fine; the schema's default fills it in here), and a schema
- * may gain a defaulted field without a new version; skipping would hand the engine those raw.
+ * `stored` rows skip the schema when they are at the current version: every such payload was
+ * written in its validated form (appends store what `validateNew` returned; an import refuses a
+ * payload that is not already in that form), and every read path hashes the rows it folds, so a
+ * row edited since cannot reach the engine. A schema that changes what it accepts or fills in must
+ * therefore get a new version and an upcaster, never a silent change at the same version.
+ * Older versions are always validated and upcast.
  */
-export function toEngineEvent(envelope: EventEnvelope): EngineEvent {
-  const payload = gameEvents.readPayload(envelope.type, envelope.v, envelope.payload)
+export function toEngineEvent(envelope: EventEnvelope, stored = false): EngineEvent {
+  const payload =
+    stored && envelope.v === gameEvents.currentVersion(envelope.type)
+      ? envelope.payload
+      : gameEvents.readPayload(envelope.type, envelope.v, envelope.payload)
   return {
     type: envelope.type,
     payload,
@@ -89,6 +94,17 @@ export function toEngineEvent(envelope: EventEnvelope): EngineEvent {
     actor: envelope.actor,
     gameId: envelope.gameId,
   } as EngineEvent
+}
+
+/** A current-version payload an import would store must already be in its validated form. */
+function requireValidatedForm(envelope: EventEnvelope): void {
+  if (envelope.v !== gameEvents.currentVersion(envelope.type)) return
+  const validated = gameEvents.readPayload(envelope.type, envelope.v, envelope.payload)
+  if (canonicalJson(validated) !== canonicalJson(envelope.payload))
+    throw new ArbiterError(
+      'import/bad-line',
+      `the ${envelope.type} payload is not in the form Arbiter writes (a field is missing that its schema fills in)`,
+    )
 }
 
 function rulesVersionOf(ruleset: string, variant: string, hash: string): string {
@@ -107,7 +123,7 @@ function engineForGame(ruleset: string, gameCatalogueHash: string, underCurrentR
   return engine
 }
 
-/** Folds events through an engine, calling `onStep` for each; errors name the seq. */
+/** Folds stored events (validated when written, hashed when read) through an engine; errors name the seq. */
 export function foldEvents(
   engine: Engine,
   state: EngineState,
@@ -115,7 +131,7 @@ export function foldEvents(
   onStep?: (step: StepResult, event: EventEnvelope) => void,
 ): EngineState {
   for (const envelope of events) {
-    const result = engine.step(state, toEngineEvent(envelope))
+    const result = engine.step(state, toEngineEvent(envelope, true))
     if (onStep) onStep(result, envelope)
   }
   return state
@@ -386,6 +402,7 @@ export class LocalGameApi implements GameApi {
             'import/rules-version',
             `rulesVersion ${envelope.rulesVersion} differs from the game's ${rulesVersion}`,
           )
+        requireValidatedForm(envelope)
         engine.step(state, toEngineEvent(envelope))
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error)

@@ -55,7 +55,17 @@ const PAUSE_MS = 400
 const BENCH_SNAPSHOT_KEY = snapshotKey(catalogueHash(classic))
 
 const here = dirname(fileURLToPath(import.meta.url))
-const repoRoot = resolve(here, '../..')
+/**
+ * The bench runs the compiled code (`npm run bench` builds it to dist/ first): what `npx arbiter`
+ * runs. Run from source with tsx it still works, with tsx's own overhead in every figure.
+ */
+const fromSource = fileURLToPath(import.meta.url).endsWith('.ts')
+function childArgs(name: string): string[] {
+  return fromSource
+    ? ['--expose-gc', '--import', 'tsx', join(here, `${name}.ts`)]
+    : ['--expose-gc', join(here, `${name}.js`)]
+}
+const repoRoot = resolve(here, fromSource ? '../..' : '../../..')
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {})
 
 // ---- small helpers ------------------------------------------------------------------------------
@@ -344,11 +354,10 @@ interface MemoryFigures {
 }
 
 function memoryChild(file: string, gameId: string, mode: 'api' | 'api-verify' | 'bare'): MemoryFigures {
-  const child = spawnSync(
-    process.execPath,
-    ['--expose-gc', '--import', 'tsx', join(here, 'replay-child.ts'), file, gameId, mode],
-    { cwd: repoRoot, encoding: 'utf8' },
-  )
+  const child = spawnSync(process.execPath, [...childArgs('replay-child'), file, gameId, mode], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  })
   if (child.status !== 0) throw new Error(`bench: memory child (${mode}) failed: ${child.stderr}`)
   return JSON.parse(child.stdout.trim().split('\n').pop()!) as MemoryFigures
 }
@@ -445,11 +454,10 @@ interface ExportFigures {
 }
 
 function exportChild(file: string, gameId: string, out: string, mode: 'string' | 'stream' | 'bare'): ExportFigures {
-  const child = spawnSync(
-    process.execPath,
-    ['--expose-gc', '--import', 'tsx', join(here, 'export-child.ts'), file, gameId, out, mode],
-    { cwd: repoRoot, encoding: 'utf8' },
-  )
+  const child = spawnSync(process.execPath, [...childArgs('export-child'), file, gameId, out, mode], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  })
   rmSync(out, { force: true })
   if (child.status !== 0) throw new Error(`bench: export child (${mode}) failed: ${child.stderr}`)
   return JSON.parse(child.stdout.trim().split('\n').pop()!) as ExportFigures

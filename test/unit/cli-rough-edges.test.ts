@@ -191,6 +191,37 @@ describe('a failed import leaves no database behind', () => {
   })
 })
 
+describe('import takes payloads only in the form Arbiter writes', () => {
+  it('a well-chained file whose payload lacks a field its schema fills in is refused, naming the line', async () => {
+    const { dir, db, gameId } = await demo()
+    const api = await LocalGameApi.open(db, { readOnly: true })
+    const events = (await exportText(api, gameId))
+      .trimEnd()
+      .split('\n')
+      .slice(0, -1)
+      .map((line) => JSON.parse(line))
+    await api.close()
+    // CombatJoined as a person might write it: "facing" left to its default. Re-chained, so only the form objects.
+    const joined = events.findIndex((event) => event.type === 'CombatJoined')
+    delete events[joined].payload.sides[0].units[0].facing
+    let prevHash = GENESIS_HASH
+    for (const event of events) {
+      event.prevHash = prevHash
+      event.hash = sha256Hex(chainText(prevHash, event, canonicalJson(event.payload)))
+      prevHash = event.hash
+    }
+    const file = join(dir, 'unnormalised.jsonl')
+    writeFileSync(file, toJsonl(events))
+    const target = join(dir, 'fresh.sqlite')
+    const result = await run('import', '--db', target, file)
+    expect(result.code).toBe(1)
+    expect(result.err).toContain(
+      `import/bad-line: line ${joined + 1} (seq ${joined + 1}): the CombatJoined payload is not in the form Arbiter writes`,
+    )
+    expect(existsSync(target)).toBe(false)
+  })
+})
+
 describe('commands that only read never create or change a file', () => {
   it('a 0-byte file and a text file are refused and left byte-identical', async () => {
     const dir = tempDir()
