@@ -3,23 +3,12 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { exportText, LocalGameApi } from '../../core/api/index.js'
-import { main } from '../../core/cli/main.js'
-import { canonicalJson, chainText, GENESIS_HASH } from '../../core/events/index.js'
-import { EventStore, sha256Hex, toJsonl } from '../../core/store/index.js'
+import { EventStore, toJsonl } from '../../core/store/index.js'
+import { rechain, run } from '../helpers/cli.js'
 import { useTempDir } from '../helpers/temp.js'
 
 const tempDir = useTempDir()
 const root = process.cwd()
-
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = ''
-  let err = ''
-  const code = await main(argv, {
-    stdout: { write: (t: string) => (out += t) },
-    stderr: { write: (t: string) => (err += t) },
-  })
-  return { code, out, err }
-}
 
 /** The demo game; `events` is how many it has, as demo reports it. */
 async function demo(dir = tempDir()): Promise<{ dir: string; db: string; gameId: string; events: number }> {
@@ -174,12 +163,7 @@ describe('a failed import leaves no database behind', () => {
     // the first roll gets one die more than its request asks for: re-chained, so only the rules object
     const roll = events.findIndex((event) => event.type === 'DiceRolled')
     events[roll].payload.faces.push(6)
-    let prevHash = GENESIS_HASH
-    for (const event of events) {
-      event.prevHash = prevHash
-      event.hash = sha256Hex(chainText(prevHash, event, canonicalJson(event.payload)))
-      prevHash = event.hash
-    }
+    rechain(events)
     const file = join(dir, 'forged.jsonl')
     writeFileSync(file, toJsonl(events))
     const target = join(dir, 'fresh.sqlite')
@@ -204,12 +188,7 @@ describe('import takes payloads only in the form Arbiter writes', () => {
     // CombatJoined as a person might write it: "facing" left to its default. Re-chained, so only the form objects.
     const joined = events.findIndex((event) => event.type === 'CombatJoined')
     delete events[joined].payload.sides[0].units[0].facing
-    let prevHash = GENESIS_HASH
-    for (const event of events) {
-      event.prevHash = prevHash
-      event.hash = sha256Hex(chainText(prevHash, event, canonicalJson(event.payload)))
-      prevHash = event.hash
-    }
+    rechain(events)
     const file = join(dir, 'unnormalised.jsonl')
     writeFileSync(file, toJsonl(events))
     const target = join(dir, 'fresh.sqlite')

@@ -2,20 +2,10 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { LocalGameApi } from '../../core/api/index.js'
-import { main } from '../../core/cli/main.js'
+import { run } from '../helpers/cli.js'
 import { useTempDir } from '../helpers/temp.js'
 
 const tempDir = useTempDir()
-
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = ''
-  let err = ''
-  const code = await main(argv, {
-    stdout: { write: (t: string) => (out += t) },
-    stderr: { write: (t: string) => (err += t) },
-  })
-  return { code, out, err }
-}
 
 async function demo(): Promise<{ db: string; gameId: string }> {
   const db = join(tempDir(), 'demo.sqlite')

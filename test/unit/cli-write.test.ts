@@ -1,20 +1,10 @@
 import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { main } from '../../core/cli/main.js'
+import { run } from '../helpers/cli.js'
 import { useTempDir } from '../helpers/temp.js'
 
 const tempDir = useTempDir()
-
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = ''
-  let err = ''
-  const code = await main(argv, {
-    stdout: { write: (t: string) => (out += t) },
-    stderr: { write: (t: string) => (err += t) },
-  })
-  return { code, out, err }
-}
 
 const unit = (id: string, name: string, WS: number) => ({
   id,

@@ -3,21 +3,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { main } from '../../core/cli/main.js'
 import { EventStore } from '../../core/store/index.js'
+import { run } from '../helpers/cli.js'
 import { useTempDir } from '../helpers/temp.js'
 
 const tempDir = useTempDir()
-
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = ''
-  let err = ''
-  const code = await main(argv, {
-    stdout: { write: (t: string) => (out += t) },
-    stderr: { write: (t: string) => (err += t) },
-  })
-  return { code, out, err }
-}
 
 async function demo(dir: string): Promise<{ db: string; gameId: string }> {
   const db = join(dir, 'demo.sqlite')
