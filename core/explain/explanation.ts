@@ -47,7 +47,11 @@ export function citedRules(tree: Explanation): RuleRef[] {
   return [...seen.values()]
 }
 
-function uniqueSorted(seqs: readonly number[]): number[] {
+function uniqueSorted(seqs: readonly number[]): readonly number[] {
+  // Most lists arrive sorted and unique: keep them as they are (no copy on a replay's hot path).
+  let ordered = true
+  for (let i = 1; i < seqs.length && ordered; i++) ordered = (seqs[i] as number) > (seqs[i - 1] as number)
+  if (ordered) return seqs
   const sorted = [...seqs].sort((a, b) => a - b)
   return sorted.filter((seq, i) => i === 0 || seq !== sorted[i - 1])
 }
