@@ -242,7 +242,7 @@ describe('GameApi catalogue pinning', () => {
     await strict.close()
     const lenient = await LocalGameApi.open(join(dir, 'lenient.sqlite'), { underCurrentRules: true })
     await lenient.importGame(text)
-    expect((await lenient.replay(gameId)).view.seq).toBe(5)
+    expect((await lenient.replay(gameId)).view?.seq).toBe(5)
     await lenient.close()
     const strictAgain = await LocalGameApi.open(join(dir, 'lenient.sqlite'))
     await expect(strictAgain.replay(gameId)).rejects.toMatchObject({
@@ -262,7 +262,7 @@ describe('GameApi catalogue pinning', () => {
     raw.prepare('UPDATE games SET catalogue_hash = ?').run('f'.repeat(64))
     raw.close()
     const reopened = await openApi(dir)
-    expect((await reopened.replay(gameId)).view.seq).toBe(5)
+    expect((await reopened.replay(gameId)).view?.seq).toBe(5)
     await reopened.close()
   })
 })
