@@ -122,7 +122,9 @@ function engineForGame(ruleset: string, gameCatalogueHash: string, underCurrentR
   if (hash !== gameCatalogueHash && !underCurrentRules) {
     throw new ArbiterError(
       'api/catalogue-mismatch',
-      `the game was played under ${ruleset} catalogue ${gameCatalogueHash.slice(0, 12)}, this Arbiter has ${hash.slice(0, 12)}; replay it under the current rules on purpose (--current-rules) to re-audit it`,
+      `the game was played under ${ruleset} catalogue ${gameCatalogueHash.slice(0, 12)}, ` +
+        `this Arbiter has ${hash.slice(0, 12)}; replay it under the current rules on purpose (--current-rules) ` +
+        'to re-audit it',
     )
   }
   return engine

@@ -235,7 +235,8 @@ export class EventStore {
     this.db = db
     this.headStmt = db.prepare('SELECT seq, hash FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1')
     this.insertEventStmt = db.prepare(
-      'INSERT INTO events (game_id, seq, type, v, at, actor, rules_version, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO events (game_id, seq, type, v, at, actor, rules_version, payload, prev_hash, hash) VALUES ' +
+        '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     )
     this.insertGameStmt = db.prepare(
       'INSERT INTO games (game_id, ruleset, variant, catalogue_hash, title, created_at) VALUES (?, ?, ?, ?, ?, ?)',

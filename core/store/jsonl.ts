@@ -22,7 +22,9 @@ export function chainLinkProblem(
   if (event.gameId !== gameId) {
     return {
       kind: 'game',
-      problem: `gameId ${JSON.stringify(event.gameId)} differs from the first event's ${JSON.stringify(gameId)}: it belongs to another game`,
+      problem:
+        `gameId ${JSON.stringify(event.gameId)} differs from the first event's ${JSON.stringify(gameId)}: ` +
+        'it belongs to another game',
     }
   }
   const expectedSeq = previous === undefined ? 1 : previous.seq + 1
@@ -122,7 +124,9 @@ export function parseAndVerifyJsonl(text: string): JsonlResult {
   return {
     ok: false,
     line: lines.length + 1,
-    problem: `line ${lines.length + 1}: the file ends after seq ${previous?.seq ?? 0} without its closing line: it was cut short (or not written by arbiter export)`,
+    problem:
+      `line ${lines.length + 1}: the file ends after seq ${previous?.seq ?? 0} without its closing line: ` +
+      'it was cut short (or not written by arbiter export)',
   }
 }
 
@@ -167,7 +171,10 @@ function closingLineProblem(raw: string, events: readonly EventEnvelope[], gameI
   if (info.gameId !== gameId)
     return `the closing line is for game ${JSON.stringify(info.gameId)}, the events for ${JSON.stringify(gameId)}`
   if (info.events !== events.length || info.head !== last?.hash) {
-    return `the closing line says ${String(info.events)} events ending in ${String(info.head).slice(0, 12)}, the file has ${events.length} ending in ${last?.hash.slice(0, 12) ?? '-'}: events were removed or added at the end`
+    return (
+      `the closing line says ${String(info.events)} events ending in ${String(info.head).slice(0, 12)}, ` +
+      `the file has ${events.length} ending in ${last?.hash.slice(0, 12) ?? '-'}: events were removed or added at the end`
+    )
   }
   return null
 }

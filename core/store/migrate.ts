@@ -76,7 +76,8 @@ export function loadMigrations(migrationsDir: string = defaultMigrationsDir()): 
     if (file.version !== index + 1) {
       throw new ArbiterError(
         'store/bad-migrations',
-        `migration ${file.name} should be numbered ${String(index + 1).padStart(4, '0')}: migrations are numbered from 0001 without gaps or repeats`,
+        `migration ${file.name} should be numbered ${String(index + 1).padStart(4, '0')}: migrations are ` +
+          `numbered from 0001 without gaps or repeats`,
       )
     }
   })
@@ -185,7 +186,9 @@ function checkRecorded(db: Database.Database, files: readonly MigrationFile[]): 
     if (row.sha256 !== file.sha256) {
       throw new ArbiterError(
         'store/migration-changed',
-        `migration ${file.name} changed after it was applied to ${db.name} (recorded sha256 ${row.sha256.slice(0, 12)}…, file ${file.sha256.slice(0, 12)}…): migrations are never edited, add a new one`,
+        `migration ${file.name} changed after it was applied to ${db.name} (recorded sha256 ` +
+          `${row.sha256.slice(0, 12)}…, file ${file.sha256.slice(0, 12)}…): migrations are never edited, add a ` +
+          `new one`,
       )
     }
   }

@@ -216,7 +216,8 @@ function bareAppendRun(file: string, rows: readonly RawEventRow[]): number[] {
       actor TEXT NOT NULL, rules_version TEXT NOT NULL, payload TEXT NOT NULL, prev_hash TEXT NOT NULL, hash TEXT NOT NULL,
       PRIMARY KEY (game_id, seq)) STRICT, WITHOUT ROWID`)
     const insert = db.prepare<[string, number, string, number, string, string, string, string, string, string]>(
-      'INSERT INTO events (game_id, seq, type, v, at, actor, rules_version, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO events (game_id, seq, type, v, at, actor, rules_version, payload, prev_hash, hash) VALUES ' +
+        '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     )
     const insertOne = db.transaction((r: RawEventRow) => {
       insert.run(r.game_id, r.seq, r.type, r.v, r.at, r.actor, r.rules_version, r.payload, r.prev_hash, r.hash)
@@ -326,7 +327,8 @@ function bareOpenTime(file: string, gameId: string, atSeq: number | undefined): 
     let tail = 0
     for (const row of db
       .prepare<[string, number, number], RawEventRow>(
-        'SELECT game_id, seq, type, v, at, actor, rules_version, payload, prev_hash, hash FROM events WHERE game_id = ? AND seq BETWEEN ? AND ? ORDER BY seq',
+        'SELECT game_id, seq, type, v, at, actor, rules_version, payload, prev_hash, hash FROM events WHERE ' +
+          'game_id = ? AND seq BETWEEN ? AND ? ORDER BY seq',
       )
       .iterate(gameId, from, target)) {
       sink += Object.keys(JSON.parse(row.payload) as object).length
@@ -546,7 +548,8 @@ async function main(): Promise<void> {
   try {
     // -- durable append
     log(
-      `\n[append] ${RUNS} runs of a ${APPEND_EVENTS.toLocaleString('en-US')}-event game through GameApi.append, each followed by the bare insert of the same rows`,
+      `\n[append] ${RUNS} runs of a ${APPEND_EVENTS.toLocaleString('en-US')}-event game through ` +
+        `GameApi.append, each followed by the bare insert of the same rows`,
     )
     {
       const warm = join(dir, 'warmup.sqlite')
@@ -584,10 +587,13 @@ async function main(): Promise<void> {
         ) / raw.length
       const snapshotSeqs = snapshotSeqsOf(file, result.gameId)
       log(
-        `  run ${run}: api p50 ${fmtMs(api.p50)} p99 ${fmtMs(api.p99)} max ${fmtMs(api.max)} | bare p50 ${fmtMs(bare.p50)} p99 ${fmtMs(bare.p99)} max ${fmtMs(bare.max)} (${api.count} appends, rows ~${Math.round(avgBytes)} bytes)`,
+        `  run ${run}: api p50 ${fmtMs(api.p50)} p99 ${fmtMs(api.p99)} max ${fmtMs(api.max)} | bare p50 ` +
+          `${fmtMs(bare.p50)} p99 ${fmtMs(bare.p99)} max ${fmtMs(bare.max)} (${api.count} appends, rows ` +
+          `~${Math.round(avgBytes)} bytes)`,
       )
       log(
-        `         slowest appends: ${result.slowest.map((s) => `seq ${s.seq} ${s.type}${snapshotSeqs.has(s.seq) ? ' +snapshot' : ''} ${fmtMs(s.ms)}`).join(', ')}`,
+        `         slowest appends: ` +
+          `${result.slowest.map((s) => `seq ${s.seq} ${s.type}${snapshotSeqs.has(s.seq) ? ' +snapshot' : ''} ${fmtMs(s.ms)}`).join(', ')}`,
       )
       apiRuns.push(api)
       bareRuns.push(bare)
@@ -637,7 +643,8 @@ async function main(): Promise<void> {
     const buildStart = now()
     const big = await buildGame(bigFile, REPLAY_EVENTS, SEED + 1)
     log(
-      `  built in ${(msSince(buildStart) / 1000).toFixed(1)} s: ${big.events} events, ${big.snapshots} snapshots (last at seq ${big.lastSnapshotSeq})`,
+      `  built in ${(msSince(buildStart) / 1000).toFixed(1)} s: ${big.events} events, ${big.snapshots} ` +
+        `snapshots (last at seq ${big.lastSnapshotSeq})`,
     )
     {
       const db = new Database(bigFile, { fileMustExist: true })
@@ -676,7 +683,8 @@ async function main(): Promise<void> {
         rates.plain.push(plain.rate)
         rates.verified.push(verified.rate)
         log(
-          `  run ${run}: replay ${fmtRate(plain.rate)}, verified ${fmtRate(verified.rate)} | bare read+parse ${fmtRate(rates.bare.at(-1)!)}, bare read+sha256+parse ${fmtRate(rates.bareHash.at(-1)!)}`,
+          `  run ${run}: replay ${fmtRate(plain.rate)}, verified ${fmtRate(verified.rate)} | bare read+parse ` +
+            `${fmtRate(rates.bare.at(-1)!)}, bare read+sha256+parse ${fmtRate(rates.bareHash.at(-1)!)}`,
         )
       }
     } finally {
@@ -728,7 +736,8 @@ async function main(): Promise<void> {
       const a = median(apiTimes)
       const b = median(bareTimes)
       log(
-        `  ${c.label}: ${fmtMs(a)} (worst ${fmtMs(Math.max(...apiTimes))}) | bare ${fmtMs(b)} (worst ${fmtMs(Math.max(...bareTimes))}); tail after the snapshot: ${tail} events`,
+        `  ${c.label}: ${fmtMs(a)} (worst ${fmtMs(Math.max(...apiTimes))}) | bare ${fmtMs(b)} (worst ` +
+          `${fmtMs(Math.max(...bareTimes))}); tail after the snapshot: ${tail} events`,
       )
       rows.push({
         figure: c.label,
@@ -751,7 +760,9 @@ async function main(): Promise<void> {
     }
     for (const [name, m] of Object.entries(mem)) {
       log(
-        `  ${name}: ${m.steps} rows in ${m.ms.toFixed(0)} ms; heap ${fmtMb(m.baseHeap)} -> peak ${fmtMb(m.peakHeap)} (live after gc ${fmtMb(m.heapAfterGc)}); rss ${fmtMb(m.baseRss)} -> peak ${fmtMb(m.peakRss)} (getrusage max ${fmtMb(m.maxRss)})`,
+        `  ${name}: ${m.steps} rows in ${m.ms.toFixed(0)} ms; heap ${fmtMb(m.baseHeap)} -> peak ` +
+          `${fmtMb(m.peakHeap)} (live after gc ${fmtMb(m.heapAfterGc)}); rss ${fmtMb(m.baseRss)} -> peak ` +
+          `${fmtMb(m.peakRss)} (getrusage max ${fmtMb(m.maxRss)})`,
       )
     }
     for (const [label, m] of [
@@ -944,8 +955,10 @@ async function main(): Promise<void> {
     log('')
     printTable(rows)
     const failed = rows.filter((r) => r.pass === false)
+    const missed = (list: typeof rows) => list.map((r) => r.figure.trim()).join('; ')
     log(
-      `\n${failed.length === 0 ? 'all targets met' : `${failed.length} target(s) missed: ${failed.map((r) => r.figure.trim()).join('; ')}`} (bench took ${(msSince(started) / 1000).toFixed(0)} s)`,
+      `\n${failed.length === 0 ? 'all targets met' : `${failed.length} target(s) missed: ${missed(failed)}`} ` +
+        `(bench took ${(msSince(started) / 1000).toFixed(0)} s)`,
     )
   } finally {
     rmSync(dir, { recursive: true, force: true })

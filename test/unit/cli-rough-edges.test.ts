@@ -150,16 +150,22 @@ describe('a folder where a file is expected, and a closed pipe', () => {
   })
 })
 
+/** A game's exported envelopes, without the closing line, ready to be changed and re-chained. */
+async function exportedEvents(db: string, gameId: string) {
+  const api = await LocalGameApi.open(db, { readOnly: true })
+  const text = await exportText(api, gameId)
+  await api.close()
+  return text
+    .trimEnd()
+    .split('\n')
+    .slice(0, -1)
+    .map((line) => JSON.parse(line))
+}
+
 describe('a failed import leaves no database behind', () => {
   it('when the rules refuse an event of a well-chained file', async () => {
     const { dir, db, gameId } = await demo()
-    const api = await LocalGameApi.open(db, { readOnly: true })
-    const events = (await exportText(api, gameId))
-      .trimEnd()
-      .split('\n')
-      .slice(0, -1)
-      .map((line) => JSON.parse(line))
-    await api.close()
+    const events = await exportedEvents(db, gameId)
     // the first roll gets one die more than its request asks for: re-chained, so only the rules object
     const roll = events.findIndex((event) => event.type === 'DiceRolled')
     events[roll].payload.faces.push(6)
@@ -178,13 +184,7 @@ describe('a failed import leaves no database behind', () => {
 describe('import takes payloads only in the form Arbiter writes', () => {
   it('a well-chained file whose payload lacks a field its schema fills in is refused, naming the line', async () => {
     const { dir, db, gameId } = await demo()
-    const api = await LocalGameApi.open(db, { readOnly: true })
-    const events = (await exportText(api, gameId))
-      .trimEnd()
-      .split('\n')
-      .slice(0, -1)
-      .map((line) => JSON.parse(line))
-    await api.close()
+    const events = await exportedEvents(db, gameId)
     // CombatJoined as a person might write it: "facing" left to its default. Re-chained, so only the form objects.
     const joined = events.findIndex((event) => event.type === 'CombatJoined')
     delete events[joined].payload.sides[0].units[0].facing

@@ -189,7 +189,8 @@ describe('EventStore: the database refuses edits itself', () => {
     const db = raw()
     const row = db.prepare('SELECT * FROM events WHERE seq = 2').get() as Record<string, unknown>
     const replace = db.prepare(
-      'INSERT OR REPLACE INTO events (game_id, seq, type, v, at, actor, rules_version, payload, prev_hash, hash) VALUES (@game_id, @seq, @type, @v, @at, @actor, @rules_version, @payload, @prev_hash, @hash)',
+      'INSERT OR REPLACE INTO events (game_id, seq, type, v, at, actor, rules_version, payload, prev_hash, ' +
+        'hash) VALUES (@game_id, @seq, @type, @v, @at, @actor, @rules_version, @payload, @prev_hash, @hash)',
     )
     expect(() => replace.run({ ...row, payload: '{"text":"forged"}' })).toThrow(/events are append-only/)
     expect(() => replace.run({ ...row, seq: 7 })).toThrow(/events are append-only/)

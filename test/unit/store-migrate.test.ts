@@ -173,7 +173,9 @@ describe('migrations', () => {
 
   it('rolls a migration that fails midway back whole, leaving user_version unchanged', () => {
     const folder = migrationsFolder({
-      '0002_broken.sql': `CREATE TABLE half_done (x INTEGER) STRICT;\nINSERT INTO half_done VALUES (1);\nINSERT INTO no_such_table VALUES (1);\n`,
+      '0002_broken.sql':
+        'CREATE TABLE half_done (x INTEGER) STRICT;\nINSERT INTO half_done VALUES (1);\n' +
+        'INSERT INTO no_such_table VALUES (1);\n',
     })
     const db = rawDb()
     expect(codeOf(() => migrate(db, folder))).toBe('store/migration-failed')

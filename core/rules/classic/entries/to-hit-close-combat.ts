@@ -7,7 +7,9 @@ export const toHitCloseCombat = defineEntry({
   kind: 'core',
   source: `${CORE} A.5`,
   anchor: '8e:close-combat/roll-to-hit-close-combat',
-  text: "Compare the attacker's WS with the target's: higher needs 3+, more than double the attacker's WS against it needs 5+, otherwise 4+.",
+  text:
+    "Compare the attacker's WS with the target's: higher needs 3+, more than double the attacker's WS " +
+    'against it needs 5+, otherwise 4+.',
   clauses: {
     chart: 'WS higher than the target: 3+; target WS more than twice the attacker: 5+; otherwise 4+',
     'natural-6': 'a natural 6 always hits',
