@@ -1,27 +1,5 @@
 import type { GameApi } from '../api/game-api-contract.js'
 
-const profile = (
-  M: number,
-  WS: number,
-  BS: number,
-  S: number,
-  T: number,
-  W: number,
-  I: number,
-  A: number,
-  Ld: number,
-) => ({
-  M,
-  WS,
-  BS,
-  S,
-  T,
-  W,
-  I,
-  A,
-  Ld,
-})
-
 /**
  * A sample game of two close-combat rounds (classic variant): a ranked unit of Orc Boyz with full
  * command charges a ranked unit of Dark Elf Warriors with full command. Round 1 is a draw (both
@@ -51,7 +29,7 @@ export async function createDemoGame(api: GameApi): Promise<string> {
         troopType: 'infantry',
         race: 'dark-elves',
         models: 20,
-        profile: profile(5, 4, 4, 3, 3, 1, 5, 1, 8),
+        profile: { M: 5, WS: 4, BS: 4, S: 3, T: 3, W: 1, I: 5, A: 1, Ld: 8 },
         gear: ['hand-weapon', 'light-armour', 'shield'],
         formation: { files: 5 },
         command,
@@ -67,7 +45,7 @@ export async function createDemoGame(api: GameApi): Promise<string> {
         troopType: 'infantry',
         race: 'orcs-and-goblins',
         models: 25,
-        profile: profile(4, 3, 3, 3, 4, 1, 2, 1, 7),
+        profile: { M: 4, WS: 3, BS: 3, S: 3, T: 4, W: 1, I: 2, A: 1, Ld: 7 },
         gear: ['hand-weapon', 'light-armour', 'shield'],
         formation: { files: 5 },
         command,
