@@ -21,6 +21,7 @@ import type {
   OpenRequest,
   Procedure,
   ProcedureContext,
+  ProcedureStarter,
   RequestSpec,
   Ruleset,
   StepResult,
@@ -368,6 +369,19 @@ export function createEngine(ruleset: Ruleset): Engine {
     return null
   }
 
+  /** Starts what the ruleset opens at a turn's or a phase's start; its requests hold the game there. */
+  function opening<T extends 'TurnStarted' | 'PhaseStarted'>(
+    state: EngineState,
+    game: GameState,
+    event: EventOf<T>,
+    start: ProcedureStarter<T> | undefined,
+  ): void {
+    if (!start) return
+    const context = makeContext(game)
+    const name = event.type === 'TurnStarted' ? 'start-of-turn' : `start-of-${game.phase}`
+    advance(state, game, { procedure: name, generator: start(context, event), context }, undefined)
+  }
+
   /** One handler per event type; `satisfies` makes a new event type without one fail to compile. */
   const handlers = {
     GameCreated(state, event) {
@@ -415,11 +429,31 @@ export function createEngine(ruleset: Ruleset): Engine {
       for (const unit of event.payload.units) {
         if (Object.hasOwn(game.units, unit.id))
           throw new RuleError('engine/duplicate-unit', `seq ${event.seq}: unit "${unit.id}" is already mustered`)
-        for (const ref of [...unit.gear, ...unit.rules]) {
+        const characterRefs = (unit.characters ?? []).flatMap((c) => [...c.gear, ...c.rules])
+        for (const ref of [...unit.gear, ...unit.rules, ...characterRefs]) {
           if (!entries.has(ref.id))
             throw new RuleError(
               'rules/unknown-entry',
               `seq ${event.seq}: unit "${unit.id}" names "${ref.id}", which the ${ruleset.id} catalogue does not have`,
+            )
+        }
+        if (unit.character && (unit.models !== 1 || (unit.characters ?? []).length > 0))
+          throw new RuleError(
+            'rules/bad-formation',
+            `seq ${event.seq}: unit "${unit.id}" is a lone character: it has one model and no characters joined`,
+          )
+        for (const character of unit.characters ?? []) {
+          const taken =
+            Object.hasOwn(game.units, character.id) ||
+            Object.values(game.units).some((u) => u.characters.some((c) => c.id === character.id)) ||
+            event.payload.units.some((u) => u.id === character.id) ||
+            event.payload.units.some(
+              (u) => (u.characters ?? []).filter((c) => c.id === character.id).length > (u === unit ? 1 : 0),
+            )
+          if (taken)
+            throw new RuleError(
+              'engine/duplicate-unit',
+              `seq ${event.seq}: character id "${character.id}" is already used`,
             )
         }
         const files = unit.formation?.files
@@ -445,6 +479,19 @@ export function createEngine(ruleset: Ruleset): Engine {
             standard: unit.command?.standard ?? false,
             musician: unit.command?.musician ?? false,
           },
+          championProfile: unit.championProfile ? { ...unit.championProfile } : null,
+          characters: (unit.characters ?? []).map((c) => ({
+            id: c.id,
+            name: c.name,
+            profile: { ...c.profile },
+            gear: c.gear.map((g) => ({ id: g.id, options: { ...g.options } })),
+            rules: c.rules.map((r) => ({ id: r.id, params: { ...r.params } })),
+            wizardLevel: c.wizardLevel ?? null,
+            general: c.general,
+            woundsLost: 0,
+            slain: false,
+          })),
+          character: unit.character ?? false,
           startingModels: unit.models,
           models: unit.models,
           woundsOnNextModel: 0,
@@ -468,6 +515,7 @@ export function createEngine(ruleset: Ruleset): Engine {
       game.activePlayer = event.payload.player
       game.phase = null
       expire(game, (d) => (d.kind === 'end-of-turn' ? 'the turn is over' : null))
+      opening(state, game, event, ruleset.openings?.turn)
       return explain(`turn ${game.turn}: ${event.payload.player} to play`, { from: [event.seq] })
     },
     PhaseStarted(state, event) {
@@ -488,6 +536,7 @@ export function createEngine(ruleset: Ruleset): Engine {
           ? "the caster's next magic phase has begun"
           : null,
       )
+      opening(state, game, event, ruleset.openings?.phases?.[event.payload.phase])
       return explain(`${event.payload.phase} phase of turn ${game.turn}`, { from: [event.seq] })
     },
     MeleeAttacksDeclared: declaration,

@@ -18,6 +18,20 @@ export type EventOf<T extends EventType> = {
 
 export type Characteristic = keyof Profile
 
+/** A character who has joined a unit: fights, saves and is slain on its own. */
+export interface CharacterState {
+  readonly id: string
+  readonly name: string
+  readonly profile: Profile
+  readonly gear: UnitState['gear']
+  readonly rules: UnitState['rules']
+  readonly wizardLevel: number | null
+  readonly general: boolean
+  /** Wounds the character has lost. */
+  woundsLost: number
+  slain: boolean
+}
+
 export interface UnitState {
   readonly id: string
   readonly name: string
@@ -31,6 +45,12 @@ export interface UnitState {
   /** How many models wide the unit is ranked up; null when the list does not say. */
   readonly files: number | null
   readonly command: { readonly champion: boolean; readonly standard: boolean; readonly musician: boolean }
+  /** The champion's own stat line; null when it fights with the rank and file's. */
+  readonly championProfile: Profile | null
+  /** Characters who have joined the unit (not counted in `models`). */
+  characters: CharacterState[]
+  /** The unit is one character model on its own. */
+  readonly character: boolean
   /** Models the unit was mustered with. */
   readonly startingModels: number
   /** Models still on the table. */
@@ -165,6 +185,15 @@ export interface Ruleset {
   readonly defaultVariant: string
   /** The phases of a player turn, in order. */
   readonly phases: readonly string[]
+  /**
+   * What the rules open when a turn or a phase starts (DESIGN §2: "the engine opens the phase's
+   * checks", e.g. Stupidity at the start of a turn, Fear at the start of close combat). Its
+   * requests must be answered before the game moves on.
+   */
+  readonly openings?: {
+    readonly turn?: ProcedureStarter<'TurnStarted'>
+    readonly phases?: { readonly [phase: string]: ProcedureStarter<'PhaseStarted'> | undefined }
+  }
   /** The declarations this ruleset resolves, each by the procedure it starts, and the phases it belongs to. */
   readonly procedures: {
     readonly [T in EventType]?: {

@@ -64,6 +64,20 @@ const gearRef = z.union([
   z.strictObject({ id, options: paramValues.default({}) }),
 ])
 
+/** A character model: its own profile, gear and rules; it joins a unit or is a unit of one. */
+export const characterSchema = z.strictObject({
+  id,
+  name: z.string().min(1).max(120),
+  profile: profileSchema,
+  gear: z.array(gearRef).max(50).default([]),
+  rules: z.array(ruleRef).max(50).default([]),
+  /** A Wizard's level (1-4); absent for a model that is no Wizard. */
+  wizardLevel: z.number().int().min(1).max(4).optional(),
+  /** The player designates the general when several characters share the highest Ld (seed: General). */
+  general: z.boolean().default(false),
+})
+export type CharacterDefinition = z.infer<typeof characterSchema>
+
 export const unitSchema = z.strictObject({
   id,
   name: z.string().min(1).max(120),
@@ -86,6 +100,13 @@ export const unitSchema = z.strictObject({
       musician: z.boolean().default(false),
     })
     .optional(),
+  /** The champion's own stat line, when it has one (seed: Champion); else the rank and file's. */
+  championProfile: profileSchema.optional(),
+  /** Characters who have joined the unit; they are not counted in `models`. Optional, not defaulted,
+   * so that games recorded before characters existed stay in the form Arbiter writes. */
+  characters: z.array(characterSchema).max(10).optional(),
+  /** The unit is a character on its own (its one model is the character; no characters join it). */
+  character: z.boolean().optional(),
 })
 export type UnitDefinition = z.infer<typeof unitSchema>
 export type UnitDefinitionInput = z.input<typeof unitSchema>

@@ -3,6 +3,7 @@ import { classicCatalogue } from './catalogue.js'
 import { combatJoined, combatRoundDeclared } from './close-combat-round.js'
 import { classicEntries } from './entries/index.js'
 import { meleeAttacks } from './melee-attacks.js'
+import { classicOpenings } from './openings.js'
 
 export const classic: Ruleset = {
   id: 'classic',
@@ -11,6 +12,7 @@ export const classic: Ruleset = {
   definitions: classicEntries,
   defaultVariant: 'classic',
   phases: ['movement', 'magic', 'shooting', 'close-combat'],
+  openings: classicOpenings,
   procedures: {
     MeleeAttacksDeclared: { name: 'melee-attacks', start: meleeAttacks, phases: ['close-combat'] },
     CombatJoined: { name: 'close-combat-round', start: combatJoined, phases: ['close-combat'] },
