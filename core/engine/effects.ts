@@ -20,12 +20,23 @@ export const timingPoints = [
   'combat-result',
   'break-test',
   'leadership',
+  'permission',
+  'psychology',
 ] as const
 export type TimingPoint = (typeof timingPoints)[number]
 
 export type Facing = 'front' | 'flank' | 'rear'
 export type RollPurpose = 'to-hit' | 'to-wound' | 'armour-save' | 'ward-save'
 export type LeadershipTest = 'break' | 'restraint'
+
+/**
+ * What a unit may be barred from doing (a failed Stupidity test, Dominion's hex, Terror on a
+ * would-be charger); `stand-and-shoot-close`: standing and shooting at a charger within half its
+ * charge distance.
+ */
+export type UnitAction = 'charge' | 'march' | 'move' | 'shoot' | 'cast' | 'stand-and-shoot-close' | 'pursue' | 'rally'
+/** The psychology a unit may be subject to, or immune from. */
+export type PsychologyTest = 'fear' | 'terror' | 'panic' | 'stupidity'
 
 /** Where a unit stands in a combat at the moment of a query. */
 export interface CombatMoment {
@@ -122,6 +133,16 @@ export interface PointQueries {
     readonly enemyRanks: number
   }
   leadership: { readonly subject: UnitState; readonly opponent: readonly UnitState[]; readonly test: LeadershipTest }
+  /**
+   * May `subject` do `action` now? An applied `set` record with value `forbidden` bars it (its label
+   * says why); `allowed` lifts a bar the core rules make (Handbows may always stand and shoot).
+   */
+  permission: { readonly subject: UnitState; readonly opponent: UnitState | null; readonly action: UnitAction }
+  /**
+   * Is `subject` affected by this psychology from `opponent`? An applied `set` record `immune`
+   * spares it (Fear causers ignore Fear), `auto-pass` passes the test without a roll.
+   */
+  psychology: { readonly subject: UnitState; readonly opponent: readonly UnitState[]; readonly test: PsychologyTest }
 }
 export type QueryOf<P extends TimingPoint> = PointQueries[P]
 
