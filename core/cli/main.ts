@@ -3,6 +3,8 @@ import { replaySteps, verifyExport } from '../api/export-file.js'
 import { LocalGameApi, type OpenApiOptions } from '../api/game-api.js'
 import type { GameApi, StepView } from '../api/game-api-contract.js'
 import { ArbiterError } from '../events/errors.js'
+import { rulesets } from '../rules/index.js'
+import { packageRoot } from '../store/migrate.js'
 import {
   ARBITER,
   dbFlag,
@@ -21,6 +23,7 @@ import {
 import { createDemoGame } from './demo.js'
 import { checkNotSameFile, FileError, readTextFile, removeDatabase, writeChunks } from './files.js'
 import { answerHint, explainedStep, statusText, stepJson, stepLine } from './print.js'
+import { coverageText, ruleCoverage, testsCitingRules } from './rule-coverage.js'
 
 export interface Io {
   readonly stdout: { write(text: string): unknown }
@@ -370,6 +373,31 @@ const commands: Record<string, Command> = {
         },
         { underCurrentRules: values['current-rules'] === true },
       )
+      return 0
+    },
+  },
+  rules: {
+    usage: `${ARBITER} rules --ruleset ID [--json]`,
+    summary: 'List every rule of a ruleset with how Arbiter enforces it and the tests that show it.',
+    details:
+      'enforced: the engine applies and explains it; prompted: the engine asks the table what only it knows ' +
+      '(distances, line of sight) at the right moment; reference: shown only. A test shows an entry when it ' +
+      'cites it as explanations do (classic/killing-blow).',
+    flags: {
+      ruleset: { type: 'string', value: 'ID', help: `the ruleset (${Object.keys(rulesets).join(', ')})` },
+      json: { type: 'boolean', help: 'one JSON array of {id, name, enforcement, tests}' },
+      help: helpFlag,
+    },
+    examples: [`${ARBITER} rules --ruleset classic`, `${ARBITER} rules --ruleset classic --json`],
+    async run(values, _p, io) {
+      const id = required(values, 'ruleset')
+      const ruleset = Object.hasOwn(rulesets, id) ? rulesets[id] : undefined
+      if (!ruleset) {
+        const guess = nearest(id, Object.keys(rulesets))
+        throw new UsageError(`no ruleset "${id}"${guess ? `; did you mean "${guess}"?` : ''}`)
+      }
+      const items = ruleCoverage(ruleset.catalogue.entries, testsCitingRules(packageRoot(), ruleset.id))
+      io.stdout.write(values.json === true ? `${JSON.stringify(items, null, 2)}\n` : coverageText(ruleset.id, items))
       return 0
     },
   },

@@ -15,15 +15,15 @@ export interface MigrationFile {
 
 const MIGRATION_FILE = /^(\d{4})_[a-z0-9_]+\.sql$/
 
-let defaultDir: string | undefined
+let root: string | undefined
 
 /**
- * The `migrations/` folder of the package: walks up from this module to the directory whose
+ * The folder of the arbiter package: walks up from this module to the directory whose
  * package.json is named "arbiter", so it works from core/store/*.ts (vitest, tsx) and from
  * dist/core/store/*.js alike.
  */
-export function defaultMigrationsDir(): string {
-  if (defaultDir !== undefined) return defaultDir
+export function packageRoot(): string {
+  if (root !== undefined) return root
   const start = dirname(fileURLToPath(import.meta.url))
   let dir = start
   for (;;) {
@@ -32,8 +32,8 @@ export function defaultMigrationsDir(): string {
       try {
         const name = (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown }).name
         if (name === 'arbiter') {
-          defaultDir = join(dir, 'migrations')
-          return defaultDir
+          root = dir
+          return root
         }
       } catch {
         // an unreadable package.json on the way up is not ours; keep walking
@@ -48,6 +48,11 @@ export function defaultMigrationsDir(): string {
     }
     dir = parent
   }
+}
+
+/** The `migrations/` folder of the package. */
+export function defaultMigrationsDir(): string {
+  return join(packageRoot(), 'migrations')
 }
 
 /** Reads and checks a migrations folder: NNNN_name.sql files numbered 0001, 0002, … without gaps. */

@@ -1,0 +1,80 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
+import type { CatalogueEntry, Enforcement } from '../engine/catalogue.js'
+
+/** One row of `arbiter rules`: an entry, how Arbiter enforces it, and the tests that show it. */
+export interface CoverageItem {
+  readonly id: string
+  readonly name: string
+  readonly enforcement: Enforcement
+  readonly tests: readonly string[]
+}
+
+const TEST_START = /\b(?:it|test)(?:\.each\([^)]*\))?\(\s*(['"`])((?:\\.|(?!\1).)*)\1/g
+
+/** The tests that cite each rule, by id. A test's body runs to the next test in its file. */
+export function testsCitingRules(root: string, ruleset: string): Map<string, string[]> {
+  const cited = new Map<string, string[]>()
+  // In the test's title, or in a string of its body as an assertion writes it (`'classic/x §…'`, or
+  // the tests' `cites(game, 'x', …)` helper): a comment naming a rule shows nothing.
+  const inTitle = new RegExp(`\\b${ruleset}/([a-z0-9-]+)`, 'g')
+  const inBody = new RegExp(`['"\`]${ruleset}/([a-z0-9-]+)|\\bcites\\([^,()]+,\\s*'([a-z0-9-]+)'`, 'g')
+  for (const file of testFiles(join(root, 'test'))) {
+    const text = readFileSync(file, 'utf8')
+    const starts = [...text.matchAll(TEST_START)]
+    starts.forEach((start, index) => {
+      const end = starts[index + 1]?.index ?? text.length
+      const body = text.slice(start.index + start[0].length, end)
+      const name = `${relative(root, file).split(sep).join('/')} > ${start[2]}`
+      const ids = [
+        ...[...(start[2] ?? '').matchAll(inTitle)].map((m) => m[1] as string),
+        ...[...body.matchAll(inBody)].map((m) => (m[1] ?? m[2]) as string),
+      ]
+      for (const id of new Set(ids)) {
+        const list = cited.get(id) ?? []
+        list.push(name)
+        cited.set(id, list)
+      }
+    })
+  }
+  return cited
+}
+
+function testFiles(folder: string): string[] {
+  let names: string[]
+  try {
+    names = readdirSync(folder)
+  } catch {
+    return []
+  }
+  const files: string[] = []
+  for (const name of names.sort()) {
+    const path = join(folder, name)
+    if (name.endsWith('.test.ts')) files.push(path)
+    else if (!name.includes('.') && name !== 'artifacts') files.push(...testFiles(path))
+  }
+  return files
+}
+
+export function ruleCoverage(entries: readonly CatalogueEntry[], cited: Map<string, string[]>): CoverageItem[] {
+  return entries.map((entry) => ({
+    id: entry.id,
+    name: entry.name,
+    enforcement: entry.enforcement,
+    tests: cited.get(entry.id) ?? [],
+  }))
+}
+
+export function coverageText(ruleset: string, items: readonly CoverageItem[]): string {
+  const width = Math.max(...items.map((item) => item.id.length))
+  const lines = items.map((item) => {
+    const tests = item.tests.length === 0 ? 'NO TEST' : `${item.tests.length} test${item.tests.length > 1 ? 's' : ''}`
+    return `${item.id.padEnd(width)}  ${item.enforcement.padEnd(9)}  ${tests.padEnd(8)}  ${item.name}`
+  })
+  const untested = items.filter((item) => item.tests.length === 0).length
+  const counts = (['enforced', 'prompted', 'reference'] as const)
+    .map((kind) => `${items.filter((item) => item.enforcement === kind).length} ${kind}`)
+    .join(', ')
+  lines.push('', `${ruleset}: ${items.length} entries (${counts}); ${untested} without a test`)
+  return `${lines.join('\n')}\n`
+}
