@@ -470,6 +470,7 @@ export function createEngine(ruleset: Ruleset): Engine {
             `seq ${event.seq}: unit "${unit.id}" is ${files} models wide but has only ${unit.models} models`,
           )
       }
+      ruleset.checkMuster?.(game, event)
       for (const unit of event.payload.units) {
         game.units[unit.id] = {
           id: unit.id,

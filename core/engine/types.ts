@@ -198,6 +198,8 @@ export interface Ruleset {
     readonly turn?: ProcedureStarter<'TurnStarted'>
     readonly phases?: { readonly [phase: string]: ProcedureStarter<'PhaseStarted'> | undefined }
   }
+  /** Checks the ruleset makes on an army before it is mustered (where a Concealed model may hide); throws a RuleError. */
+  readonly checkMuster?: (game: GameState, event: EventOf<'ArmyMustered'>) => void
   /** The declarations this ruleset resolves, each by the procedure it starts, and the phases it belongs to. */
   readonly procedures: {
     readonly [T in EventType]?: {

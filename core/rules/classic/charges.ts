@@ -91,16 +91,18 @@ export function* leadershipTest(
 ): Step<{ passed: boolean; roll: number; target: number; explanation: Explanation }> {
   const ld = leadership(ctx, unit, enemies, test)
   const target = ld.value ?? 0
+  const name = test === 'terror' ? 'Terror' : 'march'
   const answer = yield* rollDice({
     purpose: `${test}-test`,
     count: 2,
     sides: 6,
     roller: unit.player,
-    text: `${unit.name}: roll 2D6 ${test === 'terror' ? 'Terror' : 'march'} test, passes on ${target} or less`,
-    explanation: explain(`${unit.name} takes a Leadership test`, { rule: ctx.rule('leadership-test', 'roll') }, [
-      reason,
-      ld.explanation,
-    ]),
+    text: `${unit.name}: roll 2D6 ${name} test, passes on ${target} or less`,
+    explanation: explain(
+      `${unit.name} takes a ${name} test on its Leadership`,
+      { rule: ctx.rule('leadership-test', 'roll') },
+      [reason, ld.explanation],
+    ),
   })
   const roll = sum(answer.faces)
   const passed = roll <= target
@@ -109,7 +111,7 @@ export function* leadershipTest(
     roll,
     target,
     explanation: explain(
-      `${unit.name} ${passed ? 'passes' : 'fails'} its Leadership test: ${answer.faces.join(' + ')} = ${roll} ` +
+      `${unit.name} ${passed ? 'passes' : 'fails'} its ${name} test: ${answer.faces.join(' + ')} = ${roll} ` +
         `${passed ? '<=' : '>'} ${target}`,
       { value: passed, rule: ctx.rule('leadership-test', 'roll'), from: [answer.seq] },
       [reason, ld.explanation],

@@ -1,6 +1,14 @@
 import { RuleError } from '../../engine/errors.js'
 import { choose, rollDice } from '../../engine/requests.js'
-import type { Answer, EventOf, Procedure, ProcedureContext, RequestSpec, UnitState } from '../../engine/types.js'
+import type {
+  Answer,
+  EventOf,
+  GameState,
+  Procedure,
+  ProcedureContext,
+  RequestSpec,
+  UnitState,
+} from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { ClassicContext } from './catalogue.js'
 import { cite, combatOf } from './charges.js'
@@ -162,6 +170,28 @@ function* rollOff(ctx: ClassicContext, players: readonly string[]): Generator<Re
     const best = Math.max(...rolls.map((r) => r.face))
     const winners = rolls.filter((r) => r.face === best)
     if (winners.length === 1) return (winners[0] as { player: string }).player
+  }
+}
+
+/**
+ * Concealed, at muster: a model marked hidden has the Concealed rule and hides in a Dark Elf
+ * infantry unit (the schema already allows one such model a unit). The entry's own rule id is what
+ * the list names, so this checks the list against the entry, not a unit's gear.
+ */
+export function checkConcealed(_game: GameState, event: EventOf<'ArmyMustered'>): void {
+  const hide = `classic/concealed §hide`
+  for (const unit of event.payload.units) {
+    for (const character of unit.characters ?? []) {
+      if (!character.concealed) continue
+      const where = `seq ${event.seq}: ArmyMustered: ${character.name} hidden in ${unit.name}`
+      if (!character.rules.some((rule) => rule.id === 'concealed'))
+        throw new RuleError('rules/bad-deployment', `${where}: it has no Concealed rule to hide with (${hide})`)
+      if (unit.troopType !== 'infantry' || unit.race !== 'dark-elves')
+        throw new RuleError(
+          'rules/bad-deployment',
+          `${where}: it can hide only in Dark Elf infantry, not ${unit.race ?? 'a unit of no race'} ${unit.troopType} (${hide})`,
+        )
+    }
   }
 }
 

@@ -2,7 +2,7 @@ import type { Ruleset } from '../../engine/types.js'
 import { classicCatalogue } from './catalogue.js'
 import { chargeDeclared } from './charges.js'
 import { combatJoined, combatRoundDeclared } from './close-combat-round.js'
-import { unitDeployed } from './deployment.js'
+import { checkConcealed, unitDeployed } from './deployment.js'
 import { classicEntries } from './entries/index.js'
 import { meleeAttacks } from './melee-attacks.js'
 import { moveDeclared } from './moves.js'
@@ -16,6 +16,7 @@ export const classic: Ruleset = {
   defaultVariant: 'classic',
   phases: ['movement', 'magic', 'shooting', 'close-combat'],
   openings: classicOpenings,
+  checkMuster: checkConcealed,
   procedures: {
     MeleeAttacksDeclared: { name: 'melee-attacks', start: meleeAttacks, phases: ['close-combat'] },
     CombatJoined: { name: 'close-combat-round', start: combatJoined, phases: ['close-combat'] },

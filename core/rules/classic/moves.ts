@@ -115,7 +115,7 @@ export function* moveDeclared(context: ProcedureContext, event: EventOf<'MoveDec
     throw new RuleError(
       'rules/cannot-move',
       `${where}: ${unit.name} cannot march: ${names} within 8" ${blocking.blockers.length === 1 ? 'blocks' : 'block'} ` +
-        `it (${cite(ctx.rule('movement', 'march-blocked'))}; ${blocking.notes.map((n) => n.text).join('; ')})`,
+        `it (${cite(ctx.rule('movement', 'march-blocked'))}): ${blocking.reasons.join('; ')}`,
     )
   }
   // classic-8th: a Leadership test; failed, the unit moves only its M and still counts as marching.
@@ -153,6 +153,7 @@ export function* moveDeclared(context: ProcedureContext, event: EventOf<'MoveDec
 /** The enemies within 8" that block a march, with a line for each that does not and why. */
 function marchBlockers(ctx: ClassicContext, where: string, unit: UnitState, ids: readonly string[]) {
   const blockers: UnitState[] = []
+  const reasons: string[] = []
   const notes: Explanation[] = []
   const seen = new Set<string>()
   for (const id of ids) {
@@ -206,8 +207,14 @@ function marchBlockers(ctx: ClassicContext, where: string, unit: UnitState, ids:
     }
     blockers.push(enemy)
     notes.push(blocks.explanation)
+    const applied = blocks.records.filter((r) => r.status === 'applied')
+    reasons.push(
+      applied.length > 0
+        ? `${enemy.name}: ${applied.map((r) => `${r.label} (${cite(r.source)})`).join(', ')}`
+        : `${enemy.name}: US ${strength}`,
+    )
   }
-  return { blockers, notes }
+  return { blockers, notes, reasons }
 }
 
 function requireWithin(where: string, unit: UnitState, distance: number, limit: number, why: Explanation): void {
