@@ -220,6 +220,18 @@ describe('charges: responses', () => {
   })
 })
 
+describe('charges: a flight out of reach', () => {
+  it('flee: a charger out of range even before the flight does not ask whether it reaches; the charge fails', () => {
+    const game = movementGame([warriors()], [boyz()])
+    game.apply(moveEv.charge('warriors', 'boyz', 12))
+    game.choose('flee')
+    const fled = game.roll([2, 2])
+    expect(fled.requests).toHaveLength(0)
+    expect(game.outcomes('charge-result')[0]?.values).toMatchObject({ reached: false, range: 10, moved: 5 })
+    expect(game.text()).toContain('10" does not reach where Boyz stood, 12" away')
+  })
+})
+
 describe('terror', () => {
   const monster = (extra: UnitInput = {}) =>
     unitDef('hydra', {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { defineEntry } from '../../core/engine/catalogue.js'
 import { ArbiterError } from '../../core/events/errors.js'
+import { citedRules, renderExplanationText } from '../../core/explain/index.js'
+import type { ClassicContext } from '../../core/rules/classic/catalogue.js'
+import { fleeDice } from '../../core/rules/classic/close-combat-round.js'
 import { isHidden } from '../../core/rules/classic/entries/concealed.js'
 import { classic } from '../../core/rules/classic/index.js'
 import { ev, type UnitInput, unitDef } from '../helpers/classic-game.js'
@@ -70,28 +73,33 @@ function refusal(run: () => unknown): ArbiterError {
 describe('moves', () => {
   it('normal move: up to M; one inch more is refused (classic/movement §normal)', () => {
     const game = movementGame([warriors()], [boyz()])
-    game.apply(moveEv.move('warriors', 'normal', 5))
-    expect(game.outcomes('move-checked')[0]?.values).toMatchObject({ distance: 5, limit: 5, legal: true })
     const far = refusal(() => game.apply(moveEv.move('warriors', 'normal', 6)))
     expect(far.code).toBe('rules/too-far')
     expect(far.message).toContain('classic/movement §normal')
+    game.apply(moveEv.move('warriors', 'normal', 5))
+    expect(game.outcomes('move-checked')[0]?.values).toMatchObject({ distance: 5, limit: 5, legal: true })
+    expect(game.cites('movement', 'normal')).toBe(true)
   })
 
   it('march: 2 x M (classic/movement §march)', () => {
     const game = movementGame([warriors()], [boyz()])
+    expect(refusal(() => game.apply(moveEv.move('warriors', 'march', 10.5))).code).toBe('rules/too-far')
     game.apply(moveEv.move('warriors', 'march', 10))
     expect(game.outcomes('move-checked')[0]?.values).toMatchObject({ move: 'march', limit: 10, legal: true })
     expect(game.cites('movement', 'march')).toBe(true)
-    expect(refusal(() => game.apply(moveEv.move('warriors', 'march', 10.5))).code).toBe('rules/too-far')
   })
 
   it('heavy cavalry: marches only 1.5 x M, 12" for M8 (classic/heavy-cavalry §march)', () => {
     const game = movementGame([knights()], [boyz()])
+    const far = refusal(() => game.apply(moveEv.move('knights', 'march', 13)))
+    expect(far.message).toContain('may move up to 12", not 13"')
     game.apply(moveEv.move('knights', 'march', 12))
     expect(game.outcomes('move-checked')[0]?.values).toMatchObject({ limit: 12 })
     expect(game.cites('heavy-cavalry', 'march')).toBe(true)
-    const far = refusal(() => game.apply(moveEv.move('knights', 'march', 13)))
-    expect(far.message).toContain('may move up to 12", not 13"')
+    // Without the rule, M8 cavalry marches 16".
+    const plain = movementGame([knights({ rules: [] })], [boyz()])
+    plain.apply(moveEv.move('knights', 'march', 16))
+    expect(plain.outcomes('move-checked')[0]?.values).toMatchObject({ limit: 16 })
   })
 
   it('heavy cavalry: flees with 2D6 as M6 or less, where M8 cavalry without it flees with 3D6 (§flee-pursuit)', () => {
@@ -106,14 +114,41 @@ describe('moves', () => {
     expect(fleeing([]).request).toMatchObject({ purpose: 'flee', count: 3 })
   })
 
+  it('heavy cavalry: pursues with 2D6 as well (classic/heavy-cavalry §flee-pursuit)', () => {
+    const game = movementGame([knights()], [boyz()])
+    const ctx = game.engine.contextFor(game.state) as ClassicContext
+    const dice = fleeDice(ctx, ctx.unit('knights'), 'pursuit')
+    expect(dice.count).toBe(2)
+    expect(renderExplanationText(dice.why)).toContain('Heavy Cavalry counts as M6 or less')
+    expect(citedRules(dice.why)).toContainEqual({ ruleset: 'classic', id: 'heavy-cavalry', clause: 'flee-pursuit' })
+  })
+
   it('a reform is the whole move; a unit in combat or fleeing makes no move (classic/movement §reform, §who-may-move)', () => {
     const game = movementGame([warriors()], [boyz()])
-    game.apply(moveEv.move('warriors', 'reform', 0))
-    expect(game.cites('movement', 'reform')).toBe(true)
     expect(refusal(() => game.apply(moveEv.move('warriors', 'reform', 2))).message).toContain(
       'classic/movement §reform',
     )
+    game.apply(moveEv.move('warriors', 'reform', 0))
+    expect(game.cites('movement', 'reform')).toBe(true)
     expect(refusal(() => game.apply(moveEv.move('boyz', 'normal', 2))).code).toBe('rules/wrong-side')
+  })
+
+  it('one move a turn; charges come before any other move (classic/movement §once, classic/charge §declare)', () => {
+    const game = movementGame([warriors(), knights()], [boyz()])
+    game.apply(moveEv.move('warriors', 'normal', 3))
+    const twice = refusal(() => game.apply(moveEv.move('warriors', 'normal', 1)))
+    expect(twice.message).toContain('has already made its move this turn (normal, classic/movement §once)')
+    const late = refusal(() => game.apply(moveEv.charge('knights', 'boyz', 5)))
+    expect(late.code).toBe('rules/wrong-phase')
+    expect(late.message).toContain('classic/charge §declare')
+    // The next turn starts afresh.
+    game.apply(ev.turn(2, 'p1'))
+    game.apply(ev.phase('movement'))
+    game.apply(moveEv.charge('knights', 'boyz', 20))
+    game.choose('hold')
+    expect(refusal(() => game.apply(moveEv.move('knights', 'normal', 1))).message).toContain(
+      'declared a charge this turn',
+    )
   })
 })
 
@@ -140,11 +175,12 @@ describe('march blocking', () => {
     expect(blocked.code).toBe('rules/cannot-move')
     expect(blocked.message).toContain('Boyz: March Blocker (classic/march-blocker §blocks)')
     // Fleeing, it blocks nothing.
-    const fled = movementGame([warriors()], [boyz({ models: 2, rules: ['march-blocker'] })])
-    fled.apply(moveEv.charge('warriors', 'boyz', 20))
+    const fled = movementGame([warriors(), knights()], [boyz({ models: 2, rules: ['march-blocker'] })])
+    fled.apply(moveEv.charge('knights', 'boyz', 20))
     fled.choose('flee')
     fled.roll([3, 3])
     fled.apply(moveEv.move('warriors', 'march', 9, ['boyz']))
+    expect(fled.outcomes('move-checked')[0]?.values).toMatchObject({ legal: true })
     expect(fled.text()).toContain('Boyz is fleeing: it does not block')
   })
 

@@ -167,6 +167,14 @@ export function* chargeDeclared(context: ProcedureContext, event: EventOf<'Charg
     )
   const charger = ctx.unit(event.payload.unit)
   const target = ctx.unit(event.payload.target)
+  const mover = ctx.game.effects.find(
+    (effect) => effect.entry === 'movement' && ctx.game.units[effect.unit]?.player === ctx.game.activePlayer,
+  )
+  if (mover)
+    throw new RuleError(
+      'rules/wrong-phase',
+      `${where}: charges are declared at the start of the movement phase, and ${ctx.unit(mover.unit).name} has moved (${declare})`,
+    )
   if (charger.player !== ctx.game.activePlayer)
     throw new RuleError(
       'rules/wrong-side',
@@ -336,7 +344,13 @@ export function* chargeDeclared(context: ProcedureContext, event: EventOf<'Charg
 
   let reached = range >= distance
   const reachWhy: Explanation[] = [rangeWhy]
-  if (fled) {
+  if (fled && !reached) {
+    reachWhy.push(
+      explain(`${range}" does not reach where ${target.name} stood, ${distance}" away, let alone past its flight`, {
+        rule: ctx.rule('charge', 'flee-caught'),
+      }),
+    )
+  } else if (fled) {
     // Whether the charger reaches a unit that fled is the table's geometry: the players say.
     const option = yield* choose({
       purpose: 'charge-reach',

@@ -1,9 +1,9 @@
 import { RuleError } from '../../engine/errors.js'
 import { resolveModifiers } from '../../engine/modifiers.js'
-import type { EventOf, Procedure, ProcedureContext, UnitState } from '../../engine/types.js'
+import type { EventOf, GameState, Procedure, ProcedureContext, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { ClassicContext } from './catalogue.js'
-import { cite, combatOf, leadershipTest, permission, recordLines } from './charges.js'
+import { chargeMarkers, cite, combatOf, leadershipTest, permission, recordLines } from './charges.js'
 import { characteristic } from './charts.js'
 import { unitStrengthOf } from './entries/unit-strength.js'
 
@@ -28,6 +28,18 @@ export function* moveDeclared(context: ProcedureContext, event: EventOf<'MoveDec
   const engaged = combatOf(ctx.game, unit)
   if (engaged)
     throw new RuleError('rules/already-engaged', `${where}: ${unit.name} is in combat "${engaged.id}" (${whoMay})`)
+  const once = cite(ctx.rule('movement', 'once'))
+  const moved = moveThisTurn(ctx.game, unit.id)
+  if (moved)
+    throw new RuleError(
+      'rules/cannot-move',
+      `${where}: ${unit.name} has already made its move this turn (${moved.move}, ${once})`,
+    )
+  if (chargeMarkers(ctx.game, unit.id).some((e) => e.params.role === 'charging'))
+    throw new RuleError(
+      'rules/cannot-move',
+      `${where}: ${unit.name} declared a charge this turn: that is its move (${once})`,
+    )
   const from = [event.seq, unit.musteredAt]
 
   if (kind === 'reform') {
@@ -237,8 +249,30 @@ function emitChecked(
 ): void {
   ctx.emit({
     kind: 'move-checked',
-    text: legal ? explanation.text : `${explanation.text}`,
+    text: explanation.text,
     values: { unit: unit.id, move, distance, limit, legal },
     explanation,
   })
+  // The unit has made its move this turn (a march also bars shooting: the shooting rules read it).
+  ctx.emit({
+    kind: 'effect-started',
+    text: `${unit.name} has made its move this turn`,
+    values: {
+      effect: {
+        id: `move-${ctx.seq}-${unit.id}`,
+        entry: 'movement',
+        unit: unit.id,
+        params: { move, distance },
+        duration: { kind: 'end-of-turn' },
+        startedAt: ctx.seq,
+      },
+    },
+    explanation: explain(`${unit.name}: ${move} this turn`, { rule: ctx.rule('movement', 'once') }),
+  })
+}
+
+/** The move a unit has made this turn (normal, march, reform, fly), if it has. */
+export function moveThisTurn(game: GameState, unit: string): { move: string; distance: number } | null {
+  const marker = game.effects.find((effect) => effect.entry === 'movement' && effect.unit === unit)
+  return marker ? { move: String(marker.params.move), distance: Number(marker.params.distance) } : null
 }

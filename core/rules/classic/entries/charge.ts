@@ -17,7 +17,9 @@ export const charge = defineEntry({
     'flee. The charge reaches when the charge range covers the measured distance; otherwise it fails and the charger ' +
     'moves a short way towards the target.',
   clauses: {
-    declare: 'charges are declared in the movement phase by the player whose turn it is, against an enemy unit',
+    declare:
+      'charges are declared at the start of the movement phase, before any other move, by the player whose turn it is, ' +
+      'against an enemy unit',
     'who-may-charge':
       'a unit that is fleeing, engaged in close combat or has declared a charge this turn cannot charge',
     responses:

@@ -20,6 +20,7 @@ export const movement = defineEntry({
       'in classic-8th, a Leadership test to march; failed, the unit moves only M and still counts as marching',
     reform: 'a reform is the whole move: the unit does not move otherwise',
     'who-may-move': 'a unit that is fleeing or engaged in close combat makes no move of its own',
+    once: 'a unit makes one move a turn; a unit that declared a charge moves by its charge',
   },
   enforcement: 'enforced',
 })
