@@ -260,6 +260,19 @@ describe('terror', () => {
     expect(game.cites('terror', 'causer')).toBe(true)
   })
 
+  it('terror: a fleeing unit charged by a Terror causer flees again, with no test', () => {
+    const game = movementGame([monster(), warriors()], [boyz()])
+    game.apply(moveEv.charge('warriors', 'boyz', 20))
+    game.choose('flee')
+    game.roll([3, 3])
+    game.apply(ev.turn(2, 'p1'))
+    game.apply(ev.phase('movement'))
+    const declared = game.apply(moveEv.charge('hydra', 'boyz', 9))
+    expect(declared.requests[0]).toMatchObject({ purpose: 'flee' })
+    expect(game.outcomes('terror-test')).toHaveLength(0)
+    expect(game.text()).toContain('Boyz is fleeing: it flees again, with no Terror test to take')
+  })
+
   it('terror: a passed test leaves the response to the player', () => {
     const game = movementGame([monster()], [boyz()])
     game.apply(moveEv.charge('hydra', 'boyz', 10))

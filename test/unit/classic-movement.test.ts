@@ -214,7 +214,7 @@ describe('march blocking', () => {
 })
 
 describe('flying model', () => {
-  it('flying model: flies up to 20" in classic, 10" in classic-8th; a unit without it cannot fly', () => {
+  it('flying model: flies up to 20" in classic, 10" in classic-8th; a unit without it cannot fly (classic/flying-model §flies)', () => {
     const flyer = unitDef('harpies', { name: 'Harpies', profile: { M: 4 }, rules: ['flying-model'] })
     const game = movementGame([flyer, warriors()], [boyz()])
     game.apply(moveEv.move('harpies', 'fly', 20))
@@ -234,7 +234,7 @@ describe('scout', () => {
   const setUp = (p1: ReturnType<typeof unitDef>[], p2: ReturnType<typeof unitDef>[]) =>
     new RulesetGame(classic, ev.created(), ev.mustered('p1', ...p1), ev.mustered('p2', ...p2))
 
-  it('scout: more than 18" from the enemy zone, or hidden outside it; more than 12" from enemies outside its own zone', () => {
+  it('scout: more than 18" from the enemy zone, or hidden outside it; more than 12" from enemies outside its own zone (classic/scout §far, §hidden, §away-from-enemy)', () => {
     const game = setUp([scouts()], [boyz()])
     const near = refusal(() => game.apply(moveEv.scout('shades', { fromEnemyZone: 18, nearestEnemy: 30 })))
     expect(near.code).toBe('rules/bad-deployment')
@@ -261,7 +261,7 @@ describe('scout', () => {
     expect(late.code).toBe('rules/wrong-phase')
   })
 
-  it('scout: both armies with scouts roll off; the winner deploys first, then they alternate (§roll-off)', () => {
+  it('scout: both armies with scouts roll off; the winner deploys first, then they alternate (classic/scout §roll-off)', () => {
     const game = setUp(
       [scouts(), { ...scouts({ name: 'Shades 2' }), id: 'shades-2' }],
       [unitDef('rangers', { name: 'Rangers', rules: ['scout'] })],
@@ -301,7 +301,7 @@ describe('concealed', () => {
   const hosts = (extra: UnitInput = {}) =>
     unitDef('warriors', { name: 'Warriors', race: 'dark-elves', models: 10, characters: [assassin], ...extra })
 
-  it('concealed: revealed only when its owner chooses, at the start of its turn or of a close-combat phase (§reveal)', () => {
+  it('concealed: revealed only when its owner chooses, at the start of its turn or of a close-combat phase (classic/concealed §reveal)', () => {
     const game = new RulesetGame(classic, ev.created(), ev.mustered('p1', hosts()), ev.mustered('p2', boyz()))
     const turn = game.apply(ev.turn(1, 'p1'))
     expect(turn.requests[0]).toMatchObject({ purpose: 'reveal-concealed', chooser: 'p1' })
@@ -330,7 +330,7 @@ describe('concealed', () => {
     })
   })
 
-  it('concealed: no more than one model hidden in a unit', () => {
+  it('concealed: no more than one model hidden in a unit (classic/concealed §one-per-unit)', () => {
     const game = new RulesetGame(classic, ev.created())
     const twice = refusal(() =>
       game.apply(ev.mustered('p1', hosts({ characters: [assassin, { ...assassin, id: 'assassin-2' }] }))),
@@ -350,7 +350,7 @@ describe('concealed', () => {
     expect(Object.keys(game.game.units)).toHaveLength(0)
   })
 
-  it('concealed: lost, as a casualty, when its unit is destroyed before it is revealed (§lost)', () => {
+  it('concealed: lost, as a casualty, when its unit is destroyed before it is revealed (classic/concealed §lost)', () => {
     const game = new RulesetGame(
       classic,
       ev.created(),

@@ -435,7 +435,13 @@ function* respond(
   const engaged = combatOf(ctx.game, target)
   const terror = psychology(ctx, target, [charger], 'terror')
   const terrorNotes: Explanation[] = []
-  if (terror.causes.length > 0) {
+  if (terror.causes.length > 0 && target.fleeing) {
+    terrorNotes.push(
+      explain(`${target.name} is fleeing: it flees again, with no Terror test to take`, {
+        rule: ctx.rule('terror', 'charged'),
+      }),
+    )
+  } else if (terror.causes.length > 0) {
     const clause = ctx.rule('terror', 'charged')
     const spared = terror.immune ?? terror.autoPass
     const within = ctx.decision('terror-charge-range') === 'on-declaration' || (range !== null && range >= distance)

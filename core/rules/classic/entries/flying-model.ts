@@ -6,8 +6,9 @@ import { SEED } from './sources.js'
  * edition's own flying rules, which core-mechanics leaves out. So the entry is a marker with one
  * effect where it matters: a declared flying move (MoveDeclared kind `fly`) is checked against the
  * flying distance the variant table gives (classic/variants §flying-move); a unit without it
- * cannot fly. Stupidity's "flyers always use their ground movement" bars that flying move through
- * the `permission` point's `move` action, like any other voluntary move.
+ * cannot fly. A unit that failed its Stupidity test declares no move at all (the `permission` point's
+ * `move` action, which this procedure asks for flying too); its compulsory move is on the ground,
+ * as Stupidity itself says ("flyers always use their ground movement").
  */
 export const flyingModel = defineEntry({
   id: 'flying-model',
