@@ -10,7 +10,8 @@ const ALWAYS_DECLARABLE = ['TurnStarted', 'PhaseStarted', 'Note'] as const
  */
 export function declarableNow(ruleset: Ruleset, game: GameState): string[] {
   if (Object.keys(game.requests).length > 0) return []
-  const phase = game.phase
+  // Before the first turn the armies are deploying (scouts are set up then).
+  const phase = game.phase ?? (game.turn === 0 ? 'deployment' : null)
   const inPhase = Object.entries(ruleset.procedures)
     .filter(([, procedure]) => phase !== null && procedure?.phases.includes(phase))
     .map(([type]) => type)

@@ -36,6 +36,8 @@ export interface CatalogueEntry {
   readonly params?: Readonly<Record<string, ParamValue>>
   readonly enforcement: Enforcement
   readonly effects?: readonly EffectSummary[]
+  /** Entries a holder of this one holds as well (Terror causers also cause Fear). */
+  readonly grants?: readonly string[]
 }
 
 /** One decision a variant makes where the sources disagree or are unsure (marked (U)/(L)). */

@@ -100,6 +100,10 @@ export function createEngine(ruleset: Ruleset): Engine {
       ),
     ]),
   )
+  // id -> the entries that include it (`grants`), for holding one through the other.
+  const grantedBy = new Map<string, EntryDefinition[]>()
+  for (const entry of ruleset.definitions)
+    for (const granted of entry.grants ?? []) grantedBy.set(granted, [...(grantedBy.get(granted) ?? []), entry])
   const effectsAt = new Map<TimingPoint, IndexedEffect[]>()
   for (const entry of ruleset.definitions) {
     for (const effect of entry.effects ?? []) {
@@ -203,6 +207,9 @@ export function createEngine(ruleset: Ruleset): Engine {
     for (const active of game.effects)
       if (active.unit === unit.id && active.entry === entry.id)
         return { params: withParams(own, active.params), active }
+    // An entry another includes ("Terror causing models also cause Fear") is held with it.
+    const granters = grantedBy.get(entry.id)
+    if (granters) for (const granter of granters) if (holding(game, unit, granter)) return { params: own, active: null }
     return null
   }
 
@@ -463,6 +470,7 @@ export function createEngine(ruleset: Ruleset): Engine {
             `seq ${event.seq}: unit "${unit.id}" is ${files} models wide but has only ${unit.models} models`,
           )
       }
+      ruleset.checkMuster?.(game, event)
       for (const unit of event.payload.units) {
         game.units[unit.id] = {
           id: unit.id,
@@ -490,6 +498,7 @@ export function createEngine(ruleset: Ruleset): Engine {
             general: c.general,
             woundsLost: 0,
             slain: false,
+            ...(c.concealed ? { concealed: true } : {}),
           })),
           character: unit.character ?? false,
           startingModels: unit.models,
@@ -540,6 +549,9 @@ export function createEngine(ruleset: Ruleset): Engine {
       return explain(`${event.payload.phase} phase of turn ${game.turn}`, { from: [event.seq] })
     },
     MeleeAttacksDeclared: declaration,
+    ChargeDeclared: declaration,
+    MoveDeclared: declaration,
+    UnitDeployed: declaration,
     CombatJoined: declaration,
     CombatRoundDeclared: declaration,
     DiceRolled: answer,

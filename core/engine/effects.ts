@@ -22,12 +22,16 @@ export const timingPoints = [
   'leadership',
   'permission',
   'psychology',
+  'movement',
+  'deployment',
 ] as const
 export type TimingPoint = (typeof timingPoints)[number]
 
 export type Facing = 'front' | 'flank' | 'rear'
 export type RollPurpose = 'to-hit' | 'to-wound' | 'armour-save' | 'ward-save'
 export type LeadershipTest = 'break' | 'restraint'
+/** Leadership tests of charges and moves: a Terror test, the 8th-edition march test. */
+export type MovementLeadershipTest = 'terror' | 'march'
 
 /**
  * What a unit may be barred from doing (a failed Stupidity test, Dominion's hex, Terror on a
@@ -132,7 +136,11 @@ export interface PointQueries {
     readonly ranks: number
     readonly enemyRanks: number
   }
-  leadership: { readonly subject: UnitState; readonly opponent: readonly UnitState[]; readonly test: LeadershipTest }
+  leadership: {
+    readonly subject: UnitState
+    readonly opponent: readonly UnitState[]
+    readonly test: LeadershipTest | MovementLeadershipTest
+  }
   /**
    * May `subject` do `action` now? An applied `set` record with value `forbidden` bars it (its label
    * says why); `allowed` lifts a bar the core rules make (Handbows may always stand and shoot).
@@ -143,7 +151,16 @@ export interface PointQueries {
    * spares it (Fear causers ignore Fear), `auto-pass` passes the test without a roll.
    */
   psychology: { readonly subject: UnitState; readonly opponent: readonly UnitState[]; readonly test: PsychologyTest }
+  /**
+   * How `subject` moves (`move`): `march`, the multiple of M a march allows (2; a `set` changes it);
+   * `flee` / `pursuit`, the M its dice count (a `cap` limits it); `march-block`, whether `subject` blocks the
+   * march of `opponent` (1 blocks, 0 does not); `fly`, the inches it may fly (none without a record).
+   */
+  movement: { readonly subject: UnitState; readonly opponent: readonly UnitState[]; readonly move: MovementQuestion }
+  /** May `subject` deploy this way (`scout`: after both armies)? An applied `set` record `allowed` says yes. */
+  deployment: { readonly subject: UnitState; readonly opponent: readonly UnitState[]; readonly deployment: 'scout' }
 }
+export type MovementQuestion = 'march' | 'flee' | 'pursuit' | 'march-block' | 'fly'
 export type QueryOf<P extends TimingPoint> = PointQueries[P]
 
 export type ModifierKind = 'add' | 'set' | 'reroll' | 'cap'

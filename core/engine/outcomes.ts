@@ -31,6 +31,15 @@ export interface OutcomeValues {
   pursued: { unit: string; roll: number }
   caught: { unit: string; by: string; modelsLost: number }
   escaped: { unit: string; roll: number }
+  'charge-declared': { unit: string; target: string; distance: number }
+  'charge-response': { unit: string; charger: string; response: 'hold' | 'stand-and-shoot' | 'flee' }
+  'charge-result': { unit: string; target: string; reached: boolean; range: number; distance: number; moved: number }
+  'terror-test': { unit: string; passed: boolean; roll: number; leadership: number }
+  'move-checked': { unit: string; move: string; distance: number; limit: number; legal: boolean }
+  'scout-order': { first: string }
+  'scout-deployed': { unit: string; player: string }
+  'character-revealed': { unit: string; character: string }
+  'character-lost': { unit: string; character: string }
   'round-ended': { combat: string; round: number }
   'combat-ended': { combat: string; round: number }
   'effect-started': { effect: ActiveEffect }
@@ -102,6 +111,28 @@ const evolvers = {
     unit.changedAt = seq
   },
   escaped: nothing,
+  'charge-declared': nothing,
+  'charge-response': nothing,
+  'charge-result': nothing,
+  'terror-test': nothing,
+  'move-checked': nothing,
+  'scout-order'(game, values) {
+    game.scouts = { first: values.first, deployed: game.scouts?.deployed ?? [] }
+  },
+  'scout-deployed'(game, values) {
+    game.scouts = { first: game.scouts?.first ?? null, deployed: [...(game.scouts?.deployed ?? []), values.unit] }
+  },
+  'character-revealed'(game, values, seq) {
+    const character = unitIn(game, values.unit, seq).characters.find((c) => c.id === values.character)
+    if (character) character.concealed = false
+  },
+  'character-lost'(game, values, seq) {
+    const character = unitIn(game, values.unit, seq).characters.find((c) => c.id === values.character)
+    if (character) {
+      character.concealed = false
+      character.slain = true
+    }
+  },
   // Durations that end with the round are expired by the driver when it sees this outcome.
   'round-ended': nothing,
   'combat-ended'(game, values) {

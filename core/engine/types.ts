@@ -30,6 +30,8 @@ export interface CharacterState {
   /** Wounds the character has lost. */
   woundsLost: number
   slain: boolean
+  /** Hidden in its unit (seed: Concealed) until it is revealed; absent for a model that never hid. */
+  concealed?: boolean
 }
 
 export interface UnitState {
@@ -142,6 +144,8 @@ export interface GameState {
   /** Entries units hold for a while, with their durations. */
   effects: ActiveEffect[]
   requests: Record<string, OpenRequest>
+  /** Scouts set up after both armies: who deploys first (the roll-off), and the units deployed, in order. */
+  scouts?: { first: string | null; deployed: string[] }
 }
 
 /** A procedure reads like the rulebook: it yields requests and receives their answers. */
@@ -194,6 +198,8 @@ export interface Ruleset {
     readonly turn?: ProcedureStarter<'TurnStarted'>
     readonly phases?: { readonly [phase: string]: ProcedureStarter<'PhaseStarted'> | undefined }
   }
+  /** Checks the ruleset makes on an army before it is mustered (where a Concealed model may hide); throws a RuleError. */
+  readonly checkMuster?: (game: GameState, event: EventOf<'ArmyMustered'>) => void
   /** The declarations this ruleset resolves, each by the procedure it starts, and the phases it belongs to. */
   readonly procedures: {
     readonly [T in EventType]?: {

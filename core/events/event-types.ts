@@ -75,6 +75,8 @@ export const characterSchema = z.strictObject({
   wizardLevel: z.number().int().min(1).max(4).optional(),
   /** The player designates the general when several characters share the highest Ld (seed: General). */
   general: z.boolean().default(false),
+  /** The model starts the game hidden in the unit it joins (seed: Concealed); one a unit at most. */
+  concealed: z.boolean().optional(),
 })
 export type CharacterDefinition = z.infer<typeof characterSchema>
 
@@ -104,7 +106,13 @@ export const unitSchema = z.strictObject({
   championProfile: profileSchema.optional(),
   /** Characters who have joined the unit; they are not counted in `models`. Optional, not defaulted,
    * so that games recorded before characters existed stay in the form Arbiter writes. */
-  characters: z.array(characterSchema).max(10).optional(),
+  characters: z
+    .array(characterSchema)
+    .max(10)
+    .refine((characters) => characters.filter((c) => c.concealed).length <= 1, {
+      message: 'no more than one model can be hidden in a unit (concealed)',
+    })
+    .optional(),
   /** The unit is a character on its own (its one model is the character; no characters join it). */
   character: z.boolean().optional(),
 })
@@ -136,6 +144,9 @@ const contactSchema = z
   )
   .min(2)
   .max(20)
+
+/** A distance measured at the table, in inches. */
+const inches = z.number().min(0).max(200)
 
 const playerSchema = z.strictObject({ id, name: z.string().min(1).max(120) })
 
@@ -172,6 +183,46 @@ export const eventSchemas = {
   PhaseStarted: {
     version: 1,
     schema: z.strictObject({ phase: id }),
+  },
+  /** A charge as the table declares it: the distance the players measured, the target's side it comes in. */
+  ChargeDeclared: {
+    version: 1,
+    schema: z.strictObject({
+      unit: id,
+      target: id,
+      /** Inches from the charger to the target, as measured at the table. */
+      distance: inches,
+      /** The target's facing the charger is in (its front, flank or rear arc). */
+      facing: facing.default('front'),
+    }),
+  },
+  /** A move in the remaining-moves step, with what the table measured. */
+  MoveDeclared: {
+    version: 1,
+    schema: z.strictObject({
+      unit: id,
+      kind: z.enum(['normal', 'march', 'reform', 'fly']),
+      /** Inches the unit moves, as measured (0 for a reform). */
+      distance: inches,
+      /** The enemy units the table says are within 8" of the unit when it moves. */
+      enemiesWithin8: z.array(id).max(50).default([]),
+    }),
+  },
+  /** A unit with Scout set up after both armies, with the table's facts about where it stands. */
+  UnitDeployed: {
+    version: 1,
+    schema: z.strictObject({
+      unit: id,
+      as: z.literal('scout'),
+      /** Inches from the opponent's deployment zone (0 when inside it). */
+      fromEnemyZone: inches,
+      /** Completely out of sight of every enemy unit (all with 360 degree sight), or within cover. */
+      hidden: z.boolean().default(false),
+      /** It stands inside its own deployment zone. */
+      inOwnZone: z.boolean().default(false),
+      /** Inches to the nearest enemy unit. */
+      nearestEnemy: inches,
+    }),
   },
   MeleeAttacksDeclared: {
     version: 1,

@@ -1,4 +1,4 @@
-import type { CombatMoment, Facing, SideTally } from '../../engine/effects.js'
+import type { CombatMoment, Facing, MovementQuestion, QueryOf, SideTally } from '../../engine/effects.js'
 import { RuleError } from '../../engine/errors.js'
 import { resolveModifiers } from '../../engine/modifiers.js'
 import { choose, rollDice } from '../../engine/requests.js'
@@ -494,7 +494,7 @@ function* fightRound(
       quarry.map((q) => q.unit),
     )
     if (!pursues) continue
-    const dice = fleeDice(ctx, pursuer)
+    const dice = fleeDice(ctx, pursuer, 'pursuit')
     const answer = yield* rollDice({
       purpose: 'pursue',
       count: dice.count,
@@ -584,7 +584,12 @@ function endCombat(ctx: ClassicContext, combat: CombatState, round: number): voi
 }
 
 /** The Leadership a unit tests on, with every leadership modifier. */
-function leadership(ctx: ClassicContext, unit: UnitState, enemies: readonly UnitState[], test: 'break' | 'restraint') {
+export function leadership(
+  ctx: ClassicContext,
+  unit: UnitState,
+  enemies: readonly UnitState[],
+  test: QueryOf<'leadership'>['test'],
+) {
   const ld = characteristic(ctx, unit, 'Ld', null, null)
   return resolveModifiers(
     { value: ld.value, text: `${unit.name} Ld`, from: [unit.musteredAt] },
@@ -704,12 +709,31 @@ function* decidePursuit(
 }
 
 /** Flee and pursuit dice: 2D6, or 3D6 for a unit with M above 6 where the variant says so. */
-function fleeDice(ctx: ClassicContext, unit: UnitState): { count: number; why: Explanation } {
+export function fleeDice(
+  ctx: ClassicContext,
+  unit: UnitState,
+  move: Extract<MovementQuestion, 'flee' | 'pursuit'> = 'flee',
+): { count: number; why: Explanation } {
   const decision = ctx.decision('flee-dice')
-  const move = characteristic(ctx, unit, 'M', null, null).value
-  const count = decision === 'three-if-m-over-6' && move > 6 ? 3 : 2
+  // The M the dice count: Heavy Cavalry counts as M6 or less (a cap at the movement point).
+  const counted = fleeMove(ctx, unit, move)
+  const count = decision === 'three-if-m-over-6' && counted.value > 6 ? 3 : 2
   return {
     count,
-    why: explain(`${count}D6: M ${move}, ${decision}`, { value: count, rule: ctx.rule('variants', 'flee-dice') }),
+    why: explain(
+      `${count}D6: M ${counted.value}, ${decision}`,
+      { value: count, rule: ctx.rule('variants', 'flee-dice') },
+      counted.records.length > 0 ? [counted.explanation] : [],
+    ),
   }
+}
+
+/** The M a unit's flee or pursuit dice count: its M, limited by the movement point's records. */
+function fleeMove(ctx: ClassicContext, unit: UnitState, move: 'flee' | 'pursuit') {
+  const m = characteristic(ctx, unit, 'M', null, null)
+  return resolveModifiers(
+    { value: m.value, text: `${unit.name} M`, from: [unit.musteredAt] },
+    ctx.modifiers('movement', { subject: unit, opponent: [], move }),
+    { mode: 'value', title: `M {} for ${move}` },
+  ) as ReturnType<typeof resolveModifiers> & { value: number }
 }

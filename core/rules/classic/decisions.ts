@@ -143,6 +143,65 @@ export const classicDecisions = [
       'unsure: it is in 6th, 7th, WAP and TOW); classic-8th follows the 8th rules index as read, with none.',
     sources: ['7e:close-combat/combat-result-bonuses', `${CORE} A.6, A.10`],
   }),
+  defineDecision({
+    id: 'charge-range',
+    topic: 'How far does a charge reach?',
+    values: { classic: 'twice-move', 'classic-8th': 'move-plus-2d6' },
+    why:
+      'The seed follows 7th-edition conventions (core-mechanics A, seed provenance): the charge move is 2 x M, no dice ' +
+      '(A.10, sure for 6th, likely for 7th). 8th: M + 2D6, rolled after the target has responded (A.2, sure).',
+    sources: ['6e:movement/move-chargers', '8e:movement/roll-charge-range-and-move-chargers', `${CORE} A.2, A.10`],
+  }),
+  defineDecision({
+    id: 'failed-charge',
+    topic: 'How far does a unit move when its charge falls short?',
+    values: { classic: 'normal-move', 'classic-8th': 'higher-die' },
+    why:
+      'In 6th/7th a charger that cannot reach moves its normal Move towards the target (memory of 6e/7e, likely; A.10 ' +
+      'gives the 2 x M charge this goes with). 8th: it moves the higher of its two charge dice (A.2, sure).',
+    sources: ['6e:movement/move-chargers', '8e:movement/failed-charge', `${CORE} A.2, A.10`],
+  }),
+  defineDecision({
+    id: 'stand-and-shoot-range',
+    topic: 'How close may a charger come before the target can no longer stand and shoot?',
+    values: { classic: 'half-charge-move', 'classic-8th': 'own-move' },
+    why:
+      'The seed assumes the 7th-edition bar: no stand and shoot when the charger is within half its charge move (A.10, ' +
+      'sure for 6th; the seed\'s Handbows name it). With a 2 x M charge that is within M. For 8th A.2 gives "within its ' +
+      'own M" (likely): the same inches, a different reason.',
+    sources: ['6e:movement/stand-and-shoot-movement', `${CORE} A.2, A.10`],
+  }),
+  defineDecision({
+    id: 'terror-charge-range',
+    topic: 'When does a unit charged by a Terror causer test?',
+    values: { classic: 'within-charge-range', 'classic-8th': 'on-declaration' },
+    why:
+      'The seed\'s Terror (clause 1) tests when the causer "is within charge range"; with a 2 x M charge that is known when ' +
+      'the charge is declared. Under M + 2D6 the range is rolled after the response, so classic-8th tests on the ' +
+      'declaration, as 8th does (A.7, sure).',
+    sources: ['8e:special-rules/terror', `${CORE} A.2, A.7, A.10`],
+  }),
+  defineDecision({
+    id: 'march-blocking',
+    topic: 'What does an enemy within 8 inches do to a march?',
+    values: { classic: 'unit-strength-5-blocks', 'classic-8th': 'leadership-test' },
+    why:
+      'The seed uses Unit Strength and its March Blocker "can march block even if its US is lower than 5": march ' +
+      'blocking is the 7th-edition rule, where a non-fleeing enemy of US 5 or more within 8 inches stops a march ' +
+      '(A, seed provenance, likely). 8th: any non-fleeing enemy within 8 inches calls for a Leadership test; failed, the ' +
+      'unit moves only its normal move (A.2, likely); Unit Strength plays no part.',
+    sources: ['wap:movement/marching', `${CORE} A, A.2, A.10`],
+  }),
+  defineDecision({
+    id: 'flying-move',
+    topic: 'How far does a Flying Model fly?',
+    values: { classic: 'twenty-inches', 'classic-8th': 'ten-inches' },
+    why:
+      'The seed\'s Flying Model adds "no additional special rules", so the edition\'s flying rules apply; core-mechanics ' +
+      'has none (unsure). 6th/7th flyers fly up to 20 inches instead of moving and cannot march; 8th flyers fly 10 ' +
+      'inches and march 20 (memory, likely). Arbiter checks the flying move against these.',
+    sources: ['7e:special-rules/fly', '8e:special-rules/fly', `${CORE} A`],
+  }),
 ] as const
 
 export type ClassicDecisions = DecisionIndexOf<typeof classicDecisions>

@@ -1,8 +1,11 @@
 import type { Ruleset } from '../../engine/types.js'
 import { classicCatalogue } from './catalogue.js'
+import { chargeDeclared } from './charges.js'
 import { combatJoined, combatRoundDeclared } from './close-combat-round.js'
+import { checkConcealed, unitDeployed } from './deployment.js'
 import { classicEntries } from './entries/index.js'
 import { meleeAttacks } from './melee-attacks.js'
+import { moveDeclared } from './moves.js'
 import { classicOpenings } from './openings.js'
 
 export const classic: Ruleset = {
@@ -13,9 +16,13 @@ export const classic: Ruleset = {
   defaultVariant: 'classic',
   phases: ['movement', 'magic', 'shooting', 'close-combat'],
   openings: classicOpenings,
+  checkMuster: checkConcealed,
   procedures: {
     MeleeAttacksDeclared: { name: 'melee-attacks', start: meleeAttacks, phases: ['close-combat'] },
     CombatJoined: { name: 'close-combat-round', start: combatJoined, phases: ['close-combat'] },
     CombatRoundDeclared: { name: 'close-combat-round', start: combatRoundDeclared, phases: ['close-combat'] },
+    ChargeDeclared: { name: 'charge', start: chargeDeclared, phases: ['movement'] },
+    MoveDeclared: { name: 'move', start: moveDeclared, phases: ['movement'] },
+    UnitDeployed: { name: 'deployment', start: unitDeployed, phases: ['deployment'] },
   },
 }

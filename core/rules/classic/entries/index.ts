@@ -3,17 +3,25 @@ import { armourSave } from './armour-save.js'
 import { attacks } from './attacks.js'
 import { breakTest } from './break-test.js'
 import { casualties } from './casualties.js'
+import { charge } from './charge.js'
 import { combatResult } from './combat-result.js'
+import { concealed } from './concealed.js'
 import { dice } from './dice.js'
 import { fleeAndPursuit } from './flee-and-pursuit.js'
+import { flyingModel } from './flying-model.js'
 import { handWeapon } from './hand-weapon.js'
 import { heavyArmour } from './heavy-armour.js'
+import { heavyCavalry } from './heavy-cavalry.js'
 import { leadershipTest } from './leadership-test.js'
 import { lightArmour } from './light-armour.js'
+import { marchBlocker } from './march-blocker.js'
+import { movement } from './movement.js'
 import { musician } from './musician.js'
+import { scout } from './scout.js'
 import { shield } from './shield.js'
 import { standard } from './standard.js'
 import { strikeOrder } from './strike-order.js'
+import { terror } from './terror.js'
 import { toHitCloseCombat } from './to-hit-close-combat.js'
 import { toWound } from './to-wound.js'
 import { turnSequence } from './turn-sequence.js'
@@ -37,6 +45,8 @@ export const classicEntries = [
   leadershipTest,
   breakTest,
   fleeAndPursuit,
+  charge,
+  movement,
   handWeapon,
   lightArmour,
   heavyArmour,
@@ -44,5 +54,11 @@ export const classicEntries = [
   alwaysStrikesFirst,
   musician,
   standard,
+  terror,
+  heavyCavalry,
+  marchBlocker,
+  flyingModel,
+  scout,
+  concealed,
   variants,
 ] as const

@@ -1,0 +1,567 @@
+import type { ModifierRecord, PsychologyTest, UnitAction } from '../../engine/effects.js'
+import { RuleError } from '../../engine/errors.js'
+import { choose, rollDice } from '../../engine/requests.js'
+import type {
+  Answer,
+  CombatState,
+  EventOf,
+  GameState,
+  Procedure,
+  ProcedureContext,
+  RequestSpec,
+  UnitState,
+} from '../../engine/types.js'
+import { type Explanation, explain, type RuleRef } from '../../explain/explanation.js'
+import type { ClassicContext } from './catalogue.js'
+import { characteristic } from './charts.js'
+import { fleeDice, leadership } from './close-combat-round.js'
+
+type Step<T> = Generator<RequestSpec, T, Answer>
+export type ChargeResponse = 'hold' | 'stand-and-shoot' | 'flee'
+
+/** `classic/terror §charged`, as explanations and refusals write a citation. */
+export function cite(ref: RuleRef): string {
+  return `${ref.ruleset}/${ref.id} §${ref.clause}`
+}
+
+const sum = (faces: readonly number[]) => faces.reduce((total, face) => total + face, 0)
+
+/** The combat a unit is engaged in, if any. */
+export function combatOf(game: GameState, unit: UnitState): CombatState | undefined {
+  return Object.values(game.combats).find(
+    (combat) => !combat.ended && combat.sides.some((side) => side.units.some((u) => u.unit === unit.id)),
+  )
+}
+
+/** The records as explanation lines, applied or ignored, each citing its rule. */
+export function recordLines(records: readonly ModifierRecord[]): Explanation[] {
+  return records.map((record) =>
+    explain(record.status === 'ignored' ? `${record.label}: ${record.reason}` : record.label, {
+      value: record.value,
+      rule: record.source,
+      status: record.status,
+    }),
+  )
+}
+
+/**
+ * May `subject` do `action`? A `forbidden` record (Stupidity, Dominion) bars it whatever else says;
+ * an `allowed` record lifts only a bar the core rules make (Handbows, Skirmish).
+ */
+export function permission(ctx: ClassicContext, subject: UnitState, opponent: UnitState | null, action: UnitAction) {
+  const records = ctx.modifiers('permission', { subject, opponent, action })
+  const applied = (value: string) =>
+    records.find((r) => r.kind === 'set' && r.status === 'applied' && r.value === value)
+  return { records, forbidden: applied('forbidden'), allowed: applied('allowed') }
+}
+
+/**
+ * Is `subject` subject to this psychology from `opponents`? `causes` records come from the
+ * enemies' entries (Terror), `immune` and `auto-pass` from the unit's own (Terror's immunity,
+ * Stupidity's Immune to Psychology).
+ */
+export function psychology(
+  ctx: ClassicContext,
+  subject: UnitState,
+  opponents: readonly UnitState[],
+  test: PsychologyTest,
+) {
+  const records = ctx.modifiers('psychology', { subject, opponent: opponents, test })
+  const applied = (value: string) => records.filter((r) => r.status === 'applied' && r.value === value)
+  return {
+    records,
+    causes: applied('causes'),
+    immune: applied('immune')[0],
+    autoPass: applied('auto-pass')[0],
+  }
+}
+
+/**
+ * A 2D6 Leadership test for a charge or a move (Terror, the 8th-edition march test): passed on a
+ * total at or below the Leadership; no double-1 rule outside break tests (classic/leadership-test).
+ * The Leadership comes from close-combat-round's `leadership` (every leadership modifier), the one
+ * function the ruleset asks until the General's Inspiring Presence brings its own.
+ */
+export function* leadershipTest(
+  ctx: ClassicContext,
+  unit: UnitState,
+  enemies: readonly UnitState[],
+  test: 'terror' | 'march',
+  reason: Explanation,
+): Step<{ passed: boolean; roll: number; target: number; explanation: Explanation }> {
+  const ld = leadership(ctx, unit, enemies, test)
+  const target = ld.value ?? 0
+  const name = test === 'terror' ? 'Terror' : 'march'
+  const answer = yield* rollDice({
+    purpose: `${test}-test`,
+    count: 2,
+    sides: 6,
+    roller: unit.player,
+    text: `${unit.name}: roll 2D6 ${name} test, passes on ${target} or less`,
+    explanation: explain(
+      `${unit.name} takes a ${name} test on its Leadership`,
+      { rule: ctx.rule('leadership-test', 'roll') },
+      [reason, ld.explanation],
+    ),
+  })
+  const roll = sum(answer.faces)
+  const passed = roll <= target
+  return {
+    passed,
+    roll,
+    target,
+    explanation: explain(
+      `${unit.name} ${passed ? 'passes' : 'fails'} its ${name} test: ${answer.faces.join(' + ')} = ${roll} ` +
+        `${passed ? '<=' : '>'} ${target}`,
+      { value: passed, rule: ctx.rule('leadership-test', 'roll'), from: [answer.seq] },
+      [reason, ld.explanation],
+    ),
+  }
+}
+
+/** The charge range when it is known before any dice: 2 x M in classic; null when it is rolled (8th). */
+function fixedRange(ctx: ClassicContext, charger: UnitState, target: UnitState) {
+  const m = characteristic(ctx, charger, 'M', target, null)
+  const variant = ctx.decision('charge-range')
+  if (variant === 'twice-move') {
+    return {
+      m: m.value,
+      range: 2 * m.value,
+      why: explain(
+        `charge range 2 x M ${m.value} = ${2 * m.value}"`,
+        { value: 2 * m.value, rule: ctx.rule('variants', 'charge-range') },
+        [m.explanation],
+      ),
+    }
+  }
+  return {
+    m: m.value,
+    range: null,
+    why: explain(`charge range M ${m.value} + 2D6, rolled after the response`, {
+      rule: ctx.rule('variants', 'charge-range'),
+    }),
+  }
+}
+
+/** The charge markers a unit holds this turn (active effects of the `charge` entry). */
+export function chargeMarkers(game: GameState, unit: string) {
+  return game.effects.filter((effect) => effect.entry === 'charge' && effect.unit === unit)
+}
+
+/** How `target` responded to `charger`'s charge this turn, if it did (for stand and shoot). */
+export function chargeResponse(game: GameState, target: string, charger: string): ChargeResponse | null {
+  const marker = chargeMarkers(game, target).find((e) => e.params.role === 'charged' && e.params.charger === charger)
+  return marker ? (marker.params.response as ChargeResponse) : null
+}
+
+/** ChargeDeclared: the checks, Terror both ways, the target's response, the charge range, the result. */
+export function* chargeDeclared(context: ProcedureContext, event: EventOf<'ChargeDeclared'>): Procedure {
+  const ctx = context as ClassicContext
+  const where = `seq ${event.seq}: ChargeDeclared`
+  const { distance, facing } = event.payload
+  const declare = cite(ctx.rule('charge', 'declare'))
+  if (ctx.game.phase !== 'movement')
+    throw new RuleError(
+      'rules/wrong-phase',
+      `${where}: charges are declared in the movement phase, not ${ctx.game.phase ?? 'before any phase'} (${declare})`,
+    )
+  const charger = ctx.unit(event.payload.unit)
+  const target = ctx.unit(event.payload.target)
+  const mover = ctx.game.effects.find(
+    (effect) => effect.entry === 'movement' && ctx.game.units[effect.unit]?.player === ctx.game.activePlayer,
+  )
+  if (mover)
+    throw new RuleError(
+      'rules/wrong-phase',
+      `${where}: charges are declared at the start of the movement phase, and ${ctx.unit(mover.unit).name} has moved (${declare})`,
+    )
+  if (charger.player !== ctx.game.activePlayer)
+    throw new RuleError(
+      'rules/wrong-side',
+      `${where}: ${charger.name} belongs to ${charger.player}; it is ${ctx.game.activePlayer}'s turn (${declare})`,
+    )
+  if (target.player === charger.player)
+    throw new RuleError('rules/friendly-target', `${where}: ${target.name} is ${charger.name}'s own side (${declare})`)
+  if (charger.models === 0) throw new RuleError('rules/unit-destroyed', `${where}: ${charger.name} has no models left`)
+  if (target.models === 0) throw new RuleError('rules/bad-target', `${where}: ${target.name} has no models left`)
+  const whoMay = cite(ctx.rule('charge', 'who-may-charge'))
+  if (charger.fleeing)
+    throw new RuleError('rules/unit-fleeing', `${where}: ${charger.name} is fleeing and cannot charge (${whoMay})`)
+  const engaged = combatOf(ctx.game, charger)
+  if (engaged)
+    throw new RuleError(
+      'rules/already-engaged',
+      `${where}: ${charger.name} is engaged in combat "${engaged.id}" and cannot charge (${whoMay})`,
+    )
+  if (chargeMarkers(ctx.game, charger.id).some((e) => e.params.role === 'charging'))
+    throw new RuleError('rules/cannot-charge', `${where}: ${charger.name} has declared a charge this turn (${whoMay})`)
+  const barred = permission(ctx, charger, target, 'charge').forbidden
+  if (barred)
+    throw new RuleError(
+      'rules/cannot-charge',
+      `${where}: ${charger.name} cannot charge: ${barred.label} (${cite(barred.source)})`,
+    )
+
+  const from = [event.seq]
+  const fixed = fixedRange(ctx, charger, target)
+  ctx.emit({
+    kind: 'charge-declared',
+    text: `${charger.name} charges ${target.name} (${distance}" away, into its ${facing})`,
+    values: { unit: charger.id, target: target.id, distance },
+    explanation: explain(
+      `${charger.name} declares a charge on ${target.name}, ${distance}" away as measured`,
+      { value: distance, rule: ctx.rule('charge', 'declare'), from },
+      [fixed.why],
+    ),
+  })
+  ctx.emit({
+    kind: 'effect-started',
+    text: `${charger.name} is charging this turn`,
+    values: {
+      effect: {
+        id: `charge-${event.seq}-${charger.id}`,
+        entry: 'charge',
+        unit: charger.id,
+        params: { role: 'charging', target: target.id, distance },
+        duration: { kind: 'end-of-turn' },
+        startedAt: event.seq,
+      },
+    },
+    explanation: explain(`${charger.name} has declared its charge for this turn`, {
+      rule: ctx.rule('charge', 'who-may-charge'),
+      from,
+    }),
+  })
+
+  // Terror, clause 2: a unit that wants to charge a Terror causer tests first.
+  const fearsTarget = psychology(ctx, charger, [target], 'terror')
+  if (fearsTarget.causes.length > 0) {
+    const spared = fearsTarget.immune ?? fearsTarget.autoPass
+    if (!spared) {
+      const test = yield* leadershipTest(
+        ctx,
+        charger,
+        [target],
+        'terror',
+        explain(
+          `${target.name} causes Terror: ${charger.name} must pass a Leadership test to charge it`,
+          {
+            rule: ctx.rule('terror', 'charging'),
+          },
+          recordLines(fearsTarget.records),
+        ),
+      )
+      ctx.emit({
+        kind: 'terror-test',
+        text: `${charger.name} ${test.passed ? 'passes' : 'fails'} its Terror test: ${test.roll} against ${test.target}`,
+        values: { unit: charger.id, passed: test.passed, roll: test.roll, leadership: test.target },
+        explanation: test.explanation,
+      })
+      if (!test.passed) {
+        ctx.emit({
+          kind: 'charge-result',
+          text: `${charger.name}'s charge fails: it does not move at all`,
+          values: { unit: charger.id, target: target.id, reached: false, range: 0, distance, moved: 0 },
+          explanation: explain(
+            `${charger.name} fails its Terror test: the charge fails and it does not move at all`,
+            { value: 0, rule: ctx.rule('terror', 'charging'), from: test.explanation.from ?? from },
+            [test.explanation],
+          ),
+        })
+        return
+      }
+    }
+  }
+
+  const response = yield* respond(ctx, charger, target, distance, fixed.m, fixed.range, from)
+  ctx.emit({
+    kind: 'charge-response',
+    text: `${target.name} ${response.response === 'stand-and-shoot' ? 'stands and shoots' : `${response.response}s`}`,
+    values: { unit: target.id, charger: charger.id, response: response.response },
+    explanation: response.why,
+  })
+  ctx.emit({
+    kind: 'effect-started',
+    text: `${target.name} has responded to ${charger.name}'s charge`,
+    values: {
+      effect: {
+        id: `charged-${event.seq}-${target.id}`,
+        entry: 'charge',
+        unit: target.id,
+        params: { role: 'charged', charger: charger.id, response: response.response },
+        duration: { kind: 'end-of-turn' },
+        startedAt: event.seq,
+      },
+    },
+    explanation: explain(`${target.name}: ${response.response}`, { rule: ctx.rule('charge', 'responses'), from }),
+  })
+
+  let fled: { roll: number; seq: number } | null = null
+  if (response.response === 'flee') {
+    const dice = fleeDice(ctx, target, 'flee')
+    const answer = yield* rollDice({
+      purpose: 'flee',
+      count: dice.count,
+      sides: 6,
+      roller: target.player,
+      text: `${target.name} flees from ${charger.name}: roll ${dice.count}D6`,
+      explanation: explain(`${target.name} flees from the charge`, { rule: ctx.rule('charge', 'flee') }, [dice.why]),
+    })
+    fled = { roll: sum(answer.faces), seq: answer.seq }
+    ctx.emit({
+      kind: 'fled',
+      text: `${target.name} flees ${fled.roll}"`,
+      values: { unit: target.id, roll: fled.roll },
+      explanation: explain(
+        `${target.name} flees ${fled.roll}": dice ${answer.faces.join(' + ')}`,
+        { value: fled.roll, rule: ctx.rule('charge', 'flee'), from: [answer.seq] },
+        [dice.why],
+      ),
+    })
+  }
+
+  // The charge range: known (2 x M) or rolled now (M + 2D6), with the higher die for a failed charge.
+  let range = fixed.range ?? 0
+  let rangeWhy = fixed.why
+  let higherDie = 0
+  if (fixed.range === null) {
+    const answer = yield* rollDice({
+      purpose: 'charge-range',
+      count: 2,
+      sides: 6,
+      roller: charger.player,
+      text: `${charger.name}: roll 2D6 for the charge range (M ${fixed.m} + 2D6 against ${distance}")`,
+      explanation: fixed.why,
+    })
+    range = fixed.m + sum(answer.faces)
+    higherDie = Math.max(...answer.faces)
+    rangeWhy = explain(
+      `charge range M ${fixed.m} + ${answer.faces.join(' + ')} = ${range}"`,
+      { value: range, rule: ctx.rule('variants', 'charge-range'), from: [answer.seq] },
+      [fixed.why],
+    )
+  }
+
+  let reached = range >= distance
+  const reachWhy: Explanation[] = [rangeWhy]
+  if (fled && !reached) {
+    reachWhy.push(
+      explain(`${range}" does not reach where ${target.name} stood, ${distance}" away, let alone past its flight`, {
+        rule: ctx.rule('charge', 'flee-caught'),
+      }),
+    )
+  } else if (fled) {
+    // Whether the charger reaches a unit that fled is the table's geometry: the players say.
+    const option = yield* choose({
+      purpose: 'charge-reach',
+      chooser: charger.player,
+      options: [
+        { id: 'reached', text: `${charger.name} reaches ${target.name}: it is destroyed` },
+        { id: 'short', text: `${charger.name} does not reach ${target.name}: a failed charge` },
+      ],
+      text:
+        `${charger.name} has a charge range of ${range}"; ${target.name} was ${distance}" away and fled ${fled.roll}": ` +
+        'does the charger reach it?',
+      explanation: explain(
+        `does a ${range}" charge reach ${target.name} after its ${fled.roll}" flight?`,
+        { rule: ctx.rule('charge', 'flee-caught'), from: [fled.seq] },
+        [rangeWhy],
+      ),
+    })
+    reached = option === 'reached'
+    reachWhy.push(
+      explain(`the players say the charger ${reached ? 'reaches' : 'does not reach'} the fleeing unit`, {
+        rule: ctx.rule('charge', 'flee-caught'),
+        from: [ctx.seq],
+      }),
+    )
+  }
+
+  if (reached && fled) {
+    ctx.emit({
+      kind: 'caught',
+      text: `${charger.name} catches the fleeing ${target.name}: it is destroyed`,
+      values: { unit: target.id, by: charger.id, modelsLost: target.models },
+      explanation: explain(
+        `${charger.name} reaches the fleeing ${target.name}: it is destroyed`,
+        { value: target.models, rule: ctx.rule('charge', 'flee-caught'), from: [fled.seq, ctx.seq] },
+        reachWhy,
+      ),
+    })
+  }
+  const failedMove = ctx.decision('failed-charge') === 'normal-move' ? fixed.m : higherDie
+  const moved = reached ? Math.min(range, distance + (fled?.roll ?? 0)) : Math.min(failedMove, distance)
+  ctx.emit({
+    kind: 'charge-result',
+    text: reached
+      ? fled
+        ? `${charger.name}'s charge reaches the fleeing ${target.name}`
+        : `${charger.name}'s charge reaches ${target.name} (${range}" against ${distance}"): record the combat (CombatJoined)`
+      : `${charger.name}'s charge fails (${range}" against ${distance}"): it moves ${moved}" towards ${target.name}`,
+    values: { unit: charger.id, target: target.id, reached, range, distance, moved },
+    explanation: reached
+      ? explain(
+          `${charger.name} reaches ${target.name}: ${range}" covers ${distance}"${fled ? ' and the flight' : ''}`,
+          { value: range, rule: ctx.rule('charge', 'reached'), from },
+          reachWhy,
+        )
+      : explain(
+          `${charger.name}'s charge fails: ${range}" does not reach ${target.name}; it moves ${moved}" towards it`,
+          { value: moved, rule: ctx.rule('charge', 'failed'), from },
+          [
+            ...reachWhy,
+            explain(
+              ctx.decision('failed-charge') === 'normal-move'
+                ? `a failed charge moves the normal M ${fixed.m}"`
+                : `a failed charge moves the higher charge die, ${higherDie}"`,
+              { value: moved, rule: ctx.rule('variants', 'failed-charge') },
+            ),
+          ],
+        ),
+  })
+}
+
+/** The target's response: forced (in combat, fleeing, a failed Terror test) or the player's choice. */
+function* respond(
+  ctx: ClassicContext,
+  charger: UnitState,
+  target: UnitState,
+  distance: number,
+  m: number,
+  range: number | null,
+  from: readonly number[],
+): Step<{ response: ChargeResponse; why: Explanation }> {
+  const responses = ctx.rule('charge', 'responses')
+  const engaged = combatOf(ctx.game, target)
+  const terror = psychology(ctx, target, [charger], 'terror')
+  const terrorNotes: Explanation[] = []
+  if (terror.causes.length > 0 && target.fleeing) {
+    terrorNotes.push(
+      explain(`${target.name} is fleeing: it flees again, with no Terror test to take`, {
+        rule: ctx.rule('terror', 'charged'),
+      }),
+    )
+  } else if (terror.causes.length > 0) {
+    const clause = ctx.rule('terror', 'charged')
+    const spared = terror.immune ?? terror.autoPass
+    const within = ctx.decision('terror-charge-range') === 'on-declaration' || (range !== null && range >= distance)
+    if (engaged) {
+      terrorNotes.push(
+        explain(`${target.name} is engaged in close combat: it passes the Terror test automatically`, {
+          rule: clause,
+        }),
+      )
+    } else if (spared) {
+      terrorNotes.push(explain(`${target.name} takes no Terror test: ${spared.label}`, { rule: spared.source }))
+    } else if (!within) {
+      terrorNotes.push(
+        explain(`no Terror test: ${charger.name} is not within charge range (${range}" against ${distance}")`, {
+          rule: clause,
+        }),
+      )
+    } else {
+      const test = yield* leadershipTest(
+        ctx,
+        target,
+        [charger],
+        'terror',
+        explain(
+          `${charger.name} causes Terror and charges within charge range: ${target.name} tests or flees`,
+          { rule: clause },
+          [
+            ...recordLines(terror.records),
+            explain(`charge test timing: ${ctx.decision('terror-charge-range')}`, {
+              rule: ctx.rule('variants', 'terror-charge-range'),
+            }),
+          ],
+        ),
+      )
+      ctx.emit({
+        kind: 'terror-test',
+        text: `${target.name} ${test.passed ? 'passes' : 'fails'} its Terror test: ${test.roll} against ${test.target}`,
+        values: { unit: target.id, passed: test.passed, roll: test.roll, leadership: test.target },
+        explanation: test.explanation,
+      })
+      if (!test.passed)
+        return {
+          response: 'flee',
+          why: explain(`${target.name} failed its Terror test: it must flee`, { rule: clause, from }, [
+            test.explanation,
+          ]),
+        }
+      terrorNotes.push(test.explanation)
+    }
+  }
+  if (engaged)
+    return {
+      response: 'hold',
+      why: explain(
+        `${target.name} is engaged in combat "${engaged.id}": it can only hold`,
+        { rule: responses, from },
+        terrorNotes,
+      ),
+    }
+  if (target.fleeing)
+    return {
+      response: 'flee',
+      why: explain(`${target.name} is fleeing: it flees again`, { rule: responses, from }, terrorNotes),
+    }
+
+  // Stand and shoot: barred by a rule (Stupidity, Dominion), or by the charger's distance.
+  const notes: Explanation[] = [...terrorNotes]
+  let standAndShoot = true
+  const shoot = permission(ctx, target, charger, 'shoot')
+  notes.push(...recordLines(shoot.records))
+  if (shoot.forbidden) {
+    standAndShoot = false
+    notes.push(explain(`no stand and shoot: ${shoot.forbidden.label}`, { rule: shoot.forbidden.source }))
+  } else {
+    // Half a 2 x M charge is M (classic); 8th bars a charger within its own M: the same inches.
+    const close = m
+    const variant = ctx.decision('stand-and-shoot-range')
+    if (distance <= close) {
+      const lift = permission(ctx, target, charger, 'stand-and-shoot-close')
+      notes.push(...recordLines(lift.records))
+      const why =
+        variant === 'half-charge-move'
+          ? `${charger.name} is within half its charge move (${distance}" <= ${close}")`
+          : `${charger.name} is within its own M (${distance}" <= ${close}")`
+      if (lift.allowed && !lift.forbidden) {
+        notes.push(
+          explain(`${why}, but ${lift.allowed.label} may stand and shoot all the same`, { rule: lift.allowed.source }, [
+            explain('the bar', { rule: ctx.rule('charge', 'stand-and-shoot-close') }),
+          ]),
+        )
+      } else {
+        standAndShoot = false
+        notes.push(
+          explain(`no stand and shoot: ${why}`, { rule: ctx.rule('charge', 'stand-and-shoot-close') }, [
+            explain(`stand-and-shoot range: ${variant}`, { rule: ctx.rule('variants', 'stand-and-shoot-range') }),
+          ]),
+        )
+      }
+    }
+  }
+  const options = [
+    { id: 'hold', text: 'hold' },
+    ...(standAndShoot ? [{ id: 'stand-and-shoot', text: 'stand and shoot (then hold), with a missile weapon' }] : []),
+    { id: 'flee', text: 'flee' },
+  ]
+  const why = explain(`${target.name} responds to ${charger.name}'s charge`, { rule: responses, from }, notes)
+  const option = (yield* choose({
+    purpose: 'charge-response',
+    chooser: target.player,
+    options,
+    text: `${target.name} is charged by ${charger.name} (${distance}" away): ${options.map((o) => o.id).join(', ')}?`,
+    explanation: why,
+  })) as ChargeResponse
+  const clause = option === 'hold' ? 'hold' : option === 'flee' ? 'flee' : 'stand-and-shoot'
+  return {
+    response: option,
+    why: explain(
+      `${target.name} chooses to ${option}`,
+      { rule: ctx.rule('charge', clause), from: [...from, ctx.seq] },
+      [why],
+    ),
+  }
+}
