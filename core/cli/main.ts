@@ -4,7 +4,7 @@ import { LocalGameApi, type OpenApiOptions } from '../api/game-api.js'
 import type { GameApi, StepView } from '../api/game-api-contract.js'
 import { ArbiterError } from '../events/errors.js'
 import { rulesets } from '../rules/index.js'
-import { packageRoot } from '../store/migrate.js'
+import { packageRoot } from '../store/package-root.js'
 import {
   ARBITER,
   dbFlag,

@@ -1,4 +1,5 @@
 export * from './event-store.js'
 export * from './jsonl.js'
 export * from './migrate.js'
+export * from './package-root.js'
 export * from './sha256.js'
