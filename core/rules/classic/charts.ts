@@ -183,9 +183,9 @@ export function toHitShootingChart(ctx: ClassicContext, bs: number): BaseValue {
  * How a shooting score is rolled (core-mechanics A.4): below 2+ it is 2+ (a natural 1 always
  * misses); 7+ is a 6 then 4+, 8+ a 6 then 5+, 9+ a 6 then a 6; 10+ cannot hit (`first` null).
  */
-export function shootingRoll(need: number): { first: number | null; then: number | null } {
-  if (need <= 2) return { first: 2, then: null }
-  if (need <= 6) return { first: need, then: null }
-  if (need <= 9) return { first: 6, then: need - 3 }
-  return { first: null, then: null }
+export function shootingRoll(need: number): { first: number | null; second: number | null } {
+  if (need <= 2) return { first: 2, second: null }
+  if (need <= 6) return { first: need, second: null }
+  if (need <= 9) return { first: 6, second: need - 3 }
+  return { first: null, second: null }
 }

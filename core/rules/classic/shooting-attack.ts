@@ -452,7 +452,7 @@ function* rollToHit(
       explain(
         plan.first === null
           ? `${score}+ cannot hit`
-          : `${score}+: a 6, and then ${plan.then === 6 ? 'a 6' : `${plan.then}+`} with a second die`,
+          : `${score}+: a 6, and then ${plan.second === 6 ? 'a 6' : `${plan.second}+`} with a second die`,
         { rule: ctx.rule('to-hit-shooting', 'seven-plus') },
       ),
     )
@@ -469,17 +469,17 @@ function* rollToHit(
       roller: shooter.player,
       text:
         `${shooter.name}: roll ${count} D6 to hit ${target.name} with ${what}, ` +
-        (plan.then === null ? `${plan.first}+` : `6s, then ${plan.then}+ (${score}+)`),
+        (plan.second === null ? `${plan.first}+` : `6s, then ${plan.second}+ (${score}+)`),
       explanation: explain(`${shooter.name} rolls ${count} dice to hit`, { from }, [needWhy]),
     },
     limits,
-    plan.then === null ? HIT_WORDS : SIX_WORDS,
+    plan.second === null ? HIT_WORDS : SIX_WORDS,
     rerolls,
     ctx.rule('dice', 're-roll-once'),
   )
-  if (plan.then === null || first.successes === 0)
+  if (plan.second === null || first.successes === 0)
     return {
-      hits: plan.then === null ? first.successes : 0,
+      hits: plan.second === null ? first.successes : 0,
       rolledNeed: plan.first,
       needWhy,
       rolls: [first.explanation],
@@ -489,10 +489,10 @@ function* rollToHit(
       purpose: 'to-hit 7+',
       count: first.successes,
       sides: 6,
-      need: plan.then,
+      need: plan.second,
       roller: shooter.player,
-      text: `${shooter.name}: roll ${first.successes} D6 for the 6s, ${plan.then}+ to hit (${score}+)`,
-      explanation: explain(`${first.successes} 6${s(first.successes)} roll again: ${plan.then}+ hits`, {
+      text: `${shooter.name}: roll ${first.successes} D6 for the 6s, ${plan.second}+ to hit (${score}+)`,
+      explanation: explain(`${first.successes} 6${s(first.successes)} roll again: ${plan.second}+ hits`, {
         rule: ctx.rule('to-hit-shooting', 'seven-plus'),
         from,
       }),
