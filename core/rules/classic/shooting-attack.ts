@@ -186,15 +186,6 @@ function checkShot(
       }),
     )
   }
-  const barred = ctx
-    .modifiers('permission', { subject: shooter, opponent: target, action: 'shoot' })
-    .find((record) => record.status === 'applied' && record.kind === 'set' && record.value === 'forbidden')
-  if (barred)
-    throw new RuleError(
-      'rules/not-permitted',
-      `${where}: ${shooter.name} may not shoot: ${barred.label} (${barred.source.ruleset}/${barred.source.id} ` +
-        `§${barred.source.clause})`,
-    )
   const models = shot.models ?? shooter.models
   if (models > shooter.models)
     throw new RuleError(
@@ -217,11 +208,20 @@ function checkShot(
         'rules/too-many-models',
         `${where}: ${under} models under the template, but ${target.name} has ${target.models}`,
       )
-    return { range: null, why }
-  }
-  if (shot.underTemplate !== undefined || shot.partlyUnderTemplate !== undefined)
+  } else if (shot.underTemplate !== undefined || shot.partlyUnderTemplate !== undefined)
     throw new RuleError('rules/wrong-weapon', `${where}: ${weapon.name} is no template weapon; it shoots`)
-  return { range: rangeBand(ctx, shot, weapon, where, why), why }
+  const range = weapon.template !== null ? null : rangeBand(ctx, shot, weapon, where, why)
+  // Asked last: a one-use permission is spent only by a shot that is otherwise allowed.
+  const barred = ctx
+    .modifiers('permission', { subject: shooter, opponent: target, action: 'shoot' })
+    .find((record) => record.status === 'applied' && record.kind === 'set' && record.value === 'forbidden')
+  if (barred)
+    throw new RuleError(
+      'rules/not-permitted',
+      `${where}: ${shooter.name} may not shoot: ${barred.label} (${barred.source.ruleset}/${barred.source.id} ` +
+        `§${barred.source.clause})`,
+    )
+  return { range, why }
 }
 
 /** Short or long range, from the measured distance or the band the players give; out of range is refused. */
@@ -337,7 +337,7 @@ function* aimedHits(
     ],
   )
   const need = toHitShootingNeed(ctx, shooter, target, moment)
-  const rolled = yield* rollToHit(ctx, shooter, target, attacks, need, `${weapon.name}`, from)
+  const rolled = yield* rollToHit(ctx, shooter, target, attacks, need, `${weapon.name}`, from, [shotsWhy])
   emitHits(ctx, shooter, target, attacks, rolled, [shotsWhy, rolled.needWhy, ...rolled.rolls], from)
   return { attacks, hits: rolled.hits }
 }
@@ -394,7 +394,9 @@ function* templateHits(
     ctx.modifiers('to-hit', { subject: shooter, opponent: target, combat: null, shot: moment }),
     { mode: 'need', title: 'partly covered models are hit on {}+', rule: ctx.rule('shooting', 'template-partial') },
   )
-  const rolled = yield* rollToHit(ctx, shooter, target, partly, need, `${weapon.name} (partly covered)`, from)
+  const rolled = yield* rollToHit(ctx, shooter, target, partly, need, `${weapon.name} (partly covered)`, from, [
+    counted,
+  ])
   const hits = whole + rolled.hits
   emitHits(
     ctx,
@@ -436,6 +438,7 @@ function* rollToHit(
   need: Resolved,
   what: string,
   from: number[],
+  context: readonly Explanation[],
 ): Step<ToHitRolled> {
   const score = need.value as number
   const plan = shootingRoll(score)
@@ -470,7 +473,7 @@ function* rollToHit(
       text:
         `${shooter.name}: roll ${count} D6 to hit ${target.name} with ${what}, ` +
         (plan.second === null ? `${plan.first}+` : `6s, then ${plan.second}+ (${score}+)`),
-      explanation: explain(`${shooter.name} rolls ${count} dice to hit`, { from }, [needWhy]),
+      explanation: explain(`${shooter.name} rolls ${count} dice to hit`, { from }, [...context, needWhy]),
     },
     limits,
     plan.second === null ? HIT_WORDS : SIX_WORDS,
