@@ -535,3 +535,61 @@ describe('shots that cannot be made: a clear error, nothing recorded', () => {
     expect(() => theirs.apply(shot())).toThrow(expect.objectContaining({ code: 'rules/wrong-side' }))
   })
 })
+
+describe('skirmish in close combat (classic/skirmish §no-rank-bonus, §no-break-ranks)', () => {
+  /** A combat where no one strikes, so the result is the bonuses alone. */
+  function standoff(p1: ReturnType<typeof unitDef>, p2: ReturnType<typeof unitDef>, p1Facing = 'front') {
+    const game = new EngineGame(
+      ev.created(),
+      ev.mustered('p1', p1),
+      ev.mustered('p2', p2),
+      ev.turn(1, 'p2'),
+      ev.phase('close-combat'),
+    )
+    game.apply({
+      type: 'CombatJoined',
+      payload: {
+        combat: 'c1',
+        sides: [
+          { player: 'p1', units: [{ unit: p1.id, facing: p1Facing }] },
+          { player: 'p2', units: [{ unit: p2.id }] },
+        ],
+        contact: [
+          { unit: p1.id, models: 0 },
+          { unit: p2.id, models: 0 },
+        ],
+      },
+    })
+    const result = game.steps.flatMap((s) => s.outcomes).find((o) => o.kind === 'combat-result')
+    return { game, result: result! }
+  }
+  const shades = (extra: UnitInput = {}) =>
+    unitDef('shades', { name: 'Shades', models: 20, formation: { files: 5 }, rules: ['skirmish'], ...extra })
+
+  it('skirmish: a skirmishing unit ranked up in combat cannot claim its rank bonus', () => {
+    // Without Skirmish, 4 ranks of 5 score +3 and win; with it, nothing: a draw.
+    const ranked = standoff(shades({ rules: [] }), boyz({ formation: { files: 20 } }))
+    expect(ranked.result.values).toMatchObject({ scores: { p1: 3, p2: 0 }, winner: 'p1' })
+    const { game, result } = standoff(shades(), boyz({ formation: { files: 20 } }))
+    expect(result.values).toMatchObject({ scores: { p1: 0, p2: 0 }, winner: null })
+    expect(cites(game, 'skirmish', 'no-rank-bonus')).toBe(true)
+    expect(renderExplanationText(result.explanation)).toContain('skirmishers cannot claim a rank bonus')
+  })
+
+  it('skirmish: skirmishers in the flank do not cancel the enemy rank bonus, whatever their Unit Strength', () => {
+    // Ten Warriors in the Boyz' flank (US 10) cancel their +3; Shades do not. Flank +1 to p1, outnumbering +1 to p2.
+    const warriorsInFlank = standoff(
+      shades({ rules: [], models: 10, formation: { files: 10 } }),
+      boyz({ formation: { files: 5 } }),
+      'flank',
+    )
+    expect(warriorsInFlank.result.values).toMatchObject({ scores: { p1: 1, p2: 1 } })
+    const { game, result } = standoff(
+      shades({ models: 10, formation: { files: 10 } }),
+      boyz({ formation: { files: 5 } }),
+      'flank',
+    )
+    expect(result.values).toMatchObject({ scores: { p1: 1, p2: 4 }, winner: 'p2' })
+    expect(cites(game, 'skirmish', 'no-break-ranks')).toBe(true)
+  })
+})

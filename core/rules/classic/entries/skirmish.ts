@@ -1,11 +1,42 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import type { QueryOf } from '../../../engine/effects.js'
 import type { UnitState } from '../../../engine/types.js'
+import { bestRankUnit, type RankRules } from './combat-result.js'
 import { SEED } from './sources.js'
 import { unitStrengthOf } from './unit-strength.js'
 
 /** "Single models with US 1 count as skirmishers" (clause `single-models`). */
 function loneModelOfUnitStrength1(unit: UnitState): boolean {
   return unit.models === 1 && unit.characters.length === 0 && unitStrengthOf(unit) === 1
+}
+
+/** A unit that skirmishes: it has this rule, or it is a single model of US 1. */
+function skirmishes(unit: UnitState): boolean {
+  return unit.rules.some((rule) => rule.id === 'skirmish') || loneModelOfUnitStrength1(unit)
+}
+
+/** The rank bonus a side's best unit scores (0 when cancelled), under the rank rules given. */
+function rankBonusScored(query: QueryOf<'combat-result'>, disruption: string, rules: RankRules): number {
+  const best = bestRankUnit(query, disruption, rules)
+  return best && !best.disrupting ? best.bonus : 0
+}
+
+const notSkirmishing: RankRules = { claims: (unit) => !skirmishes(unit) }
+const neitherClaimsNorDisrupts: RankRules = {
+  claims: (unit) => !skirmishes(unit),
+  disrupts: (enemy) => !skirmishes(enemy),
+}
+
+/** What the side's rank bonus loses because its skirmishers cannot claim one (0 or negative). */
+function noRankBonus(query: QueryOf<'combat-result'>, disruption: string): number {
+  return rankBonusScored(query, disruption, notSkirmishing) - rankBonusScored(query, disruption, {})
+}
+
+/** What the side's rank bonus regains because the enemy's skirmishers in its flank or rear do not cancel it. */
+function ranksNotBroken(query: QueryOf<'combat-result'>, disruption: string): number {
+  return (
+    rankBonusScored(query, disruption, neitherClaimsNorDisrupts) - rankBonusScored(query, disruption, notSkirmishing)
+  )
 }
 
 const TEXT =
@@ -37,9 +68,10 @@ const TEXT =
   'Type (Inf) may join the unit and move and shoot like the unit - Single models with US 1 count as skirmishers.'
 
 /**
- * Enforced: the -1 to hit for templates and shooters. The formation, 360° arc of sight, movement
- * and charge-geometry clauses are the table's (placing models); the engine takes what they lead
- * to from the declarations (which models shoot, who is in contact).
+ * Enforced: the -1 to hit for templates and shooters, no rank bonus, no breaking of the enemy's
+ * ranks. The formation, 360° arc of sight, movement and charge-geometry clauses are the table's
+ * (placing models); the engine takes what they lead to from the declarations (which models
+ * shoot, who is in contact and where).
  */
 export const skirmish = defineEntry({
   id: 'skirmish',
@@ -89,6 +121,25 @@ export const skirmish = defineEntry({
           : null,
       value: 1,
       describe: (q) => `${q.opponent.name}: a single model of Unit Strength 1 counts as a skirmisher`,
+    },
+    {
+      // The core rank bonus is counted as usual, then this takes back what a skirmisher claimed.
+      at: 'combat-result',
+      clause: 'no-rank-bonus',
+      label: 'skirmishers cannot claim a rank bonus',
+      kind: 'add',
+      when: (q, held) => (q.stage === 'score' && noRankBonus(q, held.decision('disruption')) !== 0 ? true : null),
+      value: (q, held) => noRankBonus(q, held.decision('disruption')),
+    },
+    {
+      // Held by the enemy: its skirmishers in the side's flank or rear leave the side's ranks standing.
+      at: 'combat-result',
+      clause: 'no-break-ranks',
+      label: 'skirmishers do not break ranks',
+      kind: 'add',
+      holder: 'opponent',
+      when: (q, held) => (q.stage === 'score' && ranksNotBroken(q, held.decision('disruption')) !== 0 ? true : null),
+      value: (q, held) => ranksNotBroken(q, held.decision('disruption')),
     },
   ],
 })
