@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { type EntryDefinition, entryData } from '../../core/engine/catalogue.js'
 import type { ShotMoment } from '../../core/engine/effects.js'
-import { createEngine } from '../../core/engine/index.js'
+import { createEngine, type EngineState } from '../../core/engine/index.js'
 import type { EngineEvent, Ruleset } from '../../core/engine/types.js'
 import { gameEvents } from '../../core/events/index.js'
 import { citedRules, type Explanation, renderExplanationText } from '../../core/explain/index.js'
@@ -64,6 +64,29 @@ const text = (game: EngineGame) =>
 function toHit(game: EngineGame, payload: Record<string, unknown> = {}) {
   const step = game.apply(shot(payload))
   return step.requests[0]
+}
+
+/** A game under the classic ruleset with one test entry added (a spell's kind of effect), p1 holding it. */
+function extendedGame(extra: EntryDefinition, p1: ReturnType<typeof unitDef>) {
+  const ruleset: Ruleset = {
+    ...classic,
+    definitions: [...classic.definitions, extra],
+    catalogue: { ...classic.catalogue, entries: [...classic.catalogue.entries, entryData(extra)] },
+  }
+  const engine = createEngine(ruleset)
+  const state = engine.initialState()
+  for (const draft of [ev.created(), ev.mustered('p1', p1), ev.mustered('p2', boyz())]) stepInto(engine, state, draft)
+  return { engine, state }
+}
+
+function stepInto(
+  engine: ReturnType<typeof createEngine>,
+  state: EngineState,
+  draft: Draft | ReturnType<typeof ev.turn>,
+) {
+  const payload = gameEvents.validateNew(draft.type, gameEvents.currentVersion(draft.type), draft.payload)
+  const seq = (state.game?.seq ?? 0) + 1
+  return engine.step(state, { type: draft.type, payload, seq, actor: 'p1', gameId: 'g' } as EngineEvent)
 }
 
 const plainShot: ShotMoment = {
@@ -129,8 +152,9 @@ describe('the BS chart (classic/to-hit-shooting §chart, §seven-plus)', () => {
     const game = shooting(corsairs({ profile: { BS: 1 } }))
     const step = game.apply(shot({ range: 'long', moved: true, cover: 'hard' }))
     expect(step.requests).toEqual([])
-    expect(step.outcomes[0]).toMatchObject({ kind: 'hits', values: { hits: 0 } })
-    expect(renderExplanationText(step.outcomes[0]!.explanation)).toContain('10+ cannot hit')
+    const hits = step.outcomes.find((o) => o.kind === 'hits')
+    expect(hits).toMatchObject({ values: { hits: 0 } })
+    expect(renderExplanationText(hits!.explanation)).toContain('10+ cannot hit')
     expect(cites(game, 'to-hit-shooting', 'seven-plus')).toBe(true)
   })
 
@@ -162,22 +186,7 @@ describe('the BS chart (classic/to-hit-shooting §chart, §seven-plus)', () => {
         },
       ],
     }
-    const ruleset: Ruleset = {
-      ...classic,
-      definitions: [...classic.definitions, minusOneBs],
-      catalogue: { ...classic.catalogue, entries: [...classic.catalogue.entries, entryData(minusOneBs)] },
-    }
-    const engine = createEngine(ruleset)
-    const state = engine.initialState()
-    const drafts = [
-      ev.created(),
-      ev.mustered('p1', corsairs({ rules: ['test-bs-penalty'] })),
-      ev.mustered('p2', boyz()),
-    ]
-    drafts.forEach((draft, i) => {
-      const payload = gameEvents.validateNew(draft.type, gameEvents.currentVersion(draft.type), draft.payload)
-      engine.step(state, { type: draft.type, payload, seq: i + 1, actor: 'p1', gameId: 'g' } as EngineEvent)
-    })
+    const { engine, state } = extendedGame(minusOneBs, corsairs({ rules: ['test-bs-penalty'] }))
     const ctx = engine.contextFor(state) as ClassicContext
     const need = toHitShootingNeed(ctx, ctx.unit('corsairs'), ctx.unit('boyz'), plainShot)
     // BS 4 - 1 = 3: needs 4+.
@@ -378,7 +387,7 @@ describe('templates and breath weapons', () => {
   it('fiery breath: in classic-8th every model the template touches is hit, with no roll', () => {
     const game = shooting(dragon(), boyz(), 'classic-8th')
     const step = game.apply(breath())
-    expect(step.outcomes[0]).toMatchObject({ kind: 'hits', values: { attacks: 7, hits: 7, need: 0 } })
+    expect(step.outcomes.find((o) => o.kind === 'hits')).toMatchObject({ values: { attacks: 7, hits: 7, need: 0 } })
     expect(step.requests[0]).toMatchObject({ purpose: 'to-wound', count: 7 })
   })
 
@@ -518,6 +527,47 @@ describe('shots that cannot be made: a clear error, nothing recorded', () => {
     )
     expect(() => shooting().apply(shot({ weapon: 'handbows', multipleShots: true }))).toThrow(
       /Handbows has no Multiple Shots/,
+    )
+  })
+
+  it('shooting: a unit shoots once a turn; its next turn it may shoot again (classic/shooting §once)', () => {
+    const game = shooting()
+    toHit(game, { models: 1 })
+    game.roll([1])
+    expect(cites(game, 'shooting', 'once')).toBe(true)
+    const seq = game.game.seq
+    expect(() => game.apply(shot({ weapon: 'handbows' }))).toThrow(/has already shot this turn \(seq 6/)
+    expect(game.game.seq).toBe(seq)
+    game.apply(ev.turn(2, 'p2'))
+    game.apply(ev.turn(3, 'p1'))
+    game.apply(ev.phase('shooting'))
+    expect(toHit(game, { weapon: 'handbows' })).toMatchObject({ purpose: 'to-hit' })
+  })
+
+  it('shooting: a unit a rule forbids to shoot (a permission record) cannot', () => {
+    const forbid: EntryDefinition = {
+      id: 'test-no-shooting',
+      name: 'Test: cannot shoot',
+      kind: 'spell',
+      source: 'test',
+      text: 'cannot use ranged attacks',
+      clauses: { bar: 'cannot use ranged attacks' },
+      enforcement: 'enforced',
+      effects: [
+        {
+          at: 'permission',
+          clause: 'bar',
+          label: 'a hex',
+          kind: 'set',
+          when: (q) => (q.action === 'shoot' ? true : null),
+          value: 'forbidden',
+        },
+      ],
+    }
+    const { engine, state } = extendedGame(forbid, corsairs({ rules: ['test-no-shooting'] }))
+    for (const draft of [ev.turn(1, 'p1'), ev.phase('shooting')]) stepInto(engine, state, draft)
+    expect(() => stepInto(engine, state, shot())).toThrow(
+      /Corsairs may not shoot: a hex \(classic\/test-no-shooting §bar\)/,
     )
   })
 

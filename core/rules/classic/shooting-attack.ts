@@ -96,6 +96,25 @@ export function* shotDeclared(context: ProcedureContext, event: EventOf<'ShotDec
     multipleShots: shot.multipleShots,
     template: false,
   }
+  // Marked before any die is asked for, so that a shot left half-rolled still counts as made.
+  ctx.emit({
+    kind: 'effect-started',
+    text: `${shooter.name} has shot this turn`,
+    values: {
+      effect: {
+        id: `shot-${event.seq}`,
+        entry: 'shooting',
+        unit: shooter.id,
+        params: {},
+        duration: { kind: 'end-of-turn' },
+        startedAt: event.seq,
+      },
+    },
+    explanation: explain(`${shooter.name} shoots with ${weapon.name}: once this turn`, {
+      rule: ctx.rule('shooting', 'once'),
+      from: [event.seq],
+    }),
+  })
   const strength = weaponStrength(ctx, weapon)
   const hits =
     weapon.template !== null
@@ -160,6 +179,12 @@ function checkShot(
   if (target.models === 0) throw new RuleError('rules/unit-destroyed', `${where}: ${target.name} has no models left`)
   if (shooter.fleeing)
     throw new RuleError('rules/unit-fleeing', `${where}: ${shooter.name} is fleeing (classic/shooting §who-shoots)`)
+  const shotBefore = ctx.game.effects.find((effect) => effect.unit === shooter.id && effect.entry === 'shooting')
+  if (shotBefore)
+    throw new RuleError(
+      'rules/not-permitted',
+      `${where}: ${shooter.name} has already shot this turn (seq ${shotBefore.startedAt}; classic/shooting §once)`,
+    )
   const engaged = combatOf(ctx, shooter)
   if (engaged)
     throw new RuleError(

@@ -14,6 +14,7 @@ export const shooting = defineEntry({
   clauses: {
     'who-shoots': 'a unit engaged in close combat or fleeing cannot shoot',
     marched: 'a unit that marched this turn cannot shoot',
+    once: 'a unit shoots once a turn: its shot marks it until the turn ends',
     target: 'the target is an enemy unit that is not engaged in close combat',
     range: "the target must be within the weapon's range as measured; beyond half the range is long range",
     models: 'the models in range and line of sight shoot, as the players say',
