@@ -234,7 +234,7 @@ export const eventSchemas = {
       underTemplate: z.number().int().min(0).max(1000).optional(),
       partlyUnderTemplate: z.number().int().min(0).max(1000).optional(),
       /** A Stand and Shoot response to the charge declared at seq `charge`. */
-      standAndShoot: z.literal(true).optional(),
+      standAndShoot: z.boolean().optional(),
       charge: z.number().int().min(1).optional(),
     }),
   },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { declarableNow } from '../../core/api/declarable.js'
 import { type EntryDefinition, entryData } from '../../core/engine/catalogue.js'
 import type { ShotMoment } from '../../core/engine/effects.js'
 import { createEngine, type EngineState } from '../../core/engine/index.js'
@@ -569,6 +570,12 @@ describe('shots that cannot be made: a clear error, nothing recorded', () => {
     expect(() => stepInto(engine, state, shot())).toThrow(
       /Corsairs may not shoot: a hex \(classic\/test-no-shooting §bar\)/,
     )
+  })
+
+  it('shooting: ShotDeclared can be declared in the shooting phase, and in the movement phase (Stand and Shoot)', () => {
+    expect(declarableNow(classic, shooting().game)).toContain('ShotDeclared')
+    expect(declarableNow(classic, shooting(corsairs(), boyz(), 'classic', 'movement').game)).toContain('ShotDeclared')
+    expect(declarableNow(classic, shooting(corsairs(), boyz(), 'classic', 'magic').game)).not.toContain('ShotDeclared')
   })
 
   it('shooting: only in the shooting phase, by the player whose turn it is, at an enemy', () => {
