@@ -409,6 +409,15 @@ describe('templates and breath weapons', () => {
     expect(crossbows.game.seq).toBe(5)
   })
 
+  it("breath weapon: a list's Breath Weapon (S4) is a flame template with the list's Strength", () => {
+    const hydra = dragon({ rules: [{ id: 'breath-weapon', params: { strength: 4 } }] })
+    const game = shooting(hydra, boyz(), 'classic-8th')
+    const step = game.apply(breath({ weapon: 'breath-weapon', underTemplate: 3, partlyUnderTemplate: 0 }))
+    // S4 against T4: 4+.
+    expect(step.requests[0]).toMatchObject({ purpose: 'to-wound', count: 3, need: 4 })
+    expect(cites(game, 'breath-weapon', 'template')).toBe(true)
+  })
+
   it('breath weapon: the models under the template must be entered, and no more than the target has', () => {
     expect(() => shooting(dragon(), boyz()).apply(breath({ underTemplate: undefined }))).toThrow(/uses a template/)
     expect(() => shooting(dragon(), boyz({ models: 5 })).apply(breath())).toThrow(/7 models under the template/)

@@ -14,7 +14,7 @@ export const breathWeapon = defineEntry({
     'Counts as a ranged attack that can be used in the shooting phase, even when the model marched but not in close ' +
     'combat. Place the flamer template completely within the front arc of the model with the narrow end touching ' +
     'its base. Use the template rules (see chapter Templates) to determine hits. Only models within LOS can be hit.',
-  params: { template: 'flame' },
+  params: { template: 'flame', breathWeapon: true },
   clauses: {
     'ranged-attack': 'a ranged attack in the shooting phase, even after marching, but never in close combat',
     template: 'the flame template lies wholly in the front arc, its narrow end touching the base (the table places it)',
