@@ -419,9 +419,7 @@ function* templateHits(
     ctx.modifiers('to-hit', { subject: shooter, opponent: target, combat: null, shot: moment }),
     { mode: 'need', title: 'partly covered models are hit on {}+', rule: ctx.rule('shooting', 'template-partial') },
   )
-  const rolled = yield* rollToHit(ctx, shooter, target, partly, need, `${weapon.name} (partly covered)`, from, [
-    counted,
-  ])
+  const rolled = yield* rollToHit(ctx, shooter, target, partly, need, weapon.name, from, [counted], true)
   const hits = whole + rolled.hits
   emitHits(
     ctx,
@@ -438,7 +436,7 @@ function* templateHits(
 function partialBase(ctx: ClassicContext): BaseValue {
   return {
     value: 4,
-    text: 'a model partly under the template: 4+ (classic/variants §template-partial)',
+    text: 'a model partly under the template',
     rule: ctx.rule('variants', 'template-partial'),
   }
 }
@@ -464,6 +462,7 @@ function* rollToHit(
   what: string,
   from: number[],
   context: readonly Explanation[],
+  partly = false,
 ): Step<ToHitRolled> {
   const score = need.value as number
   const plan = shootingRoll(score)
@@ -498,7 +497,11 @@ function* rollToHit(
       text:
         `${shooter.name}: roll ${count} D6 to hit ${target.name} with ${what}, ` +
         (plan.second === null ? `${plan.first}+` : `6s, then ${plan.second}+ (${score}+)`),
-      explanation: explain(`${shooter.name} rolls ${count} dice to hit`, { from }, [...context, needWhy]),
+      explanation: explain(
+        `${shooter.name} rolls ${count} dice to hit${partly ? ' the models partly under the template' : ''}`,
+        { from },
+        [...context, needWhy],
+      ),
     },
     limits,
     plan.second === null ? HIT_WORDS : SIX_WORDS,
@@ -567,12 +570,15 @@ function rankAndFileNote(ctx: ClassicContext, target: UnitState): Explanation | 
   if (characters + champion === 0) return null
   const rankAndFile = target.models - champion
   const rule = ctx.rule('shooting', 'hits-on-rank-and-file')
+  const shielded = [characters > 0 ? `character${s(characters)}` : '', champion ? 'champion' : '']
+    .filter(Boolean)
+    .join(' and ')
   if (rankAndFile >= 5)
-    return explain(`the hits fall on the rank and file: ${rankAndFile} of them shield its characters and champion`, {
+    return explain(`the hits fall on the rank and file: ${rankAndFile} of them shield its ${shielded}`, {
       rule,
     })
   return explain(
-    `${target.name} has only ${rankAndFile} rank and file: its characters or champion could be picked out, but ` +
+    `${target.name} has only ${rankAndFile} rank and file: its ${shielded.replace(' and ', ' or ')} could be picked out, but ` +
       'Arbiter gives every hit to the rank and file (record a Ruling if the table does otherwise)',
     { rule },
   )
