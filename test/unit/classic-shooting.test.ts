@@ -154,7 +154,7 @@ describe('the BS chart (classic/to-hit-shooting §chart, §seven-plus)', () => {
     const step = game.apply(shot({ range: 'long', moved: true, cover: 'hard' }))
     expect(step.requests).toEqual([])
     const hits = step.outcomes.find((o) => o.kind === 'hits')
-    expect(hits).toMatchObject({ values: { hits: 0 } })
+    expect(hits).toMatchObject({ values: { hits: 0, need: null } })
     expect(renderExplanationText(hits!.explanation)).toContain('10+ cannot hit')
     expect(cites(game, 'to-hit-shooting', 'seven-plus')).toBe(true)
   })
@@ -388,7 +388,7 @@ describe('templates and breath weapons', () => {
   it('fiery breath: in classic-8th every model the template touches is hit, with no roll', () => {
     const game = shooting(dragon(), boyz(), 'classic-8th')
     const step = game.apply(breath())
-    expect(step.outcomes.find((o) => o.kind === 'hits')).toMatchObject({ values: { attacks: 7, hits: 7, need: 0 } })
+    expect(step.outcomes.find((o) => o.kind === 'hits')).toMatchObject({ values: { attacks: 7, hits: 7, need: null } })
     expect(step.requests[0]).toMatchObject({ purpose: 'to-wound', count: 7 })
   })
 
@@ -452,6 +452,11 @@ describe('wounds, saves and casualties: the close-combat pipeline, at range', ()
     toHit(few, { models: 1 })
     few.roll([6])
     expect(text(few)).toContain('has only 3 rank and file')
+    const boss = { id: 'boss', name: 'Orc Boss', profile: { M: 4, WS: 5, BS: 3, S: 4, T: 5, W: 2, I: 3, A: 3, Ld: 8 } }
+    const led = shooting(corsairs(), boyz({ characters: [boss] }))
+    toHit(led, { models: 1 })
+    led.roll([6])
+    expect(text(led)).toContain('the hits fall on the rank and file: 20 of them shield its character')
   })
 })
 

@@ -411,7 +411,7 @@ function* templateHits(
               rule: ctx.rule('variants', 'template-partial'),
             }),
           ]
-    emitHits(ctx, shooter, target, attacks, { hits, rolledNeed: 0, rolls: [] }, [counted, wholeWhy, ...partlyWhy], from)
+    emitHits(ctx, shooter, target, attacks, { hits, rolledNeed: null, rolls: [] }, [counted, wholeWhy, ...partlyWhy], from)
     return { attacks, hits }
   }
   const need = resolveModifiers(
@@ -443,8 +443,8 @@ function partialBase(ctx: ClassicContext): BaseValue {
 
 interface ToHitRolled {
   readonly hits: number
-  /** The score asked for (7+ and worse: the first roll's 6), 0 when nothing was rolled. */
-  readonly rolledNeed: number
+  /** The score asked for (7+ and worse: the first roll's 6); null when nothing was rolled. */
+  readonly rolledNeed: number | null
   readonly needWhy: Explanation
   readonly rolls: readonly Explanation[]
 }
@@ -485,7 +485,7 @@ function* rollToHit(
     )
   const needWhy =
     notes.length === 0 ? need.explanation : { ...need.explanation, children: [...need.explanation.children, ...notes] }
-  if (plan.first === null || count === 0) return { hits: 0, rolledNeed: 0, needWhy, rolls: [] }
+  if (plan.first === null || count === 0) return { hits: 0, rolledNeed: null, needWhy, rolls: [] }
   const rerolls = ctx.modifiers('re-roll', { subject: shooter, opponent: target, combat: null, roll: 'to-hit' })
   const first = yield* rollAgainst(
     {
@@ -542,7 +542,7 @@ function emitHits(
   shooter: UnitState,
   target: UnitState,
   attacks: number,
-  rolled: { readonly hits: number; readonly rolledNeed: number; readonly rolls: readonly Explanation[] },
+  rolled: { readonly hits: number; readonly rolledNeed: number | null; readonly rolls: readonly Explanation[] },
   children: readonly Explanation[],
   from: number[],
 ): void {
