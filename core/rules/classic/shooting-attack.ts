@@ -411,7 +411,15 @@ function* templateHits(
               rule: ctx.rule('variants', 'template-partial'),
             }),
           ]
-    emitHits(ctx, shooter, target, attacks, { hits, rolledNeed: null, rolls: [] }, [counted, wholeWhy, ...partlyWhy], from)
+    emitHits(
+      ctx,
+      shooter,
+      target,
+      attacks,
+      { hits, rolledNeed: null, rolls: [] },
+      [counted, wholeWhy, ...partlyWhy],
+      from,
+    )
     return { attacks, hits }
   }
   const need = resolveModifiers(
