@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { declarableNow } from '../../core/api/declarable.js'
 import { type EntryDefinition, entryData } from '../../core/engine/catalogue.js'
@@ -193,6 +194,35 @@ describe('the BS chart (classic/to-hit-shooting §chart, §seven-plus)', () => {
     // BS 4 - 1 = 3: needs 4+.
     expect(need.value).toBe(4)
     expect(renderExplanationText(need.explanation)).toContain('-1 BS')
+  })
+})
+
+describe('shooting: every score asked for is a die roll', () => {
+  it('to-hit-shooting: for any BS and modifiers, the dice asked need 2+ to 6+, a 7+ asks a second die, 10+ none', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10 }),
+        fc.constantFrom('short', 'long'),
+        fc.boolean(),
+        fc.constantFrom('none', 'soft', 'hard'),
+        fc.boolean(),
+        fc.boolean(),
+        fc.boolean(),
+        (bs, range, moved, cover, multipleShots, skirmish, large) => {
+          const rules = [...(skirmish ? ['skirmish'] : []), ...(large ? ['large-target'] : [])]
+          const game = shooting(corsairs({ profile: { BS: bs }, models: 1 }), boyz({ rules }))
+          const step = game.apply(shot({ range, moved, cover, multipleShots }))
+          const score = 7 - bs + (range === 'long' ? 1 : 0) + (moved ? 1 : 0) + { none: 0, soft: 1, hard: 2 }[cover]
+          const need = score + (multipleShots ? 1 : 0) + (skirmish ? 1 : 0) - (large ? 1 : 0)
+          const request = step.requests[0]
+          if (need >= 10) return request === undefined
+          if (request?.kind !== 'dice' || request.need === undefined) return false
+          if (request.need < 2 || request.need > 6) return false
+          return request.need === (need >= 7 ? 6 : Math.max(2, need))
+        },
+      ),
+      { numRuns: 200 },
+    )
   })
 })
 
