@@ -262,7 +262,10 @@ const commands: Record<string, Command> = {
       'and the facing of the enemy it fights: front, flank or rear), who is in base contact, and\n' +
       '"highGround": PLAYER when that side fights from higher ground.\n' +
       'CombatRoundDeclared --json \'{"combat":ID,"contact":[…]}\' fights the next round.\n' +
-      "MeleeAttacksDeclared takes --attacker UNIT --target UNIT [--models N] (one unit's attacks alone).",
+      "MeleeAttacksDeclared takes --attacker UNIT --target UNIT [--models N] (one unit's attacks alone).\n" +
+      'ShotDeclared takes --shooter UNIT --target UNIT --weapon ID and what the table measured: --distance INCHES or\n' +
+      '--range short|long, --moved/--marched true, --cover soft|hard, --multipleShots true, and for a template\n' +
+      '--underTemplate N [--partlyUnderTemplate N]; a Stand and Shoot adds --standAndShoot true --charge SEQ.',
     flags: declareFlags,
     parse: parseDeclare,
     positionals: { min: 1, max: 1, missing: 'the event TYPE is missing (e.g. MeleeAttacksDeclared)' },

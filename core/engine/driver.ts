@@ -554,6 +554,7 @@ export function createEngine(ruleset: Ruleset): Engine {
     UnitDeployed: declaration,
     CombatJoined: declaration,
     CombatRoundDeclared: declaration,
+    ShotDeclared: declaration,
     DiceRolled: answer,
     ChoiceMade: answer,
     Note(state, event) {

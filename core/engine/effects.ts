@@ -54,6 +54,23 @@ export interface CombatMoment {
   readonly facing: Facing
 }
 
+/** A ranged attack as the table declared it: what the shooting to-hit modifiers read. */
+export interface ShotMoment {
+  /** The declared weapon, with its catalogue params (the list's options over them). */
+  readonly weapon: { readonly id: string; readonly name: string; readonly params: Readonly<Record<string, ParamValue>> }
+  /** The range band as measured; null for a template, which has none. */
+  readonly range: 'short' | 'long' | null
+  readonly moved: boolean
+  readonly marched: boolean
+  readonly cover: 'none' | 'soft' | 'hard'
+  /** A Stand and Shoot charge response. */
+  readonly standAndShoot: boolean
+  /** The shooter took its weapon's Multiple Shots (X shots at a penalty). */
+  readonly multipleShots: boolean
+  /** A template's roll for the models it only partly covers. */
+  readonly template: boolean
+}
+
 /** One side of a combat, as the combat result counts it. */
 export interface SideTally {
   readonly player: string
@@ -90,7 +107,13 @@ export interface PointQueries {
     readonly opponent: readonly UnitState[]
     readonly combat: CombatMoment
   }
-  'to-hit': { readonly subject: UnitState; readonly opponent: UnitState; readonly combat: CombatMoment | null }
+  'to-hit': {
+    readonly subject: UnitState
+    readonly opponent: UnitState
+    readonly combat: CombatMoment | null
+    /** A ranged attack's declared facts (shooting, stand and shoot, templates); absent in close combat. */
+    readonly shot?: ShotMoment
+  }
   're-roll': {
     readonly subject: UnitState
     readonly opponent: UnitState

@@ -9,7 +9,7 @@ import type { CombatUnit, GameState } from './types.js'
  */
 export interface OutcomeValues {
   attacks: { attacks: number }
-  hits: { attacks: number; need: number; hits: number }
+  hits: { attacks: number; need: number | null; hits: number }
   wounds: { hits: number; need: number | null; wounds: number }
   casualties: { unit: string; unsaved: number; removed: number; modelsLeft: number; woundsOnNextModel: number }
   'combat-joined': {

@@ -259,6 +259,36 @@ export const eventSchemas = {
     version: 1,
     schema: z.strictObject({ combat: id, contact: contactSchema, highGround: id.optional() }),
   },
+  /**
+   * A ranged attack (seed 000 shooting; also a Stand and Shoot charge response): what only the
+   * table knows, as measured and seen there. The engine does the rest.
+   */
+  ShotDeclared: {
+    version: 1,
+    schema: z.strictObject({
+      shooter: id,
+      target: id,
+      /** The catalogue id of the missile weapon (or breath weapon) the shooter uses. */
+      weapon: id,
+      /** Models shooting (in range and line of sight); all of the shooter's when omitted. */
+      models: z.number().int().min(1).max(1000).optional(),
+      /** The measured distance to the target, in inches; the range band follows from it. */
+      distance: z.number().min(0).max(200).optional(),
+      /** The range band as measured (long: beyond half the weapon's range). */
+      range: z.enum(['short', 'long']).optional(),
+      moved: z.boolean().default(false),
+      marched: z.boolean().default(false),
+      cover: z.enum(['none', 'soft', 'hard']).default('none'),
+      /** The shooter takes its weapon's Multiple Shots (X shots at -1) rather than one shot. */
+      multipleShots: z.boolean().default(false),
+      /** Templates: models wholly under the template, and models it only partly covers (in LoS only). */
+      underTemplate: z.number().int().min(0).max(1000).optional(),
+      partlyUnderTemplate: z.number().int().min(0).max(1000).optional(),
+      /** A Stand and Shoot response to the charge declared at seq `charge`. */
+      standAndShoot: z.boolean().optional(),
+      charge: z.number().int().min(1).optional(),
+    }),
+  },
   DiceRolled: {
     version: 1,
     schema: z.strictObject({

@@ -173,3 +173,19 @@ export function wardSaveNeed(ctx: ClassicContext, target: UnitState, attacker: U
 function armourSaveTitle(need: number | null): string {
   return need !== null && need <= 6 ? `armour save ${need}+` : 'no armour save'
 }
+
+/** The BS chart's cell (core-mechanics A.4): 7 - BS, so BS 3 needs 4+ and BS 6 "1+". */
+export function toHitShootingChart(ctx: ClassicContext, bs: number): BaseValue {
+  return { value: 7 - bs, text: `BS ${bs}: 7 - BS`, rule: ctx.rule('to-hit-shooting', 'chart') }
+}
+
+/**
+ * How a shooting score is rolled (core-mechanics A.4): below 2+ it is 2+ (a natural 1 always
+ * misses); 7+ is a 6 then 4+, 8+ a 6 then 5+, 9+ a 6 then a 6; 10+ cannot hit (`first` null).
+ */
+export function shootingRoll(need: number): { first: number | null; second: number | null } {
+  if (need <= 2) return { first: 2, second: null }
+  if (need <= 6) return { first: need, second: null }
+  if (need <= 9) return { first: 6, second: need - 3 }
+  return { first: null, second: null }
+}

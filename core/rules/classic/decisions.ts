@@ -202,6 +202,27 @@ export const classicDecisions = [
       'inches and march 20 (memory, likely). Arbiter checks the flying move against these.',
     sources: ['7e:special-rules/fly', '8e:special-rules/fly', `${CORE} A`],
   }),
+  defineDecision({
+    id: 'large-target-to-hit',
+    topic: 'Do shooters and templates gain +1 to hit a Large Target?',
+    values: { classic: 'plus-one', 'classic-8th': 'none' },
+    why:
+      'The seed\'s Large Target gives "+1 to their to-hit rolls", the 6th/7th-edition convention the seed assumes (A.10, ' +
+      'sure). 8th dropped the bonus (8e:special-rules/large-target, A.4, sure); classic-8th plays that baseline.',
+    sources: ['7e:shooting/to-hit-modifiers', '8e:special-rules/large-target', `${CORE} A.4, A.10, C`],
+  }),
+  defineDecision({
+    id: 'template-partial',
+    topic: 'Is a model only partly under a template hit?',
+    values: { classic: 'four-plus', 'classic-8th': 'all-hit' },
+    why:
+      'The seed points to a Templates chapter it does not include, yet its Large Target and Skirmish entries modify ' +
+      '"to-hit rolls" of templates, so templates roll to hit: in 7th, models wholly under a template are hit and those ' +
+      'partly under are hit on a 4+, one die each (TOW keeps the 4+, C). That roll takes only the modifiers the seed ' +
+      'names for templates (Large Target +1, Skirmish -1); range, moving and cover do not apply. 8th hits every model ' +
+      'the template touches, with no roll (A.4, likely).',
+    sources: ['7e:shooting/templates', '8e:shooting/templates', `${CORE} A.4, C`],
+  }),
 ] as const
 
 export type ClassicDecisions = DecisionIndexOf<typeof classicDecisions>

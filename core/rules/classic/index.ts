@@ -7,6 +7,7 @@ import { classicEntries } from './entries/index.js'
 import { meleeAttacks } from './melee-attacks.js'
 import { moveDeclared } from './moves.js'
 import { classicOpenings } from './openings.js'
+import { shotDeclared } from './shooting-attack.js'
 
 export const classic: Ruleset = {
   id: 'classic',
@@ -24,5 +25,7 @@ export const classic: Ruleset = {
     ChargeDeclared: { name: 'charge', start: chargeDeclared, phases: ['movement'] },
     MoveDeclared: { name: 'move', start: moveDeclared, phases: ['movement'] },
     UnitDeployed: { name: 'deployment', start: unitDeployed, phases: ['deployment'] },
+    // Stand and Shoot answers a charge in the movement phase (the charge's helper says when it may).
+    ShotDeclared: { name: 'shooting-attack', start: shotDeclared, phases: ['shooting', 'movement'] },
   },
 }

@@ -1,5 +1,5 @@
 import type { CombatMoment } from '../../engine/effects.js'
-import { resolveModifiers } from '../../engine/modifiers.js'
+import { type Resolved, resolveModifiers } from '../../engine/modifiers.js'
 import { rollAgainst } from '../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
@@ -112,9 +112,29 @@ export function* strike(ctx: ClassicContext, input: StrikeInput): Generator<Requ
     ]),
   })
   if (hits === 0) return { ...nothing, attacks }
+  return yield* woundsFromHits(ctx, input, attacks, hits)
+}
 
+/** Who was hit by whom: a close-combat strike, or a shot when `combat` is null. */
+export type HitsInput = Pick<StrikeInput, 'attacker' | 'target' | 'combat' | 'from'> & {
+  /** The hits' Strength when it is not the attacker's own (a missile weapon's S3). */
+  readonly strength?: Resolved & { readonly value: number }
+}
+
+/**
+ * What hits do, close combat or ranged alike: to wound on the S-vs-T chart, natural-6 effects,
+ * armour then ward saves, and casualties.
+ */
+export function* woundsFromHits(
+  ctx: ClassicContext,
+  input: HitsInput,
+  attacks: number,
+  hits: number,
+): Generator<RequestSpec, StrikeResult, Answer> {
+  const { attacker, target, combat, from } = input
+  const nothing = { attacks: 0, hits: 0, wounds: 0, unsaved: 0, removed: 0 }
   // To wound.
-  const strength = characteristic(ctx, attacker, 'S', target, combat)
+  const strength = input.strength ?? characteristic(ctx, attacker, 'S', target, combat)
   const toWound = toWoundNeed(ctx, attacker, target, combat, strength)
   const woundLimits = naturalLimits(ctx, 'to-wound')
   const woundScore = scoreToRoll(toWound.value, woundLimits)
@@ -204,7 +224,7 @@ export function* strike(ctx: ClassicContext, input: StrikeInput): Generator<Requ
 /** The target's saves, armour or ward: rolled by its player, re-rolled where a rule says so. */
 function rollSaves(
   ctx: ClassicContext,
-  { attacker, target, combat, from }: StrikeInput,
+  { attacker, target, combat, from }: HitsInput,
   roll: 'armour-save' | 'ward-save',
   count: number,
   need: number,

@@ -1,5 +1,6 @@
 import { defineEntry } from '../../../engine/catalogue.js'
 import type { QueryOf, SideTally } from '../../../engine/effects.js'
+import type { UnitState } from '../../../engine/types.js'
 import { CORE } from './sources.js'
 import { unitStrengthOf } from './unit-strength.js'
 
@@ -16,12 +17,26 @@ function flankers(query: QueryOf<'combat-result'>, unitId: string) {
   )
 }
 
+/** Which units may claim a rank bonus, and which enemies may cancel one (Skirmish: neither). */
+export interface RankRules {
+  readonly claims?: (unit: UnitState) => boolean
+  readonly disrupts?: (enemy: UnitState) => boolean
+}
+
 /** A unit's rank bonus, or why it has none: +1 a rank of five behind the front, at most +3. */
-function rankBonus(query: QueryOf<'combat-result'>, side: SideTally, unitId: string, disruption: string) {
+function rankBonus(
+  query: QueryOf<'combat-result'>,
+  side: SideTally,
+  unitId: string,
+  disruption: string,
+  rules: RankRules = {},
+) {
   const ranks = side.ranks[unitId] ?? 0
   const bonus = Math.min(3, Math.max(0, ranks - 1))
-  const disrupting = flankers(query, unitId).find((enemy) =>
-    disruption === 'unit-strength-5' ? unitStrengthOf(enemy) >= 5 : (query.enemy.ranks[enemy.id] ?? 0) >= 2,
+  const disrupting = flankers(query, unitId).find(
+    (enemy) =>
+      (rules.disrupts?.(enemy) ?? true) &&
+      (disruption === 'unit-strength-5' ? unitStrengthOf(enemy) >= 5 : (query.enemy.ranks[enemy.id] ?? 0) >= 2),
   )
   return { bonus, disrupting }
 }
@@ -145,11 +160,11 @@ export const combatResult = defineEntry({
 })
 
 /** The side's unit with the best rank bonus (the one that counts), with what might cancel it. */
-function bestRankUnit(query: QueryOf<'combat-result'>, disruption: string) {
+export function bestRankUnit(query: QueryOf<'combat-result'>, disruption: string, rules: RankRules = {}) {
   let best: { unit: string; ranks: number; bonus: number; disrupting: string | null } | null = null
   for (const unit of query.side.units) {
-    if (unit.models === 0) continue
-    const { bonus, disrupting } = rankBonus(query, query.side, unit.id, disruption)
+    if (unit.models === 0 || !(rules.claims?.(unit) ?? true)) continue
+    const { bonus, disrupting } = rankBonus(query, query.side, unit.id, disruption, rules)
     if (bonus === 0) continue
     const candidate = {
       unit: unit.name,

@@ -2,27 +2,36 @@ import { alwaysStrikesFirst } from './always-strikes-first.js'
 import { armourSave } from './armour-save.js'
 import { attacks } from './attacks.js'
 import { breakTest } from './break-test.js'
+import { breathWeapon } from './breath-weapon.js'
 import { casualties } from './casualties.js'
 import { charge } from './charge.js'
 import { combatResult } from './combat-result.js'
 import { concealed } from './concealed.js'
 import { dice } from './dice.js'
+import { fieryBreath } from './fiery-breath.js'
 import { fleeAndPursuit } from './flee-and-pursuit.js'
 import { flyingModel } from './flying-model.js'
 import { handWeapon } from './hand-weapon.js'
+import { handbows } from './handbows.js'
 import { heavyArmour } from './heavy-armour.js'
 import { heavyCavalry } from './heavy-cavalry.js'
+import { largeTarget } from './large-target.js'
 import { leadershipTest } from './leadership-test.js'
 import { lightArmour } from './light-armour.js'
 import { marchBlocker } from './march-blocker.js'
 import { movement } from './movement.js'
+import { multipleShots } from './multiple-shots.js'
 import { musician } from './musician.js'
+import { repeaterCrossbow } from './repeater-crossbow.js'
 import { scout } from './scout.js'
 import { shield } from './shield.js'
+import { shooting } from './shooting.js'
+import { skirmish } from './skirmish.js'
 import { standard } from './standard.js'
 import { strikeOrder } from './strike-order.js'
 import { terror } from './terror.js'
 import { toHitCloseCombat } from './to-hit-close-combat.js'
+import { toHitShooting } from './to-hit-shooting.js'
 import { toWound } from './to-wound.js'
 import { turnSequence } from './turn-sequence.js'
 import { unitStrength } from './unit-strength.js'
@@ -60,5 +69,14 @@ export const classicEntries = [
   flyingModel,
   scout,
   concealed,
+  shooting,
+  toHitShooting,
+  handbows,
+  repeaterCrossbow,
+  multipleShots,
+  breathWeapon,
+  fieryBreath,
+  largeTarget,
+  skirmish,
   variants,
 ] as const
