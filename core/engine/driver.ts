@@ -206,6 +206,34 @@ export function createEngine(ruleset: Ruleset): Engine {
     return null
   }
 
+  /** An entry a character who has joined the unit holds (for effects that cover his unit). */
+  function joinedHolding(
+    unit: UnitState,
+    entry: EntryDefinition,
+  ): { params: Readonly<Record<string, ParamValue>>; active: null } | null {
+    const own = entry.params ?? NO_PARAMS
+    for (const character of unit.characters) {
+      if (character.slain) continue
+      for (const rule of character.rules)
+        if (rule.id === entry.id) return { params: withParams(own, rule.params), active: null }
+      for (const gear of character.gear)
+        if (gear.id === entry.id) return { params: withParams(own, gear.options), active: null }
+    }
+    return null
+  }
+
+  /** Ends the effects that last through a player's phase which is now over (`next-phase-of`). */
+  function expirePhaseOver(game: GameState, turnOver: boolean): void {
+    const phase = game.phase
+    const player = game.activePlayer
+    if (player === null) return
+    expire(game, (d) =>
+      d.kind === 'next-phase-of' && d.player === player && (d.phase === phase || turnOver)
+        ? `${player}'s ${d.phase} phase is over`
+        : null,
+    )
+  }
+
   function modifiersFor<P extends TimingPoint>(
     game: GameState,
     decide: (id: string) => string,
@@ -224,7 +252,7 @@ export function createEngine(ruleset: Ruleset): Engine {
           held = { unit, params: entry.params ?? NO_PARAMS, decision: decide }
           break
         }
-        const holds = holding(game, unit, entry)
+        const holds = holding(game, unit, entry) ?? (effect.joined ? joinedHolding(unit, entry) : null)
         if (holds) {
           held = { unit, params: holds.params, decision: decide }
           active = holds.active
@@ -492,6 +520,7 @@ export function createEngine(ruleset: Ruleset): Engine {
             slain: false,
           })),
           character: unit.character ?? false,
+          ...(unit.wizardLevel !== undefined ? { wizardLevel: unit.wizardLevel } : {}),
           startingModels: unit.models,
           models: unit.models,
           woundsOnNextModel: 0,
@@ -511,6 +540,7 @@ export function createEngine(ruleset: Ruleset): Engine {
       requireNoOpenRequests(game, event as EngineEvent)
       if (event.payload.turn < game.turn)
         throw new RuleError('engine/turn-order', `seq ${event.seq}: turn ${event.payload.turn} after turn ${game.turn}`)
+      expirePhaseOver(game, true)
       game.turn = event.payload.turn
       game.activePlayer = event.payload.player
       game.phase = null
@@ -529,6 +559,7 @@ export function createEngine(ruleset: Ruleset): Engine {
           `seq ${event.seq}: ${ruleset.id} has no phase "${event.payload.phase}" (${ruleset.phases.join(', ')})`,
         )
       }
+      expirePhaseOver(game, false)
       game.phase = event.payload.phase
       const active = game.activePlayer
       expire(game, (d) =>
@@ -542,6 +573,7 @@ export function createEngine(ruleset: Ruleset): Engine {
     MeleeAttacksDeclared: declaration,
     CombatJoined: declaration,
     CombatRoundDeclared: declaration,
+    SpellCast: declaration,
     DiceRolled: answer,
     ChoiceMade: answer,
     Note(state, event) {

@@ -22,12 +22,15 @@ export const timingPoints = [
   'leadership',
   'permission',
   'psychology',
+  'dispel-dice',
 ] as const
 export type TimingPoint = (typeof timingPoints)[number]
 
 export type Facing = 'front' | 'flank' | 'rear'
 export type RollPurpose = 'to-hit' | 'to-wound' | 'armour-save' | 'ward-save'
 export type LeadershipTest = 'break' | 'restraint'
+/** What an attack is, for saves that work against some attacks only (Shroud of Darkness: ranged attacks and spells). */
+export type AttackKind = 'close-combat' | 'shooting' | 'spell'
 
 /**
  * What a unit may be barred from doing (a failed Stupidity test, Dominion's hex, Terror on a
@@ -112,7 +115,13 @@ export interface PointQueries {
     readonly combat: CombatMoment | null
     readonly strength: number
   }
-  'ward-save': { readonly subject: UnitState; readonly opponent: UnitState; readonly combat: CombatMoment | null }
+  /** `attack`: what struck the wound; close combat when not said. */
+  'ward-save': {
+    readonly subject: UnitState
+    readonly opponent: UnitState
+    readonly combat: CombatMoment | null
+    readonly attack?: AttackKind
+  }
   'combat-result': {
     readonly subject: readonly UnitState[]
     readonly opponent: readonly UnitState[]
@@ -143,6 +152,11 @@ export interface PointQueries {
    * spares it (Fear causers ignore Fear), `auto-pass` passes the test without a roll.
    */
   psychology: { readonly subject: UnitState; readonly opponent: readonly UnitState[]; readonly test: PsychologyTest }
+  /**
+   * Extra dice for a dispel against a spell cast on `subject` by a Wizard in `opponent` (Magic
+   * Resistance (X) in the 7th-edition convention): a value, the dice added.
+   */
+  'dispel-dice': { readonly subject: UnitState; readonly opponent: UnitState; readonly spell: string }
 }
 export type QueryOf<P extends TimingPoint> = PointQueries[P]
 
@@ -189,6 +203,11 @@ export interface EffectSpec<P extends TimingPoint, Clause extends string = strin
   readonly value: number | string | ((query: QueryOf<P>, held: Held) => number | string)
   /** A label that depends on the query ("Strength 5: -2"); `label` is the hashed summary. */
   readonly describe?: (query: QueryOf<P>, held: Held) => string
+  /**
+   * The entry also acts for a unit when a character who has joined it holds it (a character's
+   * Magic Resistance covers its unit); otherwise a joined character's gear acts for him alone.
+   */
+  readonly joined?: boolean
 }
 
 /** How long an active effect lasts (DESIGN §3: durations are data). */
@@ -198,6 +217,8 @@ export type Duration =
   | { readonly kind: 'end-of-turn' }
   | { readonly kind: 'casters-next-magic-phase'; readonly caster: string }
   | { readonly kind: 'one-use' }
+  /** Through `player`'s next `phase` (Dominion: "in its next movement phase"), ending with it or with that player's turn. */
+  | { readonly kind: 'next-phase-of'; readonly player: string; readonly phase: string }
 
 /** An entry a unit holds for a while (a spell on it, a potion drunk, a failed test's penalty). */
 export interface ActiveEffect {

@@ -1,5 +1,6 @@
 import type { Answer, EventOf, ProcedureContext, RequestSpec } from '../../engine/types.js'
 import type { ClassicContext } from './catalogue.js'
+import { windsOfMagic } from './magic/winds.js'
 
 /**
  * One check the rules make when a turn or a phase starts (Stupidity at the start of a turn, Fear
@@ -17,7 +18,7 @@ const turnSteps: readonly OpeningStep<'TurnStarted'>[] = []
 /** Steps at the start of each phase, in order. */
 const phaseSteps: { readonly [phase: string]: readonly OpeningStep<'PhaseStarted'>[] } = {
   movement: [],
-  magic: [],
+  magic: [windsOfMagic],
   shooting: [],
   'close-combat': [],
 }

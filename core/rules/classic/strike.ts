@@ -1,5 +1,5 @@
-import type { CombatMoment } from '../../engine/effects.js'
-import { resolveModifiers } from '../../engine/modifiers.js'
+import type { AttackKind, CombatMoment } from '../../engine/effects.js'
+import { type Resolved, resolveModifiers } from '../../engine/modifiers.js'
 import { rollAgainst } from '../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
@@ -26,6 +26,12 @@ export interface StrikeInput {
   readonly from: readonly number[]
   /** Why `fighting` is what it is, when casualties reduced it. */
   readonly fightingWhy?: Explanation
+  /** What the attack is (close combat when not said): some saves work against some attacks only. */
+  readonly attack?: AttackKind
+  /** The attack's own Strength (a spell's "S4 hits"), instead of the attacker's. */
+  readonly strength?: Resolved & { readonly value: number }
+  /** No armour save may be taken (a spell's "no AS"): why. */
+  readonly noArmour?: Explanation
 }
 
 export interface StrikeResult {
@@ -112,9 +118,21 @@ export function* strike(ctx: ClassicContext, input: StrikeInput): Generator<Requ
     ]),
   })
   if (hits === 0) return { ...nothing, attacks }
+  return yield* woundAndSave(ctx, input, attacks, hits)
+}
+
+/** From the hits on: to wound, saves, casualties. A spell's hits start here (a magic missile auto-hits). */
+export function* woundAndSave(
+  ctx: ClassicContext,
+  input: StrikeInput,
+  attacks: number,
+  hits: number,
+): Generator<RequestSpec, StrikeResult, Answer> {
+  const { attacker, target, combat, from } = input
+  const nothing = { attacks: 0, hits: 0, wounds: 0, unsaved: 0, removed: 0 }
 
   // To wound.
-  const strength = characteristic(ctx, attacker, 'S', target, combat)
+  const strength = input.strength ?? characteristic(ctx, attacker, 'S', target, combat)
   const toWound = toWoundNeed(ctx, attacker, target, combat, strength)
   const woundLimits = naturalLimits(ctx, 'to-wound')
   const woundScore = scoreToRoll(toWound.value, woundLimits)
@@ -177,9 +195,9 @@ export function* strike(ctx: ClassicContext, input: StrikeInput): Generator<Requ
       ? [explain('a save that needs more than 6 cannot be taken', { rule: ctx.rule('armour-save', 'no-save') })]
       : armourScore.notes,
   )
-  const savable = wounds - ignoresArmour
+  const savable = input.noArmour ? 0 : wounds - ignoresArmour
   let failedArmour = wounds
-  const saveWhy: Explanation[] = [armourWhy, ...sixNotes]
+  const saveWhy: Explanation[] = [input.noArmour ?? armourWhy, ...sixNotes]
   if (armourScore.need !== null && savable > 0) {
     const saves = yield* rollSaves(ctx, input, 'armour-save', savable, armourScore.need, [armourWhy, ...sixNotes])
     failedArmour = wounds - saves.successes
@@ -187,7 +205,7 @@ export function* strike(ctx: ClassicContext, input: StrikeInput): Generator<Requ
   }
 
   // Ward saves: the best single ward, never modified by Strength.
-  const ward = wardSaveNeed(ctx, target, attacker, combat)
+  const ward = wardSaveNeed(ctx, target, attacker, combat, input.attack)
   const wardScore = scoreToRoll(ward.value, naturalLimits(ctx, 'ward-save'))
   let unsaved = failedArmour
   if (wardScore.need !== null && failedArmour > 0) {

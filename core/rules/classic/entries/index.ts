@@ -3,15 +3,22 @@ import { armourSave } from './armour-save.js'
 import { attacks } from './attacks.js'
 import { breakTest } from './break-test.js'
 import { casualties } from './casualties.js'
+import { chillWind } from './chill-wind.js'
 import { combatResult } from './combat-result.js'
+import { crownOfBlackIron } from './crown-of-black-iron.js'
 import { dice } from './dice.js'
+import { dominion } from './dominion.js'
+import { doombolt } from './doombolt.js'
 import { fleeAndPursuit } from './flee-and-pursuit.js'
 import { handWeapon } from './hand-weapon.js'
 import { heavyArmour } from './heavy-armour.js'
 import { leadershipTest } from './leadership-test.js'
 import { lightArmour } from './light-armour.js'
+import { magic } from './magic.js'
 import { musician } from './musician.js'
 import { shield } from './shield.js'
+import { shroudOfDarkness } from './shroud-of-darkness.js'
+import { soulStealer } from './soul-stealer.js'
 import { standard } from './standard.js'
 import { strikeOrder } from './strike-order.js'
 import { toHitCloseCombat } from './to-hit-close-combat.js'
@@ -45,4 +52,11 @@ export const classicEntries = [
   musician,
   standard,
   variants,
+  magic,
+  chillWind,
+  dominion,
+  doombolt,
+  soulStealer,
+  shroudOfDarkness,
+  crownOfBlackIron,
 ] as const
