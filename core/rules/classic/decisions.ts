@@ -186,8 +186,8 @@ export const classicDecisions = [
     why:
       'The seed assumes the 7th-edition MR: X extra dispel dice when a spell is cast on the unit (A.10), added to an attempt ' +
       "of at least one dispel die from the pool; a character's MR covers the unit it has joined. classic-8th: MR (X) is a " +
-      '(7 - X)+ ward save against spells (8th rulebook, from memory, likely), which, like every ward, is not combined with a ' +
-      'better one (A.5).',
+      '(7 - X)+ ward save against spells (8th rulebook, from memory, likely), for its unit too, which, like every ward, is ' +
+      'not combined with a better one (A.5).',
     sources: ['7e:magic/dispel-dice', '8e:special-rules/magic-resistance', `${CORE} A.5, A.10`],
   }),
   defineDecision({
