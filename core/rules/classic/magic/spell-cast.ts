@@ -81,11 +81,16 @@ export function* spellCast(context: ProcedureContext, event: EventOf<'SpellCast'
         attempted: [...magic.attempted, `${wizard.id}/${spell.id}`],
       },
     },
-    explanation: explain(`${wizard.name} casts ${spell.name} with ${p.powerDice} of ${magic.power} power dice`, {
-      value: p.powerDice,
-      rule: ctx.rule('magic', 'max-dice'),
-      from: [event.seq],
-    }),
+    explanation: explain(
+      `${wizard.name} casts ${spell.name} with ${p.powerDice} of ${magic.power} power dice`,
+      { value: p.powerDice, rule: ctx.rule('magic', 'max-dice'), from: [event.seq] },
+      [
+        explain(eighth ? 'at most 6 dice a cast' : `at most ${wizard.level + 1} dice: level ${wizard.level} + 1`, {
+          value: eighth ? 6 : wizard.level + 1,
+          rule: ctx.rule('variants', 'magic-dice'),
+        }),
+      ],
+    ),
   })
 
   // The casting roll.
@@ -151,7 +156,9 @@ export function* spellCast(context: ProcedureContext, event: EventOf<'SpellCast'
     values: { caster: wizard.id, spell: spell.id, faces: [...faces], total, need: spell.castingValue, result },
     explanation: explain(verdict, { value: total, rule: ctx.rule('magic', 'cast'), from: [event.seq, roll.seq] }, [
       ...children,
-      explain('classic/variants §magic-dice', { rule: ctx.rule('variants', 'magic-dice') }),
+      explain(eighth ? 'the casting total adds the Wizard level' : 'the casting total is the dice alone', {
+        rule: ctx.rule('variants', 'magic-dice'),
+      }),
     ]),
   })
 
@@ -250,7 +257,11 @@ function* dispel(ctx: ClassicContext, cast: Cast, castingTotal: number): Generat
       ? resolveModifiers(
           { value: 0, text: 'no Magic Resistance', rule: ctx.rule('magic', 'dispel') },
           ctx.modifiers('dispel-dice', { subject: target, opponent: wizard.unit, spell: spell.id }),
-          { mode: 'value', title: `${target.name}: {} Magic Resistance dice`, rule: ctx.rule('magic', 'dispel') },
+          {
+            mode: 'value',
+            title: (n) => `${target.name}: ${n} Magic Resistance di${n === 1 ? 'e' : 'ce'}`,
+            rule: ctx.rule('magic', 'dispel'),
+          },
         )
       : null
   const extra = mr?.value ?? 0

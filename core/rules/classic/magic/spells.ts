@@ -1,7 +1,7 @@
 import type { Duration } from '../../../engine/effects.js'
 import { resolveModifiers } from '../../../engine/modifiers.js'
 import { choose, rollDice } from '../../../engine/requests.js'
-import type { Answer, RequestSpec } from '../../../engine/types.js'
+import type { Answer, RequestSpec, UnitState } from '../../../engine/types.js'
 import { explain } from '../../../explain/explanation.js'
 import type { ClassicContext } from '../catalogue.js'
 import { DOMINION_PHASES } from '../entries/dominion.js'
@@ -47,10 +47,25 @@ function spellStrength(ctx: ClassicContext, cast: Cast) {
   const value = Number(cast.spell.params.strength)
   const clause = cast.spell.id === 'soul-stealer' ? 'template' : 'hits'
   return resolveModifiers(
-    { value, text: `${cast.spell.name}`, rule: ctx.rule(cast.spell.id as 'doombolt', clause as 'hits') },
+    { value, text: "the spell's own Strength", rule: ctx.rule(cast.spell.id as 'doombolt', clause as 'hits') },
     [],
     { mode: 'value', title: `${cast.spell.name}: Strength {}` },
   ) as ReturnType<typeof resolveModifiers> & { value: number }
+}
+
+/**
+ * The spell as the attacker of the strike pipeline: the caster's unit, named for the spell, with
+ * none of the unit's own gear or rules (its weapons and special rules do not strike with a spell).
+ */
+function spellAsAttacker(cast: Cast): UnitState {
+  return {
+    ...cast.wizard.unit,
+    name: `${cast.wizard.name}'s ${cast.spell.name}`,
+    gear: [],
+    rules: [],
+    command: { champion: false, standard: false, musician: false },
+    characters: [],
+  }
 }
 
 /** D6 hits that need no roll to hit, then the strike pipeline from the wound roll on. */
@@ -82,7 +97,7 @@ function* magicMissile(ctx: ClassicContext, cast: Cast): Step {
   yield* woundAndSave(
     ctx,
     {
-      attacker: wizard.unit,
+      attacker: spellAsAttacker(cast),
       target,
       combat: null,
       fighting: 0,
@@ -153,7 +168,7 @@ function* soulStealer(ctx: ClassicContext, cast: Cast): Step {
       ? yield* woundAndSave(
           ctx,
           {
-            attacker: wizard.unit,
+            attacker: spellAsAttacker(cast),
             target,
             combat: null,
             fighting: 0,

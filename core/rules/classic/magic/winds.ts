@@ -127,7 +127,7 @@ export function* windsOfMagic(
     text: `Winds of Magic: ${player} ${power} power dice; ${summary}`,
     values: { magic },
     explanation: explain(
-      `Winds of Magic: ${player} has ${power} power dice; ${summary} (classic/variants §magic-dice: ${ctx.decision('magic-dice')})`,
+      `Winds of Magic (${ctx.decision('magic-dice')}): ${player} has ${power} power dice; ${summary}`,
       { value: power, rule, from: [event.seq] },
       children,
     ),
