@@ -470,6 +470,12 @@ export function createEngine(ruleset: Ruleset): Engine {
             'rules/bad-formation',
             `seq ${event.seq}: unit "${unit.id}" is a lone character: it has one model and no characters joined`,
           )
+        if (unit.wizardLevel !== undefined && !unit.character)
+          throw new RuleError(
+            'rules/bad-formation',
+            `seq ${event.seq}: unit "${unit.id}" has a Wizard level but is not a lone character; a Wizard who has ` +
+              'joined a unit is listed in its characters',
+          )
         for (const character of unit.characters ?? []) {
           const taken =
             Object.hasOwn(game.units, character.id) ||

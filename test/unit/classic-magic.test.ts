@@ -116,6 +116,16 @@ describe('the Winds of Magic', () => {
     expect(game.game.magic).toMatchObject({ player: 'p2', power: 3, dispel: { p1: 5 } })
   })
 
+  it('a Wizard level belongs to a character: a unit that is not a lone character cannot have one', () => {
+    const game = new EngineGame(ev.created())
+    refused(
+      game,
+      ev.mustered('p1', unitDef('warriors', { wizardLevel: 2 })),
+      'rules/bad-formation',
+      /not a lone character/,
+    )
+  })
+
   it('classic-8th: 2D6 for the Winds (power = total, dispel = higher die), then each Wizard channels on a 6', () => {
     const game = magicGame('classic-8th')
     expect(request(game)).toMatchObject({ purpose: 'winds-of-magic', count: 2, roller: 'p1' })
