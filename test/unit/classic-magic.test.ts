@@ -246,6 +246,13 @@ describe('casting', () => {
     )
   })
 
+  it('a spell waits for the last one: no cast while its dispel is still owed', () => {
+    const game = magicGame()
+    game.apply(cast({ caster: 'sorceress', spell: 'doombolt', target: 'spears', powerDice: 3 }))
+    game.roll([4, 3, 2])
+    refused(game, cast({ caster: 'lord', spell: 'doombolt', target: 'spears', powerDice: 1 }), 'engine/requests-open')
+  })
+
   it('the declaration is checked: range, arc, line of sight, friend or foe, phase, Wizard', () => {
     const game = magicGame()
     refused(

@@ -102,6 +102,7 @@ describe('recorded: a magic phase with Doombolt, Dominion and a dispel (classic)
       [10, 2, { empire: 1 }],
       [12, 2, { empire: 0 }],
       [16, 0, { empire: 0 }],
+      [17, 0, { empire: 0 }],
       [21, 4, { druchii: 5 }],
     ])
     const pick = (kind: string) => outcomes.filter((o) => o.kind === kind).map((o) => [o.seq, o.values])

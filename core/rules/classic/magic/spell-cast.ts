@@ -249,7 +249,19 @@ function* dispel(ctx: ClassicContext, cast: Cast, castingTotal: number): Generat
   if (dispeller === null) return false
   const magic = ctx.game.magic as MagicState
   const pool = magic.dispel[dispeller] ?? 0
-  if (pool === 0) return false
+  if (pool === 0) {
+    ctx.emit({
+      kind: 'magic-dice',
+      text: `${dispeller} has no dispel dice left: ${spell.name} cannot be dispelled`,
+      values: { magic },
+      explanation: explain(`${dispeller} has no dispel dice left: ${spell.name} cannot be dispelled`, {
+        value: 0,
+        rule: ctx.rule('magic', 'dispel'),
+        from: [event.seq],
+      }),
+    })
+    return false
+  }
   const eighth = ctx.decision('magic-dice') === 'winds-of-magic'
   // Magic Resistance: extra dice when the spell is cast on the dispeller's own unit.
   const mr =
@@ -371,6 +383,12 @@ function checkDeclaration(ctx: ClassicContext, event: EventOf<'SpellCast'>): Cas
     throw new RuleError(
       'rules/wrong-phase',
       `${where}: spells are cast in the magic phase, not ${ctx.game.phase ?? 'before any phase'} (classic/turn-sequence §phases)`,
+    )
+  const open = Object.keys(ctx.game.requests)
+  if (open.length > 0)
+    throw new RuleError(
+      'engine/requests-open',
+      `${where}: request ${open.join(', ')} is still open; answer it before the next spell`,
     )
   const magic = ctx.game.magic
   if (!magic || magic.turn !== ctx.game.turn || magic.player !== ctx.game.activePlayer)
