@@ -198,6 +198,24 @@ describe('casting', () => {
     expect(step.outcomes.find((o) => o.kind === 'casting-roll')?.values).toMatchObject({ total: 8, result: 'cast' })
   })
 
+  it("classic-8th: a failed cast ends the Wizard's casting; a dispel adds the best Wizard level (variants §magic-dice)", () => {
+    const game = magicGame('classic-8th')
+    game.roll([6, 6])
+    game.roll([1, 1])
+    game.roll([1])
+    game.apply(cast({ caster: 'sorceress', spell: 'dominion', target: 'spears', powerDice: 2 }))
+    game.roll([3, 2]) // 5 + level 2 = 7 < 10
+    expect(game.game.magic?.done).toEqual(['sorceress'])
+    refused(game, cast({ caster: 'sorceress', spell: 'doombolt', target: 'spears', powerDice: 1 }), 'rules/cannot-cast')
+    game.apply(cast({ caster: 'lord', spell: 'doombolt', target: 'spears', powerDice: 2 }))
+    game.roll([4, 3]) // 7 + level 4 = 11
+    game.apply(ev.choice(game.openRequest(), '2'))
+    const dispel = game.roll([5, 5]) // 10 + the Mage's level 1 = 11 >= 11
+    const rolled = dispel.outcomes.find((o) => o.kind === 'dispel-roll')!
+    expect(rolled.values).toMatchObject({ total: 11, need: 11, dispelled: true })
+    expect(renderExplanationText(rolled.explanation)).toContain("+ Mage's level 1 = 11")
+  })
+
   it('Irresistible Force: two 6s cast the spell and it cannot be dispelled (classic/magic §irresistible)', () => {
     const game = magicGame()
     game.apply(cast({ caster: 'sorceress', spell: 'doombolt', target: 'spears', powerDice: 3 }))

@@ -39,6 +39,8 @@ export function* resolveSpell(ctx: ClassicContext, cast: Cast): Step {
     case 'shroud-of-darkness':
       startEffect(ctx, cast, 'ward', {}, { kind: 'casters-next-magic-phase', caster: cast.wizard.unit.player })
       return
+    default:
+      throw new Error(`spell ${cast.spell.id satisfies never} has no resolution written`)
   }
 }
 
