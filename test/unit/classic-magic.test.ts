@@ -340,6 +340,7 @@ describe('dispelling and Magic Resistance', () => {
     expect(step.outcomes.find((o) => o.kind === 'dispel-roll')?.values).toMatchObject({ total: 12, dispelled: true })
     expect(game.game.magic?.dispel).toEqual({ p2: 1 })
     expect(cites(game, 'crown-of-black-iron', 'magic-resistance')).toBe(true)
+    expect(cites(game, 'variants', 'magic-resistance')).toBe(true)
   })
 
   it('Crown of Black Iron: no MR dice against a spell on another unit', () => {

@@ -35,7 +35,7 @@ export const crownOfBlackIron = defineEntry({
     {
       at: 'ward-save',
       clause: 'magic-resistance',
-      label: 'Crown of Black Iron (MR 1 vs spells)',
+      label: 'Crown of Black Iron (MR 1: a ward against spells, classic/variants §magic-resistance)',
       kind: 'set',
       joined: true,
       when: (q, held) =>

@@ -235,6 +235,14 @@ function* miscastRoll(ctx: ClassicContext, wizard: Wizard, from: number): Genera
   })
 }
 
+/** Magic Resistance as dispel dice is the variant's reading of MR: the explanation says so. */
+function withVariant(ctx: ClassicContext, why: Explanation): Explanation {
+  const note = explain(`Magic Resistance: ${ctx.decision('magic-resistance')}`, {
+    rule: ctx.rule('variants', 'magic-resistance'),
+  })
+  return { ...why, children: [...why.children, note] }
+}
+
 /** The player who may dispel: the target's, or, for a spell on the caster's own side, the first other player. */
 function dispellerOf(ctx: ClassicContext, cast: Cast): string | null {
   const caster = cast.wizard.unit.player
@@ -295,7 +303,7 @@ function* dispel(ctx: ClassicContext, cast: Cast, castingTotal: number): Generat
       from: [event.seq],
     }),
   ]
-  if (mr) why.push(mr.explanation)
+  if (mr) why.push(withVariant(ctx, mr.explanation))
   const chosen = Number(
     yield* choose({
       purpose: 'dispel-dice',
@@ -326,7 +334,7 @@ function* dispel(ctx: ClassicContext, cast: Cast, castingTotal: number): Generat
     explanation: explain(
       `${chosen} dispel di${chosen === 1 ? 'e' : 'ce'}${extra > 0 ? ` + ${extra} Magic Resistance` : ''}`,
       { value: count, rule: ctx.rule('magic', 'dispel') },
-      mr && extra > 0 ? [mr.explanation] : [],
+      mr && extra > 0 ? [withVariant(ctx, mr.explanation)] : [],
     ),
   })
   const dice = roll.faces.reduce((a, b) => a + b, 0)
@@ -335,14 +343,15 @@ function* dispel(ctx: ClassicContext, cast: Cast, castingTotal: number): Generat
   const children: Explanation[] = [
     explain(`dice ${roll.faces.join(', ')} (${roll.source}) = ${dice}`, { value: dice, from: [roll.seq] }),
   ]
-  if (mr && extra > 0) children.push(mr.explanation)
-  if (eighth)
-    children.push(
-      explain(
-        dispelWizard ? `+ ${dispelWizard.name}'s level ${level} = ${total}` : 'no Wizard to dispel: no level added',
-        { value: total, rule: ctx.rule('variants', 'magic-dice') },
-      ),
-    )
+  if (mr && extra > 0) children.push(withVariant(ctx, mr.explanation))
+  children.push(
+    eighth
+      ? explain(
+          dispelWizard ? `+ ${dispelWizard.name}'s level ${level} = ${total}` : 'no Wizard to dispel: no level added',
+          { value: total, rule: ctx.rule('variants', 'magic-dice') },
+        )
+      : explain('the dispel total is the dice alone', { value: total, rule: ctx.rule('variants', 'magic-dice') }),
+  )
   let dispelled = total >= castingTotal
   if (eighth && dice <= 2) {
     dispelled = false
