@@ -213,6 +213,34 @@ export function createEngine(ruleset: Ruleset): Engine {
     return null
   }
 
+  /** An entry a character who has joined the unit holds (for effects that cover his unit). */
+  function joinedHolding(
+    unit: UnitState,
+    entry: EntryDefinition,
+  ): { params: Readonly<Record<string, ParamValue>>; active: null } | null {
+    const own = entry.params ?? NO_PARAMS
+    for (const character of unit.characters) {
+      if (character.slain) continue
+      for (const rule of character.rules)
+        if (rule.id === entry.id) return { params: withParams(own, rule.params), active: null }
+      for (const gear of character.gear)
+        if (gear.id === entry.id) return { params: withParams(own, gear.options), active: null }
+    }
+    return null
+  }
+
+  /** Ends the effects that last through a player's phase which is now over (`next-phase-of`). */
+  function expirePhaseOver(game: GameState, turnOver: boolean): void {
+    const phase = game.phase
+    const player = game.activePlayer
+    if (player === null) return
+    expire(game, (d) =>
+      d.kind === 'next-phase-of' && d.player === player && (d.phase === phase || turnOver)
+        ? `${player}'s ${d.phase} phase is over`
+        : null,
+    )
+  }
+
   function modifiersFor<P extends TimingPoint>(
     game: GameState,
     decide: (id: string) => string,
@@ -231,7 +259,7 @@ export function createEngine(ruleset: Ruleset): Engine {
           held = { unit, params: entry.params ?? NO_PARAMS, decision: decide }
           break
         }
-        const holds = holding(game, unit, entry)
+        const holds = holding(game, unit, entry) ?? (effect.joined ? joinedHolding(unit, entry) : null)
         if (holds) {
           held = { unit, params: holds.params, decision: decide }
           active = holds.active
@@ -449,6 +477,12 @@ export function createEngine(ruleset: Ruleset): Engine {
             'rules/bad-formation',
             `seq ${event.seq}: unit "${unit.id}" is a lone character: it has one model and no characters joined`,
           )
+        if (unit.wizardLevel !== undefined && !unit.character)
+          throw new RuleError(
+            'rules/bad-formation',
+            `seq ${event.seq}: unit "${unit.id}" has a Wizard level but is not a lone character; a Wizard who has ` +
+              'joined a unit is listed in its characters',
+          )
         for (const character of unit.characters ?? []) {
           const taken =
             Object.hasOwn(game.units, character.id) ||
@@ -501,6 +535,7 @@ export function createEngine(ruleset: Ruleset): Engine {
             ...(c.concealed ? { concealed: true } : {}),
           })),
           character: unit.character ?? false,
+          ...(unit.wizardLevel !== undefined ? { wizardLevel: unit.wizardLevel } : {}),
           startingModels: unit.models,
           models: unit.models,
           woundsOnNextModel: 0,
@@ -520,6 +555,7 @@ export function createEngine(ruleset: Ruleset): Engine {
       requireNoOpenRequests(game, event as EngineEvent)
       if (event.payload.turn < game.turn)
         throw new RuleError('engine/turn-order', `seq ${event.seq}: turn ${event.payload.turn} after turn ${game.turn}`)
+      expirePhaseOver(game, true)
       game.turn = event.payload.turn
       game.activePlayer = event.payload.player
       game.phase = null
@@ -538,6 +574,7 @@ export function createEngine(ruleset: Ruleset): Engine {
           `seq ${event.seq}: ${ruleset.id} has no phase "${event.payload.phase}" (${ruleset.phases.join(', ')})`,
         )
       }
+      expirePhaseOver(game, false)
       game.phase = event.payload.phase
       const active = game.activePlayer
       expire(game, (d) =>
@@ -555,6 +592,7 @@ export function createEngine(ruleset: Ruleset): Engine {
     CombatJoined: declaration,
     CombatRoundDeclared: declaration,
     ShotDeclared: declaration,
+    SpellCast: declaration,
     DiceRolled: answer,
     ChoiceMade: answer,
     Note(state, event) {

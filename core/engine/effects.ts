@@ -24,6 +24,7 @@ export const timingPoints = [
   'psychology',
   'movement',
   'deployment',
+  'dispel-dice',
 ] as const
 export type TimingPoint = (typeof timingPoints)[number]
 
@@ -32,6 +33,8 @@ export type RollPurpose = 'to-hit' | 'to-wound' | 'armour-save' | 'ward-save'
 export type LeadershipTest = 'break' | 'restraint'
 /** Leadership tests of charges and moves: a Terror test, the 8th-edition march test. */
 export type MovementLeadershipTest = 'terror' | 'march'
+/** What an attack is, for saves that work against some attacks only (Shroud of Darkness: ranged attacks and spells). */
+export type AttackKind = 'close-combat' | 'shooting' | 'spell'
 
 /**
  * What a unit may be barred from doing (a failed Stupidity test, Dominion's hex, Terror on a
@@ -139,7 +142,13 @@ export interface PointQueries {
     readonly combat: CombatMoment | null
     readonly strength: number
   }
-  'ward-save': { readonly subject: UnitState; readonly opponent: UnitState; readonly combat: CombatMoment | null }
+  /** `attack`: what struck the wound; close combat when not said. */
+  'ward-save': {
+    readonly subject: UnitState
+    readonly opponent: UnitState
+    readonly combat: CombatMoment | null
+    readonly attack?: AttackKind
+  }
   'combat-result': {
     readonly subject: readonly UnitState[]
     readonly opponent: readonly UnitState[]
@@ -182,6 +191,11 @@ export interface PointQueries {
   movement: { readonly subject: UnitState; readonly opponent: readonly UnitState[]; readonly move: MovementQuestion }
   /** May `subject` deploy this way (`scout`: after both armies)? An applied `set` record `allowed` says yes. */
   deployment: { readonly subject: UnitState; readonly opponent: readonly UnitState[]; readonly deployment: 'scout' }
+  /**
+   * Extra dice for a dispel against a spell cast on `subject` by a Wizard in `opponent` (Magic
+   * Resistance (X) in the 7th-edition convention): a value, the dice added.
+   */
+  'dispel-dice': { readonly subject: UnitState; readonly opponent: UnitState; readonly spell: string }
 }
 export type MovementQuestion = 'march' | 'flee' | 'pursuit' | 'march-block' | 'fly'
 export type QueryOf<P extends TimingPoint> = PointQueries[P]
@@ -229,6 +243,11 @@ export interface EffectSpec<P extends TimingPoint, Clause extends string = strin
   readonly value: number | string | ((query: QueryOf<P>, held: Held) => number | string)
   /** A label that depends on the query ("Strength 5: -2"); `label` is the hashed summary. */
   readonly describe?: (query: QueryOf<P>, held: Held) => string
+  /**
+   * The entry also acts for a unit when a character who has joined it holds it (a character's
+   * Magic Resistance covers its unit); otherwise a joined character's gear acts for him alone.
+   */
+  readonly joined?: boolean
 }
 
 /** How long an active effect lasts (DESIGN §3: durations are data). */
@@ -238,6 +257,8 @@ export type Duration =
   | { readonly kind: 'end-of-turn' }
   | { readonly kind: 'casters-next-magic-phase'; readonly caster: string }
   | { readonly kind: 'one-use' }
+  /** Through `player`'s next `phase` (Dominion: "in its next movement phase"), ending with it or with that player's turn. */
+  | { readonly kind: 'next-phase-of'; readonly player: string; readonly phase: string }
 
 /** An entry a unit holds for a while (a spell on it, a potion drunk, a failed test's penalty). */
 export interface ActiveEffect {

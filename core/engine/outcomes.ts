@@ -1,7 +1,7 @@
 import type { Explanation } from '../explain/explanation.js'
 import type { ActiveEffect } from './effects.js'
 import { RuleError } from './errors.js'
-import type { CombatUnit, GameState } from './types.js'
+import type { CombatUnit, GameState, MagicState } from './types.js'
 
 /**
  * What procedures decide (DESIGN §3): typed outcomes. Procedures never change the state; one
@@ -44,6 +44,20 @@ export interface OutcomeValues {
   'combat-ended': { combat: string; round: number }
   'effect-started': { effect: ActiveEffect }
   'effect-ended': { effect: string; entry: string; unit: string; why: string }
+  /** The magic phase's dice and casts as they stand now (the Winds of Magic, dice spent, a caster done). */
+  'magic-dice': { magic: MagicState }
+  'casting-roll': {
+    caster: string
+    spell: string
+    faces: number[]
+    total: number
+    need: number
+    result: 'cast' | 'failed' | 'irresistible' | 'miscast' | 'irresistible-miscast'
+  }
+  'dispel-roll': { spell: string; faces: number[]; total: number; need: number; dispelled: boolean }
+  miscast: { caster: string; roll: number }
+  /** A model gains Wounds above what it has (Soul Stealer); `wounds`: what it has now. */
+  'wounds-gained': { unit: string; character: string | null; gained: number; wounds: number }
 }
 export type OutcomeKind = keyof OutcomeValues
 
@@ -144,6 +158,20 @@ const evolvers = {
   },
   'effect-ended'(game, values) {
     game.effects = game.effects.filter((effect) => effect.id !== values.effect)
+  },
+  'magic-dice'(game, values) {
+    game.magic = values.magic
+  },
+  'casting-roll': nothing,
+  'dispel-roll': nothing,
+  miscast: nothing,
+  'wounds-gained'(game, values, seq) {
+    const unit = unitIn(game, values.unit, seq)
+    const character = values.character === null ? null : unit.characters.find((c) => c.id === values.character)
+    // Wounds gained are wounds not lost: below 0 means above the profile's W.
+    if (character) character.woundsLost -= values.gained
+    else unit.woundsOnNextModel -= values.gained
+    unit.changedAt = seq
   },
 } satisfies { [K in OutcomeKind]: Evolver<K> }
 

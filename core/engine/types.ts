@@ -27,7 +27,7 @@ export interface CharacterState {
   readonly rules: UnitState['rules']
   readonly wizardLevel: number | null
   readonly general: boolean
-  /** Wounds the character has lost. */
+  /** Wounds the character has lost; below 0 when it has gained Wounds above its profile (Soul Stealer). */
   woundsLost: number
   slain: boolean
   /** Hidden in its unit (seed: Concealed) until it is revealed; absent for a model that never hid. */
@@ -53,6 +53,8 @@ export interface UnitState {
   characters: CharacterState[]
   /** The unit is one character model on its own. */
   readonly character: boolean
+  /** A lone character's Wizard level (a joined character's is on its CharacterState). */
+  readonly wizardLevel?: number | null
   /** Models the unit was mustered with. */
   readonly startingModels: number
   /** Models still on the table. */
@@ -146,6 +148,24 @@ export interface GameState {
   requests: Record<string, OpenRequest>
   /** Scouts set up after both armies: who deploys first (the roll-off), and the units deployed, in order. */
   scouts?: { first: string | null; deployed: string[] }
+  /** The current magic phase's dice and casts; absent before the first magic phase. */
+  magic?: MagicState
+}
+
+/** The dice pools of a magic phase (core-mechanics A.3, A.10) and what has been cast in it. */
+export interface MagicState {
+  readonly turn: number
+  /** The player whose magic phase it is. */
+  readonly player: string
+  readonly power: number
+  /** Dispel dice left, by player (every player but the caster's). */
+  readonly dispel: Readonly<Record<string, number>>
+  /** "caster/spell" for each spell attempted this phase (each once). */
+  readonly attempted: readonly string[]
+  /** Casters who may cast no more this phase (a miscast, or a failed cast under the 8th rules). */
+  readonly done: readonly string[]
+  /** Wizards of the dispelling side who may dispel no more this phase (8th: a natural 1-2). */
+  readonly dispelDone: readonly string[]
 }
 
 /** A procedure reads like the rulebook: it yields requests and receives their answers. */

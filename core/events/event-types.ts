@@ -115,6 +115,8 @@ export const unitSchema = z.strictObject({
     .optional(),
   /** The unit is a character on its own (its one model is the character; no characters join it). */
   character: z.boolean().optional(),
+  /** A lone character's Wizard level (1-4); a joined character's is in `characters`. */
+  wizardLevel: z.number().int().min(1).max(4).optional(),
 })
 export type UnitDefinition = z.infer<typeof unitSchema>
 export type UnitDefinitionInput = z.input<typeof unitSchema>
@@ -287,6 +289,29 @@ export const eventSchemas = {
       /** A Stand and Shoot response to the charge declared at seq `charge`. */
       standAndShoot: z.boolean().optional(),
       charge: z.number().int().min(1).optional(),
+    }),
+  },
+  /**
+   * A Wizard casts a spell in the magic phase: the power dice it uses, and what only the table
+   * knows (the range as measured, the target in the front arc, line of sight, models under a template).
+   */
+  SpellCast: {
+    version: 1,
+    schema: z.strictObject({
+      /** The casting character's id (a joined character, or a lone character's unit id). */
+      caster: id,
+      /** The spell's catalogue id. */
+      spell: id,
+      target: id,
+      powerDice: z.number().int().min(1).max(12),
+      /** Inches from the caster to the target (Soul Stealer: to the target point), as the players measured. */
+      distance: z.number().min(0).max(200),
+      /** The target is in the caster's front arc, as the players saw it. */
+      inArc: z.boolean(),
+      /** The caster sees the target (magic missiles need it), as the players saw it. */
+      lineOfSight: z.boolean().optional(),
+      /** Models under the template once placed (Soul Stealer), as the players counted. */
+      modelsUnderTemplate: z.number().int().min(0).max(1000).optional(),
     }),
   },
   DiceRolled: {

@@ -1,4 +1,4 @@
-import type { CombatMoment } from '../../engine/effects.js'
+import type { AttackKind, CombatMoment } from '../../engine/effects.js'
 import { type BaseValue, type Resolved, resolveModifiers } from '../../engine/modifiers.js'
 import type { NaturalLimits } from '../../engine/requests.js'
 import type { Characteristic, UnitState } from '../../engine/types.js'
@@ -156,10 +156,16 @@ export function armourSaveNeed(
 }
 
 /** The best single ward save of `target`, never modified by Strength; null when it has none. */
-export function wardSaveNeed(ctx: ClassicContext, target: UnitState, attacker: UnitState, combat: CombatMoment | null) {
+export function wardSaveNeed(
+  ctx: ClassicContext,
+  target: UnitState,
+  attacker: UnitState,
+  combat: CombatMoment | null,
+  attack?: AttackKind,
+) {
   return resolveModifiers(
     { value: null, text: `${target.name}: no ward save`, rule: ctx.rule('ward-save', 'best-single') },
-    ctx.modifiers('ward-save', { subject: target, opponent: attacker, combat }),
+    ctx.modifiers('ward-save', { subject: target, opponent: attacker, combat, attack }),
     {
       mode: 'need',
       title: 'ward save {}+',

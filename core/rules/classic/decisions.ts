@@ -223,6 +223,72 @@ export const classicDecisions = [
       'the template touches, with no roll (A.4, likely).',
     sources: ['7e:shooting/templates', '8e:shooting/templates', `${CORE} A.4, C`],
   }),
+  defineDecision({
+    id: 'magic-dice',
+    topic: 'Where do the power and dispel dice come from, and how is a spell cast and dispelled?',
+    values: { classic: 'per-wizard', 'classic-8th': 'winds-of-magic' },
+    why:
+      'The seed writes Magic Resistance as "MR 1", the 7th-edition extra dispel dice (A.10), so classic uses 7th dice: power ' +
+      '= 2 + the Wizard levels of the casting side, dispel = 2 + 1 per level 1-2 Wizard + 2 per level 3-4 Wizard; a Wizard ' +
+      'casts with at most its level + 1 dice; the casting total is the dice alone, against the casting value; two or more 6s ' +
+      'are Irresistible Force, two or more 1s a miscast; a dispel total at least the casting total dispels. classic-8th rolls ' +
+      'the Winds of Magic (2D6: power = sum, dispel = higher die; each Wizard channels a die on a 6; pools hold 12), casts ' +
+      "with up to 6 dice adding the Wizard level, a natural total of 1-2 always fails and a failed cast ends that Wizard's " +
+      "casting; a dispel adds the level of the dispelling side's best Wizard still able to dispel (the player nominates one: " +
+      'the engine takes the best, which no player would refuse), no level without a Wizard, and a natural 1-2 fails and ends ' +
+      "that Wizard's dispelling (A.3).",
+    sources: [
+      '7e:magic/power-dice',
+      '7e:magic/dispel-dice',
+      '7e:magic/casting-spells',
+      '8e:magic/the-dispel-pool',
+      '8e:magic/casting-value',
+      '8e:magic/dispel-value',
+      `${CORE} A.3, A.10`,
+    ],
+  }),
+  defineDecision({
+    id: 'miscast',
+    topic: 'What does a miscast do? (the table is not captured)',
+    values: { classic: 'spell-fails-caster-done', 'classic-8th': 'after-irresistible-force' },
+    why:
+      'core-mechanics does not capture a miscast table (A.3, unsure). classic (7th): two or more 1s among the casting dice ' +
+      'are a miscast even when the total reaches the casting value: the spell fails, the dice are spent and that Wizard casts ' +
+      'no more this phase; with two 6s as well, the spell is cast irresistibly and the miscast follows. classic-8th: a ' +
+      'miscast follows Irresistible Force, after the spell resolves (A.3, sure). In both, the engine asks for the 2D6 miscast ' +
+      'roll and records it; what the roll does is applied by the table from its own rulebook (prompted).',
+    sources: ['8e:magic/irresistible-force', '8e:magic/miscasts', '7e:magic/casting-spells', `${CORE} A.3, A.10`],
+  }),
+  defineDecision({
+    id: 'magic-resistance',
+    topic: 'What does Magic Resistance (X) do?',
+    values: { classic: 'extra-dispel-dice', 'classic-8th': 'ward-vs-spells' },
+    why:
+      'The seed assumes the 7th-edition MR: X extra dispel dice when a spell is cast on the unit (A.10), added to an attempt ' +
+      "of at least one dispel die from the pool; a character's MR covers the unit it has joined. classic-8th: MR (X) is a " +
+      '(7 - X)+ ward save against spells (8th rulebook, from memory, likely), for its unit too, which, like every ward, is ' +
+      'not combined with a better one (A.5).',
+    sources: ['7e:magic/dispel-dice', '8e:special-rules/magic-resistance', `${CORE} A.5, A.10`],
+  }),
+  defineDecision({
+    id: 'shroud-casting-value',
+    topic: 'Shroud of Darkness "3/5+": which number is the casting value?',
+    values: { classic: 'three', 'classic-8th': 'three' },
+    why:
+      'Every other spell of the seed gives its casting value in brackets, "(6+)"; Shroud of Darkness alone has "3/5+" in its ' +
+      'heading, and its text already says "5+ Ward Save". The heading reads as casting value 3 / the 5+ ward it grants, so ' +
+      'the engine casts it on 3 (unsure; both variants).',
+    sources: ['seed 000_47f9f7e6ea2b5b50 (PM Shroud of Darkness)'],
+  }),
+  defineDecision({
+    id: 'soul-stealer-gain',
+    topic: 'Soul Stealer: what is "gains 1 wound" for a caster who has lost wounds?',
+    values: { classic: 'one-more-wound', 'classic-8th': 'one-more-wound' },
+    why:
+      'The seed caps the gain at "double its original W", so the gain may take the caster above its profile. The engine adds ' +
+      'one to the Wounds the caster has now (a wounded caster gets one back), never above 2 x W (both variants).',
+    sources: ['seed 000_47f9f7e6ea2b5b50 (BM Soul Stealer)'],
+  }),
 ] as const
 
 export type ClassicDecisions = DecisionIndexOf<typeof classicDecisions>

@@ -4,6 +4,7 @@ import { chargeDeclared } from './charges.js'
 import { combatJoined, combatRoundDeclared } from './close-combat-round.js'
 import { checkConcealed, unitDeployed } from './deployment.js'
 import { classicEntries } from './entries/index.js'
+import { spellCast } from './magic/spell-cast.js'
 import { meleeAttacks } from './melee-attacks.js'
 import { moveDeclared } from './moves.js'
 import { classicOpenings } from './openings.js'
@@ -27,5 +28,6 @@ export const classic: Ruleset = {
     UnitDeployed: { name: 'deployment', start: unitDeployed, phases: ['deployment'] },
     // Stand and Shoot answers a charge in the movement phase (the charge's helper says when it may).
     ShotDeclared: { name: 'shooting-attack', start: shotDeclared, phases: ['shooting', 'movement'] },
+    SpellCast: { name: 'spell', start: spellCast, phases: ['magic'] },
   },
 }

@@ -1,6 +1,7 @@
 import type { Answer, EventOf, ProcedureContext, RequestSpec } from '../../engine/types.js'
 import type { ClassicContext } from './catalogue.js'
 import { concealedAtCombatPhase, concealedAtTurnStart } from './deployment.js'
+import { windsOfMagic } from './magic/winds.js'
 
 /**
  * One check the rules make when a turn or a phase starts (Stupidity at the start of a turn, Fear
@@ -18,7 +19,7 @@ const turnSteps: readonly OpeningStep<'TurnStarted'>[] = [concealedAtTurnStart]
 /** Steps at the start of each phase, in order. */
 const phaseSteps: { readonly [phase: string]: readonly OpeningStep<'PhaseStarted'>[] } = {
   movement: [],
-  magic: [],
+  magic: [windsOfMagic],
   shooting: [],
   'close-combat': [concealedAtCombatPhase],
 }

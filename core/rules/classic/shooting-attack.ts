@@ -121,7 +121,12 @@ export function* shotDeclared(context: ProcedureContext, event: EventOf<'ShotDec
       ? yield* templateHits(ctx, shot, shooter, target, weapon, { ...moment, template: true }, checked.why, from)
       : yield* aimedHits(ctx, shot, shooter, target, weapon, moment, checked.why, from)
   if (hits.hits === 0) return
-  yield* woundsFromHits(ctx, { attacker: shooter, target, combat: null, from, strength }, hits.attacks, hits.hits)
+  yield* woundsFromHits(
+    ctx,
+    { attacker: shooter, target, combat: null, from, strength, attack: 'shooting' },
+    hits.attacks,
+    hits.hits,
+  )
 }
 
 /** What the declaration is allowed to be; throws a RuleError naming what is wrong. */

@@ -1,4 +1,4 @@
-import type { CombatMoment } from '../../engine/effects.js'
+import type { AttackKind, CombatMoment } from '../../engine/effects.js'
 import { type Resolved, resolveModifiers } from '../../engine/modifiers.js'
 import { rollAgainst } from '../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
@@ -117,8 +117,12 @@ export function* strike(ctx: ClassicContext, input: StrikeInput): Generator<Requ
 
 /** Who was hit by whom: a close-combat strike, or a shot when `combat` is null. */
 export type HitsInput = Pick<StrikeInput, 'attacker' | 'target' | 'combat' | 'from'> & {
-  /** The hits' Strength when it is not the attacker's own (a missile weapon's S3). */
+  /** The hits' Strength when it is not the attacker's own (a missile weapon's S3, a spell's "S4 hits"). */
   readonly strength?: Resolved & { readonly value: number }
+  /** What the attack is (close combat when not said): some saves work against some attacks only. */
+  readonly attack?: AttackKind
+  /** No armour save may be taken (a spell's "no AS"): why. */
+  readonly noArmour?: Explanation
 }
 
 /**
@@ -197,9 +201,9 @@ export function* woundsFromHits(
       ? [explain('a save that needs more than 6 cannot be taken', { rule: ctx.rule('armour-save', 'no-save') })]
       : armourScore.notes,
   )
-  const savable = wounds - ignoresArmour
+  const savable = input.noArmour ? 0 : wounds - ignoresArmour
   let failedArmour = wounds
-  const saveWhy: Explanation[] = [armourWhy, ...sixNotes]
+  const saveWhy: Explanation[] = [input.noArmour ?? armourWhy, ...sixNotes]
   if (armourScore.need !== null && savable > 0) {
     const saves = yield* rollSaves(ctx, input, 'armour-save', savable, armourScore.need, [armourWhy, ...sixNotes])
     failedArmour = wounds - saves.successes
@@ -207,7 +211,7 @@ export function* woundsFromHits(
   }
 
   // Ward saves: the best single ward, never modified by Strength.
-  const ward = wardSaveNeed(ctx, target, attacker, combat)
+  const ward = wardSaveNeed(ctx, target, attacker, combat, input.attack)
   const wardScore = scoreToRoll(ward.value, naturalLimits(ctx, 'ward-save'))
   let unsaved = failedArmour
   if (wardScore.need !== null && failedArmour > 0) {

@@ -5,9 +5,13 @@ import { breakTest } from './break-test.js'
 import { breathWeapon } from './breath-weapon.js'
 import { casualties } from './casualties.js'
 import { charge } from './charge.js'
+import { chillWind } from './chill-wind.js'
 import { combatResult } from './combat-result.js'
 import { concealed } from './concealed.js'
+import { crownOfBlackIron } from './crown-of-black-iron.js'
 import { dice } from './dice.js'
+import { dominion } from './dominion.js'
+import { doombolt } from './doombolt.js'
 import { fieryBreath } from './fiery-breath.js'
 import { fleeAndPursuit } from './flee-and-pursuit.js'
 import { flyingModel } from './flying-model.js'
@@ -18,6 +22,7 @@ import { heavyCavalry } from './heavy-cavalry.js'
 import { largeTarget } from './large-target.js'
 import { leadershipTest } from './leadership-test.js'
 import { lightArmour } from './light-armour.js'
+import { magic } from './magic.js'
 import { marchBlocker } from './march-blocker.js'
 import { movement } from './movement.js'
 import { multipleShots } from './multiple-shots.js'
@@ -26,7 +31,9 @@ import { repeaterCrossbow } from './repeater-crossbow.js'
 import { scout } from './scout.js'
 import { shield } from './shield.js'
 import { shooting } from './shooting.js'
+import { shroudOfDarkness } from './shroud-of-darkness.js'
 import { skirmish } from './skirmish.js'
+import { soulStealer } from './soul-stealer.js'
 import { standard } from './standard.js'
 import { strikeOrder } from './strike-order.js'
 import { terror } from './terror.js'
@@ -79,4 +86,11 @@ export const classicEntries = [
   largeTarget,
   skirmish,
   variants,
+  magic,
+  chillWind,
+  dominion,
+  doombolt,
+  soulStealer,
+  shroudOfDarkness,
+  crownOfBlackIron,
 ] as const

@@ -1,0 +1,17 @@
+import { defineEntry } from '../../../engine/catalogue.js'
+import { SEED } from './sources.js'
+
+export const doombolt = defineEntry({
+  id: 'doombolt',
+  name: 'Doombolt',
+  kind: 'spell',
+  source: SEED,
+  text: '(7+) MM, Range 18", D6 S5 hits',
+  params: { castingValue: 7, range: 18, type: 'magic-missile', strength: 5 },
+  clauses: {
+    'casting-value': 'casting value 7+',
+    range: 'a magic missile with a range of 18"',
+    hits: 'the target suffers D6 Strength 5 hits',
+  },
+  enforcement: 'enforced',
+})

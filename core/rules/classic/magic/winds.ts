@@ -1,0 +1,135 @@
+import { rollDice } from '../../../engine/requests.js'
+import type { Answer, EventOf, MagicState, RequestSpec } from '../../../engine/types.js'
+import { type Explanation, explain } from '../../../explain/explanation.js'
+import type { ClassicContext } from '../catalogue.js'
+import { type Wizard, wizardsOf } from './wizards.js'
+
+/** A pool never holds more than 12 dice under the 8th rules (core-mechanics A.3). */
+const POOL_LIMIT = 12
+
+function levels(wizards: readonly Wizard[]): string {
+  return wizards.map((w) => `${w.name} level ${w.level}`).join(', ') || 'no Wizard'
+}
+
+/**
+ * The Winds of Magic, at the start of each magic phase: the casting player's power dice and the
+ * other players' dispel dice, worked out from their Wizards (7th, classic) or rolled (8th).
+ */
+export function* windsOfMagic(
+  ctx: ClassicContext,
+  event: EventOf<'PhaseStarted'>,
+): Generator<RequestSpec, void, Answer> {
+  const player = ctx.game.activePlayer
+  if (player === null) return
+  const others = ctx.game.players.map((p) => p.id).filter((id) => id !== player)
+  const casting = wizardsOf(ctx.game, player)
+  const rule = ctx.rule('variants', 'magic-dice')
+  const from = [event.seq, ...casting.map((w) => w.unit.musteredAt)]
+  let power: number
+  const dispel: Record<string, number> = {}
+  const children: Explanation[] = []
+
+  if (ctx.decision('magic-dice') === 'per-wizard') {
+    power = 2 + casting.reduce((sum, w) => sum + w.level, 0)
+    children.push(
+      explain(`${player}: ${power} power dice = 2 + Wizard levels (${levels(casting)})`, {
+        value: power,
+        rule: ctx.rule('magic', 'power-dice'),
+        from,
+      }),
+    )
+    for (const other of others) {
+      const wizards = wizardsOf(ctx.game, other)
+      const dice = 2 + wizards.reduce((sum, w) => sum + (w.level <= 2 ? 1 : 2), 0)
+      dispel[other] = dice
+      children.push(
+        explain(`${other}: ${dice} dispel dice = 2 + 1 per level 1-2 and 2 per level 3-4 Wizard (${levels(wizards)})`, {
+          value: dice,
+          rule: ctx.rule('magic', 'dispel-dice'),
+          from: [event.seq, ...wizards.map((w) => w.unit.musteredAt)],
+        }),
+      )
+    }
+  } else {
+    const winds = yield* rollDice({
+      purpose: 'winds-of-magic',
+      count: 2,
+      sides: 6,
+      roller: player,
+      text: `${player}: roll 2D6 for the Winds of Magic`,
+      explanation: explain('the Winds of Magic: power dice = the total, dispel dice = the higher die', {
+        rule: ctx.rule('magic', 'winds'),
+        from: [event.seq],
+      }),
+    })
+    const [a, b] = winds.faces as [number, number]
+    power = a + b
+    children.push(
+      explain(`${player}: ${power} power dice (${a} + ${b})`, {
+        value: power,
+        rule: ctx.rule('magic', 'winds'),
+        from: [winds.seq],
+      }),
+    )
+    for (const other of others) {
+      dispel[other] = Math.max(a, b)
+      children.push(
+        explain(`${other}: ${Math.max(a, b)} dispel dice (the higher die)`, {
+          value: Math.max(a, b),
+          rule: ctx.rule('magic', 'winds'),
+          from: [winds.seq],
+        }),
+      )
+    }
+    // Channelling: every Wizard on every side rolls a D6; each 6 adds a die to its side's pool.
+    for (const side of [player, ...others]) {
+      const wizards = wizardsOf(ctx.game, side)
+      if (wizards.length === 0) continue
+      const roll = yield* rollDice({
+        purpose: 'channel',
+        count: wizards.length,
+        sides: 6,
+        need: 6,
+        roller: side,
+        text: `${side}: roll ${wizards.length} D6 to channel (${wizards.map((w) => w.name).join(', ')}), 6+`,
+        explanation: explain("each Wizard channels: a 6 adds one die to its side's pool", {
+          rule: ctx.rule('magic', 'channel'),
+          from: [event.seq],
+        }),
+      })
+      const sixes = roll.faces.filter((face) => face === 6).length
+      const before = side === player ? power : (dispel[side] ?? 0)
+      const after = Math.min(POOL_LIMIT, before + sixes)
+      if (side === player) power = after
+      else dispel[side] = after
+      children.push(
+        explain(
+          `${side} channels ${sixes} (${roll.faces.join(', ')}): ${before} -> ${after}${before + sixes > POOL_LIMIT ? ' (a pool holds 12)' : ''}`,
+          { value: after, rule: ctx.rule('magic', 'channel'), from: [roll.seq] },
+        ),
+      )
+    }
+    power = Math.min(POOL_LIMIT, power)
+  }
+
+  const magic: MagicState = {
+    turn: ctx.game.turn,
+    player,
+    power,
+    dispel,
+    attempted: [],
+    done: [],
+    dispelDone: [],
+  }
+  const summary = others.map((o) => `${o} ${dispel[o]} dispel`).join(', ')
+  ctx.emit({
+    kind: 'magic-dice',
+    text: `Winds of Magic: ${player} ${power} power dice; ${summary}`,
+    values: { magic },
+    explanation: explain(
+      `Winds of Magic (${ctx.decision('magic-dice')}): ${player} has ${power} power dice; ${summary}`,
+      { value: power, rule, from: [event.seq] },
+      children,
+    ),
+  })
+}
