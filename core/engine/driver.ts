@@ -170,12 +170,23 @@ export function createEngine(ruleset: Ruleset): Engine {
           : null,
       )
     }
+    if (placed.kind === 'combat-joined') {
+      const engaged = new Set(placed.values.sides.flatMap((side) => side.units.map((u) => u.unit)))
+      expire(game, (d, effect) =>
+        d.kind === 'players-next-turn' && d.orEngaged && engaged.has(effect.unit)
+          ? 'the unit is engaged in combat'
+          : null,
+      )
+    }
   }
 
   /** Ends every active effect whose duration `ends` says is over (with the reason). */
-  function expire(game: GameState, ends: (duration: ActiveEffect['duration']) => string | null): void {
+  function expire(
+    game: GameState,
+    ends: (duration: ActiveEffect['duration'], effect: ActiveEffect) => string | null,
+  ): void {
     for (const effect of [...game.effects]) {
-      const why = ends(effect.duration)
+      const why = ends(effect.duration, effect)
       if (why === null) continue
       record(game, {
         kind: 'effect-ended',
@@ -191,18 +202,26 @@ export function createEngine(ruleset: Ruleset): Engine {
     game: GameState,
     unit: UnitState,
     entry: EntryDefinition,
-  ): { params: Readonly<Record<string, ParamValue>>; active: ActiveEffect | null } | null {
+  ): { params: Readonly<Record<string, ParamValue>>; active: ActiveEffect | null; owned: boolean } | null {
     const own = entry.params ?? NO_PARAMS
-    for (const rule of unit.rules)
-      if (rule.id === entry.id) return { params: withParams(own, rule.params), active: null }
-    for (const gear of unit.gear)
-      if (gear.id === entry.id) return { params: withParams(own, gear.options), active: null }
-    // Command-group slots name their catalogue entries (champion, standard, musician).
-    if (Object.hasOwn(unit.command, entry.id) && unit.command[entry.id as keyof UnitState['command']])
-      return { params: own, active: null }
+    const owned = holdingOwn(unit, entry, own)
+    // An active effect adds its params over what the unit holds (a Fear causer's failed Fear test against Terror).
     for (const active of game.effects)
       if (active.unit === unit.id && active.entry === entry.id)
-        return { params: withParams(own, active.params), active }
+        return { params: withParams(owned ?? own, active.params), active, owned: owned !== null }
+    return owned ? { params: owned, active: null, owned: true } : null
+  }
+
+  /** The params of an entry a unit holds as a rule, gear or command-group slot, or null. */
+  function holdingOwn(
+    unit: UnitState,
+    entry: EntryDefinition,
+    own: Readonly<Record<string, ParamValue>>,
+  ): Readonly<Record<string, ParamValue>> | null {
+    for (const rule of unit.rules) if (rule.id === entry.id) return withParams(own, rule.params)
+    for (const gear of unit.gear) if (gear.id === entry.id) return withParams(own, gear.options)
+    // Command-group slots name their catalogue entries (champion, standard, musician).
+    if (Object.hasOwn(unit.command, entry.id) && unit.command[entry.id as keyof UnitState['command']]) return own
     return null
   }
 
@@ -215,18 +234,19 @@ export function createEngine(ruleset: Ruleset): Engine {
     const records: ModifierRecord[] = []
     const effects = effectsAt.get(at)
     if (!effects) return records
+    const ask: Held['modifiers'] = (point, question) => modifiersFor(game, decide, point, question)
     for (const { entry, effect, always } of effects) {
       const candidates = queryUnits(query, effect.holder ?? 'subject')
       let held: Held | null = null
       let active: ActiveEffect | null = null
       for (const unit of candidates) {
         if (always) {
-          held = { unit, params: entry.params ?? NO_PARAMS, decision: decide }
+          held = { unit, params: entry.params ?? NO_PARAMS, owned: true, decision: decide, modifiers: ask }
           break
         }
         const holds = holding(game, unit, entry)
         if (holds) {
-          held = { unit, params: holds.params, decision: decide }
+          held = { unit, params: holds.params, owned: holds.owned, decision: decide, modifiers: ask }
           active = holds.active
           break
         }
@@ -492,6 +512,7 @@ export function createEngine(ruleset: Ruleset): Engine {
             slain: false,
           })),
           character: unit.character ?? false,
+          ...(unit.general ? { general: true } : {}),
           startingModels: unit.models,
           models: unit.models,
           woundsOnNextModel: 0,
@@ -514,7 +535,12 @@ export function createEngine(ruleset: Ruleset): Engine {
       game.turn = event.payload.turn
       game.activePlayer = event.payload.player
       game.phase = null
-      expire(game, (d) => (d.kind === 'end-of-turn' ? 'the turn is over' : null))
+      expire(game, (d) => (d.kind === 'end-of-turn' || d.kind === 'end-of-phase' ? 'the turn is over' : null))
+      expire(game, (d) =>
+        d.kind === 'players-next-turn' && d.player === event.payload.player
+          ? `${d.player}'s next turn has begun`
+          : null,
+      )
       opening(state, game, event, ruleset.openings?.turn)
       return explain(`turn ${game.turn}: ${event.payload.player} to play`, { from: [event.seq] })
     },
@@ -536,12 +562,14 @@ export function createEngine(ruleset: Ruleset): Engine {
           ? "the caster's next magic phase has begun"
           : null,
       )
+      expire(game, (d) => (d.kind === 'end-of-phase' ? 'the phase is over' : null))
       opening(state, game, event, ruleset.openings?.phases?.[event.payload.phase])
       return explain(`${event.payload.phase} phase of turn ${game.turn}`, { from: [event.seq] })
     },
     MeleeAttacksDeclared: declaration,
     CombatJoined: declaration,
     CombatRoundDeclared: declaration,
+    PanicTestDeclared: declaration,
     DiceRolled: answer,
     ChoiceMade: answer,
     Note(state, event) {

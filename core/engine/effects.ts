@@ -27,14 +27,26 @@ export type TimingPoint = (typeof timingPoints)[number]
 
 export type Facing = 'front' | 'flank' | 'rear'
 export type RollPurpose = 'to-hit' | 'to-wound' | 'armour-save' | 'ward-save'
-export type LeadershipTest = 'break' | 'restraint'
+export type LeadershipTest = 'break' | 'restraint' | 'fear' | 'terror' | 'panic' | 'stupidity' | 'rally'
 
 /**
  * What a unit may be barred from doing (a failed Stupidity test, Dominion's hex, Terror on a
  * would-be charger); `stand-and-shoot-close`: standing and shooting at a charger within half its
  * charge distance.
  */
-export type UnitAction = 'charge' | 'march' | 'move' | 'shoot' | 'cast' | 'stand-and-shoot-close' | 'pursue' | 'rally'
+export type UnitAction =
+  | 'charge'
+  | 'march'
+  | 'move'
+  | 'shoot'
+  | 'cast'
+  | 'stand-and-shoot-close'
+  | 'pursue'
+  | 'rally'
+  // What a character model lends its army or unit (No Leader bars all three).
+  | 'lead-army'
+  | 'lend-leadership'
+  | 'count-for-rally'
 /** The psychology a unit may be subject to, or immune from. */
 export type PsychologyTest = 'fear' | 'terror' | 'panic' | 'stupidity'
 
@@ -167,8 +179,12 @@ export interface Held {
   readonly unit: UnitState
   /** The parameters the unit's list gives the rule ("Regeneration (5+)"), over the entry's own. */
   readonly params: Readonly<Record<string, ParamValue>>
+  /** The unit holds the entry itself (a rule, gear, a command slot), not only through an active effect. */
+  readonly owned: boolean
   /** The value a variant decision takes in this game. */
   decision(id: string): string
+  /** Asks another timing point (Fear's break-test clause asks who causes Fear and who is immune). */
+  modifiers<P extends TimingPoint>(at: P, query: QueryOf<P>): ModifierRecord[]
 }
 
 /**
@@ -198,6 +214,10 @@ export type Duration =
   | { readonly kind: 'end-of-turn' }
   | { readonly kind: 'casters-next-magic-phase'; readonly caster: string }
   | { readonly kind: 'one-use' }
+  /** Until the phase is over (a failed Fear test: "for the following combat phase"). */
+  | { readonly kind: 'end-of-phase' }
+  /** Until `player`'s next turn starts, or, with `orEngaged`, until the unit is engaged in combat (Stupidity). */
+  | { readonly kind: 'players-next-turn'; readonly player: string; readonly orEngaged: boolean }
 
 /** An entry a unit holds for a while (a spell on it, a potion drunk, a failed test's penalty). */
 export interface ActiveEffect {

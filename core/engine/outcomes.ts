@@ -35,6 +35,21 @@ export interface OutcomeValues {
   'combat-ended': { combat: string; round: number }
   'effect-started': { effect: ActiveEffect }
   'effect-ended': { effect: string; entry: string; unit: string; why: string }
+  /** A Fear, Panic, Stupidity or rally test; `roll` null when none was rolled (auto-passed, cannot rally). */
+  'psychology-test': {
+    unit: string
+    test: 'fear' | 'panic' | 'stupidity' | 'rally'
+    passed: boolean
+    roll: number | null
+    leadership: number | null
+    /** The phase it belongs to (`turn/player/phase`): one test of each kind per unit per phase. */
+    phase: string
+    /** Passed without a roll: the General's choice, or an immunity (which is no test taken). */
+    auto?: 'general' | 'immune'
+  }
+  rallied: { unit: string }
+  /** Models each unit has as a phase starts (Panic's heavy casualties compare against them). */
+  'models-counted': { phase: string; models: Record<string, number> }
 }
 export type OutcomeKind = keyof OutcomeValues
 
@@ -91,6 +106,7 @@ const evolvers = {
   fled(game, values, seq) {
     const unit = unitIn(game, values.unit, seq)
     unit.fleeing = true
+    unit.fledAt = { turn: game.turn, player: game.activePlayer }
     unit.changedAt = seq
   },
   'restraint-test': nothing,
@@ -113,6 +129,22 @@ const evolvers = {
   },
   'effect-ended'(game, values) {
     game.effects = game.effects.filter((effect) => effect.id !== values.effect)
+  },
+  'psychology-test'(game, values, seq) {
+    const unit = unitIn(game, values.unit, seq)
+    unit.testedIn = { ...unit.testedIn, [values.test]: values.phase }
+    if (values.test === 'panic' && values.auto !== 'immune') unit.panicTests = (unit.panicTests ?? 0) + 1
+  },
+  rallied(game, values, seq) {
+    const unit = unitIn(game, values.unit, seq)
+    unit.fleeing = false
+    unit.changedAt = seq
+  },
+  'models-counted'(game, values) {
+    for (const [id, models] of Object.entries(values.models)) {
+      const unit = game.units[id]
+      if (unit) unit.phaseStart = { phase: values.phase, models }
+    }
   },
 } satisfies { [K in OutcomeKind]: Evolver<K> }
 

@@ -36,6 +36,7 @@ export const errorCodes = [
   'rules/duplicate-unit',
   'rules/friendly-target',
   'rules/not-in-combat',
+  'rules/panic-not-due',
   'rules/too-many-models',
   'rules/unit-destroyed',
   'rules/unit-fleeing',

@@ -107,6 +107,8 @@ export const unitSchema = z.strictObject({
   characters: z.array(characterSchema).max(10).optional(),
   /** The unit is a character on its own (its one model is the character; no characters join it). */
   character: z.boolean().optional(),
+  /** A lone character the player designates as the general among equals (seed: General). */
+  general: z.boolean().optional(),
 })
 export type UnitDefinition = z.infer<typeof unitSchema>
 export type UnitDefinitionInput = z.input<typeof unitSchema>
@@ -207,6 +209,18 @@ export const eventSchemas = {
   CombatRoundDeclared: {
     version: 1,
     schema: z.strictObject({ combat: id, contact: contactSchema, highGround: id.optional() }),
+  },
+  /**
+   * A Panic test the table owes (core-mechanics A.7): a friend destroyed or broken within 6", or fled
+   * through. Distances are the table's, so the players declare it; `friend` names the unit that caused it.
+   */
+  PanicTestDeclared: {
+    version: 1,
+    schema: z.strictObject({
+      unit: id,
+      cause: z.enum(['friend-destroyed', 'friend-broke', 'fled-through']),
+      friend: id,
+    }),
   },
   DiceRolled: {
     version: 1,

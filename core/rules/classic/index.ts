@@ -4,6 +4,7 @@ import { combatJoined, combatRoundDeclared } from './close-combat-round.js'
 import { classicEntries } from './entries/index.js'
 import { meleeAttacks } from './melee-attacks.js'
 import { classicOpenings } from './openings.js'
+import { panicTestDeclared } from './psychology.js'
 
 export const classic: Ruleset = {
   id: 'classic',
@@ -17,5 +18,10 @@ export const classic: Ruleset = {
     MeleeAttacksDeclared: { name: 'melee-attacks', start: meleeAttacks, phases: ['close-combat'] },
     CombatJoined: { name: 'close-combat-round', start: combatJoined, phases: ['close-combat'] },
     CombatRoundDeclared: { name: 'close-combat-round', start: combatRoundDeclared, phases: ['close-combat'] },
+    PanicTestDeclared: {
+      name: 'panic-test',
+      start: panicTestDeclared,
+      phases: ['movement', 'magic', 'shooting', 'close-combat'],
+    },
   },
 }

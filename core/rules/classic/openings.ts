@@ -1,5 +1,6 @@
 import type { Answer, EventOf, ProcedureContext, RequestSpec } from '../../engine/types.js'
 import type { ClassicContext } from './catalogue.js'
+import { fearAtPhaseStart, heavyCasualties, rallyTests, stupidityTests } from './psychology.js'
 
 /**
  * One check the rules make when a turn or a phase starts (Stupidity at the start of a turn, Fear
@@ -12,14 +13,14 @@ export type OpeningStep<T extends 'TurnStarted' | 'PhaseStarted'> = (
 ) => Generator<RequestSpec, void, Answer>
 
 /** Steps at the start of each player turn, in order. */
-const turnSteps: readonly OpeningStep<'TurnStarted'>[] = []
+const turnSteps: readonly OpeningStep<'TurnStarted'>[] = [stupidityTests]
 
 /** Steps at the start of each phase, in order. */
 const phaseSteps: { readonly [phase: string]: readonly OpeningStep<'PhaseStarted'>[] } = {
-  movement: [],
-  magic: [],
-  shooting: [],
-  'close-combat': [],
+  movement: [heavyCasualties, rallyTests],
+  magic: [heavyCasualties],
+  shooting: [heavyCasualties],
+  'close-combat': [heavyCasualties, fearAtPhaseStart],
 }
 
 function* startOfTurn(context: ProcedureContext, event: EventOf<'TurnStarted'>) {
