@@ -12,7 +12,7 @@ import {
   type TimingPoint,
 } from './effects.js'
 import { RuleError } from './errors.js'
-import { evolve, type Outcome, type OutcomeInit } from './outcomes.js'
+import { evolve, type Outcome, type OutcomeInit, phaseKey } from './outcomes.js'
 import type {
   Answer,
   EngineEvent,
@@ -532,6 +532,7 @@ export function createEngine(ruleset: Ruleset): Engine {
       requireNoOpenRequests(game, event as EngineEvent)
       if (event.payload.turn < game.turn)
         throw new RuleError('engine/turn-order', `seq ${event.seq}: turn ${event.payload.turn} after turn ${game.turn}`)
+      if (game.phase !== null) game.lastPhase = phaseKey(game)
       game.turn = event.payload.turn
       game.activePlayer = event.payload.player
       game.phase = null
@@ -555,6 +556,7 @@ export function createEngine(ruleset: Ruleset): Engine {
           `seq ${event.seq}: ${ruleset.id} has no phase "${event.payload.phase}" (${ruleset.phases.join(', ')})`,
         )
       }
+      if (game.phase !== null) game.lastPhase = phaseKey(game)
       game.phase = event.payload.phase
       const active = game.activePlayer
       expire(game, (d) =>

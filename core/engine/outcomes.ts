@@ -48,8 +48,6 @@ export interface OutcomeValues {
     auto?: 'general' | 'immune'
   }
   rallied: { unit: string }
-  /** Models each unit has as a phase starts (Panic's heavy casualties compare against them). */
-  'models-counted': { phase: string; models: Record<string, number> }
 }
 export type OutcomeKind = keyof OutcomeValues
 
@@ -73,6 +71,17 @@ function unitIn(game: GameState, id: string, seq: number) {
 
 const nothing = () => {}
 
+/** The phase now, as `turn/player/phase` (psychology counts one test of a kind per unit per phase). */
+export function phaseKey(game: Pick<GameState, 'turn' | 'activePlayer' | 'phase'>): string {
+  return `${game.turn}/${game.activePlayer ?? '-'}/${game.phase ?? '-'}`
+}
+
+/** Keeps the models a unit had when the phase began, at its first loss of the phase (Panic's heavy casualties). */
+function keepPhaseStart(game: GameState, unit: GameState['units'][string]): void {
+  const phase = phaseKey(game)
+  if (unit.phaseStart?.phase !== phase) unit.phaseStart = { phase, models: unit.models }
+}
+
 /** One handler per outcome kind; `satisfies` makes a new kind without a handler fail to compile. */
 const evolvers = {
   attacks: nothing,
@@ -80,6 +89,7 @@ const evolvers = {
   wounds: nothing,
   casualties(game, values, seq) {
     const unit = unitIn(game, values.unit, seq)
+    keepPhaseStart(game, unit)
     unit.models = values.modelsLeft
     unit.woundsOnNextModel = values.woundsOnNextModel
     unit.changedAt = seq
@@ -113,6 +123,7 @@ const evolvers = {
   pursued: nothing,
   caught(game, values, seq) {
     const unit = unitIn(game, values.unit, seq)
+    keepPhaseStart(game, unit)
     unit.models = 0
     unit.woundsOnNextModel = 0
     unit.changedAt = seq
@@ -139,12 +150,6 @@ const evolvers = {
     const unit = unitIn(game, values.unit, seq)
     unit.fleeing = false
     unit.changedAt = seq
-  },
-  'models-counted'(game, values) {
-    for (const [id, models] of Object.entries(values.models)) {
-      const unit = game.units[id]
-      if (unit) unit.phaseStart = { phase: values.phase, models }
-    }
   },
 } satisfies { [K in OutcomeKind]: Evolver<K> }
 

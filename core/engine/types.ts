@@ -65,7 +65,7 @@ export interface UnitState {
   readonly general?: boolean
   /** The player turn the unit last began to flee in (a unit does not rally in the turn it fled). */
   fledAt?: { readonly turn: number; readonly player: string | null }
-  /** Models the unit had when the current phase started, and which phase (Panic's heavy casualties). */
+  /** Models the unit had when the phase of its last loss started, and which phase (Panic's heavy casualties). */
   phaseStart?: { readonly phase: string; readonly models: number }
   /** The phase (`turn/player/phase`) in which the unit last took each psychology test. */
   testedIn?: Record<string, string>
@@ -152,6 +152,8 @@ export interface GameState {
   /** Entries units hold for a while, with their durations. */
   effects: ActiveEffect[]
   requests: Record<string, OpenRequest>
+  /** The phase that ended last, as `turn/player/phase` (Panic's heavy casualties are tested after it). */
+  lastPhase?: string
 }
 
 /** A procedure reads like the rulebook: it yields requests and receives their answers. */

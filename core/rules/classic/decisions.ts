@@ -170,8 +170,9 @@ export const classicDecisions = [
     values: { classic: 'next-phase-start', 'classic-8th': 'next-phase-start' },
     why:
       'A unit that lost 25% or more of the models it had at the start of a phase tests at the end of that phase (A.7; ' +
-      '7th alike, A.10). The log has no "phase ended" event, so the engine counts every unit as each phase starts and ' +
-      'opens the test when the next phase starts, before anything else happens in it. The other triggers (a friend ' +
+      '7th alike, A.10). The log has no "phase ended" event, so the engine keeps the models a unit had when a phase ' +
+      'began (at its first loss in it) and opens the test when the next phase starts, before anything else happens in ' +
+      'it. The other triggers (a friend ' +
       'destroyed or broken within 6", fled through) depend on distances: the players declare them (PanicTestDeclared).',
     sources: ['8e:panic/heavy-casualties', '7e:psychology/panic', `${CORE} A.7, A.10`],
   }),

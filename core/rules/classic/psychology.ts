@@ -1,6 +1,7 @@
 import type { LeadershipTest } from '../../engine/effects.js'
 import { RuleError } from '../../engine/errors.js'
 import { type BaseValue, type Resolved, resolveModifiers } from '../../engine/modifiers.js'
+import { phaseKey } from '../../engine/outcomes.js'
 import { choose, rollDice } from '../../engine/requests.js'
 import type {
   Answer,
@@ -23,11 +24,6 @@ type Step = Generator<RequestSpec, void, Answer>
 type PsychologyTestKind = 'fear' | 'panic' | 'stupidity' | 'rally'
 
 const sum = (faces: readonly number[]) => faces.reduce((total, face) => total + face, 0)
-
-/** The phase a test belongs to, as `turn/player/phase`: one test of a kind per unit per phase. */
-export function phaseKey(game: GameState): string {
-  return `${game.turn}/${game.activePlayer ?? '-'}/${game.phase ?? '-'}`
-}
 
 function describePhase(key: string): string {
   const [turn, player, phase] = key.split('/')
@@ -554,20 +550,20 @@ export function* panicTest(
 }
 
 /**
- * Every phase's opening: a unit that lost 25% or more of the models it had when the last phase
- * started takes its Panic test now (classic/variants §panic-heavy-casualties); then every unit is
- * counted for this phase.
+ * Every phase's opening: a unit that lost 25% or more of the models it had when the phase that just
+ * ended started takes its Panic test now (classic/variants §panic-heavy-casualties).
  */
 export function* heavyCasualties(ctx: ClassicContext, event: EventOf<'PhaseStarted'>): Step {
-  const key = phaseKey(ctx.game)
+  const ended = ctx.game.lastPhase
+  if (ended === undefined) return
   for (const unit of Object.values(ctx.game.units)) {
     const start = unit.phaseStart
-    if (!start || start.phase === key) continue
+    if (!start || start.phase !== ended) continue
     const lost = start.models - unit.models
     if (lost <= 0 || lost * 4 < start.models) continue
-    if (unit.models === 0 || unit.fleeing || engaged(ctx.game, unit) || unit.testedIn?.panic === start.phase) continue
+    if (unit.models === 0 || unit.fleeing || engaged(ctx.game, unit) || unit.testedIn?.panic === ended) continue
     const cause = explain(
-      `${unit.name} lost ${lost} of the ${start.models} models it had at the start of ${describePhase(start.phase)}: ` +
+      `${unit.name} lost ${lost} of the ${start.models} models it had at the start of ${describePhase(ended)}: ` +
         '25% or more',
       { value: lost, rule: ctx.rule('panic', 'heavy-casualties'), from: [unit.changedAt, event.seq] },
       [
@@ -576,22 +572,8 @@ export function* heavyCasualties(ctx: ClassicContext, event: EventOf<'PhaseStart
         }),
       ],
     )
-    yield* panicTest(ctx, unit, cause, start.phase)
+    yield* panicTest(ctx, unit, cause, ended)
   }
-  const models: Record<string, number> = {}
-  for (const unit of Object.values(ctx.game.units)) models[unit.id] = unit.models
-  ctx.emit({
-    kind: 'models-counted',
-    text: `models at the start of ${describePhase(key)}`,
-    values: { phase: key, models },
-    explanation: explain(
-      `models at the start of ${describePhase(key)}: ` +
-        `${Object.values(ctx.game.units)
-          .map((u) => `${u.name} ${u.models}`)
-          .join(', ')}`,
-      { rule: ctx.rule('panic', 'heavy-casualties'), from: [event.seq] },
-    ),
-  })
 }
 
 const CAUSES = {
