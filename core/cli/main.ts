@@ -259,7 +259,9 @@ const commands: Record<string, Command> = {
       'and the facing of the enemy it fights: front, flank or rear), who is in base contact, and\n' +
       '"highGround": PLAYER when that side fights from higher ground.\n' +
       'CombatRoundDeclared --json \'{"combat":ID,"contact":[…]}\' fights the next round.\n' +
-      "MeleeAttacksDeclared takes --attacker UNIT --target UNIT [--models N] (one unit's attacks alone).",
+      "MeleeAttacksDeclared takes --attacker UNIT --target UNIT [--models N] (one unit's attacks alone).\n" +
+      'PanicTestDeclared --unit UNIT --cause friend-destroyed|friend-broke|fled-through --friend UNIT: a Panic\n' +
+      'test the table owes (a friend destroyed or broken within 6", or fled through the unit).',
     flags: declareFlags,
     parse: parseDeclare,
     positionals: { min: 1, max: 1, missing: 'the event TYPE is missing (e.g. MeleeAttacksDeclared)' },

@@ -454,6 +454,29 @@ describe('the General and Inspiring Presence (classic/general)', () => {
     expect(no.requests[0]?.text).toContain('passes on 7 or less')
   })
 
+  it('inspiring presence: a broken (fleeing) General lends no Ld, and nothing is asked', () => {
+    const g = game(
+      [
+        unitDef('lord', { character: true, general: true, models: 1, profile: { Ld: 9 } }),
+        unitDef('spears'),
+        unitDef('f', { models: 1 }),
+      ],
+      [unitDef('e', { profile: { A: 2 } })],
+    )
+    friendDestroyed(g, 1, 'p1')
+    g.apply(panicDeclared('lord', 'friend-destroyed', 'f'))
+    g.apply(ev.choice(g.openRequest(), 'roll'))
+    g.roll([6, 6])
+    g.roll([3, 3])
+    expect(g.game.units.lord?.fleeing).toBe(true)
+    const declared = g.apply(panicDeclared('spears', 'friend-destroyed', 'f'))
+    expect(declared.requests[0]).toMatchObject({ kind: 'dice', purpose: 'Panic test' })
+    expect(declared.requests[0]?.text).toContain('passes on 7 or less')
+    expect(renderExplanationText(declared.requests[0]!.explanation)).toContain(
+      'General lord (Ld 9) is broken: no Inspiring Presence (classic/general §inspiring-presence)',
+    )
+  })
+
   it('inspiring presence: break tests use it too', () => {
     const g = game(
       [unitDef('lord', { character: true, general: true, models: 1, profile: { Ld: 9 } }), unitDef('a')],
