@@ -599,6 +599,38 @@ describe('Panic (classic/panic)', () => {
     expect(() => g.apply(panicDeclared('y', 'friend-broke', 'x'))).toThrow(/engaged in combat/)
   })
 
+  it('panic: a unit that failed its Stupidity test is Immune to Psychology: no Panic test', () => {
+    const g = game(
+      [unitDef('trolls', { rules: ['stupidity'] }), unitDef('f', { models: 1 })],
+      [unitDef('e', { profile: { A: 2 } })],
+    )
+    g.apply(ev.turn(1, 'p1'))
+    g.roll([6, 6])
+    g.apply(ev.phase('close-combat'))
+    g.apply(
+      joined(
+        [{ unit: 'f' }],
+        [{ unit: 'e', charged: true }],
+        [
+          { unit: 'f', models: 1 },
+          { unit: 'e', models: 1 },
+        ],
+      ),
+    )
+    settle(g, lethal('e'))
+    const declared = g.apply(panicDeclared('trolls', 'friend-destroyed', 'f'))
+    expect(declared.requests).toEqual([])
+    expect(declared.outcomes[0]).toMatchObject({
+      kind: 'psychology-test',
+      values: { unit: 'trolls', test: 'panic', passed: true, roll: null, auto: 'immune' },
+    })
+    expect(citedRules(declared.outcomes[0]!.explanation)).toContainEqual({
+      ruleset: 'classic',
+      id: 'stupidity',
+      clause: 'failed',
+    })
+  })
+
   it('panic: a declared cause must hold: a friend destroyed has no models left', () => {
     const g = game([unitDef('x'), unitDef('y')], [unitDef('e')])
     g.apply(ev.turn(1, 'p1'))

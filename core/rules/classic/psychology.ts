@@ -521,7 +521,11 @@ export function* panicTest(
     text: `${unit.name} ${roll.passed ? 'passes' : 'fails'} its Panic test (${roll.total} against ${ld.value})`,
     explanation: explain(
       `${unit.name} ${roll.passed ? 'passes' : 'fails'} its Panic test`,
-      { value: roll.passed, rule: ctx.rule('panic', roll.passed ? 'once-per-phase' : 'flee'), from: [roll.seq] },
+      {
+        value: roll.passed,
+        rule: roll.passed ? ctx.rule('leadership-test', 'roll') : ctx.rule('panic', 'flee'),
+        from: [roll.seq],
+      },
       [cause, ld.explanation, rollVerdict(ctx, roll, ld.value)],
     ),
   })
