@@ -364,7 +364,9 @@ describe('the General and Inspiring Presence (classic/general)', () => {
   it('general: the character with the highest Ld; the player designates among equals; No Leader is never the general', () => {
     const g = game(
       [
-        unitDef('guard', { characters: [lord({ id: 'hero', name: 'Hero', profile: profile({ Ld: 8 }) })] }),
+        unitDef('guard', {
+          characters: [lord({ id: 'hero', name: 'Hero', general: true, profile: profile({ Ld: 8 }) })],
+        }),
         unitDef('assassin', { character: true, models: 1, profile: { Ld: 10 }, rules: ['no-leader'] }),
         unitDef('lord', { character: true, models: 1, profile: { Ld: 9 } }),
         unitDef('spears', { characters: [lord({ id: 'noble', name: 'Noble', general: true })] }),
@@ -377,6 +379,22 @@ describe('the General and Inspiring Presence (classic/general)', () => {
     expect(general?.unit.id).toBe('spears')
     const text = renderExplanationText(general!.why)
     expect(text).toContain('2 characters have Ld 9; the player designated Noble')
+    expect(text).toContain('Hero was designated, but has Ld 8, not the highest')
+    // Nobody designated among equals: the first mustered (classic/variants §general-undesignated).
+    const undesignated = game(
+      [
+        unitDef('lord', { character: true, models: 1, profile: { Ld: 9 } }),
+        unitDef('spears', { characters: [lord({ id: 'noble', name: 'Noble' })] }),
+      ],
+      [unitDef('b')],
+    )
+    const first = generalOf(undesignated.engine.contextFor(undesignated.state) as ClassicContext, 'p1')
+    expect(first?.model.id).toBe('lord')
+    expect(citedRules(first!.why)).toContainEqual({
+      ruleset: 'classic',
+      id: 'variants',
+      clause: 'general-undesignated',
+    })
     expect(text).toContain('assassin: No Leader: never the general (classic/no-leader §general)')
   })
 

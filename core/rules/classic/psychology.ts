@@ -102,12 +102,22 @@ export function generalOf(ctx: ClassicContext, player: string): General | null {
               `${chosen.model.name} (classic/variants §general-undesignated)`,
             { rule: ctx.rule('variants', 'general-undesignated') },
           )
+  // A designation counts only among the characters with the highest Ld.
+  const overruled = candidates
+    .filter((c) => c.designated && c.model.profile.Ld < highest)
+    .map((c) =>
+      explain(`${c.model.name} was designated, but has Ld ${c.model.profile.Ld}, not the highest`, {
+        rule: ctx.rule('general', 'general'),
+        from: [c.unit.musteredAt],
+      }),
+    )
   return {
     model: chosen.model,
     unit: chosen.unit,
     joined: chosen.joined,
     why: explain(`${player}'s general: ${chosen.model.name}`, { rule: ctx.rule('general', 'general') }, [
       how,
+      ...overruled,
       ...barred,
     ]),
   }
