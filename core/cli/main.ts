@@ -265,7 +265,9 @@ const commands: Record<string, Command> = {
       "MeleeAttacksDeclared takes --attacker UNIT --target UNIT [--models N] (one unit's attacks alone).\n" +
       'ShotDeclared takes --shooter UNIT --target UNIT --weapon ID and what the table measured: --distance INCHES or\n' +
       '--range short|long, --moved/--marched true, --cover soft|hard, --multipleShots true, and for a template\n' +
-      '--underTemplate N [--partlyUnderTemplate N]; a Stand and Shoot adds --standAndShoot true --charge SEQ.',
+      '--underTemplate N [--partlyUnderTemplate N]; a Stand and Shoot adds --standAndShoot true --charge SEQ.\n' +
+      'PanicTestDeclared --unit UNIT --cause friend-destroyed|friend-broke|fled-through --friend UNIT: a Panic\n' +
+      'test the table owes (a friend destroyed or broken within 6", or fled through the unit).',
     flags: declareFlags,
     parse: parseDeclare,
     positionals: { min: 1, max: 1, missing: 'the event TYPE is missing (e.g. MeleeAttacksDeclared)' },

@@ -12,7 +12,7 @@ import {
   type TimingPoint,
 } from './effects.js'
 import { RuleError } from './errors.js'
-import { evolve, type Outcome, type OutcomeInit } from './outcomes.js'
+import { evolve, type Outcome, type OutcomeInit, phaseKey } from './outcomes.js'
 import type {
   Answer,
   EngineEvent,
@@ -174,12 +174,23 @@ export function createEngine(ruleset: Ruleset): Engine {
           : null,
       )
     }
+    if (placed.kind === 'combat-joined') {
+      const engaged = new Set(placed.values.sides.flatMap((side) => side.units.map((u) => u.unit)))
+      expire(game, (d, effect) =>
+        d.kind === 'players-next-turn' && d.orEngaged && engaged.has(effect.unit)
+          ? 'the unit is engaged in combat'
+          : null,
+      )
+    }
   }
 
   /** Ends every active effect whose duration `ends` says is over (with the reason). */
-  function expire(game: GameState, ends: (duration: ActiveEffect['duration']) => string | null): void {
+  function expire(
+    game: GameState,
+    ends: (duration: ActiveEffect['duration'], effect: ActiveEffect) => string | null,
+  ): void {
     for (const effect of [...game.effects]) {
-      const why = ends(effect.duration)
+      const why = ends(effect.duration, effect)
       if (why === null) continue
       record(game, {
         kind: 'effect-ended',
@@ -195,21 +206,32 @@ export function createEngine(ruleset: Ruleset): Engine {
     game: GameState,
     unit: UnitState,
     entry: EntryDefinition,
-  ): { params: Readonly<Record<string, ParamValue>>; active: ActiveEffect | null } | null {
+  ): { params: Readonly<Record<string, ParamValue>>; active: ActiveEffect | null; owned: boolean } | null {
     const own = entry.params ?? NO_PARAMS
-    for (const rule of unit.rules)
-      if (rule.id === entry.id) return { params: withParams(own, rule.params), active: null }
-    for (const gear of unit.gear)
-      if (gear.id === entry.id) return { params: withParams(own, gear.options), active: null }
-    // Command-group slots name their catalogue entries (champion, standard, musician).
-    if (Object.hasOwn(unit.command, entry.id) && unit.command[entry.id as keyof UnitState['command']])
-      return { params: own, active: null }
+    const owned = holdingOwn(unit, entry, own)
+    // An active effect adds its params over what the unit holds (a Fear causer's failed Fear test against Terror).
     for (const active of game.effects)
       if (active.unit === unit.id && active.entry === entry.id)
-        return { params: withParams(own, active.params), active }
+        return { params: withParams(owned ?? own, active.params), active, owned: owned !== null }
+    if (owned) return { params: owned, active: null, owned: true }
     // An entry another includes ("Terror causing models also cause Fear") is held with it.
     const granters = grantedBy.get(entry.id)
-    if (granters) for (const granter of granters) if (holding(game, unit, granter)) return { params: own, active: null }
+    if (granters)
+      for (const granter of granters)
+        if (holding(game, unit, granter)) return { params: own, active: null, owned: true }
+    return null
+  }
+
+  /** The params of an entry a unit holds as a rule, gear or command-group slot, or null. */
+  function holdingOwn(
+    unit: UnitState,
+    entry: EntryDefinition,
+    own: Readonly<Record<string, ParamValue>>,
+  ): Readonly<Record<string, ParamValue>> | null {
+    for (const rule of unit.rules) if (rule.id === entry.id) return withParams(own, rule.params)
+    for (const gear of unit.gear) if (gear.id === entry.id) return withParams(own, gear.options)
+    // Command-group slots name their catalogue entries (champion, standard, musician).
+    if (Object.hasOwn(unit.command, entry.id) && unit.command[entry.id as keyof UnitState['command']]) return own
     return null
   }
 
@@ -217,14 +239,14 @@ export function createEngine(ruleset: Ruleset): Engine {
   function joinedHolding(
     unit: UnitState,
     entry: EntryDefinition,
-  ): { params: Readonly<Record<string, ParamValue>>; active: null } | null {
+  ): { params: Readonly<Record<string, ParamValue>>; active: null; owned: true } | null {
     const own = entry.params ?? NO_PARAMS
     for (const character of unit.characters) {
       if (character.slain) continue
       for (const rule of character.rules)
-        if (rule.id === entry.id) return { params: withParams(own, rule.params), active: null }
+        if (rule.id === entry.id) return { params: withParams(own, rule.params), active: null, owned: true }
       for (const gear of character.gear)
-        if (gear.id === entry.id) return { params: withParams(own, gear.options), active: null }
+        if (gear.id === entry.id) return { params: withParams(own, gear.options), active: null, owned: true }
     }
     return null
   }
@@ -250,18 +272,19 @@ export function createEngine(ruleset: Ruleset): Engine {
     const records: ModifierRecord[] = []
     const effects = effectsAt.get(at)
     if (!effects) return records
+    const ask: Held['modifiers'] = (point, question) => modifiersFor(game, decide, point, question)
     for (const { entry, effect, always } of effects) {
       const candidates = queryUnits(query, effect.holder ?? 'subject')
       let held: Held | null = null
       let active: ActiveEffect | null = null
       for (const unit of candidates) {
         if (always) {
-          held = { unit, params: entry.params ?? NO_PARAMS, decision: decide }
+          held = { unit, params: entry.params ?? NO_PARAMS, owned: true, decision: decide, modifiers: ask }
           break
         }
         const holds = holding(game, unit, entry) ?? (effect.joined ? joinedHolding(unit, entry) : null)
         if (holds) {
-          held = { unit, params: holds.params, decision: decide }
+          held = { unit, params: holds.params, owned: holds.owned, decision: decide, modifiers: ask }
           active = holds.active
           break
         }
@@ -536,6 +559,7 @@ export function createEngine(ruleset: Ruleset): Engine {
           })),
           character: unit.character ?? false,
           ...(unit.wizardLevel !== undefined ? { wizardLevel: unit.wizardLevel } : {}),
+          ...(unit.general ? { general: true } : {}),
           startingModels: unit.models,
           models: unit.models,
           woundsOnNextModel: 0,
@@ -556,10 +580,16 @@ export function createEngine(ruleset: Ruleset): Engine {
       if (event.payload.turn < game.turn)
         throw new RuleError('engine/turn-order', `seq ${event.seq}: turn ${event.payload.turn} after turn ${game.turn}`)
       expirePhaseOver(game, true)
+      if (game.phase !== null) game.lastPhase = phaseKey(game)
       game.turn = event.payload.turn
       game.activePlayer = event.payload.player
       game.phase = null
-      expire(game, (d) => (d.kind === 'end-of-turn' ? 'the turn is over' : null))
+      expire(game, (d) => (d.kind === 'end-of-turn' || d.kind === 'end-of-phase' ? 'the turn is over' : null))
+      expire(game, (d) =>
+        d.kind === 'players-next-turn' && d.player === event.payload.player
+          ? `${d.player}'s next turn has begun`
+          : null,
+      )
       opening(state, game, event, ruleset.openings?.turn)
       return explain(`turn ${game.turn}: ${event.payload.player} to play`, { from: [event.seq] })
     },
@@ -575,6 +605,7 @@ export function createEngine(ruleset: Ruleset): Engine {
         )
       }
       expirePhaseOver(game, false)
+      if (game.phase !== null) game.lastPhase = phaseKey(game)
       game.phase = event.payload.phase
       const active = game.activePlayer
       expire(game, (d) =>
@@ -582,6 +613,7 @@ export function createEngine(ruleset: Ruleset): Engine {
           ? "the caster's next magic phase has begun"
           : null,
       )
+      expire(game, (d) => (d.kind === 'end-of-phase' ? 'the phase is over' : null))
       opening(state, game, event, ruleset.openings?.phases?.[event.payload.phase])
       return explain(`${event.payload.phase} phase of turn ${game.turn}`, { from: [event.seq] })
     },
@@ -593,6 +625,7 @@ export function createEngine(ruleset: Ruleset): Engine {
     CombatRoundDeclared: declaration,
     ShotDeclared: declaration,
     SpellCast: declaration,
+    PanicTestDeclared: declaration,
     DiceRolled: answer,
     ChoiceMade: answer,
     Note(state, event) {

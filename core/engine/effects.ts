@@ -30,9 +30,9 @@ export type TimingPoint = (typeof timingPoints)[number]
 
 export type Facing = 'front' | 'flank' | 'rear'
 export type RollPurpose = 'to-hit' | 'to-wound' | 'armour-save' | 'ward-save'
-export type LeadershipTest = 'break' | 'restraint'
+export type LeadershipTest = 'break' | 'restraint' | 'fear' | 'terror' | 'panic' | 'stupidity' | 'rally' | 'march'
 /** Leadership tests of charges and moves: a Terror test, the 8th-edition march test. */
-export type MovementLeadershipTest = 'terror' | 'march'
+export type MovementLeadershipTest = Extract<LeadershipTest, 'terror' | 'march'>
 /** What an attack is, for saves that work against some attacks only (Shroud of Darkness: ranged attacks and spells). */
 export type AttackKind = 'close-combat' | 'shooting' | 'spell'
 
@@ -41,7 +41,19 @@ export type AttackKind = 'close-combat' | 'shooting' | 'spell'
  * would-be charger); `stand-and-shoot-close`: standing and shooting at a charger within half its
  * charge distance.
  */
-export type UnitAction = 'charge' | 'march' | 'move' | 'shoot' | 'cast' | 'stand-and-shoot-close' | 'pursue' | 'rally'
+export type UnitAction =
+  | 'charge'
+  | 'march'
+  | 'move'
+  | 'shoot'
+  | 'cast'
+  | 'stand-and-shoot-close'
+  | 'pursue'
+  | 'rally'
+  // What a character model lends its army or unit (No Leader bars all three).
+  | 'lead-army'
+  | 'lend-leadership'
+  | 'count-for-rally'
 /** The psychology a unit may be subject to, or immune from. */
 export type PsychologyTest = 'fear' | 'terror' | 'panic' | 'stupidity'
 
@@ -221,8 +233,12 @@ export interface Held {
   readonly unit: UnitState
   /** The parameters the unit's list gives the rule ("Regeneration (5+)"), over the entry's own. */
   readonly params: Readonly<Record<string, ParamValue>>
+  /** The unit holds the entry itself (a rule, gear, a command slot), not only through an active effect. */
+  readonly owned: boolean
   /** The value a variant decision takes in this game. */
   decision(id: string): string
+  /** Asks another timing point (Fear's break-test clause asks who causes Fear and who is immune). */
+  modifiers<P extends TimingPoint>(at: P, query: QueryOf<P>): ModifierRecord[]
 }
 
 /**
@@ -259,6 +275,10 @@ export type Duration =
   | { readonly kind: 'one-use' }
   /** Through `player`'s next `phase` (Dominion: "in its next movement phase"), ending with it or with that player's turn. */
   | { readonly kind: 'next-phase-of'; readonly player: string; readonly phase: string }
+  /** Until the phase is over (a failed Fear test: "for the following combat phase"). */
+  | { readonly kind: 'end-of-phase' }
+  /** Until `player`'s next turn starts, or, with `orEngaged`, until the unit is engaged in combat (Stupidity). */
+  | { readonly kind: 'players-next-turn'; readonly player: string; readonly orEngaged: boolean }
 
 /** An entry a unit holds for a while (a spell on it, a potion drunk, a failed test's penalty). */
 export interface ActiveEffect {

@@ -58,6 +58,19 @@ export interface OutcomeValues {
   miscast: { caster: string; roll: number }
   /** A model gains Wounds above what it has (Soul Stealer); `wounds`: what it has now. */
   'wounds-gained': { unit: string; character: string | null; gained: number; wounds: number }
+  /** A Fear, Panic, Stupidity or rally test; `roll` null when none was rolled (auto-passed, cannot rally). */
+  'psychology-test': {
+    unit: string
+    test: 'fear' | 'panic' | 'stupidity' | 'rally'
+    passed: boolean
+    roll: number | null
+    leadership: number | null
+    /** The phase it belongs to (`turn/player/phase`): one test of each kind per unit per phase. */
+    phase: string
+    /** Passed without a roll: the General's choice, or an immunity (which is no test taken). */
+    auto?: 'general' | 'immune'
+  }
+  rallied: { unit: string }
 }
 export type OutcomeKind = keyof OutcomeValues
 
@@ -81,6 +94,17 @@ function unitIn(game: GameState, id: string, seq: number) {
 
 const nothing = () => {}
 
+/** The phase now, as `turn/player/phase` (psychology counts one test of a kind per unit per phase). */
+export function phaseKey(game: Pick<GameState, 'turn' | 'activePlayer' | 'phase'>): string {
+  return `${game.turn}/${game.activePlayer ?? '-'}/${game.phase ?? '-'}`
+}
+
+/** Keeps the models a unit had when the phase began, at its first loss of the phase (Panic's heavy casualties). */
+function keepPhaseStart(game: GameState, unit: GameState['units'][string]): void {
+  const phase = phaseKey(game)
+  if (unit.phaseStart?.phase !== phase) unit.phaseStart = { phase, models: unit.models }
+}
+
 /** One handler per outcome kind; `satisfies` makes a new kind without a handler fail to compile. */
 const evolvers = {
   attacks: nothing,
@@ -88,6 +112,7 @@ const evolvers = {
   wounds: nothing,
   casualties(game, values, seq) {
     const unit = unitIn(game, values.unit, seq)
+    keepPhaseStart(game, unit)
     unit.models = values.modelsLeft
     unit.woundsOnNextModel = values.woundsOnNextModel
     unit.changedAt = seq
@@ -114,12 +139,14 @@ const evolvers = {
   fled(game, values, seq) {
     const unit = unitIn(game, values.unit, seq)
     unit.fleeing = true
+    unit.fledAt = { turn: game.turn, player: game.activePlayer }
     unit.changedAt = seq
   },
   'restraint-test': nothing,
   pursued: nothing,
   caught(game, values, seq) {
     const unit = unitIn(game, values.unit, seq)
+    keepPhaseStart(game, unit)
     unit.models = 0
     unit.woundsOnNextModel = 0
     unit.changedAt = seq
@@ -171,6 +198,16 @@ const evolvers = {
     // Wounds gained are wounds not lost: below 0 means above the profile's W.
     if (character) character.woundsLost -= values.gained
     else unit.woundsOnNextModel -= values.gained
+    unit.changedAt = seq
+  },
+  'psychology-test'(game, values, seq) {
+    const unit = unitIn(game, values.unit, seq)
+    unit.testedIn = { ...unit.testedIn, [values.test]: values.phase }
+    if (values.test === 'panic' && values.auto !== 'immune') unit.panicTests = (unit.panicTests ?? 0) + 1
+  },
+  rallied(game, values, seq) {
+    const unit = unitIn(game, values.unit, seq)
+    unit.fleeing = false
     unit.changedAt = seq
   },
 } satisfies { [K in OutcomeKind]: Evolver<K> }

@@ -65,6 +65,16 @@ export interface UnitState {
   /** Seq of the event that mustered the unit, and of the last that changed it. */
   readonly musteredAt: number
   changedAt: number
+  /** A lone character the player designated as the general (seed: General). */
+  readonly general?: boolean
+  /** The player turn the unit last began to flee in (a unit does not rally in the turn it fled). */
+  fledAt?: { readonly turn: number; readonly player: string | null }
+  /** Models the unit had when the phase of its last loss started, and which phase (Panic's heavy casualties). */
+  phaseStart?: { readonly phase: string; readonly models: number }
+  /** The phase (`turn/player/phase`) in which the unit last took each psychology test. */
+  testedIn?: Record<string, string>
+  /** Panic tests the unit has taken in the game (the General's auto-pass is for the first). */
+  panicTests?: number
 }
 
 export interface CombatUnit {
@@ -150,6 +160,8 @@ export interface GameState {
   scouts?: { first: string | null; deployed: string[] }
   /** The current magic phase's dice and casts; absent before the first magic phase. */
   magic?: MagicState
+  /** The phase that ended last, as `turn/player/phase` (Panic's heavy casualties are tested after it). */
+  lastPhase?: string
 }
 
 /** The dice pools of a magic phase (core-mechanics A.3, A.10) and what has been cast in it. */

@@ -48,6 +48,7 @@ export const errorCodes = [
   'rules/out-of-range',
   'rules/out-of-range',
   'rules/too-many-dice',
+  'rules/panic-not-due',
   'rules/too-many-models',
   'rules/unit-destroyed',
   'rules/unit-fleeing',

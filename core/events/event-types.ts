@@ -117,6 +117,8 @@ export const unitSchema = z.strictObject({
   character: z.boolean().optional(),
   /** A lone character's Wizard level (1-4); a joined character's is in `characters`. */
   wizardLevel: z.number().int().min(1).max(4).optional(),
+  /** A lone character the player designates as the general among equals (seed: General). */
+  general: z.boolean().optional(),
 })
 export type UnitDefinition = z.infer<typeof unitSchema>
 export type UnitDefinitionInput = z.input<typeof unitSchema>
@@ -312,6 +314,18 @@ export const eventSchemas = {
       lineOfSight: z.boolean().optional(),
       /** Models under the template once placed (Soul Stealer), as the players counted. */
       modelsUnderTemplate: z.number().int().min(0).max(1000).optional(),
+    }),
+  },
+  /**
+   * A Panic test the table owes (core-mechanics A.7): a friend destroyed or broken within 6", or fled
+   * through. Distances are the table's, so the players declare it; `friend` names the unit that caused it.
+   */
+  PanicTestDeclared: {
+    version: 1,
+    schema: z.strictObject({
+      unit: id,
+      cause: z.enum(['friend-destroyed', 'friend-broke', 'fled-through']),
+      friend: id,
     }),
   },
   DiceRolled: {

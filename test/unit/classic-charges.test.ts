@@ -54,18 +54,6 @@ const stupidLike = defineEntry({
     },
   ],
 })
-const fearLike = defineEntry({
-  id: 'fear',
-  name: 'Fear (stand-in)',
-  kind: 'special-rule',
-  source: 'test',
-  text: 'a stand-in Fear with one effect',
-  clauses: { effect: 'a -1 Leadership to the enemy, to show who holds Fear' },
-  enforcement: 'enforced',
-  effects: [
-    { at: 'leadership', clause: 'effect', label: 'Fear (stand-in)', kind: 'add', value: -1, holder: 'opponent' },
-  ],
-})
 
 function movementGame(
   p1: ReturnType<typeof unitDef>[],
@@ -364,25 +352,25 @@ describe('terror', () => {
   })
 
   it('terror: Terror causers also cause Fear, and hold the Fear entry with every effect it has (§fear)', () => {
-    const game = movementGame([monster()], [boyz()], 'classic', classicWith(fearLike))
+    const game = movementGame([monster()], [boyz()])
     const ctx = game.engine.contextFor(game.state)
     const fear = ctx.modifiers('psychology', { subject: ctx.unit('boyz'), opponent: [ctx.unit('hydra')], test: 'fear' })
     expect(fear).toContainEqual(
       expect.objectContaining({
-        value: 'causes',
+        value: 'causes-fear',
         status: 'applied',
         source: { ruleset: 'classic', id: 'terror', clause: 'fear' },
       }),
     )
-    // The Fear entry's own effect acts for the Terror causer (it holds Fear through Terror).
-    const ld = ctx.modifiers('leadership', { subject: ctx.unit('boyz'), opponent: [ctx.unit('hydra')], test: 'terror' })
-    expect(ld).toContainEqual(expect.objectContaining({ label: 'Fear (stand-in)', value: -1, status: 'applied' }))
-    const none = ctx.modifiers('leadership', {
-      subject: ctx.unit('hydra'),
-      opponent: [ctx.unit('boyz')],
-      test: 'terror',
-    })
-    expect(none).toHaveLength(0)
+    // The Fear entry's own effects act for the Terror causer: it holds Fear through Terror.
+    expect(fear).toContainEqual(
+      expect.objectContaining({
+        value: 'causes-fear',
+        source: { ruleset: 'classic', id: 'fear', clause: 'close-combat' },
+      }),
+    )
+    // Its Terror lifts a Fear causer's immunity to Fear (classic/fear §immunities).
+    expect(fear).toContainEqual(expect.objectContaining({ value: 'causes-terror', status: 'applied' }))
     // And Fear does not touch it (clause 4).
     const immune = ctx.modifiers('psychology', {
       subject: ctx.unit('hydra'),

@@ -15,6 +15,7 @@ import { type Explanation, explain, type RuleRef } from '../../explain/explanati
 import type { ClassicContext } from './catalogue.js'
 import { characteristic } from './charts.js'
 import { fleeDice, leadership } from './close-combat-round.js'
+import { immunity, type PsychologyWord } from './psychology-records.js'
 
 type Step<T> = Generator<RequestSpec, T, Answer>
 export type ChargeResponse = 'hold' | 'stand-and-shoot' | 'flee'
@@ -56,7 +57,7 @@ export function permission(ctx: ClassicContext, subject: UnitState, opponent: Un
 }
 
 /**
- * Is `subject` subject to this psychology from `opponents`? `causes` records come from the
+ * Is `subject` subject to this psychology from `opponents`? `causes-…` records come from the
  * enemies' entries (Terror), `immune` and `auto-pass` from the unit's own (Terror's immunity,
  * Stupidity's Immune to Psychology).
  */
@@ -67,11 +68,12 @@ export function psychology(
   test: PsychologyTest,
 ) {
   const records = ctx.modifiers('psychology', { subject, opponent: opponents, test })
-  const applied = (value: string) => records.filter((r) => r.status === 'applied' && r.value === value)
+  const applied = (value: PsychologyWord) => records.filter((r) => r.status === 'applied' && r.value === value)
   return {
     records,
-    causes: applied('causes'),
-    immune: applied('immune')[0],
+    causes: applied(test === 'terror' ? 'causes-terror' : 'causes-fear'),
+    // A Fear causer takes Fear's effects instead of a Terror test (classic/fear §immunities).
+    immune: immunity(records) ?? (test === 'terror' ? applied('fear-instead')[0] : undefined),
     autoPass: applied('auto-pass')[0],
   }
 }
@@ -89,7 +91,7 @@ export function* leadershipTest(
   test: 'terror' | 'march',
   reason: Explanation,
 ): Step<{ passed: boolean; roll: number; target: number; explanation: Explanation }> {
-  const ld = leadership(ctx, unit, enemies, test)
+  const ld = yield* leadership(ctx, unit, enemies, test)
   const target = ld.value ?? 0
   const name = test === 'terror' ? 'Terror' : 'march'
   const answer = yield* rollDice({

@@ -16,6 +16,7 @@ import { type Explanation, explain } from '../../explain/explanation.js'
 import type { ClassicContext } from './catalogue.js'
 import { characteristic } from './charts.js'
 import { STRIKE_TIER } from './entries/strike-order.js'
+import { fearTests, leadershipFor } from './psychology.js'
 import { strike } from './strike.js'
 
 type Contact = PayloadOf<'CombatJoined'>['contact']
@@ -71,6 +72,8 @@ export function* combatJoined(context: ProcedureContext, event: EventOf<'CombatJ
     },
     explanation: explain(`combat ${id} joined`, { from: [event.seq] }),
   })
+  // Units that charged this turn take their Fear tests as the combat starts (classic/fear §close-combat).
+  yield* fearTests(ctx, ctx.game.combats[id] as CombatState, event.seq)
   yield* fightRound(ctx, ctx.game.combats[id] as CombatState, plan, event.seq, event.payload.highGround)
 }
 
@@ -583,20 +586,14 @@ function endCombat(ctx: ClassicContext, combat: CombatState, round: number): voi
   })
 }
 
-/** The Leadership a unit tests on, with every leadership modifier. */
+/** The Leadership a unit tests on, with every leadership modifier and the General's (psychology.ts). */
 export function leadership(
   ctx: ClassicContext,
   unit: UnitState,
   enemies: readonly UnitState[],
   test: QueryOf<'leadership'>['test'],
 ) {
-  const ld = characteristic(ctx, unit, 'Ld', null, null)
-  return resolveModifiers(
-    { value: ld.value, text: `${unit.name} Ld`, from: [unit.musteredAt] },
-    ctx.modifiers('leadership', { subject: unit, opponent: enemies, test }),
-    // The profile's own breakdown only when something modified it.
-    { mode: 'value', title: 'Leadership {}', details: ld.records.length > 0 ? [ld.explanation] : [] },
-  )
+  return leadershipFor(ctx, unit, test, enemies)
 }
 
 /** A 2D6 Leadership test: passed on a total at or below the target; a double 1 passes a break test. */
@@ -610,7 +607,7 @@ function* breakTest(
   enemyRanks: number,
   resultWhy: Explanation,
 ): Generator<RequestSpec, boolean, Answer> {
-  const ld = leadership(ctx, unit, enemies, 'break')
+  const ld = yield* leadership(ctx, unit, enemies, 'break')
   const modifier = resolveModifiers(
     { value: -difference, text: `lost by ${difference}`, rule: ctx.rule('break-test', 'modifier') },
     ctx.modifiers('break-test', { subject: unit, opponent: enemies, combat, difference, ranks, enemyRanks }),
@@ -678,7 +675,7 @@ function* decidePursuit(
     }),
   })
   if (option === 'pursue') return true
-  const ld = leadership(ctx, pursuer, quarry, 'restraint')
+  const ld = yield* leadership(ctx, pursuer, quarry, 'restraint')
   const answer = yield* rollDice({
     purpose: 'restraint',
     count: 2,

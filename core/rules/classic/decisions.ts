@@ -289,6 +289,69 @@ export const classicDecisions = [
       'one to the Wounds the caster has now (a wounded caster gets one back), never above 2 x W (both variants).',
     sources: ['seed 000_47f9f7e6ea2b5b50 (BM Soul Stealer)'],
   }),
+  defineDecision({
+    id: 'fear-outnumber',
+    topic: "When does Fear double a defeated unit's break-test modifier?",
+    values: { classic: 'combined-us-higher', 'classic-8th': 'combined-us-higher' },
+    why:
+      "The seed's Fear clause 2 doubles the modifier when the combined US of the Fear-causing models in contact is higher " +
+      'than the loser\'s US; its example (US 15 against two Fear-causing units "with a combined US of 10", -4) contradicts ' +
+      "that if the 10 is the total, and agrees if each unit has US 10 (20 in all). The rule's words win over a reading of " +
+      "its example: doubled only when the Fear causers' US is higher. The seed entry applies in both variants.",
+    sources: ['seed 000 Fear §2', `${CORE} precedence`],
+  }),
+  defineDecision({
+    id: 'fear-contact',
+    topic: 'Which enemy units are in base contact with a defeated unit, for Fear clause 2?',
+    values: { classic: 'every-enemy-unit-in-the-combat', 'classic-8th': 'every-enemy-unit-in-the-combat' },
+    why:
+      'Arbiter has no geometry, and a break test is taken in the middle of a round with no question to the table; the ' +
+      "enemy units the players locked in the loser's combat are counted as the ones in contact with it (exact for a " +
+      'combat of one unit a side). The Fear test at the start of the phase asks the table when a combat has several.',
+    sources: ['seed 000 Fear §2'],
+  }),
+  defineDecision({
+    id: 'panic-heavy-casualties',
+    topic: 'When does the engine open a Panic test for heavy casualties?',
+    values: { classic: 'next-phase-start', 'classic-8th': 'next-phase-start' },
+    why:
+      'A unit that lost 25% or more of the models it had at the start of a phase tests at the end of that phase (A.7; ' +
+      '7th alike, A.10). The log has no "phase ended" event, so the engine keeps the models a unit had when a phase ' +
+      'began (at its first loss in it) and opens the test when the next phase starts, before anything else happens in ' +
+      'it. The other triggers (a friend ' +
+      'destroyed or broken within 6", fled through) depend on distances: the players declare them (PanicTestDeclared).',
+    sources: ['8e:panic/heavy-casualties', '7e:psychology/panic', `${CORE} A.7, A.10`],
+  }),
+  defineDecision({
+    id: 'rally-below-quarter',
+    topic: 'Can a fleeing unit with few models left rally?',
+    values: { classic: 'not-below-25-percent', 'classic-8th': 'double-one-at-25-percent' },
+    why:
+      '7th: a unit with less than 25% of its original models, joined characters counted, cannot rally at all (A.10; ' +
+      '7e:movement/rally-fleeing-troops); the seed\'s No Leader ("does not allow a unit to rally below 25%") only makes ' +
+      'sense under that rule, so a No Leader model is not counted. 8th: a unit with 25% or less rallies only on a ' +
+      'double 1 (A.2, sure).',
+    sources: ['7e:movement/rally-fleeing-troops', '8e:movement/rally-fleeing-units', `${CORE} A.2, A.10`],
+  }),
+  defineDecision({
+    id: 'stupidity-fleeing',
+    topic: 'Does a fleeing unit take a Stupidity test?',
+    values: { classic: 'no-test', 'classic-8th': 'no-test' },
+    why:
+      'The seed tests "models not engaged in combat" and says nothing of fleeing ones; a fleeing unit moves as it flees ' +
+      'and cannot charge, shoot or cast anyway, so a test would change nothing but its immunity. Both 7th and The Old ' +
+      'World (B.7, sure) test only units that are neither fleeing nor engaged.',
+    sources: ['seed 000 Stupidity §1', 'tow:special-rules/stupidity', `${CORE} B.7`],
+  }),
+  defineDecision({
+    id: 'general-undesignated',
+    topic: 'Who is the general when several characters share the highest Ld and none was designated?',
+    values: { classic: 'first-mustered', 'classic-8th': 'first-mustered' },
+    why:
+      'The seed has the player designate one when mustering (the `general` field). A list that does not is read as ' +
+      'naming the first such character it musters, and the explanation says so.',
+    sources: ['seed 000 General'],
+  }),
 ] as const
 
 export type ClassicDecisions = DecisionIndexOf<typeof classicDecisions>

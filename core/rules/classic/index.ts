@@ -8,6 +8,7 @@ import { spellCast } from './magic/spell-cast.js'
 import { meleeAttacks } from './melee-attacks.js'
 import { moveDeclared } from './moves.js'
 import { classicOpenings } from './openings.js'
+import { panicTestDeclared } from './psychology.js'
 import { shotDeclared } from './shooting-attack.js'
 
 export const classic: Ruleset = {
@@ -29,5 +30,10 @@ export const classic: Ruleset = {
     // Stand and Shoot answers a charge in the movement phase (the charge's helper says when it may).
     ShotDeclared: { name: 'shooting-attack', start: shotDeclared, phases: ['shooting', 'movement'] },
     SpellCast: { name: 'spell', start: spellCast, phases: ['magic'] },
+    PanicTestDeclared: {
+      name: 'panic-test',
+      start: panicTestDeclared,
+      phases: ['movement', 'magic', 'shooting', 'close-combat'],
+    },
   },
 }

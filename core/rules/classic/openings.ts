@@ -2,6 +2,7 @@ import type { Answer, EventOf, ProcedureContext, RequestSpec } from '../../engin
 import type { ClassicContext } from './catalogue.js'
 import { concealedAtCombatPhase, concealedAtTurnStart } from './deployment.js'
 import { windsOfMagic } from './magic/winds.js'
+import { fearAtPhaseStart, heavyCasualties, rallyTests, stupidityTests } from './psychology.js'
 
 /**
  * One check the rules make when a turn or a phase starts (Stupidity at the start of a turn, Fear
@@ -14,14 +15,14 @@ export type OpeningStep<T extends 'TurnStarted' | 'PhaseStarted'> = (
 ) => Generator<RequestSpec, void, Answer>
 
 /** Steps at the start of each player turn, in order. */
-const turnSteps: readonly OpeningStep<'TurnStarted'>[] = [concealedAtTurnStart]
+const turnSteps: readonly OpeningStep<'TurnStarted'>[] = [concealedAtTurnStart, stupidityTests]
 
 /** Steps at the start of each phase, in order. */
 const phaseSteps: { readonly [phase: string]: readonly OpeningStep<'PhaseStarted'>[] } = {
-  movement: [],
-  magic: [windsOfMagic],
-  shooting: [],
-  'close-combat': [concealedAtCombatPhase],
+  movement: [heavyCasualties, rallyTests],
+  magic: [heavyCasualties, windsOfMagic],
+  shooting: [heavyCasualties],
+  'close-combat': [heavyCasualties, concealedAtCombatPhase, fearAtPhaseStart],
 }
 
 function* startOfTurn(context: ProcedureContext, event: EventOf<'TurnStarted'>) {

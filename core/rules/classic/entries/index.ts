@@ -12,9 +12,11 @@ import { crownOfBlackIron } from './crown-of-black-iron.js'
 import { dice } from './dice.js'
 import { dominion } from './dominion.js'
 import { doombolt } from './doombolt.js'
+import { fear } from './fear.js'
 import { fieryBreath } from './fiery-breath.js'
 import { fleeAndPursuit } from './flee-and-pursuit.js'
 import { flyingModel } from './flying-model.js'
+import { general } from './general.js'
 import { handWeapon } from './hand-weapon.js'
 import { handbows } from './handbows.js'
 import { heavyArmour } from './heavy-armour.js'
@@ -27,6 +29,9 @@ import { marchBlocker } from './march-blocker.js'
 import { movement } from './movement.js'
 import { multipleShots } from './multiple-shots.js'
 import { musician } from './musician.js'
+import { noLeader } from './no-leader.js'
+import { panic } from './panic.js'
+import { rally } from './rally.js'
 import { repeaterCrossbow } from './repeater-crossbow.js'
 import { scout } from './scout.js'
 import { shield } from './shield.js'
@@ -36,11 +41,13 @@ import { skirmish } from './skirmish.js'
 import { soulStealer } from './soul-stealer.js'
 import { standard } from './standard.js'
 import { strikeOrder } from './strike-order.js'
+import { stupidity } from './stupidity.js'
 import { terror } from './terror.js'
 import { toHitCloseCombat } from './to-hit-close-combat.js'
 import { toHitShooting } from './to-hit-shooting.js'
 import { toWound } from './to-wound.js'
 import { turnSequence } from './turn-sequence.js'
+import { unitLeadership } from './unit-leadership.js'
 import { unitStrength } from './unit-strength.js'
 import { variants } from './variants.js'
 import { wardSave } from './ward-save.js'
@@ -93,4 +100,12 @@ export const classicEntries = [
   soulStealer,
   shroudOfDarkness,
   crownOfBlackIron,
+  // Psychology and Leadership (issue #7).
+  unitLeadership,
+  panic,
+  rally,
+  fear,
+  stupidity,
+  general,
+  noLeader,
 ] as const

@@ -31,5 +31,14 @@ export const musician = defineEntry({
       value: 1,
       describe: (_q, held) => `musician of ${held.unit.name}`,
     },
+    {
+      // The "up to Ld 10" is the Leadership's 0-10 bound, applied after every modifier (psychology.ts).
+      at: 'leadership',
+      clause: 'rally',
+      label: 'musician: +1 Ld to rally',
+      kind: 'add',
+      when: (q) => (q.test === 'rally' ? true : null),
+      value: 1,
+    },
   ],
 })

@@ -37,8 +37,9 @@ export const terror = defineEntry({
       label: 'causes Terror',
       kind: 'set',
       holder: 'opponent',
-      value: 'causes',
-      when: (query) => (query.test === 'terror' ? true : null),
+      // In a Fear test too: it lifts a Fear causer's immunity to Fear (classic/fear §immunities).
+      value: 'causes-terror',
+      when: (query) => (query.test === 'terror' || query.test === 'fear' ? true : null),
     },
     {
       at: 'psychology',
@@ -46,7 +47,7 @@ export const terror = defineEntry({
       label: 'Terror causers also cause Fear',
       kind: 'set',
       holder: 'opponent',
-      value: 'causes',
+      value: 'causes-fear',
       when: (query) => (query.test === 'fear' ? true : null),
     },
     {

@@ -1,0 +1,111 @@
+import { defineEntry } from '../../../engine/catalogue.js'
+import { fearFrom } from '../psychology-records.js'
+import { SEED } from './sources.js'
+import { unitStrengthOf } from './unit-strength.js'
+
+/**
+ * Fear (seed 000). Clause 1 is run by the close-combat phase's opening (psychology.ts, fearTests): a failed
+ * test starts this entry as an active effect with `failedTest`, lasting to the end of the phase. Clause 2
+ * is a break-test effect. The Stubborn clause has nothing to act on: no entry of seed 000 makes a unit
+ * Stubborn, and the classic ruleset has no Stubborn rule.
+ */
+export const fear = defineEntry({
+  id: 'fear',
+  name: 'Fear',
+  kind: 'special-rule',
+  source: SEED,
+  text:
+    '- 1. Close combat against fear causing enemies: At the start of each close combat phase (timing ' +
+    'step 1) all units in BTB with a fear causing enemy must pass a leadership test or suffer -1 to ' +
+    'their to-hit rolls for the following combat phase. - 2. Losing combat against fear causing ' +
+    'enemies: If a unit comprising models that are not immune to fear is defeated in close combat by ' +
+    'enemy units comprising fear causing models, then the break test modifier is doubled if the ' +
+    'combined US of all fear causing models in enemy units, that are in BTB with the defeated unit, ' +
+    'is higher than the US of the defeated unit. For example, if a unit with US 15 comprising models ' +
+    'that are not immune to fear loses combat by 2 and is in BTB with two enemy units each ' +
+    'comprising fear causing models with a combined US of 10, then the defeated unit has to pass a ' +
+    'break test with a -4 modifier. Stubborn units that are defeated and outnumbered by fear causing ' +
+    'enemies, instead suffer a Ld penalty equal to the basic break test modifier (i.e. -2 Ld in the ' +
+    'example above). - 3. Immunities: Fear causing models are not affected by the effects of Fear. ' +
+    'They also only suffer the effects of Fear from Terror causing enemies (instead of Terror).',
+  clauses: {
+    'close-combat':
+      'at the start of each close-combat phase every unit in base contact with a Fear-causing enemy tests Ld; ' +
+      'failed: -1 to hit for that phase',
+    'losing-combat':
+      "a defeated unit not immune to Fear doubles its break-test modifier when the Fear-causing enemies' " +
+      'combined US in base contact is higher than its own (classic/variants §fear-outnumber, §fear-contact)',
+    stubborn:
+      'a Stubborn loser suffers the plain break-test modifier as a Ld penalty instead (no seed-000 unit is Stubborn)',
+    immunities: 'Fear causers are not affected by Fear, except from Terror causers (a Fear test instead of Terror)',
+  },
+  enforcement: 'enforced',
+  effects: [
+    {
+      at: 'psychology',
+      clause: 'close-combat',
+      label: 'causes Fear',
+      kind: 'set',
+      holder: 'opponent',
+      when: (q, held) => (q.test === 'fear' && held.owned ? true : null),
+      value: 'causes-fear',
+      describe: (_q, held) => `${held.unit.name} causes Fear`,
+    },
+    {
+      at: 'psychology',
+      clause: 'immunities',
+      label: 'a Fear causer: immune to Fear except from Terror',
+      kind: 'set',
+      when: (q, held) => (q.test === 'fear' && held.owned ? true : null),
+      value: 'immune-unless-terror',
+      describe: (_q, held) => `${held.unit.name} causes Fear: not affected by Fear, except from Terror causers`,
+    },
+    {
+      at: 'psychology',
+      clause: 'immunities',
+      label: 'a Fear causer takes a Fear test instead of Terror',
+      kind: 'set',
+      when: (q, held) => (q.test === 'terror' && held.owned ? true : null),
+      value: 'fear-instead',
+    },
+    {
+      at: 'to-hit',
+      clause: 'close-combat',
+      label: 'failed Fear test: -1 to hit',
+      kind: 'add',
+      when: (_q, held) => (held.params.failedTest === true ? true : null),
+      value: 1,
+    },
+    {
+      at: 'break-test',
+      clause: 'losing-combat',
+      label: 'Fear doubles the break-test modifier',
+      kind: 'add',
+      always: true,
+      when: (q, held) => {
+        const fear = fearFrom(held.modifiers, q.subject, q.opponent)
+        if (fear.causers.length === 0) return null
+        if (fear.immune) return `${q.subject.name} is not affected by Fear (${fear.immune.label})`
+        const causersUs = fear.causers.reduce((total, unit) => total + unitStrengthOf(unit), 0)
+        const ownUs = unitStrengthOf(q.subject)
+        if (causersUs <= ownUs)
+          return (
+            `the Fear causers' US ${causersUs} is not higher than ${q.subject.name}'s US ${ownUs} ` +
+            '(classic/variants §fear-outnumber)'
+          )
+        if (held.decision('steadfast') === 'more-ranks' && q.ranks > q.enemyRanks)
+          return 'steadfast: the loser tests on its unmodified Ld, there is no modifier to double'
+        return true
+      },
+      value: (q) => -q.difference,
+      describe: (q, held) => {
+        const causers = fearFrom(held.modifiers, q.subject, q.opponent).causers
+        const us = causers.reduce((total, unit) => total + unitStrengthOf(unit), 0)
+        return (
+          `Fear: ${causers.map((unit) => unit.name).join(' and ')} (US ${us}) against ${q.subject.name} ` +
+          `(US ${unitStrengthOf(q.subject)}): the modifier is doubled`
+        )
+      },
+    },
+  ],
+})

@@ -1,0 +1,63 @@
+import type { ModifierRecord, PsychologyTest, QueryOf, TimingPoint } from '../../engine/effects.js'
+import type { UnitState } from '../../engine/types.js'
+
+/** Asks a timing point: a procedure's `ctx.modifiers`, or an effect's `held.modifiers`. */
+export type Ask = <P extends TimingPoint>(at: P, query: QueryOf<P>) => ModifierRecord[]
+
+/**
+ * The words the `psychology` point answers with (`set` records):
+ * - `causes-fear` / `causes-terror`: held by the opponent, it causes Fear / Terror (Fear §close-combat, Terror §3);
+ * - `immune`: the subject is not affected (Stupidity's Immune to Psychology, Terror §4);
+ * - `immune-unless-terror`: not affected unless an opponent causes Terror (Fear §immunities);
+ * - `fear-instead`: takes a Fear test where others take a Terror test (Fear §immunities);
+ * - `must-test`: the subject has to take this test (Stupidity §test);
+ * - `auto-pass`: passes the test without a roll.
+ */
+export type PsychologyWord =
+  | 'causes-fear'
+  | 'causes-terror'
+  | 'immune'
+  | 'immune-unless-terror'
+  | 'fear-instead'
+  | 'must-test'
+  | 'auto-pass'
+
+export function applied(records: readonly ModifierRecord[], word: PsychologyWord): ModifierRecord | undefined {
+  return records.find((record) => record.status === 'applied' && record.value === word)
+}
+
+/** Whether the records make the subject immune: the record that does it, or null. */
+export function immunity(records: readonly ModifierRecord[]): ModifierRecord | null {
+  const immune = applied(records, 'immune')
+  if (immune) return immune
+  const unlessTerror = applied(records, 'immune-unless-terror')
+  return unlessTerror && !applied(records, 'causes-terror') ? unlessTerror : null
+}
+
+/** A forbidding `permission` record for `subject` doing `action`, or null. */
+export function forbidding(
+  ask: Ask,
+  subject: UnitState,
+  action: QueryOf<'permission'>['action'],
+): ModifierRecord | null {
+  const records = ask('permission', { subject, opponent: null, action })
+  return records.find((record) => record.status === 'applied' && record.value === 'forbidden') ?? null
+}
+
+/**
+ * Which of `enemies` cause Fear in `subject`, and whether `subject` is immune to it: the psychology point
+ * asked once per enemy (who causes it), then once for all the causers (immunities, Terror lifting them).
+ */
+export function fearFrom(
+  ask: Ask,
+  subject: UnitState,
+  enemies: readonly UnitState[],
+  test: PsychologyTest = 'fear',
+): { causers: UnitState[]; records: ModifierRecord[]; immune: ModifierRecord | null } {
+  const causers = enemies.filter((enemy) =>
+    applied(ask('psychology', { subject, opponent: [enemy], test }), 'causes-fear'),
+  )
+  if (causers.length === 0) return { causers, records: [], immune: null }
+  const records = ask('psychology', { subject, opponent: causers, test })
+  return { causers, records, immune: immunity(records) }
+}
