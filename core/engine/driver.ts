@@ -225,6 +225,13 @@ export function createEngine(ruleset: Ruleset): Engine {
           break
         }
         const holds = holding(game, unit, entry)
+        // An effect that acts only while drunk, cast or started: carrying the item is not enough.
+        if (holds && effect.activeOnly && !holds.active) {
+          const started = game.effects.find((a) => a.unit === unit.id && a.entry === entry.id)
+          if (!started) continue
+          held = { unit, params: withParams(holds.params, started.params), decision: decide }
+          break
+        }
         if (holds) {
           held = { unit, params: holds.params, decision: decide }
           active = holds.active
@@ -542,6 +549,7 @@ export function createEngine(ruleset: Ruleset): Engine {
     MeleeAttacksDeclared: declaration,
     CombatJoined: declaration,
     CombatRoundDeclared: declaration,
+    ItemUsed: declaration,
     DiceRolled: answer,
     ChoiceMade: answer,
     Note(state, event) {

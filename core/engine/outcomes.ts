@@ -35,6 +35,18 @@ export interface OutcomeValues {
   'combat-ended': { combat: string; round: number }
   'effect-started': { effect: ActiveEffect }
   'effect-ended': { effect: string; entry: string; unit: string; why: string }
+  /** Wounds a unit ignored by Regeneration: its models and wounds as if they had not been suffered. */
+  regenerated: {
+    unit: string
+    rolled: number
+    regenerated: number
+    modelsLeft: number
+    woundsOnNextModel: number
+  }
+  /** A winner that must pursue (Hatred): no choice and no restraint test. */
+  'pursuit-forced': { unit: string; quarry: string[] }
+  /** A one-use item used up (Potion of Strength), remembered for the rest of the game. */
+  'item-used': { unit: string; item: string; character: string | null; turn: number }
 }
 export type OutcomeKind = keyof OutcomeValues
 
@@ -113,6 +125,16 @@ const evolvers = {
   },
   'effect-ended'(game, values) {
     game.effects = game.effects.filter((effect) => effect.id !== values.effect)
+  },
+  regenerated(game, values, seq) {
+    const unit = unitIn(game, values.unit, seq)
+    unit.models = values.modelsLeft
+    unit.woundsOnNextModel = values.woundsOnNextModel
+    unit.changedAt = seq
+  },
+  'pursuit-forced': nothing,
+  'item-used'(game, values, seq) {
+    game.itemsUsed = [...(game.itemsUsed ?? []), { ...values, seq }]
   },
 } satisfies { [K in OutcomeKind]: Evolver<K> }
 

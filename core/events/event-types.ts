@@ -132,6 +132,8 @@ const contactSchema = z
       supporting: z.number().int().min(0).max(1000).default(0),
       /** The enemy unit they attack; the only enemy when there is one. */
       target: id.optional(),
+      /** The close-combat weapon they fight with (a catalogue id); the special weapon when omitted. */
+      weapon: id.optional(),
     }),
   )
   .min(2)
@@ -207,6 +209,11 @@ export const eventSchemas = {
   CombatRoundDeclared: {
     version: 1,
     schema: z.strictObject({ combat: id, contact: contactSchema, highGround: id.optional() }),
+  },
+  /** A model uses a one-use item (Potion of Strength at the start of a close-combat phase). */
+  ItemUsed: {
+    version: 1,
+    schema: z.strictObject({ unit: id, item: id, character: id.optional() }),
   },
   DiceRolled: {
     version: 1,

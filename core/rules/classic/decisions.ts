@@ -143,6 +143,114 @@ export const classicDecisions = [
       'unsure: it is in 6th, 7th, WAP and TOW); classic-8th follows the 8th rules index as read, with none.',
     sources: ['7e:close-combat/combat-result-bonuses', `${CORE} A.6, A.10`],
   }),
+  defineDecision({
+    id: 'close-combat-weapon',
+    topic: 'A unit with several close-combat weapons (a hand weapon and a spear, say): which does it fight with?',
+    values: { classic: 'named-else-special', 'classic-8th': 'named-else-special' },
+    why:
+      "The seed is silent (U). The players may name the weapon in the unit's contact entry of each round " +
+      '(CombatJoined / CombatRoundDeclared `weapon`); when they do not, the unit fights with its one special weapon ' +
+      '(anything but the hand weapon: it bought it to use it), else its hand weapon. A unit carrying two special ' +
+      'weapons must be told which. Naming the hand weapon keeps a shield that a two-handed weapon would forbid.',
+    sources: ['8e:close-combat/close-combat-weapons', `${CORE} A.5`],
+  }),
+  defineDecision({
+    id: 'two-handed-shield',
+    topic: 'What does "cannot be used in combination with a shield" do to the shield\'s armour bonus?',
+    values: { classic: 'no-shield-in-close-combat', 'classic-8th': 'no-shield-in-close-combat' },
+    why:
+      "The seed's Two-handed entry forbids using the weapon with a shield, not carrying both. In 7th and 8th a model " +
+      'with a great weapon and a shield fights with the great weapon and gets no shield bonus in close combat, but its ' +
+      'shield still counts against shooting (memory of both rulebooks, likely). So: in a round the unit fights with a ' +
+      'two-handed weapon its shield gives nothing; against ranged attacks (any attack outside a combat) it counts; a ' +
+      'unit that fights with its hand weapon keeps it.',
+    sources: ['7e:shooting/armour-saves', '8e:shooting/shields', `${CORE} A.5`],
+  }),
+  defineDecision({
+    id: 'spear-ranks',
+    topic: 'What does the infantry Spear\'s "fight in two ranks" add?',
+    values: { classic: 'second-rank-full-attacks', 'classic-8th': 'extra-rank-entered' },
+    why:
+      'In 7th only models in base contact fight (classic/variants §supporting-attacks), so "fight in two ranks" lets ' +
+      'the second-rank models behind the fighting models attack with their full Attacks (7e spears, likely); they are ' +
+      "entered as the contact entry's `supporting`. In 8th every second rank already makes one supporting attack and " +
+      'the spear fights in an extra rank (A.5); the engine cannot see ranks, so in classic-8th the players enter the ' +
+      "extra rank's models in `supporting` too, one attack each.",
+    sources: [
+      '7e:weapons/spear',
+      '8e:close-combat/supporting-attacks',
+      '8e:special-rules/fight-in-extra-ranks',
+      `${CORE} A.5`,
+    ],
+  }),
+  defineDecision({
+    id: 'strikes-last',
+    topic: 'When does a great weapon strike, and what if its unit charged or has Always Strikes First?',
+    values: { classic: 'last-even-charging-asf-cancels', 'classic-8th': 'last-even-charging-asf-cancels' },
+    why:
+      'core-mechanics A.5 gives the great weapon "+2 S & strikes last" (8th reference, likely). In 7th a great weapon ' +
+      'strikes last even on the charge, and a model that would both strike first and last strikes in Initiative order ' +
+      '(7e, likely; 8th: ASF and ASL cancel, A.5, sure). Several units striking last strike among themselves by ' +
+      'Initiative.',
+    sources: ['7e:close-combat/who-strikes-first', '8e:special-rules/always-strikes-first', `${CORE} A.5, A.10`],
+  }),
+  defineDecision({
+    id: 'killing-blow-seven-plus',
+    topic: 'Killing Blow "has no effect on to-wound rolls of 7+": when can a to-wound roll need more than 6?',
+    values: { classic: 'modified-above-six-no-effect', 'classic-8th': 'modified-above-six-no-effect' },
+    why:
+      'Neither to-wound chart has a 7+ cell: the 7th chart reads "N" where the 8th one reads 6+ (classic/variants ' +
+      '§to-wound-floor). A need above 6 arises only when a to-wound modifier worsens a 6+ (none in seed 000 so far). ' +
+      'A natural 6 does not always wound here (A.5), so such a roll cannot succeed and leaves no wound to act on; ' +
+      'should a later rule make a 7+ roll possible (a 6 then a further roll, as shooting does), Killing Blow does ' +
+      'not apply to it. The engine passes the modified need to Killing Blow, which steps aside above 6.',
+    sources: [
+      '7e:close-combat/wounding-the-enemy',
+      '8e:close-combat/roll-to-wound-close-combat',
+      `${CORE} A.4, A.5, A.10`,
+    ],
+  }),
+  defineDecision({
+    id: 'eternal-hatred-pursuit',
+    topic: 'Does Eternal Hatred ("hates all enemies") also force pursuit, as Hatred\'s clause 2 does?',
+    values: { classic: 'must-pursue', 'classic-8th': 'must-pursue' },
+    why:
+      'The seed says the unit "hates all enemies": it has Hatred against all of them, with both of Hatred\'s clauses; ' +
+      'the re-roll clause is widened to every round. So it must pursue any enemy fleeing from combat (no restraint test).',
+    sources: [`${CORE} A.7`],
+  }),
+  defineDecision({
+    id: 'scaly-skin-combined',
+    topic: 'Scaly Skin X+ with armour: which "corresponding AS modifier"?',
+    values: { classic: 'seven-minus-x', 'classic-8th': 'seven-minus-x' },
+    why:
+      'An unarmoured model counts as 7+ (classic/armour-save §unarmoured), so an X+ save is worth 7 - X: 6+ is +1, ' +
+      "5+ is +2, 4+ is +3. With armour that modifier is added to the armour's save (Scaly Skin 5+ and heavy armour " +
+      '5+: 3+); without armour it is simply X+. Which of the two is called the modifier does not change the sum.',
+    sources: ['8e:special-rules/scaly-skin', `${CORE} A.5`],
+  }),
+  defineDecision({
+    id: 'regeneration-default',
+    topic: 'Regeneration without an X+ from the list',
+    values: { classic: 'four-plus', 'classic-8th': 'four-plus' },
+    why:
+      'The seed writes "X+" and lists give it (Regeneration (5+) is { save: 5 }). When a list gives none, 4+: the ' +
+      'value of 7th and 8th (A.5, A.10, sure).',
+    sources: ['7e:special-rules/regeneration', '8e:special-rules/regeneration', `${CORE} A.5, A.10`],
+  }),
+  defineDecision({
+    id: 'regeneration-restores',
+    topic: 'Regeneration "ignores a wound" rolled after casualties were removed: what comes back?',
+    values: { classic: 'wounds-as-if-not-suffered', 'classic-8th': 'wounds-as-if-not-suffered' },
+    why:
+      'The seed rolls at the end of combat, after models were removed, yet says the unit ignores the wound and that ' +
+      'such models "are saved" (only they did not strike). So each ignored wound is undone: the unit\'s Wounds are as ' +
+      'if it had not been suffered, up to what it had when the round began, and the models are recounted filling ' +
+      'one before the next (classic/casualties §fill-up): a single-Wound model slain this round stands again. Both ' +
+      "variants play the seed's timing, because the seed defines the entry (core-mechanics, precedence 1); 8th's " +
+      'own Regeneration (a save instead of the ward, A.5) is not played.',
+    sources: [`${CORE} precedence, A.5, A.10`],
+  }),
 ] as const
 
 export type ClassicDecisions = DecisionIndexOf<typeof classicDecisions>

@@ -2,6 +2,7 @@ import type { Ruleset } from '../../engine/types.js'
 import { classicCatalogue } from './catalogue.js'
 import { combatJoined, combatRoundDeclared } from './close-combat-round.js'
 import { classicEntries } from './entries/index.js'
+import { itemUsed } from './items.js'
 import { meleeAttacks } from './melee-attacks.js'
 import { classicOpenings } from './openings.js'
 
@@ -17,5 +18,6 @@ export const classic: Ruleset = {
     MeleeAttacksDeclared: { name: 'melee-attacks', start: meleeAttacks, phases: ['close-combat'] },
     CombatJoined: { name: 'close-combat-round', start: combatJoined, phases: ['close-combat'] },
     CombatRoundDeclared: { name: 'close-combat-round', start: combatRoundDeclared, phases: ['close-combat'] },
+    ItemUsed: { name: 'item-used', start: itemUsed, phases: ['close-combat'] },
   },
 }
