@@ -22,7 +22,10 @@ const cites = (game: EngineGame, id: string, clause: string) =>
   explanations(game)
     .flatMap(citedRules)
     .some((ref) => ref.ruleset === 'classic' && ref.id === id && ref.clause === clause)
-const allText = (game: EngineGame) => explanations(game).map(renderExplanationText).join('\n')
+const allText = (game: EngineGame) =>
+  explanations(game)
+    .map((tree) => renderExplanationText(tree))
+    .join('\n')
 const outcomes = (game: EngineGame, kind: Outcome['kind']) =>
   game.steps.flatMap((step) => step.outcomes).filter((o) => o.kind === kind)
 
@@ -400,7 +403,13 @@ describe('Hatred and Eternal Hatred', () => {
 
 describe('banners', () => {
   const elves = (extra = {}) =>
-    unitDef('a', { race: 'dark-elves', gear: ['hand-weapon', 'hydra-banner'], profile: { I: 5 }, ...extra })
+    unitDef('a', {
+      race: 'dark-elves',
+      gear: ['hand-weapon', 'hydra-banner'],
+      command: { standard: true },
+      profile: { I: 5 },
+      ...extra,
+    })
 
   it('hydra banner: +1 Attack to the Dark Elves in the first round (classic/hydra-banner §first-round)', () => {
     const game = battle(elves(), unitDef('b'))
@@ -416,7 +425,8 @@ describe('banners', () => {
   })
 
   it('hydra banner: no bonus in the second round (classic/hydra-banner §first-round)', () => {
-    const game = battle(elves(), unitDef('b'))
+    // b bears a standard too, so a round of misses is a draw.
+    const game = battle(elves(), unitDef('b', { command: { standard: true } }))
     join(game)
     missEverything(game)
     roundTwo(game)
@@ -424,15 +434,31 @@ describe('banners', () => {
     expect(requestText(game)).toContain('only in the first round of a combat: this is round 2')
   })
 
-  it('war banner: +1 combat result (classic/war-banner §combat-result)', () => {
+  it('war banner: +1 combat result, beside the standard that bears it (classic/war-banner §combat-result)', () => {
+    const game = battle(
+      unitDef('a', { gear: ['hand-weapon', 'war-banner'], command: { standard: true } }),
+      unitDef('b'),
+    )
+    join(game)
+    game.roll([1, 1, 1, 1, 1])
+    const last = game.roll([1, 1, 1, 1, 1])
+    const result = last.outcomes.find((o) => o.kind === 'combat-result')!
+    // No wounds; the standard +1 and the War Banner +1.
+    expect(result.values).toMatchObject({ scores: { p1: 2, p2: 0 }, winner: 'p1', difference: 2 })
+    expect(renderExplanationText(result.explanation)).toContain(
+      'War Banner of a (+1): 1 -> 2 (classic/war-banner §combat-result)',
+    )
+  })
+
+  it('a magic banner with no standard bearer does nothing (classic/variants §magic-banner-bearer)', () => {
     const game = battle(unitDef('a', { gear: ['hand-weapon', 'war-banner'] }), unitDef('b'))
     join(game)
     game.roll([1, 1, 1, 1, 1])
     const last = game.roll([1, 1, 1, 1, 1])
     const result = last.outcomes.find((o) => o.kind === 'combat-result')!
-    expect(result.values).toMatchObject({ scores: { p1: 1, p2: 0 }, winner: 'p1', difference: 1 })
+    expect(result.values).toMatchObject({ scores: { p1: 0, p2: 0 }, winner: null })
     expect(renderExplanationText(result.explanation)).toContain(
-      'War Banner of a (+1): 0 -> 1 (classic/war-banner §combat-result)',
+      '[ignored] War Banner of a: no standard bearer carries it',
     )
   })
 })

@@ -204,7 +204,12 @@ function planContact(
   const weapons: Record<string, string | null> = {}
   for (const side of sides)
     for (const { unit } of side.units)
-      weapons[unit] = weaponInUse(ctx.unit(unit), contact.find((entry) => entry.unit === unit)?.weapon, where)
+      weapons[unit] = weaponInUse(
+        ctx.unit(unit),
+        contact.find((entry) => entry.unit === unit)?.weapon,
+        where,
+        contact.some((entry) => entry.unit === unit),
+      )
   return { planned, targets, weapons }
 }
 

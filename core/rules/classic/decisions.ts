@@ -251,6 +251,16 @@ export const classicDecisions = [
       'own Regeneration (a save instead of the ward, A.5) is not played.',
     sources: [`${CORE} precedence, A.5, A.10`],
   }),
+  defineDecision({
+    id: 'magic-banner-bearer',
+    topic: 'Who carries a magic banner (Hydra Banner, War Banner), and what if the unit has no standard?',
+    values: { classic: 'needs-standard-bearer', 'classic-8th': 'needs-standard-bearer' },
+    why:
+      "The seed lists the banners as items without saying who bears them. A magic banner is the unit's standard " +
+      "(6th-8th army books, likely): it acts only while the unit has its standard bearer, and the standard's own +1 " +
+      'combat result (classic/standard) counts beside it. A standard lost or never mustered takes the banner with it.',
+    sources: ['8e:characters/magic-standards', `${CORE} A.6`],
+  }),
 ] as const
 
 export type ClassicDecisions = DecisionIndexOf<typeof classicDecisions>

@@ -36,7 +36,7 @@ export function* regenerate(ctx: ClassicContext, input: RegenerationInput): Gene
   const records = ctx.modifiers('regeneration', { subject: unit, opponent, combat })
   if (records.length === 0) return 0
   const need = resolveModifiers(
-    { value: null, text: `${unit.name}: no Regeneration`, rule: ctx.rule('regeneration', 'roll') },
+    { value: null, text: 'without Regeneration', rule: ctx.rule('regeneration', 'roll') },
     records,
     {
       mode: 'need',
@@ -95,7 +95,7 @@ export function* regenerate(ctx: ClassicContext, input: RegenerationInput): Gene
   ]
   if (combat !== null) {
     children.push(
-      explain(`the ${ignored} regenerated wound${s(ignored)} do not count towards the combat result`, {
+      explain(`${ignored} regenerated wound${s(ignored)}: not counted towards the combat result`, {
         rule: ctx.rule('regeneration', 'combat-result'),
       }),
     )

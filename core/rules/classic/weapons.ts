@@ -32,7 +32,12 @@ export function isTwoHanded(weapon: string | null): boolean {
  * close-combat weapon but the hand weapon); else its hand weapon; null when it carries none. A
  * unit with several special weapons must be told which.
  */
-export function weaponInUse(unit: UnitState, named: string | undefined, where: string): string | null {
+export function weaponInUse(
+  unit: UnitState,
+  named: string | undefined,
+  where: string,
+  inContact = true,
+): string | null {
   const carried = unit.gear.map((g) => g.id).filter((id) => byId.has(id))
   if (named !== undefined) {
     if (!byId.has(named))
@@ -48,6 +53,8 @@ export function weaponInUse(unit: UnitState, named: string | undefined, where: s
     return named
   }
   const special = carried.filter((id) => id !== handWeapon.id)
+  // A unit with no contact entry does not fight this round and cannot be told which: it wields none.
+  if (special.length > 1 && !inContact) return null
   if (special.length > 1)
     throw new RuleError(
       'rules/bad-weapon',
