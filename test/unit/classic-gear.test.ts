@@ -79,37 +79,46 @@ const request = (game: EngineGame) => Object.values(game.game.requests)[0]
 const requestText = (game: EngineGame) => renderExplanationText(request(game)!.explanation)
 
 describe('close-combat weapons: which one a unit fights with (classic/variants §close-combat-weapon)', () => {
-  it('the special weapon is used by default; the players may name the hand weapon instead', () => {
+  it('a unit carrying a special weapon fights with it; the hand weapon may not be named instead', () => {
     const gw = unitDef('a', { gear: ['hand-weapon', 'great-weapon'] })
-    const byDefault = battle(gw, unitDef('b'))
-    join(byDefault)
+    const game = battle(gw, unitDef('b'))
+    join(game)
     // b (I3) and a (I3, great weapon: strikes last) -> b first; let b miss, then a hits with S5.
-    expect(outcomes(byDefault, 'strike-order')[0]?.values).toMatchObject({ steps: [['b'], ['a']] })
-    byDefault.roll([1, 1, 1, 1, 1])
-    byDefault.roll([6, 6, 6, 6, 6])
+    expect(outcomes(game, 'strike-order')[0]?.values).toMatchObject({ steps: [['b'], ['a']] })
+    game.roll([1, 1, 1, 1, 1])
+    game.roll([6, 6, 6, 6, 6])
     // S3 + 2 = 5 against T3: 2+ to wound.
-    expect(request(byDefault)).toMatchObject({ purpose: 'to-wound', need: 2 })
+    expect(request(game)).toMatchObject({ purpose: 'to-wound', need: 2 })
 
     const named = battle(gw, unitDef('b'))
-    join(named, { contact: [{ unit: 'a', models: 5, weapon: 'hand-weapon' }, contact5[1]!] })
-    // Same Initiative, hand weapons: they strike together; a's S3 against T3 is 4+.
-    expect(outcomes(named, 'strike-order')[0]?.values).toMatchObject({ steps: [['a', 'b']] })
-    named.roll([6, 6, 6, 6, 6])
-    expect(request(named)).toMatchObject({ purpose: 'to-wound', need: 4 })
-    expect(requestText(named)).toContain('[ignored] great weapon: a fights with its hand-weapon this round')
+    expect(() => join(named, { contact: [{ unit: 'a', models: 5, weapon: 'hand-weapon' }, contact5[1]!] })).toThrow(
+      /a carries a great-weapon and must fight with it, not its hand weapon \(classic\/variants §close-combat-weapon\)/,
+    )
+    expect(named.game.combats).toEqual({})
   })
 
-  it('a weapon the unit does not carry, or two special weapons left unnamed, are refused with the reason', () => {
+  it('a unit with two special weapons is told which by its contact entry', () => {
+    const both = unitDef('a', { gear: ['spear', 'halberd'], profile: { I: 5 } })
+    const unnamed = battle(both, unitDef('b'))
+    expect(() => join(unnamed)).toThrow(/carries spear and halberd: name the one it fights with/)
+    expect(unnamed.game.combats).toEqual({})
+
+    const game = battle(both, unitDef('b'))
+    join(game, { contact: [{ unit: 'a', models: 5, weapon: 'halberd' }, contact5[1]!] })
+    game.roll([6, 6, 6, 6, 6])
+    // The halberd: S3 + 1 = 4 against T3, 3+; the spear says nothing.
+    expect(request(game)).toMatchObject({ purpose: 'to-wound', need: 3 })
+  })
+
+  it('a weapon the unit does not carry, or that is no close-combat weapon, is refused with the reason', () => {
     const game = battle(unitDef('a', { gear: ['hand-weapon', 'spear'] }), unitDef('b'))
     expect(() => join(game, { contact: [{ unit: 'a', models: 5, weapon: 'lance' }, contact5[1]!] })).toThrow(
       /a does not carry a lance/,
     )
-    expect(() => join(game, { contact: [{ unit: 'a', models: 5, weapon: 'sword' }, contact5[1]!] })).toThrow(
-      /"sword" is not a close-combat weapon/,
+    expect(() => join(game, { contact: [{ unit: 'a', models: 5, weapon: 'shield' }, contact5[1]!] })).toThrow(
+      /"shield" is not a close-combat weapon/,
     )
-    const two = battle(unitDef('a', { gear: ['spear', 'halberd'] }), unitDef('b'))
-    expect(() => join(two)).toThrow(/carries spear and halberd: name the weapon/)
-    expect(two.game.combats).toEqual({})
+    expect(game.game.combats).toEqual({})
   })
 })
 
@@ -123,25 +132,25 @@ describe('seed weapons', () => {
   })
 
   it('two-handed: a shield gives nothing in a round fought with a two-handed weapon (classic/two-handed §no-shield)', () => {
-    const defender = (weapon?: string) => {
+    const defender = (weapons: string[]) => {
       const game = battle(
         unitDef('a', { profile: { I: 5 } }),
-        unitDef('b', { gear: ['hand-weapon', 'additional-hand-weapon', 'light-armour', 'shield'] }),
+        unitDef('b', { gear: [...weapons, 'light-armour', 'shield'] }),
       )
-      join(game, { contact: [contact5[0]!, { unit: 'b', models: 5, ...(weapon ? { weapon } : {}) }] })
+      join(game)
       game.roll([6, 6, 6, 6, 6])
       game.roll([6, 6, 6, 6, 6])
       return game
     }
     // Fighting with the additional hand weapon: light armour 6+, the shield's +1 taken back -> 6+.
-    const twoHanded = defender()
+    const twoHanded = defender(['hand-weapon', 'additional-hand-weapon'])
     expect(request(twoHanded)).toMatchObject({ purpose: 'armour-save', need: 6, roller: 'p2' })
     expect(cites(twoHanded, 'two-handed', 'no-shield')).toBe(true)
     expect(requestText(twoHanded)).toContain(
       'b fights with its additional-hand-weapon, two-handed: no shield in close combat',
     )
-    // Fighting with the hand weapon: light armour and shield, 5+.
-    expect(request(defender('hand-weapon'))).toMatchObject({ purpose: 'armour-save', need: 5 })
+    // Hand weapon and shield: light armour and shield, 5+.
+    expect(request(defender(['hand-weapon']))).toMatchObject({ purpose: 'armour-save', need: 5 })
   })
 
   it('two-handed: against a ranged attack (no combat) the shield still counts (classic/variants §two-handed-shield)', () => {
@@ -172,9 +181,9 @@ describe('seed weapons', () => {
     expect(requestText(game)).toContain('spear: the second rank fights, 5 models x A 2 (+10): 10 -> 20')
     expect(cites(game, 'spear', 'two-ranks')).toBe(true)
 
-    // The same unit fighting with its hand weapon: only the models in contact (no supporting attacks in classic).
-    const sword = battle(spearmen, unitDef('b'))
-    join(sword, { contact: [{ unit: 'a', models: 5, supporting: 5, weapon: 'hand-weapon' }, contact5[1]!] })
+    // Without the spear: only the models in contact (no supporting attacks in classic).
+    const sword = battle(unitDef('a', { profile: { I: 5, A: 2 } }), unitDef('b'))
+    join(sword, { contact: [{ unit: 'a', models: 5, supporting: 5 }, contact5[1]!] })
     expect(request(sword)).toMatchObject({ purpose: 'to-hit', count: 10 })
 
     // classic-8th: the second rank supports with 1 attack each; the spear adds nothing the players did not enter.

@@ -146,13 +146,14 @@ export const classicDecisions = [
   defineDecision({
     id: 'close-combat-weapon',
     topic: 'A unit with several close-combat weapons (a hand weapon and a spear, say): which does it fight with?',
-    values: { classic: 'named-else-special', 'classic-8th': 'named-else-special' },
+    values: { classic: 'special-weapon', 'classic-8th': 'special-weapon' },
     why:
-      "The seed is silent (U). The players may name the weapon in the unit's contact entry of each round " +
-      '(CombatJoined / CombatRoundDeclared `weapon`); when they do not, the unit fights with its one special weapon ' +
-      '(anything but the hand weapon: it bought it to use it), else its hand weapon. A unit carrying two special ' +
-      'weapons must be told which. Naming the hand weapon keeps a shield that a two-handed weapon would forbid.',
-    sources: ['8e:close-combat/close-combat-weapons', `${CORE} A.5`],
+      'The seed is silent. 8th (sure, read in its rules index) and 7th (likely, the same text) say a model that carries ' +
+      'a special close-combat weapon must fight with it, never with its hand weapon instead. So a unit fights with its ' +
+      'one special weapon (anything but the hand weapon), else its hand weapon; a unit carrying several special ' +
+      'weapons is told which by the `weapon` of its contact entry (CombatJoined / CombatRoundDeclared), and naming the ' +
+      'hand weapon beside a special weapon is refused. Magic weapons, which 8th puts first, are not in seed 000.',
+    sources: ['8e:weapons/close-combat-weapons', `${CORE} A.5`],
   }),
   defineDecision({
     id: 'two-handed-shield',
@@ -162,8 +163,7 @@ export const classicDecisions = [
       "The seed's Two-handed entry forbids using the weapon with a shield, not carrying both. In 7th and 8th a model " +
       'with a great weapon and a shield fights with the great weapon and gets no shield bonus in close combat, but its ' +
       'shield still counts against shooting (memory of both rulebooks, likely). So: in a round the unit fights with a ' +
-      'two-handed weapon its shield gives nothing; against ranged attacks (any attack outside a combat) it counts; a ' +
-      'unit that fights with its hand weapon keeps it.',
+      'two-handed weapon its shield gives nothing; against ranged attacks (any attack outside a combat) it counts.',
     sources: ['7e:shooting/armour-saves', '8e:shooting/shields', `${CORE} A.5`],
   }),
   defineDecision({

@@ -27,10 +27,10 @@ export function isTwoHanded(weapon: string | null): boolean {
 }
 
 /**
- * The weapon a unit fights with this round (classic/variants §close-combat-weapon): the one the
- * players name in its contact entry, which it must carry; else its one special weapon (any
- * close-combat weapon but the hand weapon); else its hand weapon; null when it carries none. A
- * unit with several special weapons must be told which.
+ * The weapon a unit fights with this round (classic/variants §close-combat-weapon): a unit that
+ * carries a special weapon (any close-combat weapon but the hand weapon) must fight with it; one
+ * carrying several must be told which, by the `weapon` of its contact entry; otherwise it fights
+ * with its hand weapon; null when it carries no close-combat weapon.
  */
 export function weaponInUse(
   unit: UnitState,
@@ -39,26 +39,32 @@ export function weaponInUse(
   inContact = true,
 ): string | null {
   const carried = unit.gear.map((g) => g.id).filter((id) => byId.has(id))
+  const special = carried.filter((id) => id !== handWeapon.id)
   if (named !== undefined) {
     if (!byId.has(named))
       throw new RuleError(
         'rules/bad-weapon',
-        `${where}: "${named}" is not a close-combat weapon (${[...byId.keys()].join(', ')}) (classic/variants §close-combat-weapon)`,
+        `${where}: "${named}" is not a close-combat weapon (${[...byId.keys()].join(', ')})`,
       )
     if (!carried.includes(named))
       throw new RuleError(
         'rules/bad-weapon',
         `${where}: ${unit.name} does not carry a ${named} (it carries ${carried.join(', ') || 'no close-combat weapon'})`,
       )
+    if (named === handWeapon.id && special.length > 0)
+      throw new RuleError(
+        'rules/bad-weapon',
+        `${where}: ${unit.name} carries a ${special.join(' and a ')} and must fight with it, not its hand weapon ` +
+          '(classic/variants §close-combat-weapon)',
+      )
     return named
   }
-  const special = carried.filter((id) => id !== handWeapon.id)
   // A unit with no contact entry does not fight this round and cannot be told which: it wields none.
   if (special.length > 1 && !inContact) return null
   if (special.length > 1)
     throw new RuleError(
       'rules/bad-weapon',
-      `${where}: ${unit.name} carries ${special.join(' and ')}: name the weapon it fights with (weapon) ` +
+      `${where}: ${unit.name} carries ${special.join(' and ')}: name the one it fights with (weapon) ` +
         '(classic/variants §close-combat-weapon)',
     )
   return special[0] ?? (carried.includes(handWeapon.id) ? handWeapon.id : null)
