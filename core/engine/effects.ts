@@ -151,7 +151,11 @@ export interface PointQueries {
    */
   psychology: { readonly subject: UnitState; readonly opponent: readonly UnitState[]; readonly test: PsychologyTest }
   /** The score `subject` regenerates a wound on (a `set` record); `opponent` caused the wounds, when one unit did. */
-  regeneration: { readonly subject: UnitState; readonly opponent: UnitState | null; readonly combat: CombatMoment | null }
+  regeneration: {
+    readonly subject: UnitState
+    readonly opponent: UnitState | null
+    readonly combat: CombatMoment | null
+  }
 }
 export type QueryOf<P extends TimingPoint> = PointQueries[P]
 

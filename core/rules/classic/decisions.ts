@@ -16,8 +16,8 @@ export const classicDecisions = [
     why:
       'The seed follows 7th-edition conventions (core-mechanics A, seed provenance; C, 7th-style switches), and the 7th chart ' +
       'reads "N" (cannot wound) when T - S >= 4 (A.10, sure). 8th has no impossible cell: T - S >= 2 needs 6+ (A.5, likely). ' +
-      'Killing Blow in the seed speaks of to-wound rolls of 7+, which neither chart has; that entry ' +
-      'will revisit this when it is built.',
+      'Killing Blow in the seed speaks of to-wound rolls of 7+, which neither chart has: see ' +
+      '§killing-blow-seven-plus.',
     sources: [
       '7e:close-combat/wounding-the-enemy',
       '8e:close-combat/roll-to-wound-close-combat',
@@ -209,6 +209,16 @@ export const classicDecisions = [
       '8e:close-combat/roll-to-wound-close-combat',
       `${CORE} A.4, A.5, A.10`,
     ],
+  }),
+  defineDecision({
+    id: 'hatred-enemies',
+    topic: 'Whom does a unit with Hatred hate when its list names no enemy?',
+    values: { classic: 'all-unless-named', 'classic-8th': 'all-unless-named' },
+    why:
+      'The seed writes "(enemies) X" and leaves X to the army list: `{ "id": "hatred", "params": { "enemies": ' +
+      '"high-elves" } }` (race slugs as ArmyMustered gives them, comma-separated). Plain Hatred, with no enemy named, ' +
+      'hates all enemies as in 8th (likely). A unit whose list gives no race is hated only by Hatred of all.',
+    sources: ['8e:special-rules/hatred', `${CORE} A.7`],
   }),
   defineDecision({
     id: 'eternal-hatred-pursuit',

@@ -25,6 +25,9 @@ export const hatred = defineEntry({
     'each combat against these enemies. - 2. Unit has to pursue fleeing (enemies) X from cc and has to overrun.',
   params: { enemies: 'all' },
   clauses: {
+    enemies:
+      "X, the enemies hated, is the list's `enemies`: race slugs, or `all` when it names none " +
+      '(classic/variants §hatred-enemies)',
     're-roll': 'against hated enemies, failed to-hit rolls are re-rolled in the first round of each combat',
     pursue:
       'the unit must pursue hated enemies that flee from combat: it takes no restraint test; its overrun move is ' +
