@@ -259,7 +259,9 @@ const commands: Record<string, Command> = {
       'and the facing of the enemy it fights: front, flank or rear), who is in base contact, and\n' +
       '"highGround": PLAYER when that side fights from higher ground.\n' +
       'CombatRoundDeclared --json \'{"combat":ID,"contact":[…]}\' fights the next round.\n' +
-      "MeleeAttacksDeclared takes --attacker UNIT --target UNIT [--models N] (one unit's attacks alone).",
+      "MeleeAttacksDeclared takes --attacker UNIT --target UNIT [--models N] (one unit's attacks alone).\n" +
+      'A contact entry\'s "weapon" names the weapon a unit carrying several special weapons fights with.\n' +
+      'ItemUsed --unit UNIT --item potion-of-strength [--character ID]: at the start of a close-combat phase.',
     flags: declareFlags,
     parse: parseDeclare,
     positionals: { min: 1, max: 1, missing: 'the event TYPE is missing (e.g. MeleeAttacksDeclared)' },

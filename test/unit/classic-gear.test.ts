@@ -193,6 +193,16 @@ describe('seed weapons', () => {
     expect(requestText(strict)).toContain('classic/variants §spear-ranks')
   })
 
+  it('spear on foot: not in the turn the unit charged, only its front rank fights (classic/spear §two-ranks)', () => {
+    const spearmen = unitDef('a', { gear: ['hand-weapon', 'spear'], profile: { I: 5, A: 2 } })
+    const game = battle(spearmen, unitDef('b'))
+    join(game, { charged: 'a', contact: [{ unit: 'a', models: 5, supporting: 5 }, contact5[1]!] })
+    expect(request(game)).toMatchObject({ purpose: 'to-hit', count: 10 })
+    expect(requestText(game)).toContain(
+      '[ignored] spear: the second rank fights, 5 models x A 2: not in the turn it charged',
+    )
+  })
+
   it('spear mounted: +1 Strength in the first round of a charge only (classic/spear §mounted-charge)', () => {
     const riders = unitDef('a', { troopType: 'cavalry', gear: ['hand-weapon', 'spear'], profile: { I: 5 } })
     const charging = battle(riders, unitDef('b'))

@@ -168,18 +168,21 @@ export const classicDecisions = [
   }),
   defineDecision({
     id: 'spear-ranks',
-    topic: 'What does the infantry Spear\'s "fight in two ranks" add?',
+    topic: 'What does the infantry Spear\'s "fight in two ranks" add, and when?',
     values: { classic: 'second-rank-full-attacks', 'classic-8th': 'extra-rank-entered' },
     why:
-      'In 7th only models in base contact fight (classic/variants §supporting-attacks), so "fight in two ranks" lets ' +
-      'the second-rank models behind the fighting models attack with their full Attacks (7e spears, likely); they are ' +
-      "entered as the contact entry's `supporting`. In 8th every second rank already makes one supporting attack and " +
-      'the spear fights in an extra rank (A.5); the engine cannot see ranks, so in classic-8th the players enter the ' +
-      "extra rank's models in `supporting` too, one attack each.",
+      'In 6th/7th only models in base contact fight (classic/variants §supporting-attacks), and a weapon that fights ' +
+      'in ranks lets each second-rank model behind a model fighting to the front attack as if in contact, with its ' +
+      'full Attacks; a unit that moved (charged) that turn fights with one rank fewer, and extra ranks never fight to ' +
+      'the flank or rear (6e fight in ranks, sure; 7th likely the same). The second rank is entered as the contact ' +
+      "entry's `supporting`, only for models behind models fighting to the front. In 8th every second rank already " +
+      'makes one supporting attack and the spear fights in an extra rank, not in a turn it charged (8e spear, sure); ' +
+      "the engine cannot see ranks, so in classic-8th the players enter the extra rank's models in `supporting` " +
+      'too, one attack each. In both variants the spear adds nothing in the turn its unit charged.',
     sources: [
-      '7e:weapons/spear',
+      '6e:close-combat/fight-in-ranks',
+      '8e:weapons/spear-foot',
       '8e:close-combat/supporting-attacks',
-      '8e:special-rules/fight-in-extra-ranks',
       `${CORE} A.5`,
     ],
   }),

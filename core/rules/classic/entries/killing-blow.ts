@@ -21,7 +21,7 @@ export const killingBlow = defineEntry({
       when: (q) => {
         if (q.roll !== 'to-wound') return null
         if (q.need !== undefined && q.need > 6)
-          return `the roll needed ${q.need}+: Killing Blow has no effect on to-wound rolls of 7+ (§seven-plus)`
+          return `the roll needed ${q.need}+: no effect on to-wound rolls of 7+ (classic/variants §killing-blow-seven-plus)`
         return true
       },
       value: 'ignores-armour',

@@ -12,8 +12,8 @@ export const spear = defineEntry({
   clauses: {
     'infantry-strength': "on foot, strikes with the wielder's own Strength",
     'two-ranks':
-      'on foot, the unit fights in two ranks: the second-rank models behind the fighting models attack too ' +
-      '(classic/variants §spear-ranks)',
+      'on foot, the unit fights in two ranks: the second-rank models behind models fighting to its front attack ' +
+      'too, except in the turn it charged (classic/variants §spear-ranks)',
     'mounted-charge': 'mounted, +1 Strength in the first round of a combat the wielder charged into',
   },
   enforcement: 'enforced',
@@ -27,6 +27,8 @@ export const spear = defineEntry({
         if (q.supporting === 0 || MOUNTED.has(q.subject.troopType)) return null
         const using = fightsWith(q.subject, q.combat, 'spear')
         if (using !== true) return using
+        if (q.combat?.charging)
+          return 'not in the turn it charged: only its front rank fights (classic/variants §spear-ranks)'
         return held.decision('spear-ranks') === 'second-rank-full-attacks'
           ? true
           : 'the second rank already makes supporting attacks; a further rank is entered by the players ' +

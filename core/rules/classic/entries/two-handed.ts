@@ -31,7 +31,8 @@ export const twoHanded = defineEntry({
       // Takes back exactly what the shield gave.
       value: (q) => Number(q.subject.gear.find((g) => g.id === 'shield')?.options.improves ?? 1),
       describe: (q) =>
-        `${q.subject.name} fights with its ${q.combat?.weapons?.[q.subject.id]}, two-handed: no shield in close combat`,
+        `${q.subject.name} fights with its ${q.combat?.weapons?.[q.subject.id]}, two-handed: no shield in close combat ` +
+        '(classic/variants §two-handed-shield)',
     },
   ],
 })
