@@ -217,6 +217,14 @@ describe('seed weapons', () => {
     charged.roll([6, 6, 6, 6, 6])
     expect(request(charged)).toMatchObject({ purpose: 'to-wound', need: 4 })
     expect(requestText(charged)).toContain('[ignored] mounted spear on the charge: only in the first round')
+
+    // Round 2 after the charge: no bonus. Five riders (Unit Strength 10, as b's ten): the misses make a draw.
+    const later = battle({ ...riders, models: 5 }, unitDef('b'))
+    join(later, { charged: 'a' })
+    missEverything(later)
+    roundTwo(later)
+    later.roll([6, 6, 6, 6, 6])
+    expect(request(later)).toMatchObject({ purpose: 'to-wound', need: 4 })
   })
 
   it('lance: +2 Strength when charging, in the first round only (classic/lance §charge)', () => {
