@@ -356,17 +356,16 @@ function* fightRound(
       woundsCaused[fighter.side] = (woundsCaused[fighter.side] ?? 0) + counted
       if (counted > 0) woundSeqs[fighter.side]?.push(ctx.seq)
       if (counted > 0) {
-        const hurt = suffered.get(fighter.target.id)
-        if (hurt) hurt.wounds += counted
-        else
-          suffered.set(fighter.target.id, {
-            target: fighter.target,
-            by: fighter.unit,
-            side: fighter.side,
-            wounds: counted,
-            from: [],
-          })
-        suffered.get(fighter.target.id)?.from.push(ctx.seq)
+        const hurt = suffered.get(fighter.target.id) ?? {
+          target: fighter.target,
+          by: fighter.unit,
+          side: fighter.side,
+          wounds: 0,
+          from: [],
+        }
+        hurt.wounds += counted
+        hurt.from.push(ctx.seq)
+        suffered.set(fighter.target.id, hurt)
       }
       if (counted < result.unsaved)
         excessWounds[fighter.side] = (excessWounds[fighter.side] ?? 0) + result.unsaved - counted
