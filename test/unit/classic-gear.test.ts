@@ -477,16 +477,13 @@ describe('banners', () => {
     )
   })
 
-  it('a magic banner with no standard bearer does nothing (classic/variants §magic-banner-bearer)', () => {
+  it('war banner: +1 on its own, without a standard (classic/variants §magic-banner-bearer)', () => {
     const game = battle(unitDef('a', { gear: ['hand-weapon', 'war-banner'] }), unitDef('b'))
     join(game)
     game.roll([1, 1, 1, 1, 1])
     const last = game.roll([1, 1, 1, 1, 1])
     const result = last.outcomes.find((o) => o.kind === 'combat-result')!
-    expect(result.values).toMatchObject({ scores: { p1: 0, p2: 0 }, winner: null })
-    expect(renderExplanationText(result.explanation)).toContain(
-      '[ignored] War Banner of a: no standard bearer carries it',
-    )
+    expect(result.values).toMatchObject({ scores: { p1: 1, p2: 0 }, winner: 'p1', difference: 1 })
   })
 })
 

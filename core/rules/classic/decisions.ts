@@ -266,12 +266,13 @@ export const classicDecisions = [
   }),
   defineDecision({
     id: 'magic-banner-bearer',
-    topic: 'Who carries a magic banner (Hydra Banner, War Banner), and what if the unit has no standard?',
-    values: { classic: 'needs-standard-bearer', 'classic-8th': 'needs-standard-bearer' },
+    topic: 'Who carries a magic banner (Hydra Banner, War Banner)?',
+    values: { classic: 'the-unit-listing-it', 'classic-8th': 'the-unit-listing-it' },
     why:
-      "The seed lists the banners as items without saying who bears them. A magic banner is the unit's standard " +
-      "(6th-8th army books, likely): it acts only while the unit has its standard bearer, and the standard's own +1 " +
-      'combat result (classic/standard) counts beside it. A standard lost or never mustered takes the banner with it.',
+      "The seed lists the banners as items and says nothing of their bearer. A magic banner is borne by the unit's " +
+      'standard bearer (6th-8th army books, likely), but a list that gives a unit a banner gives it its bearer: the ' +
+      "banner acts for the unit whose gear names it. Its +1 combat result (War Banner) counts beside the standard's " +
+      "own +1 (classic/standard), which is capped at one a side; the banner's is not a standard's bonus.",
     sources: ['8e:characters/magic-standards', `${CORE} A.6`],
   }),
 ] as const

@@ -3,8 +3,6 @@ import { SEED } from './sources.js'
 
 /** The race slug a list gives Dark Elf units (ArmyMustered `race`). */
 const DARK_ELVES = 'dark-elves'
-const BEARER =
-  'no standard bearer carries it: none mustered, or the standard is lost (classic/variants §magic-banner-bearer)'
 
 export const hydraBanner = defineEntry({
   id: 'hydra-banner',
@@ -24,7 +22,6 @@ export const hydraBanner = defineEntry({
       kind: 'add',
       when: (q) => {
         if (q.characteristic !== 'A' || q.combat === null) return null
-        if (!q.subject.command.standard) return BEARER
         if (q.subject.race !== DARK_ELVES) return `${q.subject.name} are not Dark Elves`
         if (q.combat.round !== 1) return `only in the first round of a combat: this is round ${q.combat.round}`
         return true

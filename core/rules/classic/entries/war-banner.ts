@@ -15,12 +15,7 @@ export const warBanner = defineEntry({
       clause: 'combat-result',
       label: 'War Banner',
       kind: 'add',
-      when: (q, held) => {
-        if (q.stage !== 'score' || held.unit.models === 0) return null
-        if (!held.unit.command.standard)
-          return 'no standard bearer carries it: none mustered, or the standard is lost (classic/variants §magic-banner-bearer)'
-        return true
-      },
+      when: (q, held) => (q.stage === 'score' && held.unit.models > 0 ? true : null),
       value: 1,
       describe: (_q, held) => `War Banner of ${held.unit.name}`,
     },
