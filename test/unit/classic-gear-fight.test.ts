@@ -103,3 +103,60 @@ describe('a charge with the Hydra Banner and Hatred into a spear unit with a sta
     expect(renderExplanationText(all(game, 'pursuit-forced')[0]!.explanation)).toContain('Hatred: must pursue')
   })
 })
+
+describe('Draich-armed troops with Killing Blow into heavy armour and shields', () => {
+  it('draich and killing blow: S5 wounds T4 on 3+, and each natural 6 to wound skips the armour save', () => {
+    // Executioners: 10, M5 WS5 S3 T3 I5 A1 Ld8, draich (two-handed, +2S), heavy armour, Killing Blow; they charge.
+    // Knights on foot: 10, WS4 S4 T4 I3 A1 Ld8, hand weapon, heavy armour and shield.
+    const game = new EngineGame(
+      ev.created(),
+      ev.mustered(
+        'p1',
+        unitDef('executioners', {
+          race: 'dark-elves',
+          profile: { M: 5, WS: 5, S: 3, T: 3, I: 5, A: 1, Ld: 8 },
+          gear: ['hand-weapon', 'draich', 'heavy-armour'],
+          rules: ['killing-blow'],
+        }),
+      ),
+      ev.mustered(
+        'p2',
+        unitDef('knights', {
+          profile: { M: 4, WS: 4, S: 4, T: 4, I: 3, A: 1, Ld: 8 },
+          gear: ['hand-weapon', 'heavy-armour', 'shield'],
+        }),
+      ),
+      ev.turn(1, 'p1'),
+      ev.phase('close-combat'),
+    )
+    game.apply({
+      type: 'CombatJoined',
+      payload: {
+        combat: 'c1',
+        sides: [
+          { player: 'p1', units: [{ unit: 'executioners', charged: true }] },
+          { player: 'p2', units: [{ unit: 'knights' }] },
+        ],
+        contact: [
+          { unit: 'executioners', models: 5 },
+          { unit: 'knights', models: 5 },
+        ],
+      },
+    })
+    // 5 attacks, WS5 vs WS4: 3+ -> 4 hits.
+    const hit = game.roll([3, 4, 5, 6, 1])
+    // Draich: S3 + 2 = 5 against T4: 3+.
+    expect(hit.requests[0]).toMatchObject({ purpose: 'to-wound', count: 4, need: 3 })
+    // 3 wounds, two of them natural 6s: Killing Blow lets only the 3 be saved.
+    const wounded = game.roll([6, 6, 3, 1])
+    // Heavy armour 5+, shield +1 -> 4+, Strength 5 -2 -> 6+.
+    expect(wounded.requests[0]).toMatchObject({ purpose: 'armour-save', count: 1, need: 6, roller: 'p2' })
+    const saved = game.roll([6])
+    expect(saved.outcomes[0]).toMatchObject({ kind: 'casualties', values: { unit: 'knights', unsaved: 2, removed: 2 } })
+    // The knights strike back with 5 - 2 = 3 models; the Executioners' save: heavy armour 5+, no shield, S4 -1 -> 6+.
+    expect(saved.requests[0]).toMatchObject({ purpose: 'to-hit', count: 3, roller: 'p2' })
+    game.roll([6, 6, 6])
+    const knightsWound = game.roll([6, 6, 6])
+    expect(knightsWound.requests[0]).toMatchObject({ purpose: 'armour-save', count: 3, need: 6, roller: 'p1' })
+  })
+})
