@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Outcome } from '../../core/engine/index.js'
 import type { UnitDefinitionInput } from '../../core/events/index.js'
 import { citedRules, renderExplanationText } from '../../core/explain/index.js'
-import { armourSaveNeed } from '../../core/rules/classic/charts.js'
+import { armourSaveNeed, characteristic } from '../../core/rules/classic/charts.js'
 import { classic } from '../../core/rules/classic/index.js'
 import { classicContext, EngineGame, ev, unitDef } from '../helpers/classic-game.js'
 
@@ -108,6 +108,14 @@ describe('close-combat weapons: which one a unit fights with (classic/variants Â
     game.roll([6, 6, 6, 6, 6])
     // The halberd: S3 + 1 = 4 against T3, 3+; the spear says nothing.
     expect(request(game)).toMatchObject({ purpose: 'to-wound', need: 3 })
+  })
+
+  it('a moment that made no choice for a model (a character beside its unit) uses its own special weapon', () => {
+    const { ctx, attacker, target } = classicContext({ gear: ['hand-weapon', 'great-weapon'] }, {})
+    const moment = { combat: 'c', round: 1, charged: false, charging: false, facing: 'front' as const }
+    expect(characteristic(ctx, attacker, 'S', target, moment).value).toBe(5)
+    expect(characteristic(ctx, attacker, 'S', target, { ...moment, weapons: { a: 'hand-weapon' } }).value).toBe(3)
+    expect(characteristic(ctx, attacker, 'S', target, null).value).toBe(3)
   })
 
   it('a weapon the unit does not carry, or that is no close-combat weapon, is refused with the reason', () => {

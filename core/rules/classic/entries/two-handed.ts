@@ -1,5 +1,5 @@
 import { defineEntry } from '../../../engine/catalogue.js'
-import { isTwoHanded } from '../weapons.js'
+import { isTwoHanded, weaponOf } from '../weapons.js'
 import { SEED } from './sources.js'
 
 export const twoHanded = defineEntry({
@@ -24,15 +24,14 @@ export const twoHanded = defineEntry({
       always: true,
       when: (q) => {
         const shield = q.subject.gear.find((g) => g.id === 'shield')
-        if (!shield || q.combat === null || q.combat.weapons === undefined) return null
-        const weapon = q.combat.weapons[q.subject.id] ?? null
-        return isTwoHanded(weapon) ? true : null
+        if (!shield || q.combat === null) return null
+        return isTwoHanded(weaponOf(q.subject, q.combat)) ? true : null
       },
       // Takes back exactly what the shield gave.
       value: (q) => Number(q.subject.gear.find((g) => g.id === 'shield')?.options.improves ?? 1),
       describe: (q) =>
-        `${q.subject.name} fights with its ${q.combat?.weapons?.[q.subject.id]}, two-handed: no shield in close combat ` +
-        '(classic/variants §two-handed-shield)',
+        `${q.subject.name} fights with its ${q.combat ? weaponOf(q.subject, q.combat) : null}, two-handed: ` +
+        'no shield in close combat (classic/variants §two-handed-shield)',
     },
   ],
 })
