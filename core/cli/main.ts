@@ -267,7 +267,9 @@ const commands: Record<string, Command> = {
       '--range short|long, --moved/--marched true, --cover soft|hard, --multipleShots true, and for a template\n' +
       '--underTemplate N [--partlyUnderTemplate N]; a Stand and Shoot adds --standAndShoot true --charge SEQ.\n' +
       'PanicTestDeclared --unit UNIT --cause friend-destroyed|friend-broke|fled-through --friend UNIT: a Panic\n' +
-      'test the table owes (a friend destroyed or broken within 6", or fled through the unit).',
+      'test the table owes (a friend destroyed or broken within 6", or fled through the unit).\n' +
+      'A contact entry\'s "weapon" names the weapon a unit carrying several special weapons fights with.\n' +
+      'ItemUsed --unit UNIT --item potion-of-strength [--character ID]: at the start of a close-combat phase.',
     flags: declareFlags,
     parse: parseDeclare,
     positionals: { min: 1, max: 1, missing: 'the event TYPE is missing (e.g. MeleeAttacksDeclared)' },

@@ -283,6 +283,8 @@ export function createEngine(ruleset: Ruleset): Engine {
           break
         }
         const holds = holding(game, unit, entry) ?? (effect.joined ? joinedHolding(unit, entry) : null)
+        // An effect that acts only while drunk, cast or started: carrying the item is not enough.
+        if (holds && effect.activeOnly && !holds.active) continue
         if (holds) {
           held = { unit, params: holds.params, owned: holds.owned, decision: decide, modifiers: ask }
           active = holds.active
@@ -626,6 +628,7 @@ export function createEngine(ruleset: Ruleset): Engine {
     ShotDeclared: declaration,
     SpellCast: declaration,
     PanicTestDeclared: declaration,
+    ItemUsed: declaration,
     DiceRolled: answer,
     ChoiceMade: answer,
     Note(state, event) {

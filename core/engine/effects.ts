@@ -25,6 +25,7 @@ export const timingPoints = [
   'movement',
   'deployment',
   'dispel-dice',
+  'regeneration',
 ] as const
 export type TimingPoint = (typeof timingPoints)[number]
 
@@ -67,6 +68,8 @@ export interface CombatMoment {
   readonly charging: boolean
   /** The enemy's facing it fights against. */
   readonly facing: Facing
+  /** The close-combat weapon each unit of the combat fights with this round, by unit id (null: none). */
+  readonly weapons?: Readonly<Record<string, string | null>>
 }
 
 /** A ranged attack as the table declared it: what the shooting to-hit modifiers read. */
@@ -116,6 +119,8 @@ export interface PointQueries {
     readonly combat: CombatMoment | null
     readonly fighting: number
     readonly supporting: number
+    /** The Attacks characteristic of each model, as modified (for rules that give a rank full attacks). */
+    readonly attacksPerModel?: number
   }
   'strike-order': {
     readonly subject: UnitState
@@ -146,6 +151,8 @@ export interface PointQueries {
     readonly opponent: UnitState
     readonly combat: CombatMoment | null
     readonly roll: RollPurpose
+    /** The score the roll needed, modifiers included (above 6: a roll of 7+). */
+    readonly need?: number
   }
   /** `subject` saves; `opponent` struck the wound. */
   'armour-save': {
@@ -208,6 +215,12 @@ export interface PointQueries {
    * Resistance (X) in the 7th-edition convention): a value, the dice added.
    */
   'dispel-dice': { readonly subject: UnitState; readonly opponent: UnitState; readonly spell: string }
+  /** The score `subject` regenerates a wound on (a `set` record); `opponent` caused the wounds, when one unit did. */
+  regeneration: {
+    readonly subject: UnitState
+    readonly opponent: UnitState | null
+    readonly combat: CombatMoment | null
+  }
 }
 export type MovementQuestion = 'march' | 'flee' | 'pursuit' | 'march-block' | 'fly'
 export type QueryOf<P extends TimingPoint> = PointQueries[P]
@@ -255,6 +268,8 @@ export interface EffectSpec<P extends TimingPoint, Clause extends string = strin
   readonly holder?: 'subject' | 'opponent'
   /** Core mechanics act for every unit; other entries only for the units that hold them. */
   readonly always?: boolean
+  /** Acts only while the entry is an active effect on the unit (a potion drunk), not for carrying it. */
+  readonly activeOnly?: boolean
   readonly when?: (query: QueryOf<P>, held: Held) => true | string | null
   readonly value: number | string | ((query: QueryOf<P>, held: Held) => number | string)
   /** A label that depends on the query ("Strength 5: -2"); `label` is the hashed summary. */

@@ -71,6 +71,18 @@ export interface OutcomeValues {
     auto?: 'general' | 'immune'
   }
   rallied: { unit: string }
+  /** Wounds a unit ignored by Regeneration: its models and wounds as if they had not been suffered. */
+  regenerated: {
+    unit: string
+    rolled: number
+    regenerated: number
+    modelsLeft: number
+    woundsOnNextModel: number
+  }
+  /** A winner that must pursue (Hatred): no choice and no restraint test. */
+  'pursuit-forced': { unit: string; quarry: string[] }
+  /** A one-use item used up (Potion of Strength), remembered for the rest of the game. */
+  'item-used': { unit: string; item: string; character: string | null; turn: number }
 }
 export type OutcomeKind = keyof OutcomeValues
 
@@ -209,6 +221,16 @@ const evolvers = {
     const unit = unitIn(game, values.unit, seq)
     unit.fleeing = false
     unit.changedAt = seq
+  },
+  regenerated(game, values, seq) {
+    const unit = unitIn(game, values.unit, seq)
+    unit.models = values.modelsLeft
+    unit.woundsOnNextModel = values.woundsOnNextModel
+    unit.changedAt = seq
+  },
+  'pursuit-forced': nothing,
+  'item-used'(game, values, seq) {
+    game.itemsUsed = [...(game.itemsUsed ?? []), { ...values, seq }]
   },
 } satisfies { [K in OutcomeKind]: Evolver<K> }
 

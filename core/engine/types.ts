@@ -155,6 +155,8 @@ export interface GameState {
   combats: Record<string, CombatState>
   /** Entries units hold for a while, with their durations. */
   effects: ActiveEffect[]
+  /** One-use items already used (absent in games that never used one). */
+  itemsUsed?: { unit: string; item: string; character: string | null; turn: number; seq: number }[]
   requests: Record<string, OpenRequest>
   /** Scouts set up after both armies: who deploys first (the roll-off), and the units deployed, in order. */
   scouts?: { first: string | null; deployed: string[] }

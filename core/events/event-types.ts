@@ -144,6 +144,8 @@ const contactSchema = z
       supporting: z.number().int().min(0).max(1000).default(0),
       /** The enemy unit they attack; the only enemy when there is one. */
       target: id.optional(),
+      /** The close-combat weapon they fight with (a catalogue id); the special weapon when omitted. */
+      weapon: id.optional(),
     }),
   )
   .min(2)
@@ -327,6 +329,11 @@ export const eventSchemas = {
       cause: z.enum(['friend-destroyed', 'friend-broke', 'fled-through']),
       friend: id,
     }),
+  },
+  /** A model uses a one-use item (Potion of Strength at the start of a close-combat phase). */
+  ItemUsed: {
+    version: 1,
+    schema: z.strictObject({ unit: id, item: id, character: id.optional() }),
   },
   DiceRolled: {
     version: 1,

@@ -17,7 +17,10 @@ import type { ClassicContext } from './catalogue.js'
 import { characteristic } from './charts.js'
 import { STRIKE_TIER } from './entries/strike-order.js'
 import { fearTests, leadershipFor } from './psychology.js'
+import { mustPursue } from './pursuit.js'
+import { regenerate } from './regeneration.js'
 import { strike } from './strike.js'
+import { weaponInUse } from './weapons.js'
 
 type Contact = PayloadOf<'CombatJoined'>['contact']
 type Step = Generator<RequestSpec, void, Answer>
@@ -138,6 +141,8 @@ interface ContactPlan {
   readonly planned: readonly Omit<Fighter, 'moment'>[]
   /** The enemy each unit in contact attacks, by unit id. */
   readonly targets: Record<string, string>
+  /** The close-combat weapon each unit of the combat fights with this round (classic/variants §close-combat-weapon). */
+  readonly weapons: Record<string, string | null>
 }
 
 /** Checks who the players say is in contact, before anything is recorded; names what is wrong. */
@@ -199,7 +204,16 @@ function planContact(
   }
   if (live(0).length === 0 || live(1).length === 0)
     throw new RuleError('rules/combat-over', `${where}: one side has no units left to fight`)
-  return { planned, targets }
+  const weapons: Record<string, string | null> = {}
+  for (const side of sides)
+    for (const { unit } of side.units)
+      weapons[unit] = weaponInUse(
+        ctx.unit(unit),
+        contact.find((entry) => entry.unit === unit)?.weapon,
+        where,
+        contact.some((entry) => entry.unit === unit),
+      )
+  return { planned, targets, weapons }
 }
 
 /** Ranks of five or more models, the front rank included; none unless the unit is five or more wide. */
@@ -228,7 +242,14 @@ function* fightRound(
   const moment = (unitId: string): CombatMoment => {
     const entry = entryOf(unitId)
     const charged = entry?.charged ?? false
-    return { combat: combat.id, round, charged, charging: charged && round === 1, facing: entry?.facing ?? 'front' }
+    return {
+      combat: combat.id,
+      round,
+      charged,
+      charging: charged && round === 1,
+      facing: entry?.facing ?? 'front',
+      weapons: plan.weapons,
+    }
   }
 
   const { planned, targets } = plan
@@ -244,6 +265,11 @@ function* fightRound(
   const modelsAtStart = new Map(
     combat.sides.flatMap((side) => side.units).map((u) => [u.unit, ctx.unit(u.unit).models]),
   )
+  const woundsOnNextAtStart = new Map(
+    combat.sides.flatMap((side) => side.units).map((u) => [u.unit, ctx.unit(u.unit).woundsOnNextModel]),
+  )
+  // Unsaved wounds each unit suffered this round, for Regeneration at the round's end.
+  const suffered = new Map<string, { target: UnitState; by: UnitState; side: number; wounds: number; from: number[] }>()
 
   // Strike order.
   const keyed = fighters.map((fighter) => {
@@ -332,9 +358,40 @@ function* fightRound(
         ctx.decision('excess-wounds') === 'not-counted' ? Math.min(result.unsaved, woundsLeft) : result.unsaved
       woundsCaused[fighter.side] = (woundsCaused[fighter.side] ?? 0) + counted
       if (counted > 0) woundSeqs[fighter.side]?.push(ctx.seq)
+      if (counted > 0) {
+        const hurt = suffered.get(fighter.target.id) ?? {
+          target: fighter.target,
+          by: fighter.unit,
+          side: fighter.side,
+          wounds: 0,
+          from: [],
+        }
+        hurt.wounds += counted
+        hurt.from.push(ctx.seq)
+        suffered.set(fighter.target.id, hurt)
+      }
       if (counted < result.unsaved)
         excessWounds[fighter.side] = (excessWounds[fighter.side] ?? 0) + result.unsaved - counted
     }
+  }
+
+  // Regeneration: at the end of the round, before the result; what it undoes scores nothing (classic/regeneration).
+  const regenerated = [0, 0]
+  for (const hurt of suffered.values()) {
+    const undone = yield* regenerate(ctx, {
+      unit: hurt.target,
+      opponent: hurt.by,
+      combat: moment(hurt.target.id),
+      wounds: hurt.wounds,
+      before: {
+        models: modelsAtStart.get(hurt.target.id) ?? 0,
+        woundsOnNextModel: woundsOnNextAtStart.get(hurt.target.id) ?? 0,
+      },
+      from: hurt.from,
+    })
+    woundsCaused[hurt.side] = (woundsCaused[hurt.side] ?? 0) - undone
+    regenerated[hurt.side] = (regenerated[hurt.side] ?? 0) + undone
+    if (undone > 0) woundSeqs[hurt.side]?.push(ctx.seq)
   }
 
   // Combat result.
@@ -397,8 +454,8 @@ function* fightRound(
       { mode: 'value', title: `${side.player}: {}`, rule: ctx.rule('combat-result', 'winner') },
     )
   let results = [
-    score(tallyA, tallyB, 'score', tallyA.woundsCaused, woundsText(excessWounds[0] ?? 0), woundSeqs[0]),
-    score(tallyB, tallyA, 'score', tallyB.woundsCaused, woundsText(excessWounds[1] ?? 0), woundSeqs[1]),
+    score(tallyA, tallyB, 'score', tallyA.woundsCaused, woundsText(excessWounds[0] ?? 0, regenerated[0]), woundSeqs[0]),
+    score(tallyB, tallyA, 'score', tallyB.woundsCaused, woundsText(excessWounds[1] ?? 0, regenerated[1]), woundSeqs[1]),
   ]
   let totals = results.map((r) => r.value ?? 0)
   const tieNotes: Explanation[] = []
@@ -549,13 +606,16 @@ function* fightRound(
   else endRound(ctx, combat, round)
 }
 
-function woundsText(excess: number): string {
-  return excess === 0
-    ? 'unsaved wounds caused'
-    : `unsaved wounds caused (${excess} more past the enemy's last model do not count, classic/variants §excess-wounds)`
+function woundsText(excess: number, regenerated = 0): string {
+  const text =
+    excess === 0
+      ? 'unsaved wounds caused'
+      : `unsaved wounds caused (${excess} more past the enemy's last model do not count, classic/variants §excess-wounds)`
+  return regenerated > 0 ? `${text}, less ${regenerated} regenerated (classic/regeneration §combat-result)` : text
 }
 
 function tierName(value: number | null): string {
+  if (value === STRIKE_TIER.last) return 'strikes last (great weapon)'
   if (value === STRIKE_TIER.alwaysFirst) return 'strikes first (Always Strikes First)'
   if (value === STRIKE_TIER.charged) return 'strikes first (charged)'
   return 'strikes in Initiative order'
@@ -661,6 +721,7 @@ function* decidePursuit(
   pursuer: UnitState,
   quarry: readonly UnitState[],
 ): Generator<RequestSpec, boolean, Answer> {
+  if (mustPursue(ctx, pursuer, quarry)) return true
   const names = quarry.map((q) => q.name).join(' and ')
   const option = yield* choose({
     purpose: 'pursuit',

@@ -16,8 +16,8 @@ export const classicDecisions = [
     why:
       'The seed follows 7th-edition conventions (core-mechanics A, seed provenance; C, 7th-style switches), and the 7th chart ' +
       'reads "N" (cannot wound) when T - S >= 4 (A.10, sure). 8th has no impossible cell: T - S >= 2 needs 6+ (A.5, likely). ' +
-      'Killing Blow in the seed speaks of to-wound rolls of 7+, which neither chart has; that entry ' +
-      'will revisit this when it is built.',
+      'Killing Blow in the seed speaks of to-wound rolls of 7+, which neither chart has: see ' +
+      '§killing-blow-seven-plus.',
     sources: [
       '7e:close-combat/wounding-the-enemy',
       '8e:close-combat/roll-to-wound-close-combat',
@@ -351,6 +351,138 @@ export const classicDecisions = [
       'The seed has the player designate one when mustering (the `general` field). A list that does not is read as ' +
       'naming the first such character it musters, and the explanation says so.',
     sources: ['seed 000 General'],
+  }),
+  defineDecision({
+    id: 'close-combat-weapon',
+    topic: 'A unit with several close-combat weapons (a hand weapon and a spear, say): which does it fight with?',
+    values: { classic: 'special-weapon', 'classic-8th': 'special-weapon' },
+    why:
+      'The seed is silent. 8th (sure, read in its rules index) and 7th (likely, the same text) say a model that carries ' +
+      'a special close-combat weapon must fight with it, never with its hand weapon instead. So a unit fights with its ' +
+      'one special weapon (anything but the hand weapon), else its hand weapon; a unit carrying several special ' +
+      'weapons is told which by the `weapon` of its contact entry (CombatJoined / CombatRoundDeclared), and naming the ' +
+      'hand weapon beside a special weapon is refused. Magic weapons, which 8th puts first, are not in seed 000.',
+    sources: ['8e:weapons/close-combat-weapons', `${CORE} A.5`],
+  }),
+  defineDecision({
+    id: 'two-handed-shield',
+    topic: 'What does "cannot be used in combination with a shield" do to the shield\'s armour bonus?',
+    values: { classic: 'no-shield-in-close-combat', 'classic-8th': 'no-shield-in-close-combat' },
+    why:
+      "The seed's Two-handed entry forbids using the weapon with a shield, not carrying both. In 7th and 8th a model " +
+      'with a great weapon and a shield fights with the great weapon and gets no shield bonus in close combat, but its ' +
+      'shield still counts against shooting (memory of both rulebooks, likely). So: in a round the unit fights with a ' +
+      'two-handed weapon its shield gives nothing; against ranged attacks (any attack outside a combat) it counts.',
+    sources: ['7e:shooting/armour-saves', '8e:shooting/shields', `${CORE} A.5`],
+  }),
+  defineDecision({
+    id: 'spear-ranks',
+    topic: 'What does the infantry Spear\'s "fight in two ranks" add, and when?',
+    values: { classic: 'second-rank-full-attacks', 'classic-8th': 'extra-rank-entered' },
+    why:
+      'In 6th/7th only models in base contact fight (classic/variants §supporting-attacks), and a weapon that fights ' +
+      'in ranks lets each second-rank model behind a model fighting to the front attack as if in contact, with its ' +
+      'full Attacks; a unit that moved (charged) that turn fights with one rank fewer, and extra ranks never fight to ' +
+      'the flank or rear (6e fight in ranks, sure; 7th likely the same). The second rank is entered as the contact ' +
+      "entry's `supporting`, only for models behind models fighting to the front. In 8th every second rank already " +
+      'makes one supporting attack and the spear fights in an extra rank, not in a turn it charged (8e spear, sure); ' +
+      "the engine cannot see ranks, so in classic-8th the players enter the extra rank's models in `supporting` " +
+      'too, one attack each. In both variants the spear adds nothing in the turn its unit charged.',
+    sources: [
+      '6e:close-combat/fight-in-ranks',
+      '8e:weapons/spear-foot',
+      '8e:close-combat/supporting-attacks',
+      `${CORE} A.5`,
+    ],
+  }),
+  defineDecision({
+    id: 'strikes-last',
+    topic: 'When does a great weapon strike, and what if its unit charged or has Always Strikes First?',
+    values: { classic: 'last-even-charging-asf-cancels', 'classic-8th': 'last-even-charging-asf-cancels' },
+    why:
+      'core-mechanics A.5 gives the great weapon "+2 S & strikes last" (8th reference, likely). In 7th a great weapon ' +
+      'strikes last even on the charge, and a model that would both strike first and last strikes in Initiative order ' +
+      '(7e, likely; 8th: ASF and ASL cancel, A.5, sure). Several units striking last strike among themselves by ' +
+      'Initiative.',
+    sources: ['7e:close-combat/who-strikes-first', '8e:special-rules/always-strikes-first', `${CORE} A.5, A.10`],
+  }),
+  defineDecision({
+    id: 'killing-blow-seven-plus',
+    topic: 'Killing Blow "has no effect on to-wound rolls of 7+": when can a to-wound roll need more than 6?',
+    values: { classic: 'modified-above-six-no-effect', 'classic-8th': 'modified-above-six-no-effect' },
+    why:
+      'Neither to-wound chart has a 7+ cell: the 7th chart reads "N" where the 8th one reads 6+ (classic/variants ' +
+      '§to-wound-floor). A need above 6 arises only when a to-wound modifier worsens a 6+ (none in seed 000 so far). ' +
+      'A natural 6 does not always wound here (A.5), so such a roll cannot succeed and leaves no wound to act on; ' +
+      'should a later rule make a 7+ roll possible (a 6 then a further roll, as shooting does), Killing Blow does ' +
+      'not apply to it. The engine passes the modified need to Killing Blow, which steps aside above 6.',
+    sources: [
+      '7e:close-combat/wounding-the-enemy',
+      '8e:close-combat/roll-to-wound-close-combat',
+      `${CORE} A.4, A.5, A.10`,
+    ],
+  }),
+  defineDecision({
+    id: 'hatred-enemies',
+    topic: 'Whom does a unit with Hatred hate when its list names no enemy?',
+    values: { classic: 'all-unless-named', 'classic-8th': 'all-unless-named' },
+    why:
+      'The seed writes "(enemies) X" and leaves X to the army list: `{ "id": "hatred", "params": { "enemies": ' +
+      '"high-elves" } }` (race slugs as ArmyMustered gives them, comma-separated). Plain Hatred, with no enemy named, ' +
+      'hates all enemies as in 8th (likely). A unit whose list gives no race is hated only by Hatred of all.',
+    sources: ['8e:special-rules/hatred', `${CORE} A.7`],
+  }),
+  defineDecision({
+    id: 'eternal-hatred-pursuit',
+    topic: 'Does Eternal Hatred ("hates all enemies") also force pursuit, as Hatred\'s clause 2 does?',
+    values: { classic: 'must-pursue', 'classic-8th': 'must-pursue' },
+    why:
+      'The seed says the unit "hates all enemies": it has Hatred against all of them, with both of Hatred\'s clauses; ' +
+      'the re-roll clause is widened to every round. So it must pursue any enemy fleeing from combat (no restraint test).',
+    sources: [`${CORE} A.7`],
+  }),
+  defineDecision({
+    id: 'scaly-skin-combined',
+    topic: 'Scaly Skin X+ with armour: which "corresponding AS modifier"?',
+    values: { classic: 'seven-minus-x', 'classic-8th': 'seven-minus-x' },
+    why:
+      'An unarmoured model counts as 7+ (classic/armour-save §unarmoured), so an X+ save is worth 7 - X: 6+ is +1, ' +
+      "5+ is +2, 4+ is +3. With armour that modifier is added to the armour's save (Scaly Skin 5+ and heavy armour " +
+      '5+: 3+); without armour it is simply X+. Which of the two is called the modifier does not change the sum.',
+    sources: ['8e:special-rules/scaly-skin', `${CORE} A.5`],
+  }),
+  defineDecision({
+    id: 'regeneration-default',
+    topic: 'Regeneration without an X+ from the list',
+    values: { classic: 'four-plus', 'classic-8th': 'four-plus' },
+    why:
+      'The seed writes "X+" and lists give it (Regeneration (5+) is { save: 5 }). When a list gives none, 4+: the ' +
+      'value of 7th and 8th (A.5, A.10, sure).',
+    sources: ['7e:special-rules/regeneration', '8e:special-rules/regeneration', `${CORE} A.5, A.10`],
+  }),
+  defineDecision({
+    id: 'regeneration-restores',
+    topic: 'Regeneration "ignores a wound" rolled after casualties were removed: what comes back?',
+    values: { classic: 'wounds-as-if-not-suffered', 'classic-8th': 'wounds-as-if-not-suffered' },
+    why:
+      'The seed rolls at the end of combat, after models were removed, yet says the unit ignores the wound and that ' +
+      'such models "are saved" (only they did not strike). So each ignored wound is undone: the unit\'s Wounds are as ' +
+      'if it had not been suffered, up to what it had when the round began, and the models are recounted filling ' +
+      'one before the next (classic/casualties §fill-up): a single-Wound model slain this round stands again. Both ' +
+      "variants play the seed's timing, because the seed defines the entry (core-mechanics, precedence 1); 8th's " +
+      'own Regeneration (a save instead of the ward, A.5) is not played.',
+    sources: [`${CORE} precedence, A.5, A.10`],
+  }),
+  defineDecision({
+    id: 'magic-banner-bearer',
+    topic: 'Who carries a magic banner (Hydra Banner, War Banner)?',
+    values: { classic: 'the-unit-listing-it', 'classic-8th': 'the-unit-listing-it' },
+    why:
+      "The seed lists the banners as items and says nothing of their bearer. A magic banner is borne by the unit's " +
+      'standard bearer (6th-8th army books, likely), but a list that gives a unit a banner gives it its bearer: the ' +
+      "banner acts for the unit whose gear names it. Its +1 combat result (War Banner) counts beside the standard's " +
+      "own +1 (classic/standard), which is capped at one a side; the banner's is not a standard's bonus.",
+    sources: ['8e:characters/magic-standards', `${CORE} A.6`],
   }),
 ] as const
 

@@ -4,6 +4,7 @@ import { chargeDeclared } from './charges.js'
 import { combatJoined, combatRoundDeclared } from './close-combat-round.js'
 import { checkConcealed, unitDeployed } from './deployment.js'
 import { classicEntries } from './entries/index.js'
+import { itemUsed } from './items.js'
 import { spellCast } from './magic/spell-cast.js'
 import { meleeAttacks } from './melee-attacks.js'
 import { moveDeclared } from './moves.js'
@@ -35,5 +36,6 @@ export const classic: Ruleset = {
       start: panicTestDeclared,
       phases: ['movement', 'magic', 'shooting', 'close-combat'],
     },
+    ItemUsed: { name: 'item-used', start: itemUsed, phases: ['close-combat'] },
   },
 }

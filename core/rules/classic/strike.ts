@@ -60,6 +60,7 @@ export function* strike(ctx: ClassicContext, input: StrikeInput): Generator<Requ
       combat,
       fighting: input.fighting,
       supporting: input.supporting,
+      attacksPerModel: attacksA.value,
     }),
     {
       mode: 'value',
@@ -183,7 +184,15 @@ export function* woundsFromHits(
   // Natural 6s to wound may carry effects (Killing Blow: no armour save).
   const sixes = woundRoll.dice.filter((die) => die.success && die.final === 6).length
   const sixEffects =
-    sixes > 0 ? ctx.modifiers('natural-6', { subject: attacker, opponent: target, combat, roll: 'to-wound' }) : []
+    sixes > 0
+      ? ctx.modifiers('natural-6', {
+          subject: attacker,
+          opponent: target,
+          combat,
+          roll: 'to-wound',
+          need: toWound.value ?? woundScore.need,
+        })
+      : []
   const ignoresArmour = sixEffects.some((r) => r.status === 'applied' && r.value === 'ignores-armour') ? sixes : 0
   const sixNotes = sixEffects.map((r) =>
     explain(`${r.label}: ${sixes} natural 6${sixes === 1 ? '' : 's'} to wound${r.reason ? ` (${r.reason})` : ''}`, {

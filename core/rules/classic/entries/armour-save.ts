@@ -5,7 +5,7 @@ import { CORE } from './sources.js'
  * Troop types that ride a mount, for the mounted save bonus. Chariots are not here: their save is
  * their own, listed with the chariot.
  */
-const MOUNTED = new Set(['cavalry', 'monstrous-cavalry'])
+export const MOUNTED = new Set(['cavalry', 'monstrous-cavalry'])
 
 export const armourSave = defineEntry({
   id: 'armour-save',

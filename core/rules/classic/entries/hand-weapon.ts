@@ -1,4 +1,5 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import { fightsWith } from '../weapons.js'
 import { SEED } from './sources.js'
 
 export const handWeapon = defineEntry({
@@ -15,7 +16,8 @@ export const handWeapon = defineEntry({
       clause: 'strength',
       label: "hand weapon: the wielder's Strength",
       kind: 'add',
-      when: (q) => (q.characteristic === 'S' ? true : null),
+      // In a combat only when the unit fights with it, not beside the special weapon it must use.
+      when: (q) => (q.characteristic === 'S' ? (fightsWith(q.subject, q.combat, 'hand-weapon') ?? true) : null),
       value: 0,
     },
   ],
