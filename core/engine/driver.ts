@@ -542,6 +542,7 @@ export function createEngine(ruleset: Ruleset): Engine {
     MeleeAttacksDeclared: declaration,
     CombatJoined: declaration,
     CombatRoundDeclared: declaration,
+    ChallengeIssued: declaration,
     DiceRolled: answer,
     ChoiceMade: answer,
     Note(state, event) {

@@ -1,7 +1,7 @@
 import type { Explanation } from '../explain/explanation.js'
 import type { ActiveEffect } from './effects.js'
 import { RuleError } from './errors.js'
-import type { CombatUnit, GameState } from './types.js'
+import type { CombatUnit, GameState, ModelRef } from './types.js'
 
 /**
  * What procedures decide (DESIGN §3): typed outcomes. Procedures never change the state; one
@@ -35,6 +35,15 @@ export interface OutcomeValues {
   'combat-ended': { combat: string; round: number }
   'effect-started': { effect: ActiveEffect }
   'effect-ended': { effect: string; entry: string; unit: string; why: string }
+  'champion-wounded': { unit: string; unsaved: number; woundsLost: number; slain: boolean; modelsLeft: number }
+  'character-wounded': { unit: string; character: string; unsaved: number; woundsLost: number; slain: boolean }
+  'challenge-issued': { combat: string; challenger: ModelRef }
+  'challenge-accepted': { combat: string; by: ModelRef }
+  'challenge-refused': { combat: string; refuser: ModelRef | null }
+  'challenge-ended': { combat: string; why: string }
+  'standard-lost': { unit: string }
+  'standard-captured': { standard: string; by: string }
+  'standard-removed': { standard: string; from: string | null; why: 'no-pursuit' | 'recaptured' }
 }
 export type OutcomeKind = keyof OutcomeValues
 
@@ -99,6 +108,8 @@ const evolvers = {
     const unit = unitIn(game, values.unit, seq)
     unit.models = 0
     unit.woundsOnNextModel = 0
+    // Characters with the unit are destroyed with it.
+    for (const character of unit.characters) character.slain = true
     unit.changedAt = seq
   },
   escaped: nothing,
@@ -113,6 +124,68 @@ const evolvers = {
   },
   'effect-ended'(game, values) {
     game.effects = game.effects.filter((effect) => effect.id !== values.effect)
+  },
+  'champion-wounded'(game, values, seq) {
+    const unit = unitIn(game, values.unit, seq)
+    unit.championWoundsLost = values.woundsLost
+    unit.models = values.modelsLeft
+    if (values.slain) unit.command = { ...unit.command, champion: false }
+    unit.changedAt = seq
+  },
+  'character-wounded'(game, values, seq) {
+    const unit = unitIn(game, values.unit, seq)
+    const character = unit.characters.find((c) => c.id === values.character)
+    if (!character)
+      throw new RuleError('engine/unknown-unit', `seq ${seq}: ${unit.name} has no character "${values.character}"`)
+    character.woundsLost = values.woundsLost
+    character.slain = values.slain
+    unit.changedAt = seq
+  },
+  'challenge-issued'(game, values, seq) {
+    game.challenges ??= {}
+    game.challenges[values.combat] = {
+      combat: values.combat,
+      challenger: values.challenger,
+      issuedAt: seq,
+      status: 'issued',
+      answerer: null,
+    }
+  },
+  'challenge-accepted'(game, values) {
+    const challenge = game.challenges?.[values.combat]
+    if (!challenge) return
+    challenge.status = 'accepted'
+    challenge.answerer = values.by
+  },
+  'challenge-refused'(game, values) {
+    const challenge = game.challenges?.[values.combat]
+    if (!challenge) return
+    challenge.status = 'refused'
+    challenge.answerer = values.refuser
+  },
+  'challenge-ended'(game, values) {
+    if (game.challenges) delete game.challenges[values.combat]
+  },
+  'standard-lost'(game, values, seq) {
+    const unit = unitIn(game, values.unit, seq)
+    unit.command = { ...unit.command, standard: false }
+    unit.changedAt = seq
+  },
+  'standard-captured'(game, values, seq) {
+    const owner = unitIn(game, values.standard, seq)
+    owner.command = { ...owner.command, standard: false }
+    const captor = unitIn(game, values.by, seq)
+    captor.capturedStandards = [...(captor.capturedStandards ?? []), values.standard]
+    captor.changedAt = seq
+  },
+  'standard-removed'(game, values, seq) {
+    const owner = unitIn(game, values.standard, seq)
+    owner.command = { ...owner.command, standard: false }
+    if (values.from !== null) {
+      const holder = unitIn(game, values.from, seq)
+      holder.capturedStandards = (holder.capturedStandards ?? []).filter((id) => id !== values.standard)
+      holder.changedAt = seq
+    }
   },
 } satisfies { [K in OutcomeKind]: Evolver<K> }
 

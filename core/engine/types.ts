@@ -44,7 +44,8 @@ export interface UnitState {
   readonly rules: readonly { readonly id: string; readonly params: Readonly<Record<string, ParamValue>> }[]
   /** How many models wide the unit is ranked up; null when the list does not say. */
   readonly files: number | null
-  readonly command: { readonly champion: boolean; readonly standard: boolean; readonly musician: boolean }
+  /** The command group; a slain champion or a lost standard leaves it (outcomes change it, never rule code). */
+  command: { readonly champion: boolean; readonly standard: boolean; readonly musician: boolean }
   /** The champion's own stat line; null when it fights with the rank and file's. */
   readonly championProfile: Profile | null
   /** Characters who have joined the unit (not counted in `models`). */
@@ -57,10 +58,31 @@ export interface UnitState {
   models: number
   /** Wounds already lost by the model that takes the next wound (multi-wound models fill up first). */
   woundsOnNextModel: number
+  /** Wounds the champion has lost, recorded on their own (seed: Champion); absent until it loses one. */
+  championWoundsLost?: number
+  /** Ids of the units whose standards this unit has captured (seed: Standard); absent until it captures one. */
+  capturedStandards?: string[]
   fleeing: boolean
   /** Seq of the event that mustered the unit, and of the last that changed it. */
   readonly musteredAt: number
   changedAt: number
+}
+
+/** A model that fights on its own in a combat: a unit's champion, a joined character, or a lone character unit. */
+export type ModelRef =
+  | { readonly kind: 'champion'; readonly unit: string }
+  | { readonly kind: 'character'; readonly unit: string; readonly character: string }
+  | { readonly kind: 'lone'; readonly unit: string }
+
+/** A challenge in a combat: issued, then accepted (fought until one falls) or refused. */
+export interface ChallengeState {
+  readonly combat: string
+  readonly challenger: ModelRef
+  /** Seq of the ChallengeIssued. */
+  readonly issuedAt: number
+  status: 'issued' | 'accepted' | 'refused'
+  /** Who accepted; or, when refused, who the challenger named as the refuser (null: nobody could accept). */
+  answerer: ModelRef | null
 }
 
 export interface CombatUnit {
@@ -141,6 +163,8 @@ export interface GameState {
   combats: Record<string, CombatState>
   /** Entries units hold for a while, with their durations. */
   effects: ActiveEffect[]
+  /** Challenges by combat id; absent until one is issued. */
+  challenges?: Record<string, ChallengeState>
   requests: Record<string, OpenRequest>
 }
 

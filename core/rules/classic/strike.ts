@@ -25,7 +25,10 @@ export interface StrikeInput {
   /** The events the strike depends on (the declaration). */
   readonly from: readonly number[]
   /** Why `fighting` is what it is, when casualties reduced it. */
-  readonly fightingWhy?: Explanation
+  readonly fightingWhy?: Explanation /** The attacks already counted (a model's attacks split between targets); counted here when absent. */
+  readonly attacks?: { readonly value: number; readonly explanation: Explanation }
+  /** How the unsaved wounds are taken (a champion or a character on its own); the unit's models when absent. */
+  readonly remove?: (unsaved: number, unsavedWhy: Explanation) => number
 }
 
 export interface StrikeResult {
@@ -44,8 +47,30 @@ const s = (count: number) => (count === 1 ? '' : 's')
  * and casualties. Every number comes from the timing points' modifier records.
  */
 export function* strike(ctx: ClassicContext, input: StrikeInput): Generator<RequestSpec, StrikeResult, Answer> {
-  const { attacker, target, combat, from } = input
+  const attacker = input.attacker
   const nothing = { attacks: 0, hits: 0, wounds: 0, unsaved: 0, removed: 0 }
+  const counted = input.attacks ?? attackCount(ctx, input)
+  const attacks = counted.value
+  const attacksWhy = counted.explanation
+  if (attacks === 0) {
+    ctx.emit({
+      kind: 'attacks',
+      text: `${attacker.name} has no attacks`,
+      values: { attacks: 0 },
+      explanation: attacksWhy,
+    })
+    return nothing
+  }
+
+  return yield* strikeWith(ctx, input, attacks, attacksWhy)
+}
+
+/** The attacks `fighting` models (and `supporting` ones) make: A each, with every attacks modifier. */
+export function attackCount(
+  ctx: ClassicContext,
+  input: Pick<StrikeInput, 'attacker' | 'target' | 'combat' | 'fighting' | 'supporting' | 'from' | 'fightingWhy'>,
+): { readonly value: number; readonly explanation: Explanation } {
+  const { attacker, target, combat, from } = input
   const attacksA = characteristic(ctx, attacker, 'A', target, combat)
   const attacksResolved = resolveModifiers(
     {
@@ -68,17 +93,17 @@ export function* strike(ctx: ClassicContext, input: StrikeInput): Generator<Requ
       details: input.fightingWhy ? [input.fightingWhy, attacksA.explanation] : [attacksA.explanation],
     },
   )
-  const attacks = attacksResolved.value ?? 0
-  const attacksWhy = attacksResolved.explanation
-  if (attacks === 0) {
-    ctx.emit({
-      kind: 'attacks',
-      text: `${attacker.name} has no attacks`,
-      values: { attacks: 0 },
-      explanation: attacksWhy,
-    })
-    return nothing
-  }
+  return { value: attacksResolved.value ?? 0, explanation: attacksResolved.explanation }
+}
+
+function* strikeWith(
+  ctx: ClassicContext,
+  input: StrikeInput,
+  attacks: number,
+  attacksWhy: Explanation,
+): Generator<RequestSpec, StrikeResult, Answer> {
+  const { attacker, target, combat, from } = input
+  const nothing = { attacks: 0, hits: 0, wounds: 0, unsaved: 0, removed: 0 }
 
   // To hit.
   const toHit = toHitNeed(ctx, attacker, target, combat)
@@ -197,7 +222,7 @@ export function* strike(ctx: ClassicContext, input: StrikeInput): Generator<Requ
     saveWhy.push(wardWhy, wards.explanation)
   }
   const unsavedWhy = explain(`${unsaved} unsaved wound${s(unsaved)}`, { value: unsaved }, [woundsWhy, ...saveWhy])
-  const removed = removeCasualties(ctx, target, unsaved, unsavedWhy)
+  const removed = input.remove ? input.remove(unsaved, unsavedWhy) : removeCasualties(ctx, target, unsaved, unsavedWhy)
   return { attacks, hits, wounds, unsaved, removed }
 }
 

@@ -1,8 +1,12 @@
 import { alwaysStrikesFirst } from './always-strikes-first.js'
 import { armourSave } from './armour-save.js'
 import { attacks } from './attacks.js'
+import { blackLotus } from './black-lotus.js'
 import { breakTest } from './break-test.js'
 import { casualties } from './casualties.js'
+import { challenge } from './challenge.js'
+import { champion } from './champion.js'
+import { characters } from './characters.js'
 import { combatResult } from './combat-result.js'
 import { dice } from './dice.js'
 import { fleeAndPursuit } from './flee-and-pursuit.js'
@@ -44,5 +48,9 @@ export const classicEntries = [
   alwaysStrikesFirst,
   musician,
   standard,
+  characters,
+  challenge,
+  champion,
+  blackLotus,
   variants,
 ] as const

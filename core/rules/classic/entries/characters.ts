@@ -1,0 +1,32 @@
+import { defineEntry } from '../../../engine/catalogue.js'
+import { CORE } from './sources.js'
+
+/**
+ * How characters fight in close combat (7th-edition conventions, core-mechanics A.10; the seed's Champion is
+ * "attacked separately ... like characters"). Enforced by the close-combat round through each character's own
+ * view: its profile, gear and rules answer the timing points.
+ */
+export const characters = defineEntry({
+  id: 'characters',
+  name: 'Characters in close combat',
+  kind: 'core',
+  source: `${CORE} A.5, A.10; seed Champion`,
+  text:
+    'A character fights with its own profile, weapons, armour and special rules, strikes in its own Initiative ' +
+    'step, and is attacked on its own: only the attacks directed at it by enemies in base contact can wound it. ' +
+    'It saves with its own armour, is slain on its own, and wounds neither spill from it onto its unit nor from ' +
+    'its unit onto it.',
+  clauses: {
+    'own-profile': 'a character fights with its own profile, gear and special rules',
+    'own-initiative': 'it strikes in the Initiative step of its own profile',
+    'in-contact': 'the players say which characters are in base contact; only those fight and can be attacked',
+    'directed-attacks': 'enemies in base contact say how many of their attacks go at the character',
+    'own-save': 'it saves with its own armour and ward',
+    'slain-alone': 'its wounds are recorded on their own; at 0 Wounds it is slain',
+    'no-spill':
+      'wounds beyond what the character has left are wasted, and wounds on its unit never reach it (outside a ' +
+      'challenge)',
+    'slain-do-not-strike': 'a character slain before its Initiative step does not strike',
+  },
+  enforcement: 'enforced',
+})
