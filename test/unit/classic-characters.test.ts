@@ -107,8 +107,8 @@ function play(game: EngineGame, pick: (request: OpenRequest) => number[] | strin
 
 const all = (face: number) => (request: OpenRequest) => Array(request.kind === 'dice' ? request.count : 0).fill(face)
 
-function outcomes(game: EngineGame, kind: Outcome['kind']) {
-  return game.steps.flatMap((step) => step.outcomes).filter((o) => o.kind === kind)
+function outcomes<K extends Outcome['kind']>(game: EngineGame, kind: K) {
+  return game.steps.flatMap((step) => step.outcomes).filter((o): o is Extract<Outcome, { kind: K }> => o.kind === kind)
 }
 const requests = (game: EngineGame) => game.steps.flatMap((step) => step.requests)
 const cites = (game: EngineGame, id: string, clause: string) =>
