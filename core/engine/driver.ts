@@ -201,7 +201,7 @@ export function createEngine(ruleset: Ruleset): Engine {
     if (Object.hasOwn(unit.command, entry.id) && unit.command[entry.id as keyof UnitState['command']])
       return { params: own, active: null }
     for (const active of game.effects)
-      if (active.unit === unit.id && active.entry === entry.id)
+      if ((active.unit === unit.id || active.unit === unit.joinedTo) && active.entry === entry.id)
         return { params: withParams(own, active.params), active }
     return null
   }

@@ -168,8 +168,9 @@ describe('characters in close combat (classic/characters)', () => {
     })
     expect(game.game.units.warriors?.models).toBe(10)
     expect(game.game.units.warriors?.characters[0]?.slain).toBe(true)
-    // Boyz 2 (wounds up to the Dreadlord's W2) + 1 rank; Warriors 1 rank.
-    expect(outcomes(game, 'combat-result')[0]?.values.scores).toEqual({ p1: 1, p2: 3 })
+    // Boyz 2 (wounds up to the Dreadlord's W2) + 1 rank + outnumbering (10 and the Boss, against 10 now the
+    // Dreadlord has fallen); Warriors 1 rank.
+    expect(outcomes(game, 'combat-result')[0]?.values.scores).toEqual({ p1: 1, p2: 4 })
     const toHit = requests(game).find((r) => r.text.includes('to hit Dreadlord'))
     expect(renderExplanationText(toHit!.explanation)).toContain(
       '3 of 5 attacks at Dreadlord (classic/characters §directed-attacks)',
@@ -199,6 +200,26 @@ describe('characters in close combat (classic/characters)', () => {
     // Only the 2 Wounds the Warriors had count, + 1 rank + outnumbering (10 against 2); the Dreadlord fights on.
     expect(outcomes(game, 'combat-result')[0]?.values.scores).toMatchObject({ p2: 2 + 1 + 1 })
     expect(outcomes(game, 'combat-ended')).toHaveLength(0)
+  })
+})
+
+describe('characters and Unit Strength (classic/unit-strength)', () => {
+  it('unit strength: a joined character adds its own to its unit', () => {
+    // Warriors 9 and the Dreadlord: 10, against 10 Boyz: not more. Without him they would be outnumbered.
+    const game = battle(
+      'classic',
+      ['p1', warriors({ models: 9, command: {} })],
+      ['p2', boyz({ command: {}, characters: [] })],
+    )
+    game.apply(
+      joined([
+        { unit: 'warriors', models: 5, characters: ['lord'] },
+        { unit: 'boyz', models: 5 },
+      ]),
+    )
+    play(game)
+    const text = renderExplanationText(outcomes(game, 'combat-result')[0]!.explanation)
+    expect(text).toContain('outnumbering: Unit Strength 10 against 10')
   })
 })
 
@@ -386,22 +407,42 @@ describe('challenges (classic/challenge)', () => {
 
   it('challenge: overkill counts the wounds past the slain model for combat result', () => {
     // Dreadlord A4 S4 against the Boss T5 W2: 4 hits (3+), 4 wounds (5+ on 6s), light armour 6+ -1: no save.
-    // 2 slay the Boss, 2 more are overkill: 4; with 1 rank the Warriors score 5.
+    // 2 slay the Boss, 2 more are overkill: 4; with 1 rank and outnumbering (11 against 10 once the Boss has
+    // fallen) the Warriors score 6.
     const { game } = duel({}, {})
     play(game, lordHitsAndWounds)
     const result = outcomes(game, 'combat-result')[0]!
-    expect(result.values.scores).toEqual({ p1: 5, p2: 1 })
+    expect(result.values.scores).toEqual({ p1: 6, p2: 1 })
     const text = renderExplanationText(result.explanation)
     expect(text).toContain('overkill: 2 wounds beyond the 2 it had left (+2): 2 -> 4 (classic/challenge §overkill)')
   })
 
   it('challenge: overkill is capped at +5', () => {
-    // A8 S7 against a W1 Boss: 8 unsaved; 1 slays it, 7 past it count +5 at most: 6; with 1 rank, 7.
+    // A8 S7 against a W1 Boss: 8 unsaved; 1 slays it, 7 past it count +5 at most: 6; with 1 rank and
+    // outnumbering, 8.
     const { game } = duel({ profile: { A: 8, S: 7 } }, { profile: { W: 1 } })
     play(game, lordHitsAndWounds)
     const result = outcomes(game, 'combat-result')[0]!
-    expect(result.values.scores).toEqual({ p1: 7, p2: 1 })
+    expect(result.values.scores).toEqual({ p1: 8, p2: 1 })
     expect(renderExplanationText(result.explanation)).toContain('(classic/challenge §overkill-cap)')
+  })
+
+  it('challenge: attacks directed at a model who accepts a challenge go at its unit instead', () => {
+    const game = battle('classic', ['p1', warriors()], ['p2', boyz()])
+    game.apply(challenge('warriors', { character: 'lord' }))
+    game.apply(
+      joined([
+        { unit: 'warriors', models: 5, characters: ['lord'] },
+        { unit: 'boyz', models: 5, directed: [{ at: 'lord', attacks: 2 }] },
+      ]),
+    )
+    play(game, (request) => (request.kind === 'choice' ? 'character:boss' : undefined))
+    // The Boyz' 5 attacks all go at the Warriors' rank and file; none at the Dreadlord, who fights the Boss.
+    const boyzHits = requests(game).filter((r) => r.purpose === 'to-hit' && r.text.startsWith('Orc Boyz:'))
+    expect(boyzHits.map((r) => r.text)).toEqual([expect.stringContaining('roll 5 D6 to hit Dark Elf Warriors')])
+    expect(renderExplanationText(boyzHits[0]!.explanation)).toContain(
+      'Dreadlord fights a challenge: 2 attacks go at the rank and file (classic/challenge §fight-each-other)',
+    )
   })
 
   it('challenge: refused, the challenger names the refuser, who does not fight this round', () => {
@@ -487,17 +528,18 @@ describe('Black Lotus (classic/black-lotus)', () => {
   }
 
   it('black lotus: a kill in a challenge makes all wounds caused count double', () => {
-    // 2 hits, 2 wounds (S4 against T5: 5+), no save: the W2 Boss is slain; 2 wounds count 4. With 1 rank: 5.
+    // 2 hits, 2 wounds (S4 against T5: 5+), no save: the W2 Boss is slain; 2 wounds count 4. With 1 rank and
+    // outnumbering (the Boss has fallen): 6.
     const result = lotusDuel(2, 2)
-    expect(result.values.scores).toMatchObject({ p1: 5 })
+    expect(result.values.scores).toMatchObject({ p1: 6 })
     expect(renderExplanationText(result.explanation)).toContain('Black Lotus: 2 wounds count double')
     expect(citedRules(result.explanation)).toContainEqual({ ruleset: 'classic', id: 'black-lotus', clause: 'double' })
   })
 
   it('black lotus: the doubling counts only up to the overkill maximum', () => {
-    // 4 unsaved on a W1 Boss: 1 + 3 overkill + 4 doubled = 8, capped at 1 + 5 = 6. With 1 rank: 7.
+    // 4 unsaved on a W1 Boss: 1 + 3 overkill + 4 doubled = 8, capped at 1 + 5 = 6. With 1 rank and outnumbering: 8.
     const result = lotusDuel(1, 4)
-    expect(result.values.scores).toMatchObject({ p1: 7 })
+    expect(result.values.scores).toMatchObject({ p1: 8 })
     expect(citedRules(result.explanation)).toContainEqual({ ruleset: 'classic', id: 'black-lotus', clause: 'cap' })
   })
 

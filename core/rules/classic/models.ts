@@ -72,6 +72,8 @@ export function characterView(unit: UnitState, character: CharacterState): UnitS
     fleeing: unit.fleeing,
     musteredAt: unit.musteredAt,
     changedAt: unit.changedAt,
+    // What holds the unit for a while (a failed test's penalty, a spell on it) holds its characters too.
+    joinedTo: unit.id,
   }
 }
 
