@@ -137,6 +137,7 @@ describe('characters in close combat (classic/characters)', () => {
     expect(step.requests[0]).toMatchObject({ purpose: 'to-hit', count: 4, need: 3 })
     expect(step.requests[0]?.text).toContain('Dreadlord')
     expect(cites(game, 'strike-order', 'initiative')).toBe(true)
+    expect(cites(game, 'characters', 'own-profile')).toBe(true)
   })
 
   it('characters: only attacks directed at a character hit it; it saves with its own armour; excess wounds are wasted, its unit loses nobody', () => {
@@ -177,6 +178,7 @@ describe('characters in close combat (classic/characters)', () => {
     )
     expect(cites(game, 'characters', 'no-spill')).toBe(true)
     expect(cites(game, 'characters', 'slain-alone')).toBe(true)
+    expect(cites(game, 'characters', 'own-save')).toBe(true)
   })
 
   it('characters: wounds on the unit never reach the character', () => {
@@ -251,6 +253,9 @@ describe('champions (classic/champion)', () => {
     expect(game.game.units.boyz?.command.champion).toBe(false)
     // The champion was slain at I5, before its own step at I2: it does not strike.
     expect(requests(game).some((r) => r.purpose === 'to-hit' && r.text.startsWith('Orc Boyz champion:'))).toBe(false)
+    expect(outcomes(game, 'attacks').map((o) => o.text)).toContain(
+      'Orc Boyz champion was slain before its Initiative step and does not strike',
+    )
     // Warriors: 2 wounds + 1 rank + outnumbering (10 against 9) = 4; Boyz: 1 rank (ranks counted at the round's start).
     expect(outcomes(game, 'combat-result')[0]?.values.scores).toEqual({ p1: 4, p2: 1 })
     expect(cites(game, 'champion', 'wounds-recorded')).toBe(true)
@@ -272,6 +277,7 @@ describe('champions (classic/champion)', () => {
     game.apply(ev.dice(first.id, [1, 1, 1, 1]))
     expect(game.steps.at(-1)!.requests[0]).toMatchObject({ purpose: 'to-hit', count: 2 })
     expect(game.steps.at(-1)!.requests[0]?.text).toContain('Dark Elf Warriors champion')
+    expect(cites(game, 'champion', 'stat-line')).toBe(true)
   })
 
   it('champion: protected from ranged attacks only with at least 5 rank and file besides it', () => {

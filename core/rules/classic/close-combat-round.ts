@@ -23,6 +23,7 @@ import {
   type Fighter,
   fighterId,
   fightFighter,
+  ownProfileNote,
   type PlannedFighter,
   planModels,
 } from './model-fighting.js'
@@ -303,6 +304,7 @@ function* fightRound(
       why: explain(`${attacker.name}: ${tierName(tier.value)}`, {}, [
         ...(tier.records.length > 0 ? tier.explanation.children : []),
         initiative.explanation,
+        ...(fighter.model ? [ownProfileNote(ctx, fighter.model)] : []),
       ]),
     }
   })

@@ -238,12 +238,27 @@ export function* fightFighter(
 ): Generator<RequestSpec, Blows, Answer> {
   const none: Blows = { counted: 0, excess: 0, notes: [], seqs: [] }
   const attacker = attackerOf(ctx, fighter)
-  if (attacker.models === 0) return none
+  if (attacker.models === 0) {
+    ctx.emit({
+      kind: 'attacks',
+      text: `${attacker.name} was slain before its Initiative step and does not strike`,
+      values: { attacks: 0 },
+      explanation: explain(`${attacker.name} was slain before its Initiative step: no attacks`, {
+        value: 0,
+        rule:
+          fighter.model?.kind === 'character'
+            ? ctx.rule('characters', 'slain-do-not-strike')
+            : ctx.rule('casualties', 'slain-do-not-strike'),
+        from: [attacker.changedAt],
+      }),
+    })
+    return none
+  }
   const foeView = fighter.foe ? modelView(ctx, fighter.foe) : null
   if (foeView && foeView.models === 0) return none
   const target = foeView ?? fighter.target
   if (!foeView && target.models === 0 && target.characters.every((c) => c.slain)) return none
-  const total = attackCount(ctx, {
+  const own = attackCount(ctx, {
     attacker,
     target,
     combat: fighter.moment,
@@ -252,6 +267,15 @@ export function* fightFighter(
     from,
     ...(fightingWhy ? { fightingWhy } : {}),
   })
+  const total = fighter.model
+    ? {
+        value: own.value,
+        explanation: {
+          ...own.explanation,
+          children: [...own.explanation.children, ownProfileNote(ctx, fighter.model)],
+        },
+      }
+    : own
   const allocations = allocate(ctx, fighter, total.value, duel)
   if (allocations.length === 0) {
     yield* strike(ctx, { attacker, target, combat: fighter.moment, fighting, supporting, from, attacks: total })
@@ -327,6 +351,16 @@ export function* fightFighter(
   return { counted, excess, notes, seqs }
 }
 
+/** Why a champion or character fights with its own numbers. */
+export function ownProfileNote(ctx: ClassicContext, ref: ModelRef): Explanation {
+  const name = modelName(ctx, ref)
+  return ref.kind === 'champion'
+    ? explain(`${name} fights with its own stat line`, { rule: ctx.rule('champion', 'stat-line') })
+    : explain(`${name} fights with its own profile, gear and rules, in its own Initiative step`, {
+        rule: ctx.rule('characters', 'own-profile'),
+      })
+}
+
 /** Splits a fighter's attacks: all at its foe in a challenge; else as directed, the rest at the rank and file. */
 function allocate(ctx: ClassicContext, fighter: Fighter, total: number, duel: Duel): Allocation[] {
   if (total === 0) return []
@@ -376,6 +410,9 @@ function allocate(ctx: ClassicContext, fighter: Fighter, total: number, duel: Du
             d.at.kind === 'champion'
               ? ctx.rule('champion', 'attacked-separately')
               : ctx.rule('characters', 'directed-attacks'),
+        }),
+        explain(`${name} saves with its own armour and ward`, {
+          rule: d.at.kind === 'champion' ? ctx.rule('champion', 'stat-line') : ctx.rule('characters', 'own-save'),
         }),
       ],
     })
