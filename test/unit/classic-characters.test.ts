@@ -263,6 +263,31 @@ describe('champions (classic/champion)', () => {
     expect(cites(game, 'champion', 'attacked-separately')).toBe(true)
   })
 
+  it('champion: a multi-wound champion keeps its lost wounds from round to round', () => {
+    const game = battle('classic', ['p1', warriors({ characters: [] })], ['p2', boyz({ characters: [] })])
+    const atChampion = [
+      { unit: 'warriors', models: 5, directed: [{ at: 'champion', attacks: 1 }] },
+      { unit: 'boyz', models: 5, champion: true },
+    ]
+    // One attack at the W2 champion hits, wounds and is not saved each round; everything else misses.
+    const oneWound = (request: OpenRequest) =>
+      request.kind === 'dice' && request.text.includes('Orc Boyz champion') && request.purpose !== 'armour-save'
+        ? all(6)(request)
+        : undefined
+    game.apply(joined(atChampion))
+    play(game, oneWound)
+    expect(outcomes(game, 'champion-wounded')[0]?.values).toMatchObject({ woundsLost: 1, slain: false, modelsLeft: 10 })
+    expect(game.game.units.boyz).toMatchObject({ championWoundsLost: 1, woundsOnNextModel: 0, models: 10 })
+    game.apply(ev.turn(1, 'p2'))
+    game.apply(ev.phase('close-combat'))
+    game.apply({ type: 'CombatRoundDeclared', payload: { combat: 'c1', contact: atChampion } })
+    play(game, oneWound)
+    expect(outcomes(game, 'champion-wounded')[1]?.values).toMatchObject({ woundsLost: 2, slain: true, modelsLeft: 9 })
+    expect(renderExplanationText(outcomes(game, 'champion-wounded')[1]!.explanation)).toContain(
+      '1 unsaved against W 2, 1 lost before (classic/champion §wounds-recorded)',
+    )
+  })
+
   it('champion: fights with its own stat line', () => {
     const game = battle('classic', ['p1', warriors({ characters: [] })], ['p2', boyz({ characters: [] })])
     game.apply(
