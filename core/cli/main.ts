@@ -259,6 +259,10 @@ const commands: Record<string, Command> = {
       'and the facing of the enemy it fights: front, flank or rear), who is in base contact, and\n' +
       '"highGround": PLAYER when that side fights from higher ground.\n' +
       'CombatRoundDeclared --json \'{"combat":ID,"contact":[…]}\' fights the next round.\n' +
+      'A contact entry may add "champion": true (the champion is one of its models in contact), "characters":\n' +
+      '[ID…] (joined characters in contact) and "directed": [{"by": ID|"champion", "at": ID|"champion", "attacks": N}]\n' +
+      '(attacks at an enemy champion or character; `by` omitted: the rank and file).\n' +
+      "ChallengeIssued --combat ID --unit UNIT [--character ID | --champion true] before a round's blows.\n" +
       "MeleeAttacksDeclared takes --attacker UNIT --target UNIT [--models N] (one unit's attacks alone).",
     flags: declareFlags,
     parse: parseDeclare,

@@ -62,7 +62,7 @@ export interface UnitState {
   championWoundsLost?: number
   /** Ids of the units whose standards this unit has captured (seed: Standard); absent until it captures one. */
   capturedStandards?: string[]
-  /** Only on a joined character's own view (never in the state): the unit it fights in, whose active effects it shares. */
+  /** Only on a joined character's own view (never in the state): the unit it fights in; it shares its active effects. */
   readonly joinedTo?: string
   fleeing: boolean
   /** Seq of the event that mustered the unit, and of the last that changed it. */

@@ -140,7 +140,7 @@ describe('characters in close combat (classic/characters)', () => {
     expect(cites(game, 'characters', 'own-profile')).toBe(true)
   })
 
-  it('characters: only attacks directed at a character hit it; it saves with its own armour; excess wounds are wasted, its unit loses nobody', () => {
+  it('characters: only directed attacks hit a character; it saves with its own armour; excess is wasted, not passed on', () => {
     const game = battle('classic', ['p1', warriors({ characters: [lord({ profile: { W: 2 } })] })], ['p2', boyz()])
     game.apply(
       joined([

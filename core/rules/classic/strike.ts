@@ -25,7 +25,8 @@ export interface StrikeInput {
   /** The events the strike depends on (the declaration). */
   readonly from: readonly number[]
   /** Why `fighting` is what it is, when casualties reduced it. */
-  readonly fightingWhy?: Explanation /** The attacks already counted (a model's attacks split between targets); counted here when absent. */
+  readonly fightingWhy?: Explanation
+  /** The attacks already counted (a model's attacks split between targets); counted here when absent. */
   readonly attacks?: { readonly value: number; readonly explanation: Explanation }
   /** How the unsaved wounds are taken (a champion or a character on its own); the unit's models when absent. */
   readonly remove?: (unsaved: number, unsavedWhy: Explanation) => number
@@ -47,7 +48,7 @@ const s = (count: number) => (count === 1 ? '' : 's')
  * and casualties. Every number comes from the timing points' modifier records.
  */
 export function* strike(ctx: ClassicContext, input: StrikeInput): Generator<RequestSpec, StrikeResult, Answer> {
-  const attacker = input.attacker
+  const { attacker, target, combat, from } = input
   const nothing = { attacks: 0, hits: 0, wounds: 0, unsaved: 0, removed: 0 }
   const counted = input.attacks ?? attackCount(ctx, input)
   const attacks = counted.value
@@ -61,49 +62,6 @@ export function* strike(ctx: ClassicContext, input: StrikeInput): Generator<Requ
     })
     return nothing
   }
-
-  return yield* strikeWith(ctx, input, attacks, attacksWhy)
-}
-
-/** The attacks `fighting` models (and `supporting` ones) make: A each, with every attacks modifier. */
-export function attackCount(
-  ctx: ClassicContext,
-  input: Pick<StrikeInput, 'attacker' | 'target' | 'combat' | 'fighting' | 'supporting' | 'from' | 'fightingWhy'>,
-): { readonly value: number; readonly explanation: Explanation } {
-  const { attacker, target, combat, from } = input
-  const attacksA = characteristic(ctx, attacker, 'A', target, combat)
-  const attacksResolved = resolveModifiers(
-    {
-      value: input.fighting * attacksA.value,
-      text: `${input.fighting} model${s(input.fighting)} in base contact x A ${attacksA.value}`,
-      rule: ctx.rule('attacks', 'count'),
-      from: [...from, attacker.musteredAt],
-    },
-    ctx.modifiers('attacks', {
-      subject: attacker,
-      opponent: target,
-      combat,
-      fighting: input.fighting,
-      supporting: input.supporting,
-    }),
-    {
-      mode: 'value',
-      title: attacksTitle,
-      rule: ctx.rule('attacks', 'count'),
-      details: input.fightingWhy ? [input.fightingWhy, attacksA.explanation] : [attacksA.explanation],
-    },
-  )
-  return { value: attacksResolved.value ?? 0, explanation: attacksResolved.explanation }
-}
-
-function* strikeWith(
-  ctx: ClassicContext,
-  input: StrikeInput,
-  attacks: number,
-  attacksWhy: Explanation,
-): Generator<RequestSpec, StrikeResult, Answer> {
-  const { attacker, target, combat, from } = input
-  const nothing = { attacks: 0, hits: 0, wounds: 0, unsaved: 0, removed: 0 }
 
   // To hit.
   const toHit = toHitNeed(ctx, attacker, target, combat)
@@ -224,6 +182,37 @@ function* strikeWith(
   const unsavedWhy = explain(`${unsaved} unsaved wound${s(unsaved)}`, { value: unsaved }, [woundsWhy, ...saveWhy])
   const removed = input.remove ? input.remove(unsaved, unsavedWhy) : removeCasualties(ctx, target, unsaved, unsavedWhy)
   return { attacks, hits, wounds, unsaved, removed }
+}
+
+/** The attacks `fighting` models (and `supporting` ones) make: A each, with every attacks modifier. */
+export function attackCount(
+  ctx: ClassicContext,
+  input: Pick<StrikeInput, 'attacker' | 'target' | 'combat' | 'fighting' | 'supporting' | 'from' | 'fightingWhy'>,
+): { readonly value: number; readonly explanation: Explanation } {
+  const { attacker, target, combat, from } = input
+  const attacksA = characteristic(ctx, attacker, 'A', target, combat)
+  const attacksResolved = resolveModifiers(
+    {
+      value: input.fighting * attacksA.value,
+      text: `${input.fighting} model${s(input.fighting)} in base contact x A ${attacksA.value}`,
+      rule: ctx.rule('attacks', 'count'),
+      from: [...from, attacker.musteredAt],
+    },
+    ctx.modifiers('attacks', {
+      subject: attacker,
+      opponent: target,
+      combat,
+      fighting: input.fighting,
+      supporting: input.supporting,
+    }),
+    {
+      mode: 'value',
+      title: attacksTitle,
+      rule: ctx.rule('attacks', 'count'),
+      details: input.fightingWhy ? [input.fightingWhy, attacksA.explanation] : [attacksA.explanation],
+    },
+  )
+  return { value: attacksResolved.value ?? 0, explanation: attacksResolved.explanation }
 }
 
 /** The target's saves, armour or ward: rolled by its player, re-rolled where a rule says so. */
