@@ -321,6 +321,19 @@ describe('champions (classic/champion)', () => {
       clause: 'ranged-protection',
     })
   })
+
+  it('characters: protected from ranged attacks while the unit has at least 5 rank and file', () => {
+    // Warriors: 9 rank and file besides their champion; Boyz: 4.
+    const game = battle('classic', ['p1', warriors()], ['p2', boyz({ models: 5 })])
+    const ctx = game.engine.contextFor(game.state) as ClassicContext
+    const lordRef = { kind: 'character', unit: 'warriors', character: 'lord' } as const
+    expect(rangedProtection(ctx, lordRef, null).protected).toBe(true)
+    const exposed = rangedProtection(ctx, { kind: 'character', unit: 'boyz', character: 'boss' }, null)
+    expect(exposed.protected).toBe(false)
+    expect(renderExplanationText(exposed.explanation)).toContain(
+      'only 4 rank and file in Orc Boyz (it needs at least 5): it can be picked out (classic/characters §ranged-protection)',
+    )
+  })
 })
 
 describe('wound allocation on multi-wound models (classic/casualties)', () => {

@@ -1,5 +1,11 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import type { UnitState } from '../../../engine/types.js'
 import { CORE } from './sources.js'
+
+/** The unit's models besides its champion (who is protected on its own terms, classic/champion). */
+function rankAndFileOf(unit: UnitState): number {
+  return unit.models - (unit.command.champion && unit.models > 0 ? 1 : 0)
+}
 
 /**
  * How characters fight in close combat (7th-edition conventions, core-mechanics A.10; the seed's Champion is
@@ -27,6 +33,27 @@ export const characters = defineEntry({
       'wounds beyond what the character has left are wasted, and wounds on its unit never reach it (outside a ' +
       'challenge)',
     'slain-do-not-strike': 'a character slain before its Initiative step does not strike',
+    'ranged-protection':
+      'ranged attacks at a unit cannot pick out a character who joined it while the unit has at least 5 rank and ' +
+      'file (the protection the seed\'s Champion borrows "like characters")',
   },
   enforcement: 'enforced',
+  effects: [
+    {
+      at: 'ranged-protection',
+      clause: 'ranged-protection',
+      label: 'character protected by its unit',
+      kind: 'set',
+      // Only a joined character's own view: a lone character has no unit to hide in.
+      when: (q) => {
+        if (!q.subject.character || q.subject.id === q.unit.id) return null
+        const rankAndFile = rankAndFileOf(q.unit)
+        return rankAndFile >= 5
+          ? true
+          : `only ${rankAndFile} rank and file in ${q.unit.name} (it needs at least 5): it can be picked out`
+      },
+      value: 'protected',
+      describe: (q) => `character protected: ${rankAndFileOf(q.unit)} rank and file in ${q.unit.name}`,
+    },
+  ],
 })
