@@ -164,7 +164,6 @@ export function removeRankAndFile(ctx: ClassicContext, unit: UnitState, unsaved:
   const removed = before - models
   const woundsOnNextModel = models === 0 ? 0 : lost
   const rest = woundsOnNextModel > 0 ? `; the next model has lost ${woundsOnNextModel} of ${wounds} Wounds` : ''
-  const spared = champion ? '; the champion is attacked on its own and takes none of them' : ''
   ctx.emit({
     kind: 'casualties',
     text:
@@ -173,10 +172,15 @@ export function removeRankAndFile(ctx: ClassicContext, unit: UnitState, unsaved:
         : `${unit.name} loses ${removed} model${s(removed)} (${unit.models} -> ${models + champion})${rest}`,
     values: { unit: unit.id, unsaved, removed, modelsLeft: models + champion, woundsOnNextModel },
     explanation: explain(
-      `${removed} model${s(removed)} removed: ${unsaved} unsaved x 1 Wound against W ${wounds}${rest}${spared}`,
+      `${removed} model${s(removed)} removed: ${unsaved} unsaved x 1 Wound against W ${wounds}${rest}`,
       { value: removed, rule: ctx.rule('casualties', 'fill-up'), from: [ctx.seq] },
       champion
-        ? [unsavedWhy, explain(spared.slice(2), { rule: ctx.rule('champion', 'attacked-separately') })]
+        ? [
+            unsavedWhy,
+            explain('the champion is attacked on its own and takes none of them', {
+              rule: ctx.rule('champion', 'attacked-separately'),
+            }),
+          ]
         : [unsavedWhy],
     ),
   })
