@@ -471,6 +471,60 @@ describe('challenges (classic/challenge)', () => {
     expect(renderExplanationText(result.explanation)).toContain('(classic/challenge §overkill-cap)')
   })
 
+  it('challenge: a champion who accepts is not spared its excess wounds: they count as overkill', () => {
+    const game = battle('classic', ['p1', warriors()], ['p2', boyz()])
+    game.apply(challenge('warriors', { character: 'lord' }))
+    game.apply(
+      joined([
+        { unit: 'warriors', models: 5 },
+        { unit: 'boyz', models: 5 },
+      ]),
+    )
+    // The W2 champion accepts; the Dreadlord's 4 attacks hit (3+), wound (S4 against T4, 4+) and are not saved
+    // (light armour 6+, -1 for S4): 2 slay it, 2 more count as overkill: 4.
+    play(game, (request) =>
+      request.kind === 'choice' ? 'champion:boyz' : request.text.startsWith('Dreadlord') ? all(6)(request) : undefined,
+    )
+    expect(outcomes(game, 'champion-wounded')[0]?.values).toMatchObject({ unsaved: 4, woundsLost: 2, slain: true })
+    const result = outcomes(game, 'combat-result')[0]!
+    expect(renderExplanationText(result.explanation)).toContain('Dreadlord in the challenge: 4 for combat result')
+    expect(citedRules(result.explanation)).not.toContainEqual({
+      ruleset: 'classic',
+      id: 'champion',
+      clause: 'excess-wasted',
+    })
+  })
+
+  it('challenge: a lone character challenges and is wounded as its own unit', () => {
+    const hero = unitDef('hero', {
+      name: 'Master',
+      models: 1,
+      character: true,
+      profile: { WS: 6, S: 4, T: 3, W: 2, I: 7, A: 3, Ld: 9 },
+    })
+    const game = battle('classic', ['p1', hero], ['p2', boyz()])
+    game.apply(challenge('hero'))
+    game.apply(
+      joined(
+        [
+          { unit: 'hero', models: 1 },
+          { unit: 'boyz', models: 5 },
+        ],
+        ['hero'],
+      ),
+    )
+    // The Master misses; the Boss (A3, S4 against T3: 3+) hits and wounds 3 times, no armour: the W2 Master falls.
+    play(game, (request) =>
+      request.kind === 'choice' ? 'character:boss' : request.text.startsWith('Orc Boss') ? all(6)(request) : undefined,
+    )
+    expect(outcomes(game, 'challenge-issued')[0]?.values.challenger).toEqual({ kind: 'lone', unit: 'hero' })
+    expect(outcomes(game, 'casualties').at(-1)?.values).toMatchObject({ unit: 'hero', unsaved: 3, modelsLeft: 0 })
+    // The Master's side is wiped out: the combat, and the challenge with it, is over.
+    expect(outcomes(game, 'combat-result')[0]?.values.winner).toBe('p2')
+    expect(outcomes(game, 'challenge-ended')[0]?.values.why).toBe('Master is out of the fight')
+    expect(game.game.challenges?.c1).toBeUndefined()
+  })
+
   it('challenge: attacks directed at a model who accepts a challenge go at its unit instead', () => {
     const game = battle('classic', ['p1', warriors()], ['p2', boyz()])
     game.apply(challenge('warriors', { character: 'lord' }))
