@@ -205,6 +205,44 @@ describe('characters in close combat (classic/characters)', () => {
   })
 })
 
+describe('a character left alone in its unit (classic/characters)', () => {
+  it('characters: with no rank and file left, the character standing takes the attacks at its unit', () => {
+    const game = battle(
+      'classic',
+      ['p1', warriors({ models: 2, command: {}, formation: { files: 2 } })],
+      ['p2', boyz({ command: {}, characters: [] })],
+    )
+    game.apply(
+      joined([
+        { unit: 'warriors', models: 2, characters: ['lord'] },
+        { unit: 'boyz', models: 5 },
+      ]),
+    )
+    // Round 1: the Boyz' 5 attacks hit, wound and go unsaved: both Warriors fall; the Dreadlord stands.
+    play(game, (request) =>
+      request.kind === 'dice' && request.text.startsWith('Orc Boyz') ? all(6)(request) : undefined,
+    )
+    expect(game.game.units.warriors).toMatchObject({ models: 0 })
+    game.apply(ev.turn(1, 'p2'))
+    game.apply(ev.phase('close-combat'))
+    game.apply({
+      type: 'CombatRoundDeclared',
+      payload: {
+        combat: 'c1',
+        contact: [
+          { unit: 'warriors', models: 0, characters: ['lord'] },
+          { unit: 'boyz', models: 5 },
+        ],
+      },
+    })
+    play(game)
+    const atLord = requests(game).filter((r) => r.purpose === 'to-hit' && r.text.startsWith('Orc Boyz'))[1]
+    expect(atLord).toMatchObject({ count: 5, need: 5 })
+    expect(atLord?.text).toContain('to hit Dreadlord')
+    expect(renderExplanationText(atLord!.explanation)).toContain('(classic/characters §last-standing)')
+  })
+})
+
 describe('characters and Unit Strength (classic/unit-strength)', () => {
   it('unit strength: a joined character adds its own to its unit', () => {
     // Warriors 9 and the Dreadlord: 10, against 10 Boyz: not more. Without him they would be outnumbered.

@@ -9,6 +9,7 @@ import {
   championAlive,
   modelAlive,
   modelName,
+  modelsOf,
   modelView,
   optionId,
   rankAndFile,
@@ -417,6 +418,22 @@ function allocate(ctx: ClassicContext, fighter: Fighter, total: number, duel: Du
       ],
     })
   }
-  if (remaining > 0) rankAndFileOf(fighter.target).attacks += remaining
+  if (remaining > 0) {
+    // A unit with no rank and file left: the one model still standing in it takes the attacks at it.
+    const standing = rankAndFile(fighter.target) === 0 ? modelsOf(fighter.target) : []
+    const last = standing.length === 1 ? (standing[0] as ModelRef) : null
+    if (last && last.kind !== 'lone' && !foeIn(duel, last) && !sameModel(duel.refuser, last))
+      allocations.push({
+        to: last,
+        unit: fighter.target,
+        attacks: remaining,
+        notes: [
+          explain(`${fighter.target.name} has no rank and file left: ${modelName(ctx, last)} takes the attacks`, {
+            rule: ctx.rule('characters', 'last-standing'),
+          }),
+        ],
+      })
+    else rankAndFileOf(fighter.target).attacks += remaining
+  }
   return allocations.filter((a) => a.attacks > 0)
 }

@@ -33,6 +33,8 @@ export const characters = defineEntry({
       'wounds beyond what the character has left are wasted, and wounds on its unit never reach it (outside a ' +
       'challenge)',
     'slain-do-not-strike': 'a character slain before its Initiative step does not strike',
+    'last-standing':
+      'when its unit has no rank and file left, the one character or champion still standing takes the attacks at it',
     'ranged-protection':
       'ranged attacks at a unit cannot pick out a character who joined it while the unit has at least 5 rank and ' +
       'file (the protection the seed\'s Champion borrows "like characters")',
