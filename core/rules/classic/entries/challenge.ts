@@ -49,7 +49,8 @@ export const challenge = defineEntry({
       when: (q) => (q.slain ? true : null),
       value: (q, held) => q.woundsLeft + overkillCap(held.decision('overkill-cap')),
       describe: (q, held) =>
-        `overkill at most +${overkillCap(held.decision('overkill-cap'))} over the ${q.woundsLeft} wounds it had left`,
+        `overkill at most +${overkillCap(held.decision('overkill-cap'))} over the ${q.woundsLeft} wounds it had left ` +
+        '(classic/variants §overkill-cap)',
     },
   ],
 })
