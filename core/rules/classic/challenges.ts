@@ -246,7 +246,7 @@ export function closeChallenge(ctx: ClassicContext, combat: CombatState, combatO
     return
   }
   if (challenge.status === 'refused') {
-    endChallenge(ctx, combat.id, 'the refusal holds for this round', challenge)
+    endChallenge(ctx, combat.id, challenge.answerer ? 'the refusal holds for this round' : 'nobody answered', challenge)
     return
   }
   const out = [challenge.challenger, challenge.answerer as ModelRef].find((ref) => !inFight(ctx, combat, ref))
