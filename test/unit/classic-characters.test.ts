@@ -634,8 +634,11 @@ describe('challenges (classic/challenge)', () => {
     expect(() => game.apply(challenge('warriors', { character: 'lord' }))).toThrow(/close-combat phase/)
     game.apply(ev.phase('close-combat'))
     game.apply(challenge('warriors', { character: 'lord' }))
+    const before = JSON.stringify(game.game)
     expect(() => game.apply(challenge('boyz', { character: 'boss' }))).toThrow(/already has a challenge/)
     expect(() => game.apply(challenge('warriors', { character: 'nobody' }, 'c2'))).toThrow(/no character "nobody"/)
+    expect(JSON.stringify(game.game)).toBe(before)
+    expect(Object.keys(game.game.challenges ?? {})).toEqual(['c1'])
   })
 })
 
