@@ -813,6 +813,34 @@ describe('standards lost and captured (classic/standard)', () => {
   })
 })
 
+describe('standards: the winners mark the captor', () => {
+  it('standard: when several enemy units could take it, the winners mark which one holds it', () => {
+    const goblins = unitDef('goblins', { name: 'Goblins', models: 1, command: { standard: true } })
+    const elves = unitDef('elves', { name: 'Elves', models: 5, profile: { WS: 4, S: 4, I: 5 } })
+    const trolls = unitDef('trolls', { name: 'Trolls', models: 2, profile: { S: 5, W: 3, I: 1, A: 3 } })
+    const game = battle('classic', ['p1', goblins], ['p2', elves], ['p2', trolls])
+    game.apply(
+      joined(
+        [
+          { unit: 'goblins', models: 1, target: 'elves' },
+          { unit: 'elves', models: 5 },
+          { unit: 'trolls', models: 2 },
+        ],
+        ['goblins'],
+        ['elves', 'trolls'],
+      ),
+    )
+    play(game, (request) => {
+      if (request.kind === 'choice') return 'trolls'
+      if (!request.text.startsWith('Elves')) return undefined
+      return request.purpose === 'to-hit' ? [6, 1, 1, 1, 1] : all(6)(request)
+    })
+    expect(requests(game).find((r) => r.purpose === 'standard-captor')).toMatchObject({ chooser: 'p2' })
+    expect(outcomes(game, 'standard-captured')[0]?.values).toEqual({ standard: 'goblins', by: 'trolls' })
+    expect(game.game.units.trolls?.capturedStandards).toEqual(['goblins'])
+  })
+})
+
 describe('steadfast with characters (classic-8th)', () => {
   it('steadfast: a unit with a character and more ranks tests on its unmodified Leadership', () => {
     const spears = unitDef('spears', {
