@@ -269,7 +269,11 @@ const commands: Record<string, Command> = {
       'PanicTestDeclared --unit UNIT --cause friend-destroyed|friend-broke|fled-through --friend UNIT: a Panic\n' +
       'test the table owes (a friend destroyed or broken within 6", or fled through the unit).\n' +
       'A contact entry\'s "weapon" names the weapon a unit carrying several special weapons fights with.\n' +
-      'ItemUsed --unit UNIT --item potion-of-strength [--character ID]: at the start of a close-combat phase.',
+      'ItemUsed --unit UNIT --item potion-of-strength [--character ID]: at the start of a close-combat phase.\n' +
+      'A contact entry may add "champion": true (the champion is one of its models in contact), "characters":\n' +
+      '[ID…] (joined characters in contact) and "directed": [{"by": ID|"champion", "at": ID|"champion", "attacks": N}]\n' +
+      '(attacks at an enemy champion or character; `by` omitted: the rank and file).\n' +
+      "ChallengeIssued --combat ID --unit UNIT [--character ID | --champion true] before a round's blows.",
     flags: declareFlags,
     parse: parseDeclare,
     positionals: { min: 1, max: 1, missing: 'the event TYPE is missing (e.g. MeleeAttacksDeclared)' },

@@ -211,7 +211,7 @@ export function createEngine(ruleset: Ruleset): Engine {
     const owned = holdingOwn(unit, entry, own)
     // An active effect adds its params over what the unit holds (a Fear causer's failed Fear test against Terror).
     for (const active of game.effects)
-      if (active.unit === unit.id && active.entry === entry.id)
+      if ((active.unit === unit.id || active.unit === unit.joinedTo) && active.entry === entry.id)
         return { params: withParams(owned ?? own, active.params), active, owned: owned !== null }
     if (owned) return { params: owned, active: null, owned: true }
     // An entry another includes ("Terror causing models also cause Fear") is held with it.
@@ -629,6 +629,7 @@ export function createEngine(ruleset: Ruleset): Engine {
     SpellCast: declaration,
     PanicTestDeclared: declaration,
     ItemUsed: declaration,
+    ChallengeIssued: declaration,
     DiceRolled: answer,
     ChoiceMade: answer,
     Note(state, event) {

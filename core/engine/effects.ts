@@ -26,6 +26,8 @@ export const timingPoints = [
   'deployment',
   'dispel-dice',
   'regeneration',
+  'overkill',
+  'ranged-protection',
 ] as const
 export type TimingPoint = (typeof timingPoints)[number]
 
@@ -221,6 +223,23 @@ export interface PointQueries {
     readonly opponent: UnitState | null
     readonly combat: CombatMoment | null
   }
+  /**
+   * How much a strike in a challenge scores for combat result: `subject` struck `opponent` (each the model's
+   * own view), causing `woundsCaused` unsaved wounds against the `woundsLeft` it had; `slain`: it fell.
+   */
+  overkill: {
+    readonly subject: UnitState
+    readonly opponent: UnitState
+    readonly combat: CombatMoment
+    readonly woundsCaused: number
+    readonly woundsLeft: number
+    readonly slain: boolean
+  }
+  /**
+   * May ranged attacks at `unit` pick out `subject` (its champion's or a character's own view)? An applied
+   * `set` record `protected` says it cannot be picked out; `exposed` that it can (its label says why).
+   */
+  'ranged-protection': { readonly subject: UnitState; readonly unit: UnitState; readonly opponent: UnitState | null }
 }
 export type MovementQuestion = 'march' | 'flee' | 'pursuit' | 'march-block' | 'fly'
 export type QueryOf<P extends TimingPoint> = PointQueries[P]

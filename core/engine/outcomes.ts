@@ -1,7 +1,7 @@
 import type { Explanation } from '../explain/explanation.js'
 import type { ActiveEffect } from './effects.js'
 import { RuleError } from './errors.js'
-import type { CombatUnit, GameState, MagicState } from './types.js'
+import type { CombatUnit, GameState, MagicState, ModelRef } from './types.js'
 
 /**
  * What procedures decide (DESIGN §3): typed outcomes. Procedures never change the state; one
@@ -83,6 +83,15 @@ export interface OutcomeValues {
   'pursuit-forced': { unit: string; quarry: string[] }
   /** A one-use item used up (Potion of Strength), remembered for the rest of the game. */
   'item-used': { unit: string; item: string; character: string | null; turn: number }
+  'champion-wounded': { unit: string; unsaved: number; woundsLost: number; slain: boolean; modelsLeft: number }
+  'character-wounded': { unit: string; character: string; unsaved: number; woundsLost: number; slain: boolean }
+  'challenge-issued': { combat: string; challenger: ModelRef }
+  'challenge-accepted': { combat: string; by: ModelRef }
+  'challenge-refused': { combat: string; refuser: ModelRef | null }
+  'challenge-ended': { combat: string; why: string }
+  'standard-lost': { unit: string }
+  'standard-captured': { standard: string; by: string }
+  'standard-removed': { standard: string; from: string | null; why: 'no-pursuit' | 'recaptured' }
 }
 export type OutcomeKind = keyof OutcomeValues
 
@@ -161,6 +170,9 @@ const evolvers = {
     keepPhaseStart(game, unit)
     unit.models = 0
     unit.woundsOnNextModel = 0
+    // Characters with the unit are destroyed with it; a hidden one takes no harm, and is lost (as a
+    // casualty) when the rules next look for it (classic/concealed §lost).
+    for (const character of unit.characters) if (!character.concealed) character.slain = true
     unit.changedAt = seq
   },
   escaped: nothing,
@@ -231,6 +243,68 @@ const evolvers = {
   'pursuit-forced': nothing,
   'item-used'(game, values, seq) {
     game.itemsUsed = [...(game.itemsUsed ?? []), { ...values, seq }]
+  },
+  'champion-wounded'(game, values, seq) {
+    const unit = unitIn(game, values.unit, seq)
+    unit.championWoundsLost = values.woundsLost
+    unit.models = values.modelsLeft
+    if (values.slain) unit.command = { ...unit.command, champion: false }
+    unit.changedAt = seq
+  },
+  'character-wounded'(game, values, seq) {
+    const unit = unitIn(game, values.unit, seq)
+    const character = unit.characters.find((c) => c.id === values.character)
+    if (!character)
+      throw new RuleError('engine/unknown-unit', `seq ${seq}: ${unit.name} has no character "${values.character}"`)
+    character.woundsLost = values.woundsLost
+    character.slain = values.slain
+    unit.changedAt = seq
+  },
+  'challenge-issued'(game, values, seq) {
+    game.challenges ??= {}
+    game.challenges[values.combat] = {
+      combat: values.combat,
+      challenger: values.challenger,
+      issuedAt: seq,
+      status: 'issued',
+      answerer: null,
+    }
+  },
+  'challenge-accepted'(game, values) {
+    const challenge = game.challenges?.[values.combat]
+    if (!challenge) return
+    challenge.status = 'accepted'
+    challenge.answerer = values.by
+  },
+  'challenge-refused'(game, values) {
+    const challenge = game.challenges?.[values.combat]
+    if (!challenge) return
+    challenge.status = 'refused'
+    challenge.answerer = values.refuser
+  },
+  'challenge-ended'(game, values) {
+    if (game.challenges) delete game.challenges[values.combat]
+  },
+  'standard-lost'(game, values, seq) {
+    const unit = unitIn(game, values.unit, seq)
+    unit.command = { ...unit.command, standard: false }
+    unit.changedAt = seq
+  },
+  'standard-captured'(game, values, seq) {
+    const owner = unitIn(game, values.standard, seq)
+    owner.command = { ...owner.command, standard: false }
+    const captor = unitIn(game, values.by, seq)
+    captor.capturedStandards = [...(captor.capturedStandards ?? []), values.standard]
+    captor.changedAt = seq
+  },
+  'standard-removed'(game, values, seq) {
+    const owner = unitIn(game, values.standard, seq)
+    owner.command = { ...owner.command, standard: false }
+    if (values.from !== null) {
+      const holder = unitIn(game, values.from, seq)
+      holder.capturedStandards = (holder.capturedStandards ?? []).filter((id) => id !== values.standard)
+      holder.changedAt = seq
+    }
   },
 } satisfies { [K in OutcomeKind]: Evolver<K> }
 

@@ -46,7 +46,8 @@ export interface UnitState {
   readonly rules: readonly { readonly id: string; readonly params: Readonly<Record<string, ParamValue>> }[]
   /** How many models wide the unit is ranked up; null when the list does not say. */
   readonly files: number | null
-  readonly command: { readonly champion: boolean; readonly standard: boolean; readonly musician: boolean }
+  /** The command group; a slain champion or a lost standard leaves it (outcomes change it, never rule code). */
+  command: { readonly champion: boolean; readonly standard: boolean; readonly musician: boolean }
   /** The champion's own stat line; null when it fights with the rank and file's. */
   readonly championProfile: Profile | null
   /** Characters who have joined the unit (not counted in `models`). */
@@ -61,6 +62,12 @@ export interface UnitState {
   models: number
   /** Wounds already lost by the model that takes the next wound (multi-wound models fill up first). */
   woundsOnNextModel: number
+  /** Wounds the champion has lost, recorded on their own (seed: Champion); absent until it loses one. */
+  championWoundsLost?: number
+  /** Ids of the units whose standards this unit has captured (seed: Standard); absent until it captures one. */
+  capturedStandards?: string[]
+  /** Only on a joined character's own view (never in the state): the unit it fights in; it shares its active effects. */
+  readonly joinedTo?: string
   fleeing: boolean
   /** Seq of the event that mustered the unit, and of the last that changed it. */
   readonly musteredAt: number
@@ -75,6 +82,23 @@ export interface UnitState {
   testedIn?: Record<string, string>
   /** Panic tests the unit has taken in the game (the General's auto-pass is for the first). */
   panicTests?: number
+}
+
+/** A model that fights on its own in a combat: a unit's champion, a joined character, or a lone character unit. */
+export type ModelRef =
+  | { readonly kind: 'champion'; readonly unit: string }
+  | { readonly kind: 'character'; readonly unit: string; readonly character: string }
+  | { readonly kind: 'lone'; readonly unit: string }
+
+/** A challenge in a combat: issued, then accepted (fought until one falls) or refused. */
+export interface ChallengeState {
+  readonly combat: string
+  readonly challenger: ModelRef
+  /** Seq of the ChallengeIssued. */
+  readonly issuedAt: number
+  status: 'issued' | 'accepted' | 'refused'
+  /** Who accepted; or, when refused, who the challenger named as the refuser (null: nobody could accept). */
+  answerer: ModelRef | null
 }
 
 export interface CombatUnit {
@@ -157,6 +181,8 @@ export interface GameState {
   effects: ActiveEffect[]
   /** One-use items already used (absent in games that never used one). */
   itemsUsed?: { unit: string; item: string; character: string | null; turn: number; seq: number }[]
+  /** Challenges by combat id; absent until one is issued. */
+  challenges?: Record<string, ChallengeState>
   requests: Record<string, OpenRequest>
   /** Scouts set up after both armies: who deploys first (the roll-off), and the units deployed, in order. */
   scouts?: { first: string | null; deployed: string[] }

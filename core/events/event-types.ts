@@ -146,6 +146,17 @@ const contactSchema = z
       target: id.optional(),
       /** The close-combat weapon they fight with (a catalogue id); the special weapon when omitted. */
       weapon: id.optional(),
+      /** The unit's champion is one of the `models` in contact: it fights with its own stat line and is attacked
+       * on its own (seed: Champion). Optional, not defaulted, so recorded games keep their form. */
+      champion: z.boolean().optional(),
+      /** Characters joined to the unit who are in base contact: each fights and is attacked on its own. */
+      characters: z.array(id).max(10).optional(),
+      /** Attacks directed at an enemy champion or character in contact: `by` a character of this unit or
+       * `champion` (the rank and file when omitted), `at` a character of the target unit or `champion`. */
+      directed: z
+        .array(z.strictObject({ by: id.optional(), at: id, attacks: z.number().int().min(1).max(100) }))
+        .max(20)
+        .optional(),
     }),
   )
   .min(2)
@@ -334,6 +345,17 @@ export const eventSchemas = {
   ItemUsed: {
     version: 1,
     schema: z.strictObject({ unit: id, item: id, character: id.optional() }),
+  },
+  /** A character or champion challenges the enemy, before the blows of its combat's next round (or first). */
+  ChallengeIssued: {
+    version: 1,
+    schema: z.strictObject({
+      combat: id,
+      /** The challenger's unit; with `character` (a joined character) or `champion`, or alone a lone character. */
+      unit: id,
+      character: id.optional(),
+      champion: z.boolean().optional(),
+    }),
   },
   DiceRolled: {
     version: 1,

@@ -87,11 +87,19 @@ describe('a charge with the Hydra Banner and Hatred into a spear unit with a sta
     game.roll([3, 4])
     // They flee 2D6 (M4): 5. Hatred: the Corsairs must pursue, with no choice and no restraint test.
     const fled = game.roll([2, 3])
-    expect(fled.outcomes.map((o) => o.kind)).toEqual(['fled', 'pursuit-forced'])
+    // Broken, they lose their standard (classic/standard §lost).
+    expect(fled.outcomes.map((o) => o.kind)).toEqual(['fled', 'standard-lost', 'pursuit-forced'])
     expect(fled.requests[0]).toMatchObject({ kind: 'dice', purpose: 'pursue', roller: 'p1', count: 2 })
     // Pursuit 2D6 (M5): 6 >= 5: caught and destroyed.
     const caught = game.roll([3, 3])
-    expect(caught.outcomes.map((o) => o.kind)).toEqual(['pursued', 'caught', 'round-ended', 'combat-ended'])
+    // Pursued, their standard is captured (classic/standard §captured).
+    expect(caught.outcomes.map((o) => o.kind)).toEqual([
+      'pursued',
+      'caught',
+      'standard-captured',
+      'round-ended',
+      'combat-ended',
+    ])
     expect(game.game.units.spearmen).toMatchObject({ models: 0 })
 
     const cited = game.steps

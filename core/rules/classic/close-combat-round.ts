@@ -14,12 +14,24 @@ import type {
 import type { PayloadOf } from '../../events/event-types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { ClassicContext } from './catalogue.js'
+import { answerChallenge, checkPendingChallenge, closeChallenge } from './challenges.js'
 import { characteristic } from './charts.js'
 import { STRIKE_TIER } from './entries/strike-order.js'
+import {
+  arrangeFighters,
+  attackerOf,
+  type Fighter,
+  fighterId,
+  fightFighter,
+  ownProfileNote,
+  type PlannedFighter,
+  planModels,
+} from './model-fighting.js'
+import { hasModelsLeft, rankAndFile } from './models.js'
 import { fearTests, leadershipFor } from './psychology.js'
 import { mustPursue } from './pursuit.js'
 import { regenerate } from './regeneration.js'
-import { strike } from './strike.js'
+import { loseStandard, settleBrokenStandard, settleDestroyedStandard } from './standards.js'
 import { weaponInUse } from './weapons.js'
 
 type Contact = PayloadOf<'CombatJoined'>['contact']
@@ -56,11 +68,14 @@ export function* combatJoined(context: ProcedureContext, event: EventOf<'CombatJ
   }
   const plan = planContact(
     ctx,
+    id,
+    1,
     sides.map((side) => ({ player: side.player, units: side.units })),
     event.payload.contact,
     where,
     event.payload.highGround,
   )
+  checkPendingChallenge(ctx, id, sides, where)
   ctx.emit({
     kind: 'combat-joined',
     text:
@@ -98,6 +113,8 @@ export function* combatRoundDeclared(context: ProcedureContext, event: EventOf<'
     )
   const plan = planContact(
     ctx,
+    combat.id,
+    combat.round + 1,
     combat.sides,
     event.payload.contact,
     `${where}: combat ${combat.id}`,
@@ -124,21 +141,12 @@ function requireCombatPhase(ctx: ClassicContext, where: string): void {
 }
 
 function requireAbleToFight(unit: UnitState, where: string): void {
-  if (unit.models === 0) throw new RuleError('rules/unit-destroyed', `${where}: ${unit.name} has no models left`)
+  if (!hasModelsLeft(unit)) throw new RuleError('rules/unit-destroyed', `${where}: ${unit.name} has no models left`)
   if (unit.fleeing) throw new RuleError('rules/unit-fleeing', `${where}: ${unit.name} is fleeing`)
 }
 
-interface Fighter {
-  readonly unit: UnitState
-  readonly target: UnitState
-  readonly side: number
-  readonly contact: number
-  readonly supporting: number
-  readonly moment: CombatMoment
-}
-
 interface ContactPlan {
-  readonly planned: readonly Omit<Fighter, 'moment'>[]
+  readonly planned: readonly PlannedFighter[]
   /** The enemy each unit in contact attacks, by unit id. */
   readonly targets: Record<string, string>
   /** The close-combat weapon each unit of the combat fights with this round (classic/variants §close-combat-weapon). */
@@ -148,6 +156,8 @@ interface ContactPlan {
 /** Checks who the players say is in contact, before anything is recorded; names what is wrong. */
 function planContact(
   ctx: ClassicContext,
+  combatId: string,
+  round: number,
   sides: CombatState['sides'],
   contact: Contact,
   where: string,
@@ -163,8 +173,13 @@ function planContact(
     for (const u of side.units) sideOf.set(u.unit, index)
   })
   const live = (index: number) =>
-    (sides[index]?.units ?? []).map((u) => ctx.unit(u.unit)).filter((unit) => unit.models > 0 && !unit.fleeing)
-  const planned: Omit<Fighter, 'moment'>[] = []
+    (sides[index]?.units ?? []).map((u) => ctx.unit(u.unit)).filter((unit) => hasModelsLeft(unit) && !unit.fleeing)
+  const momentOf = (unitId: string): CombatMoment => {
+    const entry = sides.flatMap((side) => side.units).find((u) => u.unit === unitId)
+    const charged = entry?.charged ?? false
+    return { combat: combatId, round, charged, charging: charged && round === 1, facing: entry?.facing ?? 'front' }
+  }
+  const planned: PlannedFighter[] = []
   const targets: Record<string, string> = {}
   const seen = new Set<string>()
   for (const entry of contact) {
@@ -200,7 +215,18 @@ function planContact(
       )
     }
     targets[unit.id] = (target as UnitState).id
-    planned.push({ unit, target: target as UnitState, side, contact: entry.models, supporting: entry.supporting })
+    const models = planModels(ctx, entry, unit, target as UnitState, side, contact, where, momentOf)
+    planned.push({
+      unit,
+      model: null,
+      target: target as UnitState,
+      side,
+      // The champion, when in contact, is one of the models and fights on its own (classic/champion §stat-line).
+      contact: entry.models - (entry.champion ? 1 : 0),
+      supporting: entry.supporting,
+      directed: models.rankAndFileDirected,
+    })
+    planned.push(...models.models)
   }
   if (live(0).length === 0 || live(1).length === 0)
     throw new RuleError('rules/combat-over', `${where}: one side has no units left to fight`)
@@ -238,7 +264,9 @@ function* fightRound(
   const round = combat.round + 1
   const entryOf = (unitId: string) => combat.sides.flatMap((side) => side.units).find((u) => u.unit === unitId)
   const live = (index: number) =>
-    (combat.sides[index]?.units ?? []).map((u) => ctx.unit(u.unit)).filter((unit) => unit.models > 0 && !unit.fleeing)
+    (combat.sides[index]?.units ?? [])
+      .map((u) => ctx.unit(u.unit))
+      .filter((unit) => hasModelsLeft(unit) && !unit.fleeing)
   const moment = (unitId: string): CombatMoment => {
     const entry = entryOf(unitId)
     const charged = entry?.charged ?? false
@@ -253,9 +281,6 @@ function* fightRound(
   }
 
   const { planned, targets } = plan
-  const fighters: Fighter[] = planned
-    .filter((p) => p.contact + p.supporting > 0)
-    .map((p) => ({ ...p, moment: moment(p.unit.id) }))
   ctx.emit({
     kind: 'round-started',
     text: `combat ${combat.id}: round ${round}`,
@@ -270,29 +295,45 @@ function* fightRound(
   )
   // Unsaved wounds each unit suffered this round, for Regeneration at the round's end.
   const suffered = new Map<string, { target: UnitState; by: UnitState; side: number; wounds: number; from: number[] }>()
+  const rankAndFileAtStart = new Map(
+    combat.sides.flatMap((side) => side.units).map((u) => [u.unit, rankAndFile(ctx.unit(u.unit))]),
+  )
+  const aliveAtStart = new Set(
+    combat.sides
+      .flatMap((side) => side.units.map((u) => ctx.unit(u.unit)))
+      .filter(hasModelsLeft)
+      .map((u) => u.id),
+  )
+  const sideOfUnit = (unitId: string) => combat.sides.findIndex((side) => side.units.some((u) => u.unit === unitId))
+  // A challenge is answered before the blows (classic/challenge §issue).
+  const duel = yield* answerChallenge(ctx, combat, seq)
+  const fighters: Fighter[] = arrangeFighters(ctx, planned, duel, sideOfUnit, moment)
 
   // Strike order.
   const keyed = fighters.map((fighter) => {
     const enemies = live(1 - fighter.side)
+    const attacker = attackerOf(ctx, fighter)
     const tier = resolveModifiers(
       {
         value: STRIKE_TIER.initiative,
         text: 'strike tier',
         rule: ctx.rule('strike-order', 'initiative'),
       },
-      ctx.modifiers('strike-order', { subject: fighter.unit, opponent: enemies, combat: fighter.moment }),
-      { mode: 'value', setPick: 'highest', title: (value) => `${fighter.unit.name}: ${tierName(value)}` },
+      ctx.modifiers('strike-order', { subject: attacker, opponent: enemies, combat: fighter.moment }),
+      { mode: 'value', setPick: 'highest', title: (value) => `${attacker.name}: ${tierName(value)}` },
     )
-    const initiative = characteristic(ctx, fighter.unit, 'I', fighter.target, fighter.moment)
+    const initiative = characteristic(ctx, attacker, 'I', fighter.target, fighter.moment)
     const tierValue = tier.value ?? 0
     // Units with ASF strike together whatever their Initiative (the seed's ASF).
     const key = tierValue === STRIKE_TIER.alwaysFirst ? tierValue * 100 : tierValue * 100 + initiative.value
     return {
       fighter,
+      name: attacker.name,
       key,
-      why: explain(`${fighter.unit.name}: ${tierName(tier.value)}`, {}, [
+      why: explain(`${attacker.name}: ${tierName(tier.value)}`, {}, [
         ...(tier.records.length > 0 ? tier.explanation.children : []),
         initiative.explanation,
+        ...(fighter.model ? [ownProfileNote(ctx, fighter.model)] : []),
       ]),
     }
   })
@@ -300,17 +341,15 @@ function* fightRound(
   const steps = keys.map((key) => keyed.filter((k) => k.key === key))
   ctx.emit({
     kind: 'strike-order',
-    text:
-      `strike order: ` +
-      `${steps.map((step, i) => `${i + 1}. ${step.map((k) => k.fighter.unit.name).join(' + ')}`).join('; ')}`,
-    values: { combat: combat.id, round, steps: steps.map((step) => step.map((k) => k.fighter.unit.id)) },
+    text: `strike order: ${steps.map((step, i) => `${i + 1}. ${step.map((k) => k.name).join(' + ')}`).join('; ')}`,
+    values: { combat: combat.id, round, steps: steps.map((step) => step.map((k) => fighterId(k.fighter))) },
     explanation: explain(
       `strike order, round ${round}`,
       { rule: ctx.rule('strike-order', 'initiative'), from: [seq] },
       steps.map((step, i) =>
         explain(
           `step ${i + 1}: ` +
-            `${step.map((k) => k.fighter.unit.name).join(' and ')}${step.length > 1 ? ' strike at the same time' : ''}`,
+            `${step.map((k) => k.name).join(' and ')}${step.length > 1 ? ' strike at the same time' : ''}`,
           step.length > 1 ? { rule: ctx.rule('strike-order', 'simultaneous') } : {},
           step.map((k) => k.why),
         ),
@@ -323,14 +362,21 @@ function* fightRound(
   const excessWounds = [0, 0]
   // The seqs whose rolls settled each side's unsaved wounds, for the combat result's `from`.
   const woundSeqs: number[][] = [[], []]
+  // What the combat result shows beside the wounds: wasted excess, overkill in a challenge.
+  const resultNotes: Explanation[][] = [[], []]
   for (const step of steps) {
+    // Rank and file slain before this step do not strike; a champion or character fights if it stands.
     const lostBefore = new Map(
-      step.map((k) => [k.fighter.unit.id, (modelsAtStart.get(k.fighter.unit.id) ?? 0) - k.fighter.unit.models]),
+      step.map((k) => [
+        k.fighter.unit.id,
+        (rankAndFileAtStart.get(k.fighter.unit.id) ?? 0) - rankAndFile(k.fighter.unit),
+      ]),
     )
     const plans = step.map(({ fighter }) => {
-      const lost = lostBefore.get(fighter.unit.id) ?? 0
-      const fighting = Math.max(0, Math.min(fighter.contact - lost, fighter.unit.models))
-      const supporting = Math.max(0, Math.min(fighter.supporting, fighter.unit.models - fighting))
+      const standing = fighter.model ? 1 : rankAndFile(fighter.unit)
+      const lost = fighter.model ? 0 : (lostBefore.get(fighter.unit.id) ?? 0)
+      const fighting = Math.max(0, Math.min(fighter.contact - lost, standing))
+      const supporting = Math.max(0, Math.min(fighter.supporting, standing - fighting))
       const fightingWhy =
         lost > 0
           ? explain(
@@ -342,36 +388,31 @@ function* fightRound(
       return { fighter, fighting, supporting, fightingWhy }
     })
     for (const { fighter, fighting, supporting, fightingWhy } of plans) {
-      if (fighter.target.models === 0) continue
-      const woundsLeft = fighter.target.models * fighter.target.profile.W - fighter.target.woundsOnNextModel
-      const result = yield* strike(ctx, {
-        attacker: fighter.unit,
-        target: fighter.target,
-        combat: fighter.moment,
-        fighting,
-        supporting,
-        from: [seq],
-        ...(fightingWhy ? { fightingWhy } : {}),
-      })
-      // Wounds past the last model score nothing (classic/variants §excess-wounds).
-      const counted =
-        ctx.decision('excess-wounds') === 'not-counted' ? Math.min(result.unsaved, woundsLeft) : result.unsaved
-      woundsCaused[fighter.side] = (woundsCaused[fighter.side] ?? 0) + counted
-      if (counted > 0) woundSeqs[fighter.side]?.push(ctx.seq)
-      if (counted > 0) {
-        const hurt = suffered.get(fighter.target.id) ?? {
-          target: fighter.target,
+      const blows = yield* fightFighter(ctx, fighter, fighting, supporting, fightingWhy, duel, [seq])
+      woundsCaused[fighter.side] = (woundsCaused[fighter.side] ?? 0) + blows.counted
+      woundSeqs[fighter.side]?.push(...blows.seqs)
+      excessWounds[fighter.side] = (excessWounds[fighter.side] ?? 0) + blows.excess
+      resultNotes[fighter.side]?.push(...blows.notes)
+      for (const hurt of blows.suffered) {
+        const record = suffered.get(hurt.unit.id) ?? {
+          target: hurt.unit,
           by: fighter.unit,
           side: fighter.side,
           wounds: 0,
           from: [],
         }
-        hurt.wounds += counted
-        hurt.from.push(ctx.seq)
-        suffered.set(fighter.target.id, hurt)
+        record.wounds += hurt.wounds
+        record.from.push(...hurt.seqs)
+        suffered.set(hurt.unit.id, record)
       }
-      if (counted < result.unsaved)
-        excessWounds[fighter.side] = (excessWounds[fighter.side] ?? 0) + result.unsaved - counted
+    }
+  }
+
+  // Standards of units destroyed in the blows are captured (classic/standard §captured).
+  for (const [index, side] of combat.sides.entries()) {
+    for (const entry of side.units) {
+      const unit = ctx.unit(entry.unit)
+      if (aliveAtStart.has(unit.id) && !hasModelsLeft(unit)) yield* settleDestroyedStandard(ctx, unit, live(1 - index))
     }
   }
 
@@ -436,6 +477,7 @@ function* fightRound(
         rule: ctx.rule('combat-result', 'wiped-out'),
       }),
     })
+    closeChallenge(ctx, combat, true)
     endCombat(ctx, combat, round)
     return
   }
@@ -447,15 +489,32 @@ function* fightRound(
     base: number,
     text: string,
     from: readonly number[] = [],
+    details: readonly Explanation[] = [],
   ) =>
     resolveModifiers(
       { value: base, text, rule: ctx.rule('combat-result', stage === 'score' ? 'wounds' : 'winner'), from },
       ctx.modifiers('combat-result', { subject: side.units, opponent: enemy.units, combat, side, enemy, stage }),
-      { mode: 'value', title: `${side.player}: {}`, rule: ctx.rule('combat-result', 'winner') },
+      { mode: 'value', title: `${side.player}: {}`, rule: ctx.rule('combat-result', 'winner'), details },
     )
   let results = [
-    score(tallyA, tallyB, 'score', tallyA.woundsCaused, woundsText(excessWounds[0] ?? 0, regenerated[0]), woundSeqs[0]),
-    score(tallyB, tallyA, 'score', tallyB.woundsCaused, woundsText(excessWounds[1] ?? 0, regenerated[1]), woundSeqs[1]),
+    score(
+      tallyA,
+      tallyB,
+      'score',
+      tallyA.woundsCaused,
+      woundsText(excessWounds[0] ?? 0, regenerated[0]),
+      woundSeqs[0],
+      resultNotes[0],
+    ),
+    score(
+      tallyB,
+      tallyA,
+      'score',
+      tallyB.woundsCaused,
+      woundsText(excessWounds[1] ?? 0, regenerated[1]),
+      woundSeqs[1],
+      resultNotes[1],
+    ),
   ]
   let totals = results.map((r) => r.value ?? 0)
   const tieNotes: Explanation[] = []
@@ -494,6 +553,7 @@ function* fightRound(
     explanation: resultWhy,
   })
   if (winnerIndex < 0) {
+    closeChallenge(ctx, combat, false)
     endRound(ctx, combat, round)
     return
   }
@@ -502,7 +562,7 @@ function* fightRound(
   const loser = tallies[1 - winnerIndex] as SideTally
   const winners = tallies[winnerIndex] as SideTally
   const enemyRanks = Math.max(0, ...winners.units.map((u) => winners.ranks[u.id] ?? 0))
-  const broken: { unit: UnitState; roll: number }[] = []
+  const broken: { unit: UnitState; roll: number; hadStandard: boolean }[] = []
   for (const unit of loser.units) {
     const passed = yield* breakTest(
       ctx,
@@ -514,7 +574,7 @@ function* fightRound(
       enemyRanks,
       resultWhy,
     )
-    if (!passed) broken.push({ unit, roll: 0 })
+    if (!passed) broken.push({ unit, roll: 0, hadStandard: false })
   }
 
   // Flee, then pursue.
@@ -543,8 +603,10 @@ function* fightRound(
         [dice.why],
       ),
     })
+    flight.hadStandard = loseStandard(ctx, flight.unit)
   }
   const caught = new Set<string>()
+  const pursuersOf = new Map<string, UnitState[]>()
   for (const pursuer of winners.units) {
     const quarry = broken.filter((flight) => targets[pursuer.id] === flight.unit.id || broken.length === 1)
     if (quarry.length === 0) continue
@@ -554,6 +616,7 @@ function* fightRound(
       quarry.map((q) => q.unit),
     )
     if (!pursues) continue
+    for (const q of quarry) pursuersOf.set(q.unit.id, [...(pursuersOf.get(q.unit.id) ?? []), pursuer])
     const dice = fleeDice(ctx, pursuer, 'pursuit')
     const answer = yield* rollDice({
       purpose: 'pursue',
@@ -602,7 +665,11 @@ function* fightRound(
       }),
     })
   }
-  if (live(0).length === 0 || live(1).length === 0) endCombat(ctx, combat, round)
+  for (const flight of broken)
+    yield* settleBrokenStandard(ctx, flight.unit, flight.hadStandard, pursuersOf.get(flight.unit.id) ?? [])
+  const over = live(0).length === 0 || live(1).length === 0
+  closeChallenge(ctx, combat, over)
+  if (over) endCombat(ctx, combat, round)
   else endRound(ctx, combat, round)
 }
 

@@ -484,6 +484,60 @@ export const classicDecisions = [
       "own +1 (classic/standard), which is capped at one a side; the banner's is not a standard's bonus.",
     sources: ['8e:characters/magic-standards', `${CORE} A.6`],
   }),
+  defineDecision({
+    id: 'overkill-cap',
+    topic: 'How much can the wounds caused beyond a slain model in a challenge add to the combat result?',
+    values: { classic: 'plus-5', 'classic-8th': 'plus-5' },
+    why:
+      'In a challenge each wound beyond what the slain model had left counts for combat result (Overkill). 7th caps it ' +
+      'at +5 (A.10, sure: 7e:close-combat/combat-result-bonuses, 6e:characters/overkill); 8th lists Overkill among ' +
+      'the uncommon bonuses with the same cap (A.6, likely), and C lists "Overkill cap +5" as common to both. The seed ' +
+      'speaks of "the max. for overkill" (Black Lotus) without a number.',
+    sources: ['6e:characters/overkill', '8e:close-combat/uncommon-bonuses', `${CORE} A.6, A.10, C`],
+  }),
+  defineDecision({
+    id: 'challenge-refusal',
+    topic: 'What happens when a challenge is refused?',
+    values: {
+      classic: 'challenger-names-refuser-who-does-not-fight',
+      'classic-8th': 'challenger-names-refuser-who-does-not-fight',
+    },
+    why:
+      'The seed lets champions "declare, accept and deny challenges like characters" without saying what a refusal ' +
+      'does. In 7th and 8th alike the challenger names one enemy character (or champion) who could have accepted; ' +
+      'that model steps back and does not fight this round (memory of both rulebooks, likely; core-mechanics does not ' +
+      "cover challenges). The refuser's Leadership penalty is the psychology procedures' and is not applied here.",
+    sources: ['7th and 8th rulebooks, Challenges (from memory; no rules-index page checked)', 'seed Champion'],
+  }),
+  defineDecision({
+    id: 'black-lotus-cap',
+    topic: 'How far do the doubled wounds of Black Lotus count?',
+    values: { classic: 'extra-capped-as-overkill', 'classic-8th': 'extra-capped-as-overkill' },
+    why:
+      'Black Lotus doubles "all wounds caused" when its bearer kills a model in a challenge, "up to the max. for ' +
+      'overkill". Read: the wounds that slew the model count as usual, and everything the doubling and the overkill ' +
+      'add beyond them together count at most the overkill maximum (+5, classic/variants §overkill-cap).',
+    sources: ['seed Black Lotus', `${CORE} A.6, A.10`],
+  }),
+  defineDecision({
+    id: 'standard-recapture',
+    topic: 'When is a captured standard taken back from the unit holding it?',
+    values: { classic: 'destroyed-or-pursued', 'classic-8th': 'destroyed-or-pursued' },
+    why:
+      'The seed: a captured standard "may be recaptured if the unit with the captured standard is defeated in CC (see ' +
+      'above)", pointing at its capture clause: the unit destroyed in close combat, or broken and pursued. A holder ' +
+      'that breaks and is not pursued keeps what it captured (the seed removes only its own standard then).',
+    sources: ['seed Standard'],
+  }),
+  defineDecision({
+    id: 'directed-at-fallen',
+    topic: 'Where do attacks go that were directed at a champion or character slain earlier in the round?',
+    values: { classic: 'rank-and-file', 'classic-8th': 'rank-and-file' },
+    why:
+      'Attacks are allocated as the models strike (7th and 8th alike, likely); a model directed at a champion or ' +
+      'character who has fallen strikes at what is left in contact: the rank and file of the same unit.',
+    sources: ['7th and 8th rulebooks, characters in close combat (from memory)', 'seed Champion'],
+  }),
 ] as const
 
 export type ClassicDecisions = DecisionIndexOf<typeof classicDecisions>

@@ -1,5 +1,6 @@
 import type { Ruleset } from '../../engine/types.js'
 import { classicCatalogue } from './catalogue.js'
+import { challengeIssued } from './challenges.js'
 import { chargeDeclared } from './charges.js'
 import { combatJoined, combatRoundDeclared } from './close-combat-round.js'
 import { checkConcealed, unitDeployed } from './deployment.js'
@@ -37,5 +38,6 @@ export const classic: Ruleset = {
       phases: ['movement', 'magic', 'shooting', 'close-combat'],
     },
     ItemUsed: { name: 'item-used', start: itemUsed, phases: ['close-combat'] },
+    ChallengeIssued: { name: 'challenge', start: challengeIssued, phases: ['close-combat'] },
   },
 }

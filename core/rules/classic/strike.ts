@@ -13,6 +13,7 @@ import {
   toWoundNeed,
   wardSaveNeed,
 } from './charts.js'
+import { regenerate } from './regeneration.js'
 
 export interface StrikeInput {
   readonly attacker: UnitState
@@ -26,6 +27,10 @@ export interface StrikeInput {
   readonly from: readonly number[]
   /** Why `fighting` is what it is, when casualties reduced it. */
   readonly fightingWhy?: Explanation
+  /** The attacks already counted (a model's attacks split between targets); counted here when absent. */
+  readonly attacks?: { readonly value: number; readonly explanation: Explanation }
+  /** How the unsaved wounds are taken (a champion or a character on its own); the unit's models when absent. */
+  readonly remove?: (unsaved: number, unsavedWhy: Explanation) => number
 }
 
 export interface StrikeResult {
@@ -34,6 +39,8 @@ export interface StrikeResult {
   readonly wounds: number
   readonly unsaved: number
   readonly removed: number
+  /** Wounds Regeneration ignored at once (outside close combat). */
+  readonly regenerated?: number
 }
 
 const s = (count: number) => (count === 1 ? '' : 's')
@@ -46,31 +53,9 @@ const s = (count: number) => (count === 1 ? '' : 's')
 export function* strike(ctx: ClassicContext, input: StrikeInput): Generator<RequestSpec, StrikeResult, Answer> {
   const { attacker, target, combat, from } = input
   const nothing = { attacks: 0, hits: 0, wounds: 0, unsaved: 0, removed: 0 }
-  const attacksA = characteristic(ctx, attacker, 'A', target, combat)
-  const attacksResolved = resolveModifiers(
-    {
-      value: input.fighting * attacksA.value,
-      text: `${input.fighting} model${s(input.fighting)} in base contact x A ${attacksA.value}`,
-      rule: ctx.rule('attacks', 'count'),
-      from: [...from, attacker.musteredAt],
-    },
-    ctx.modifiers('attacks', {
-      subject: attacker,
-      opponent: target,
-      combat,
-      fighting: input.fighting,
-      supporting: input.supporting,
-      attacksPerModel: attacksA.value,
-    }),
-    {
-      mode: 'value',
-      title: attacksTitle,
-      rule: ctx.rule('attacks', 'count'),
-      details: input.fightingWhy ? [input.fightingWhy, attacksA.explanation] : [attacksA.explanation],
-    },
-  )
-  const attacks = attacksResolved.value ?? 0
-  const attacksWhy = attacksResolved.explanation
+  const counted = input.attacks ?? attackCount(ctx, input)
+  const attacks = counted.value
+  const attacksWhy = counted.explanation
   if (attacks === 0) {
     ctx.emit({
       kind: 'attacks',
@@ -117,7 +102,7 @@ export function* strike(ctx: ClassicContext, input: StrikeInput): Generator<Requ
 }
 
 /** Who was hit by whom: a close-combat strike, or a shot when `combat` is null. */
-export type HitsInput = Pick<StrikeInput, 'attacker' | 'target' | 'combat' | 'from'> & {
+export type HitsInput = Pick<StrikeInput, 'attacker' | 'target' | 'combat' | 'from' | 'remove'> & {
   /** The hits' Strength when it is not the attacker's own (a missile weapon's S3, a spell's "S4 hits"). */
   readonly strength?: Resolved & { readonly value: number }
   /** What the attack is (close combat when not said): some saves work against some attacks only. */
@@ -230,8 +215,54 @@ export function* woundsFromHits(
     saveWhy.push(wardWhy, wards.explanation)
   }
   const unsavedWhy = explain(`${unsaved} unsaved wound${s(unsaved)}`, { value: unsaved }, [woundsWhy, ...saveWhy])
-  const removed = removeCasualties(ctx, target, unsaved, unsavedWhy)
+  const before = { models: target.models, woundsOnNextModel: target.woundsOnNextModel }
+  const removed = input.remove ? input.remove(unsaved, unsavedWhy) : removeCasualties(ctx, target, unsaved, unsavedWhy)
+  // Outside close combat a unit regenerates at once; in close combat, at the round's end (classic/regeneration).
+  if (combat === null && !input.remove && unsaved > 0) {
+    const regenerated = yield* regenerate(ctx, {
+      unit: target,
+      opponent: attacker,
+      combat: null,
+      wounds: unsaved,
+      before,
+      from: [...from, ctx.seq],
+    })
+    // The models that stay removed once Regeneration has stood some back up.
+    return { attacks, hits, wounds, unsaved, removed: before.models - target.models, regenerated }
+  }
   return { attacks, hits, wounds, unsaved, removed }
+}
+
+/** The attacks `fighting` models (and `supporting` ones) make: A each, with every attacks modifier. */
+export function attackCount(
+  ctx: ClassicContext,
+  input: Pick<StrikeInput, 'attacker' | 'target' | 'combat' | 'fighting' | 'supporting' | 'from' | 'fightingWhy'>,
+): { readonly value: number; readonly explanation: Explanation } {
+  const { attacker, target, combat, from } = input
+  const attacksA = characteristic(ctx, attacker, 'A', target, combat)
+  const attacksResolved = resolveModifiers(
+    {
+      value: input.fighting * attacksA.value,
+      text: `${input.fighting} model${s(input.fighting)} in base contact x A ${attacksA.value}`,
+      rule: ctx.rule('attacks', 'count'),
+      from: [...from, attacker.musteredAt],
+    },
+    ctx.modifiers('attacks', {
+      subject: attacker,
+      opponent: target,
+      combat,
+      fighting: input.fighting,
+      supporting: input.supporting,
+      attacksPerModel: attacksA.value,
+    }),
+    {
+      mode: 'value',
+      title: attacksTitle,
+      rule: ctx.rule('attacks', 'count'),
+      details: input.fightingWhy ? [input.fightingWhy, attacksA.explanation] : [attacksA.explanation],
+    },
+  )
+  return { value: attacksResolved.value ?? 0, explanation: attacksResolved.explanation }
 }
 
 /** The target's saves, armour or ward: rolled by its player, re-rolled where a rule says so. */

@@ -2,9 +2,13 @@ import { additionalHandWeapon } from './additional-hand-weapon.js'
 import { alwaysStrikesFirst } from './always-strikes-first.js'
 import { armourSave } from './armour-save.js'
 import { attacks } from './attacks.js'
+import { blackLotus } from './black-lotus.js'
 import { breakTest } from './break-test.js'
 import { breathWeapon } from './breath-weapon.js'
 import { casualties } from './casualties.js'
+import { challenge } from './challenge.js'
+import { champion } from './champion.js'
+import { characters } from './characters.js'
 import { charge } from './charge.js'
 import { chillWind } from './chill-wind.js'
 import { combatResult } from './combat-result.js'
@@ -130,6 +134,10 @@ export const classicEntries = [
   scalySkin,
   thickSkinned,
   regeneration,
+  characters,
+  challenge,
+  champion,
+  blackLotus,
   variants,
   magic,
   chillWind,

@@ -22,7 +22,16 @@ export const standard = defineEntry({
   clauses: {
     'combat-result': '+1 combat result for a standard in the front rank; at most +1 a side',
     lost: 'a unit that breaks from combat loses its standard',
-    captured: 'a standard is captured when its unit is destroyed in combat, or breaks and is pursued',
+    captured:
+      'a standard is captured when its unit is destroyed in combat, or breaks and is pursued; one pursuing (or ' +
+      'victorious) unit is marked as holding it',
+    'no-benefit': 'a captured standard gives its holder no in-game benefit; it counts for the outcome of the game',
+    recaptured:
+      'a captured standard is recaptured when its holder is destroyed in combat or breaks and is pursued; it is ' +
+      'then removed from the game (classic/variants §standard-recapture)',
+    removed:
+      'a unit that breaks from combat with nobody pursuing has its standard removed from the game; removed ' +
+      'standards do not count as captured',
   },
   enforcement: 'enforced',
   effects: [

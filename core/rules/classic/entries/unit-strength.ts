@@ -25,6 +25,7 @@ export const unitStrength = defineEntry({
     'per-model': 'infantry 1, cavalry 2, monstrous infantry and war machines 3, monsters their starting Wounds',
     unlisted:
       'chariots 4, swarms 3, war beasts 1, monstrous cavalry and beasts 3 (classic/variants §unit-strength-unlisted)',
+    characters: 'characters who joined the unit add their own Unit Strength, counted by the unit troop type',
   },
   params: PER_MODEL,
   enforcement: 'enforced',
@@ -32,7 +33,14 @@ export const unitStrength = defineEntry({
 
 /** The Unit Strength of what is left of a unit: per model by troop type, monsters by their Wounds. */
 export function unitStrengthOf(unit: UnitState): number {
-  if (unit.models === 0) return 0
-  if (unit.troopType === 'monster') return unit.models * unit.profile.W - unit.woundsOnNextModel
-  return unit.models * PER_MODEL[unit.troopType]
+  // Characters with the unit count too, by the unit's troop type (§characters).
+  const characters = unit.characters.filter((character) => !character.slain)
+  const joined = characters.reduce(
+    (sum, character) =>
+      sum + (unit.troopType === 'monster' ? character.profile.W - character.woundsLost : PER_MODEL[unit.troopType]),
+    0,
+  )
+  if (unit.models === 0) return joined
+  if (unit.troopType === 'monster') return unit.models * unit.profile.W - unit.woundsOnNextModel + joined
+  return unit.models * PER_MODEL[unit.troopType] + joined
 }
