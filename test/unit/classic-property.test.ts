@@ -4,8 +4,10 @@ import { canonicalJson } from '../../core/events/index.js'
 import { EngineGame, ev, unitDef } from '../helpers/classic-game.js'
 
 /** Gear a generic unit may carry into a fight: a weapon, armour, perhaps a shield. */
-const weapons = ['hand-weapon'] as const
+const weapons = ['hand-weapon', 'spear', 'halberd', 'great-weapon', 'additional-hand-weapon'] as const
 const armours = [[], ['light-armour'], ['heavy-armour']] as const
+/** Rules that change the numbers of a fight: re-rolls, natural 6s, saves after saves, psychology. */
+const fightingRules = ['killing-blow', 'hatred', 'eternal-hatred', 'regeneration', 'impale', 'fear', 'terror'] as const
 
 const characteristic = fc.integer({ min: 1, max: 10 })
 const unitArbitrary = fc.record({
@@ -26,6 +28,8 @@ const unitArbitrary = fc.record({
   weapon: fc.constantFrom(...weapons),
   armour: fc.constantFrom(...armours),
   shield: fc.boolean(),
+  ward: fc.boolean(),
+  rules: fc.subarray([...fightingRules], { maxLength: 3 }),
   command: fc.record({ champion: fc.constant(false), standard: fc.boolean(), musician: fc.boolean() }),
 })
 type UnitArbitrary = typeof unitArbitrary extends fc.Arbitrary<infer T> ? T : never
@@ -36,7 +40,13 @@ function definition(id: string, unit: UnitArbitrary) {
     models: unit.models,
     troopType: unit.cavalry ? 'cavalry' : 'infantry',
     profile: unit.profile,
-    gear: [...new Set(['hand-weapon', unit.weapon]), ...unit.armour, ...(unit.shield && !twoHanded ? ['shield'] : [])],
+    gear: [
+      ...new Set(['hand-weapon', unit.weapon]),
+      ...unit.armour,
+      ...(unit.shield && !twoHanded ? ['shield'] : []),
+      ...(unit.ward ? ['dance-of-doom'] : []),
+    ],
+    rules: unit.rules,
     formation: { files: Math.min(unit.files, unit.models) },
     command: unit.command,
   })
@@ -114,6 +124,7 @@ function playFight(a: UnitArbitrary, b: UnitArbitrary, variant: string, faces: r
 
 describe('classic: random legal fights (property)', () => {
   it('replay is deterministic, and every D6 need lies between 2+ and 6+ (classic/dice, classic/to-hit-close-combat)', () => {
+    const checked = new Map<string, number>()
     fc.assert(
       fc.property(
         unitArbitrary,
@@ -126,6 +137,7 @@ describe('classic: random legal fights (property)', () => {
             for (const request of step.requests) {
               const purpose = request.purpose.replace(/^re-roll /, '')
               if (request.kind !== 'dice' || !d6Purposes.has(purpose) || request.need === undefined) continue
+              checked.set(purpose, (checked.get(purpose) ?? 0) + 1)
               expect(request.need, `${request.text}`).toBeGreaterThanOrEqual(2)
               expect(request.need, `${request.text}`).toBeLessThanOrEqual(6)
             }
@@ -137,5 +149,7 @@ describe('classic: random legal fights (property)', () => {
       ),
       { numRuns: 150, seed: 7 },
     )
+    // The fights got as far as every kind of roll: the property was not checked on empty fights.
+    for (const purpose of d6Purposes) expect(checked.get(purpose) ?? 0, purpose).toBeGreaterThan(0)
   })
 })
