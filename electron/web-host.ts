@@ -10,6 +10,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming'
 import type { GameApi } from '../core/api/game-api-contract.js'
 import { ArbiterError, type ErrorData, toErrorData } from '../core/events/errors.js'
+import { CONTENT_SECURITY_POLICY } from './csp.js'
 import { dispatchCall, type GameEventNotice } from './dispatch.js'
 
 /**
@@ -44,14 +45,6 @@ export interface WebHost {
 const MAX_BODY_BYTES = 256 * 1024 * 1024
 /** A comment line on every event stream this often, so proxies and phones keep it open. */
 const KEEP_ALIVE_MS = 15_000
-
-/**
- * The page may load only its own scripts and styles and talk only to this host. Lit's styles are
- * constructed stylesheets; 'unsafe-inline' for styles covers a browser without them.
- */
-export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
-  "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 function refusal(error: ErrorData): { ok: false; error: ErrorData } {
   return { ok: false, error }
