@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { extname, join, relative, resolve, sep } from 'node:path'
+import { extname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import {
   app,
@@ -25,6 +25,7 @@ import {
 } from 'electron'
 import { LocalGameApi } from '../core/api/game-api.js'
 import { toErrorData } from '../core/events/errors.js'
+import { APP_URL, isArbiterPage, rendererFileOf, SCHEME } from './app-scheme.js'
 import { CONTENT_SECURITY_POLICY } from './csp.js'
 import { dispatchCall, type GameEventNotice } from './dispatch.js'
 import { registerGameApiIpc } from './ipc.js'
@@ -32,9 +33,6 @@ import { EVENT_CHANNEL, MENU_CHANNEL, type MenuCommand } from './ipc-channels.js
 import { LIBRARY_FILE } from './library-path.js'
 import { startWebHost, type WebHost } from './web-host.js'
 
-/** Arbiter's pages are served from arbiter://app/, a secure standard scheme of its own. */
-const SCHEME = 'arbiter'
-const ORIGIN = `${SCHEME}://app`
 /** The built renderer: dist/renderer beside dist/electron-app, or where `npm start` says. */
 const rendererDir = resolve(process.env.ARBITER_RENDERER_DIR ?? join(__dirname, '..', 'renderer'))
 
@@ -67,24 +65,13 @@ function notifyAll(notice: GameEventNotice): void {
 /** Only Arbiter's own window, showing a page of Arbiter's own, may call GameApi. */
 function isTrustedSender(event: IpcMainInvokeEvent): boolean {
   if (mainWindow === null || event.sender !== mainWindow.webContents) return false
-  const url = event.senderFrame?.url
-  return url !== undefined && new URL(url).origin === ORIGIN
+  return isArbiterPage(event.senderFrame?.url)
 }
 
 /** A file of the built renderer, or 404: a path that leaves the renderer's folder is never read. */
 async function servePage(request: Request): Promise<Response> {
-  const url = new URL(request.url)
-  if (url.host !== 'app') return new Response('not found', { status: 404 })
-  let path: string
-  try {
-    path = decodeURIComponent(url.pathname)
-  } catch {
-    return new Response('bad path', { status: 400 })
-  }
-  const file = resolve(rendererDir, `.${path.endsWith('/') ? `${path}index.html` : path}`)
-  const inside = relative(rendererDir, file)
-  if (inside.startsWith('..') || inside.includes(`..${sep}`) || !existsSync(file))
-    return new Response('not found', { status: 404 })
+  const file = rendererFileOf(rendererDir, request.url)
+  if (file === null || !existsSync(file)) return new Response('not found', { status: 404 })
   const response = await net.fetch(pathToFileURL(file).toString())
   return new Response(response.body, {
     status: response.status,
@@ -103,10 +90,10 @@ function lockDown(contents: WebContents): void {
     return { action: 'deny' }
   })
   contents.on('will-navigate', (event, url) => {
-    if (new URL(url).origin !== ORIGIN) event.preventDefault()
+    if (!isArbiterPage(url)) event.preventDefault()
   })
   contents.on('will-redirect', (event, url) => {
-    if (new URL(url).origin !== ORIGIN) event.preventDefault()
+    if (!isArbiterPage(url)) event.preventDefault()
   })
   contents.on('will-attach-webview', (event) => event.preventDefault())
 }
@@ -198,7 +185,7 @@ function createWindow(): BrowserWindow {
       allowRunningInsecureContent: false,
     },
   })
-  void window.loadURL(`${ORIGIN}/`)
+  void window.loadURL(APP_URL)
   return window
 }
 
