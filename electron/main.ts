@@ -5,7 +5,7 @@
  * sandbox on, no Node in the page, a Content-Security-Policy on every page, navigation and new
  * windows refused, permissions refused, every IPC message's sender checked.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { extname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -48,6 +48,9 @@ const MIME_TYPES: Readonly<Record<string, string>> = {
   '.woff2': 'font/woff2',
   '.map': 'application/json',
 }
+
+// Every page Arbiter opens runs sandboxed, whatever its webPreferences say.
+app.enableSandbox()
 
 protocol.registerSchemesAsPrivileged([
   { scheme: SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
@@ -208,6 +211,7 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(async () => {
     session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
     protocol.handle(SCHEME, servePage)
+    mkdirSync(app.getPath('userData'), { recursive: true })
     api = await LocalGameApi.open(join(app.getPath('userData'), LIBRARY_FILE))
     registerGameApiIpc(ipcMain, api, isTrustedSender, notifyAll)
     Menu.setApplicationMenu(buildMenu())
