@@ -11,7 +11,7 @@ import { type SSEStreamingApi, streamSSE } from 'hono/streaming'
 import type { GameApi } from '../core/api/game-api-contract.js'
 import { ArbiterError, type ErrorData, toErrorData } from '../core/events/errors.js'
 import { CONTENT_SECURITY_POLICY } from './csp.js'
-import { dispatchCall, type GameEventNotice } from './dispatch.js'
+import { dispatchCall, type GameEventNotice, isGameApiMethod } from './dispatch.js'
 
 /**
  * The web host (DESIGN §8): the same GameApi and the built renderer over HTTP, for a second
@@ -125,6 +125,7 @@ export function createWebApp(options: Required<Pick<WebHostOptions, 'api' | 'ren
         body = undefined
       }
       try {
+        if (!isGameApiMethod(method)) throw new ArbiterError('api/unknown-method', `GameApi has no method "${method}"`)
         if (typeof body !== 'object' || body === null || !('args' in body))
           throw new ArbiterError('api/bad-arguments', `${method}: the body must be JSON {"args": [...]}`)
         const value = await dispatchCall(api, method, body.args, notify)

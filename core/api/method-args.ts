@@ -78,6 +78,7 @@ export function checkArgs<M extends GameApiMethod>(method: M, args: unknown): Pa
 
 function describe(value: unknown): string {
   if (value === null) return 'null'
+  if (value === undefined) return 'nothing'
   if (typeof value === 'object') return 'an object'
   return `a ${typeof value}`
 }

@@ -131,6 +131,15 @@ describe('web host', () => {
       expect(response.status).toBe(404)
       expect(await response.json()).toMatchObject({ ok: false, error: { code: 'api/unknown-method' } })
     }
+    const noBody = await fetch(`${hosted.base}/api/dropDatabase`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${hosted.host.token}` },
+    })
+    expect(noBody.status).toBe(404)
+    const wrongVerb = await fetch(`${hosted.base}/api/listGames`, {
+      headers: { authorization: `Bearer ${hosted.host.token}` },
+    })
+    expect(wrongVerb.status).toBe(404)
   })
 
   it('refuses bad arguments with 400, naming the method and the argument, and writes nothing', async () => {
@@ -142,6 +151,15 @@ describe('web host', () => {
     expect(body.error.message).toMatch(/^createGame: argument 1 field players: /)
     const tooMany = (await (await call(hosted, 'listGames', [1])).json()) as { error: { code: string } }
     expect(tooMany.error.code).toBe('api/bad-arguments')
+    const notJson = await fetch(`${hosted.base}/api/listGames`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${hosted.host.token}` },
+      body: 'args=1',
+    })
+    expect(notJson.status).toBe(400)
+    expect(await notJson.json()).toMatchObject({
+      error: { code: 'api/bad-arguments', message: 'listGames: the body must be JSON {"args": [...]}' },
+    })
     expect(await hosted.api.listGames()).toEqual([])
   })
 
