@@ -1,4 +1,5 @@
 import { type GameApiMethod, gameApiMethods } from '../core/api/game-api-contract.js'
+import type { GameEventNotice } from './dispatch.js'
 
 /**
  * The IPC channels between the Electron window and main: one `invoke` channel per GameApi method,
@@ -23,3 +24,14 @@ export type MenuCommand = 'new-game' | 'open-game' | 'export-game'
 
 /** What an IPC call answers: errors come back as data, never as thrown objects. */
 export type IpcResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown }
+
+/**
+ * `window.arbiterHost` in the Electron window (electron/preload.ts), beside `window.arbiter` (the
+ * GameApi): what main tells the page. Each returns a function that unsubscribes.
+ */
+export interface ArbiterHostBridge {
+  /** Every event written (in this window or from the web host), and games created or imported. */
+  onEvent(listener: (notice: GameEventNotice) => void): () => void
+  /** New, Open and Export from the native menu. */
+  onMenu(listener: (command: MenuCommand) => void): () => void
+}

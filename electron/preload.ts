@@ -6,8 +6,7 @@
  */
 import { contextBridge, type IpcRendererEvent, ipcRenderer } from 'electron'
 import type { GameApi, GameApiMethod } from '../core/api/game-api-contract.js'
-import type { GameEventNotice } from './dispatch.js'
-import { channelOf, EVENT_CHANNEL, type IpcResult, MENU_CHANNEL, type MenuCommand } from './ipc-channels.js'
+import { type ArbiterHostBridge, channelOf, EVENT_CHANNEL, type IpcResult, MENU_CHANNEL } from './ipc-channels.js'
 
 async function call<M extends GameApiMethod>(
   method: M,
@@ -34,14 +33,6 @@ const arbiter = {
   searchRules: (ruleset, query) => call('searchRules', [ruleset, query]),
   close: () => call('close', []),
 } satisfies GameApi
-
-/** What the host tells the page, apart from GameApi's answers. */
-export interface ArbiterHostBridge {
-  /** Every event written (here or from the web host), and games created or imported. Returns an unsubscribe. */
-  onEvent(listener: (notice: GameEventNotice) => void): () => void
-  /** New, Open and Export from the native menu. Returns an unsubscribe. */
-  onMenu(listener: (command: MenuCommand) => void): () => void
-}
 
 function subscribe<T>(channel: string, listener: (value: T) => void): () => void {
   const handler = (_event: IpcRendererEvent, value: T): void => listener(value)

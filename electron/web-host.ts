@@ -97,7 +97,8 @@ export function createWebApp(options: Required<Pick<WebHostOptions, 'api' | 'ren
       stream.onAbort(() => {
         streams.delete(stream)
       })
-      await stream.write(': connected\n\n')
+      // `retry`: a page that loses the stream (a phone waking up) tries again after 2 s.
+      await stream.write(': connected\nretry: 2000\n\n')
       while (!stream.aborted && !stream.closed) {
         await stream.sleep(KEEP_ALIVE_MS)
         if (!stream.aborted && !stream.closed) await stream.write(': keep-alive\n\n')

@@ -197,6 +197,20 @@ describe('web host', () => {
     expect((await rawGet(host.port, `/assets/app.js?${t}`)).status).toBe(200)
   })
 
+  it('closes at once, ending the event streams that are open', async () => {
+    const hosted = await start()
+    const events = await fetch(`${hosted.base}/api/events?token=${hosted.host.token}`)
+    const reader = events.body!.pipeThrough(new TextDecoderStream()).getReader()
+    expect((await reader.read()).value).toContain('retry: 2000')
+    const started = Date.now()
+    await hosted.host.close()
+    running.splice(running.indexOf(hosted), 1)
+    await hosted.api.close()
+    expect(Date.now() - started).toBeLessThan(2000)
+    // The stream ends (or errors) instead of hanging.
+    await reader.read().catch(() => ({ done: true }))
+  })
+
   it('streams an event made by another client to an open page', async () => {
     const hosted = await start()
     const controller = new AbortController()
