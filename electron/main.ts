@@ -20,7 +20,6 @@ import {
   net,
   protocol,
   session,
-  shell,
   type WebContents,
 } from 'electron'
 import { LocalGameApi } from '../core/api/game-api.js'
@@ -87,11 +86,8 @@ async function servePage(request: Request): Promise<Response> {
 }
 
 function lockDown(contents: WebContents): void {
-  contents.setWindowOpenHandler(({ url }) => {
-    // A link out (a rules source) opens in the user's browser, never in an Arbiter window.
-    if (url.startsWith('https://')) void shell.openExternal(url)
-    return { action: 'deny' }
-  })
+  // No page opens a window, in Arbiter or in the user's browser: Arbiter's pages need none.
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }))
   contents.on('will-navigate', (event, url) => {
     if (!isArbiterPage(url)) event.preventDefault()
   })
