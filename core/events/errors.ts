@@ -3,11 +3,14 @@
  * a new code is added here first. `engine/` and `rules/` codes are the engine's refusals.
  */
 export const errorCodes = [
+  'api/bad-arguments',
   'api/bad-seq',
   'api/catalogue-mismatch',
   'api/game-exists',
   'api/unexpected',
+  'api/unknown-method',
   'api/unknown-ruleset',
+  'engine/bad-odds',
   'engine/duplicate-player',
   'engine/duplicate-unit',
   'engine/game-exists',
@@ -25,6 +28,8 @@ export const errorCodes = [
   'engine/wrong-dice',
   'engine/wrong-ruleset',
   'event/invalid',
+  'host/not-found',
+  'host/unauthorized',
   'import/bad-line',
   'import/rules-version',
   'rules/already-engaged',
@@ -81,6 +86,8 @@ export const errorCodes = [
   'store/not-json',
   'store/older-database',
   'store/open-failed',
+  'store/read-only',
+  'store/search-failed',
   'store/unknown-game',
   'store/wrong-game',
 ] as const
