@@ -40,7 +40,7 @@ export function classicContext(attacker: UnitInput, target: UnitInput, variant =
   return { ctx, attacker: ctx.unit('a'), target: ctx.unit('b'), game }
 }
 
-type Draft = { type: string; payload: unknown; actor?: string }
+export type Draft = { type: string; payload: unknown; actor?: string }
 export const ev = {
   created: (variant = 'classic'): Draft => ({
     type: 'GameCreated',
@@ -78,6 +78,8 @@ export class EngineGame {
   readonly engine = createEngine(classic)
   readonly state: EngineState = this.engine.initialState()
   readonly steps: StepResult[] = []
+  /** Every event applied, in order: a second game made from them replays this one. */
+  readonly drafts: Draft[] = []
 
   constructor(...given: Draft[]) {
     for (const draft of given) this.apply(draft)
@@ -89,6 +91,7 @@ export class EngineGame {
   }
 
   apply(draft: Draft): StepResult {
+    this.drafts.push(draft)
     // As the api does: validated (and normalised) before the engine sees it.
     const event = {
       type: draft.type,

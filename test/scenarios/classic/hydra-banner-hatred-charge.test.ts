@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { Outcome } from '../../core/engine/index.js'
-import { citedRules, renderExplanationText } from '../../core/explain/index.js'
-import { EngineGame, ev, unitDef } from '../helpers/classic-game.js'
+import type { Outcome } from '../../../core/engine/index.js'
+import { canonicalJson } from '../../../core/events/index.js'
+import { citedRules, renderExplanationText } from '../../../core/explain/index.js'
+import { EngineGame, ev, unitDef } from '../../helpers/classic-game.js'
+import { moveEv } from '../../helpers/classic-movement.js'
 
 /**
  * A whole round, computed by hand: Dark Elf Corsairs with the Hydra Banner and Hatred (of the
@@ -41,8 +43,17 @@ describe('a charge with the Hydra Banner and Hatred into a spear unit with a sta
       ev.mustered('p1', corsairs),
       ev.mustered('p2', spearmen),
       ev.turn(1, 'p1'),
-      ev.phase('close-combat'),
+      ev.phase('movement'),
     )
+    // The charge: 8" measured; classic charges 2 x M = 10" (classic/variants §charge-range), so it reaches.
+    // The Spearmen hold (no missile weapon to stand and shoot with; fleeing would give up the fight).
+    const declared = game.apply(moveEv.charge('corsairs', 'spearmen', 8))
+    expect(declared.requests[0]).toMatchObject({ kind: 'choice', purpose: 'charge-response', chooser: 'p2' })
+    const held = game.apply(ev.choice(game.openRequest(), 'hold'))
+    expect(held.outcomes.find((o) => o.kind === 'charge-result')?.values).toMatchObject({ reached: true })
+    game.apply(ev.phase('magic'))
+    game.apply(ev.phase('shooting'))
+    game.apply(ev.phase('close-combat'))
     const joined = game.apply({
       type: 'CombatJoined',
       payload: {
@@ -109,6 +120,11 @@ describe('a charge with the Hydra Banner and Hatred into a spear unit with a sta
     for (const rule of ['hydra-banner §first-round', 'hatred §re-roll', 'hatred §pursue', 'spear §two-ranks'])
       expect(cited).toContain(rule)
     expect(renderExplanationText(all(game, 'pursuit-forced')[0]!.explanation)).toContain('Hatred: must pursue')
+
+    // The whole record replays to the same game, outcomes and explanations, byte for byte.
+    const again = new EngineGame(...game.drafts)
+    expect(canonicalJson(again.game)).toBe(canonicalJson(game.game))
+    expect(JSON.stringify(again.steps)).toBe(JSON.stringify(game.steps))
   })
 })
 
