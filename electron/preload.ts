@@ -31,6 +31,7 @@ const arbiter = {
   rulesets: () => call('rulesets', []),
   catalogue: (ruleset) => call('catalogue', [ruleset]),
   searchRules: (ruleset, query) => call('searchRules', [ruleset, query]),
+  troops: (ruleset) => call('troops', [ruleset]),
   close: () => call('close', []),
 } satisfies GameApi
 

@@ -1,5 +1,5 @@
 import type { CatalogueEntry } from '../engine/catalogue.js'
-import type { GameState, OpenRequest, Outcome } from '../engine/types.js'
+import type { GameState, OpenRequest, Outcome, TroopTemplate } from '../engine/types.js'
 import type { Explanation } from '../explain/explanation.js'
 import type { GameSummary } from '../store/event-store.js'
 
@@ -42,6 +42,8 @@ export interface GameApi {
    * query is taken as plain words, never as search syntax: any text is a valid query.
    */
   searchRules(ruleset: string, query: string): Promise<RuleEntry[]>
+  /** Ready units of a ruleset for a muster screen to load and edit. */
+  troops(ruleset: string): Promise<TroopTemplate[]>
   close(): Promise<void>
 }
 
@@ -64,6 +66,7 @@ export const gameApiMethods = [
   'rulesets',
   'catalogue',
   'searchRules',
+  'troops',
   'close',
 ] as const satisfies readonly (keyof GameApi)[]
 

@@ -1,6 +1,6 @@
 import type { CatalogueEntry } from '../engine/catalogue.js'
 import { createEngine, type Engine, type EngineState } from '../engine/driver.js'
-import type { EngineEvent, GameState, Ruleset, StepResult } from '../engine/types.js'
+import type { EngineEvent, GameState, Ruleset, StepResult, TroopTemplate } from '../engine/types.js'
 import { canonicalJson } from '../events/canonical-json.js'
 import { type EventEnvelope, envelopeLine, type UnchainedEvent } from '../events/envelope.js'
 import { ArbiterError, ConflictError } from '../events/errors.js'
@@ -451,6 +451,11 @@ export class LocalGameApi implements GameApi {
 
   async catalogue(ruleset: string): Promise<RuleEntry[]> {
     return rulesetOf(ruleset).catalogue.entries.map(ruleEntry)
+  }
+
+  async troops(ruleset: string): Promise<TroopTemplate[]> {
+    // Copies: a caller edits what it loads.
+    return structuredClone([...(rulesetOf(ruleset).troops ?? [])])
   }
 
   async searchRules(ruleset: string, query: string): Promise<RuleEntry[]> {

@@ -48,6 +48,7 @@ export const gameApiArgs = {
   catalogue: z.tuple([id]),
   // A player's words, not a document.
   searchRules: z.tuple([id, z.string().max(1000)]),
+  troops: z.tuple([id]),
   close: z.tuple([]),
 } satisfies { [M in GameApiMethod]: z.ZodType<Parameters<GameApi[M]>, unknown> }
 

@@ -238,6 +238,15 @@ export interface ProcedureContext<
 
 export type ProcedureStarter<T extends EventType> = (ctx: ProcedureContext, event: EventOf<T>) => Procedure
 
+/** A ready unit: an ArmyMustered unit a muster screen loads, then edits (size, profile, gear, rules, command). */
+export interface TroopTemplate {
+  readonly id: string
+  readonly name: string
+  /** What the unit is for, as a muster screen shows it. */
+  readonly summary: string
+  readonly unit: import('../events/event-types.js').UnitDefinitionInput
+}
+
 /** A ruleset is a plug-in: the engine knows none, the api hands it the one GameCreated names. */
 export interface Ruleset {
   readonly id: string
@@ -247,6 +256,8 @@ export interface Ruleset {
   /** The same entries with their effects' code. */
   readonly definitions: readonly EntryDefinition[]
   readonly defaultVariant: string
+  /** Ready units a muster screen offers to load and edit (generic troops, the seed's own units). */
+  readonly troops?: readonly TroopTemplate[]
   /** The phases of a player turn, in order. */
   readonly phases: readonly string[]
   /**

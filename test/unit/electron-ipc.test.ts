@@ -28,6 +28,7 @@ const everyGameApiMethod: Record<keyof GameApi, true> = {
   rulesets: true,
   catalogue: true,
   searchRules: true,
+  troops: true,
   close: true,
 }
 

@@ -12,6 +12,7 @@ import { moveDeclared } from './moves.js'
 import { classicOpenings } from './openings.js'
 import { panicTestDeclared } from './psychology.js'
 import { shotDeclared } from './shooting-attack.js'
+import { classicTroops } from './troops.js'
 
 export const classic: Ruleset = {
   id: 'classic',
@@ -21,6 +22,7 @@ export const classic: Ruleset = {
   defaultVariant: 'classic',
   phases: ['movement', 'magic', 'shooting', 'close-combat'],
   openings: classicOpenings,
+  troops: classicTroops,
   checkMuster: checkConcealed,
   procedures: {
     MeleeAttacksDeclared: { name: 'melee-attacks', start: meleeAttacks, phases: ['close-combat'] },

@@ -1,19 +1,11 @@
-import type { Profile, UnitDefinitionInput } from '../../events/event-types.js'
+import type { TroopTemplate } from '../../engine/types.js'
+import type { Profile } from '../../events/event-types.js'
 
 /**
  * Ready units for the classic ruleset: generic troops built from the seed's generic gear (hand
  * weapon, spear, halberd, great weapon, lance, shield, light and heavy armour, command group) to
- * fight the Dark Elves with, and the Dark Elf units the seed's entries belong to. Each is an
- * ArmyMustered unit a muster screen loads and edits (size, profile, gear, rules, command).
+ * fight the Dark Elves with, and the Dark Elf units the seed's entries belong to.
  */
-export interface TroopTemplate {
-  readonly id: string
-  readonly name: string
-  /** What the unit is for, as a muster screen shows it. */
-  readonly summary: string
-  readonly unit: UnitDefinitionInput
-}
-
 const fullCommand = { champion: true, standard: true, musician: true }
 
 /** A human soldier of the generic lists: the profile every generic infantry unit starts from. */
