@@ -1,6 +1,7 @@
 import { createEngine, type EngineState, type StepResult } from '../../core/engine/index.js'
-import type { EngineEvent } from '../../core/engine/types.js'
+import type { EngineEvent, Ruleset } from '../../core/engine/types.js'
 import { gameEvents, type Profile, type UnitDefinitionInput } from '../../core/events/index.js'
+import { citedRules, type Explanation, renderExplanationText } from '../../core/explain/index.js'
 import type { ClassicContext } from '../../core/rules/classic/catalogue.js'
 import { classic } from '../../core/rules/classic/index.js'
 
@@ -73,15 +74,17 @@ export const ev = {
   note: (text: string): Draft => ({ type: 'Note', payload: { text } }),
 }
 
-/** A classic game driven straight through the engine: given events, then more events, step by step. */
-export class EngineGame {
-  readonly engine = createEngine(classic)
-  readonly state: EngineState = this.engine.initialState()
+/** A game driven straight through the engine of a ruleset: given events, then more events, step by step. */
+export class RulesetGame {
+  readonly engine: ReturnType<typeof createEngine>
+  readonly state: EngineState
   readonly steps: StepResult[] = []
   /** Every event applied, in order: a second game made from them replays this one. */
   readonly drafts: Draft[] = []
 
-  constructor(...given: Draft[]) {
+  constructor(ruleset: Ruleset, ...given: Draft[]) {
+    this.engine = createEngine(ruleset)
+    this.state = this.engine.initialState()
     for (const draft of given) this.apply(draft)
   }
 
@@ -114,6 +117,39 @@ export class EngineGame {
 
   roll(faces: number[]): StepResult {
     return this.apply(ev.dice(this.openRequest(), faces))
+  }
+
+  choose(option: string): StepResult {
+    return this.apply(ev.choice(this.openRequest(), option))
+  }
+
+  /** Every outcome so far, of one kind. */
+  outcomes(kind: string) {
+    return this.steps.flatMap((s) => s.outcomes).filter((o) => o.kind === kind)
+  }
+
+  /** Every explanation so far: outcomes' and requests'. */
+  explanations(): Explanation[] {
+    return this.steps.flatMap((s) => [...s.outcomes.map((o) => o.explanation), ...s.requests.map((r) => r.explanation)])
+  }
+
+  cites(id: string, clause: string): boolean {
+    return this.explanations()
+      .flatMap(citedRules)
+      .some((ref) => ref.id === id && ref.clause === clause)
+  }
+
+  text(): string {
+    return this.explanations()
+      .map((e) => renderExplanationText(e))
+      .join('\n')
+  }
+}
+
+/** A classic game driven straight through the engine. */
+export class EngineGame extends RulesetGame {
+  constructor(...given: Draft[]) {
+    super(classic, ...given)
   }
 }
 

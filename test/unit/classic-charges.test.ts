@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { defineEntry } from '../../core/engine/catalogue.js'
 import { ArbiterError } from '../../core/events/errors.js'
 import { chargeResponse } from '../../core/rules/classic/charges.js'
 import { classic } from '../../core/rules/classic/index.js'
 import { ev, type UnitInput, unitDef } from '../helpers/classic-game.js'
-import { classicWith, moveEv, RulesetGame } from '../helpers/classic-movement.js'
+import { moveEv, RulesetGame } from '../helpers/classic-movement.js'
 
 /**
  * Charges (issue #7, part 6): Dark Elf Warriors M5 (charge 2 x 5 = 10" in classic) against Orc
@@ -16,45 +15,6 @@ const boyz = (extra: UnitInput = {}) =>
   unitDef('boyz', { name: 'Boyz', models: 10, profile: { M: 4, Ld: 7 }, formation: { files: 5 }, ...extra })
 
 /** Stand-ins for entries other parts of the ruleset own, with the records they give. */
-const handbowsLike = defineEntry({
-  id: 'test-handbows',
-  name: 'Handbows (stand-in)',
-  kind: 'weapon',
-  source: 'test',
-  text: 'may always stand and shoot',
-  clauses: { close: 'may stand and shoot within half the charge distance' },
-  enforcement: 'enforced',
-  effects: [
-    {
-      at: 'permission',
-      clause: 'close',
-      label: 'Handbows',
-      kind: 'set',
-      value: 'allowed',
-      when: (q) => (q.action === 'stand-and-shoot-close' ? true : null),
-    },
-  ],
-})
-const stupidLike = defineEntry({
-  id: 'test-stupid',
-  name: 'Failed Stupidity (stand-in)',
-  kind: 'special-rule',
-  source: 'test',
-  text: 'cannot declare charges',
-  clauses: { barred: 'units failing the test cannot declare charges' },
-  enforcement: 'enforced',
-  effects: [
-    {
-      at: 'permission',
-      clause: 'barred',
-      label: 'failed Stupidity test',
-      kind: 'set',
-      value: 'forbidden',
-      when: (q) => (q.action === 'charge' ? true : null),
-    },
-  ],
-})
-
 function movementGame(
   p1: ReturnType<typeof unitDef>[],
   p2: ReturnType<typeof unitDef>[],
@@ -136,11 +96,20 @@ describe('charges: range and result', () => {
     expect(own.code).toBe('rules/friendly-target')
   })
 
-  it('charge: a permission record that forbids charging bars the declaration, naming the rule', () => {
-    const game = movementGame([warriors({ rules: ['test-stupid'] })], [boyz()], 'classic', classicWith(stupidLike))
+  it('charge: a failed Stupidity test forbids charging, and the refusal names the rule (classic/stupidity §failed)', () => {
+    const game = new RulesetGame(
+      classic,
+      ev.created(),
+      ev.mustered('p1', warriors({ rules: ['stupidity'] })),
+      ev.mustered('p2', boyz()),
+      ev.turn(1, 'p1'),
+    )
+    // Ld 8: 6 + 5 = 11 fails the Stupidity test at the start of the turn.
+    game.roll([6, 5])
+    game.apply(ev.phase('movement'))
     const barred = refusal(() => game.apply(moveEv.charge('warriors', 'boyz', 5)))
     expect(barred.code).toBe('rules/cannot-charge')
-    expect(barred.message).toContain('failed Stupidity test (classic/test-stupid §barred)')
+    expect(barred.message).toContain('failed Stupidity test: cannot charge this turn (classic/stupidity §failed)')
     expect(game.outcomes('charge-declared')).toHaveLength(0)
   })
 })
@@ -167,18 +136,13 @@ describe('charges: responses', () => {
     expect(() => game.choose('stand-and-shoot')).toThrow(/offers hold, flee/)
   })
 
-  it('stand and shoot: a permission record `allowed` for stand-and-shoot-close lifts the bar (Handbows)', () => {
-    const game = movementGame(
-      [warriors()],
-      [boyz({ gear: ['hand-weapon', 'test-handbows'] })],
-      'classic',
-      classicWith(handbowsLike),
-    )
+  it('stand and shoot: Handbows may always stand and shoot, even within half the charge move (classic/handbows)', () => {
+    const game = movementGame([warriors()], [boyz({ gear: ['hand-weapon', 'handbows'] })])
     const declared = game.apply(moveEv.charge('warriors', 'boyz', 3))
     const request = declared.requests[0]
     expect(request?.kind === 'choice' && request.options.map((o) => o.id)).toContain('stand-and-shoot')
-    expect(game.text()).toContain('but Handbows may stand and shoot all the same')
-    expect(game.cites('test-handbows', 'close')).toBe(true)
+    expect(game.text()).toContain('Handbows: may always stand and shoot (classic/handbows §stand-and-shoot)')
+    expect(game.cites('handbows', 'stand-and-shoot')).toBe(true)
   })
 
   it('flee: the target flees with its flee dice; a charge that reaches it destroys it (classic/charge §flee-caught)', () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { defineEntry } from '../../core/engine/catalogue.js'
 import { ArbiterError } from '../../core/events/errors.js'
 import { citedRules, renderExplanationText } from '../../core/explain/index.js'
 import type { ClassicContext } from '../../core/rules/classic/catalogue.js'
@@ -7,7 +6,7 @@ import { fleeDice } from '../../core/rules/classic/close-combat-round.js'
 import { isHidden } from '../../core/rules/classic/entries/concealed.js'
 import { classic } from '../../core/rules/classic/index.js'
 import { ev, type UnitInput, unitDef } from '../helpers/classic-game.js'
-import { classicWith, moveEv, RulesetGame } from '../helpers/classic-movement.js'
+import { moveEv, RulesetGame } from '../helpers/classic-movement.js'
 
 /** Movement and deployment (issue #7, part 7): what the players measured, checked against the rules. */
 const warriors = (extra: UnitInput = {}) =>
@@ -23,26 +22,6 @@ const knights = (extra: UnitInput = {}) =>
     rules: ['heavy-cavalry'],
     ...extra,
   })
-
-const skirmishLike = defineEntry({
-  id: 'test-skirmish',
-  name: 'Skirmish (stand-in)',
-  kind: 'special-rule',
-  source: 'test',
-  text: 'cannot be march blocked',
-  clauses: { march: 'cannot be march blocked, i.e. skirmishers are always allowed to march' },
-  enforcement: 'enforced',
-  effects: [
-    {
-      at: 'permission',
-      clause: 'march',
-      label: 'skirmishers cannot be march blocked',
-      kind: 'set',
-      value: 'allowed',
-      when: (q) => (q.action === 'march' ? true : null),
-    },
-  ],
-})
 
 function movementGame(
   p1: ReturnType<typeof unitDef>[],
@@ -205,11 +184,12 @@ describe('march blocking', () => {
     expect(passed.outcomes('move-checked')[0]?.values).toMatchObject({ limit: 10, legal: true })
   })
 
-  it("skirmish plugs in: a permission record `allowed` for a march lifts the block (Skirmish's own entry)", () => {
-    const game = movementGame([warriors({ rules: ['test-skirmish'] })], [boyz()], 'classic', classicWith(skirmishLike))
+  it('skirmish: skirmishers cannot be march blocked (classic/skirmish §moving)', () => {
+    const game = movementGame([warriors({ rules: ['skirmish'] })], [boyz()])
     game.apply(moveEv.move('warriors', 'march', 10, ['boyz']))
     expect(game.outcomes('move-checked')[0]?.values).toMatchObject({ legal: true })
     expect(game.text()).toContain('Boyz would block, but skirmishers cannot be march blocked')
+    expect(game.cites('skirmish', 'moving')).toBe(true)
   })
 })
 

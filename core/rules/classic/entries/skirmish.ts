@@ -97,6 +97,14 @@ export const skirmish = defineEntry({
   enforcement: 'enforced',
   effects: [
     {
+      at: 'permission',
+      clause: 'moving',
+      label: 'skirmishers cannot be march blocked',
+      kind: 'set',
+      value: 'allowed',
+      when: (q) => (q.action === 'march' ? true : null),
+    },
+    {
       // Held by the target: it hinders whoever shoots at it.
       at: 'to-hit',
       clause: 'to-hit',
