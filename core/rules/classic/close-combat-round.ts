@@ -383,8 +383,9 @@ function* fightRound(
               `${fighter.contact} in contact, ${lost} slain before this step: ${fighting} ` +
                 `fight${supporting < fighter.supporting ? `, ${supporting} support` : ''}`,
               { value: fighting, rule: ctx.rule('casualties', 'slain-do-not-strike'), from: [fighter.unit.changedAt] },
+              fighter.contactWhy ? [fighter.contactWhy] : [],
             )
-          : undefined
+          : fighter.contactWhy
       return { fighter, fighting, supporting, fightingWhy }
     })
     for (const { fighter, fighting, supporting, fightingWhy } of plans) {

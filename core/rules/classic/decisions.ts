@@ -506,7 +506,9 @@ export const classicDecisions = [
       'The seed lets champions "declare, accept and deny challenges like characters" without saying what a refusal ' +
       'does. In 7th and 8th alike the challenger names one enemy character (or champion) who could have accepted; ' +
       'that model steps back and does not fight this round (memory of both rulebooks, likely; core-mechanics does not ' +
-      "cover challenges). The refuser's Leadership penalty is the psychology procedures' and is not applied here.",
+      'cover challenges). Stepping back, it changes places with a trooper of its unit out of contact, who fights in ' +
+      "its place (8th: moved into a rank where it is not in base contact). The refuser's Leadership penalty is the " +
+      "psychology procedures' and is not applied here.",
     sources: ['7th and 8th rulebooks, Challenges (from memory; no rules-index page checked)', 'seed Champion'],
   }),
   defineDecision({

@@ -50,6 +50,8 @@ export interface Fighter extends PlannedFighter {
   readonly moment: CombatMoment
   /** Its foe in a challenge: it fights that model only. */
   readonly foe: ModelRef | null
+  /** Why its rank and file in contact are more than the players entered (a trooper took a refuser's place). */
+  readonly contactWhy?: Explanation
 }
 
 const s = (count: number) => (count === 1 ? '' : 's')
@@ -191,10 +193,29 @@ export function arrangeFighters(
   sideOf: (unitId: string) => number,
   momentOf: (unitId: string) => CombatMoment,
 ): Fighter[] {
+  // A refuser who stood in contact steps back into the ranks: a trooper from behind takes its place, if the
+  // unit has one out of contact (classic/variants §challenge-refusal).
+  const refuser = duel.refuser
+  const steppedBack =
+    refuser && refuser.kind !== 'lone' && planned.some((p) => sameModel(fighterRef(p), refuser)) ? refuser : null
   const fighters: Fighter[] = planned
-    .filter((p) => p.contact + p.supporting > 0)
     .filter((p) => !sameModel(fighterRef(p), duel.refuser))
-    .map((p) => ({ ...p, moment: momentOf(p.unit.id), foe: foeIn(duel, fighterRef(p)) }))
+    .map((p) => {
+      const fighter: Fighter = { ...p, moment: momentOf(p.unit.id), foe: foeIn(duel, fighterRef(p)) }
+      if (!steppedBack || p.model !== null || p.unit.id !== steppedBack.unit) return fighter
+      if (rankAndFile(p.unit) <= p.contact) return fighter
+      const contact = p.contact + 1
+      return {
+        ...fighter,
+        contact,
+        contactWhy: explain(
+          `${modelName(ctx, steppedBack)} refused the challenge and steps back: a trooper takes its place, ` +
+            `${contact} rank and file in contact`,
+          { value: contact, rule: ctx.rule('variants', 'challenge-refusal') },
+        ),
+      }
+    })
+    .filter((f) => f.contact + f.supporting > 0)
   for (const ref of duel.pair ?? []) {
     if (fighters.some((f) => sameModel(fighterRef(f), ref))) continue
     const foe = foeIn(duel, ref) as ModelRef

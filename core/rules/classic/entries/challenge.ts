@@ -22,8 +22,8 @@ export const challenge = defineEntry({
     issue: 'a character or champion in the combat issues a challenge before the blows of a round',
     accept: 'the enemy accepts with one of its characters or champions in the combat',
     refuse:
-      'a refusal: the challenger names an enemy who could have accepted, who does not fight this round ' +
-      '(classic/variants §challenge-refusal)',
+      'a refusal: the challenger names an enemy who could have accepted, who does not fight this round; a trooper ' +
+      'of its unit out of contact takes its place (classic/variants §challenge-refusal)',
     unanswered: 'with no enemy character or champion in the combat, nobody can answer and the challenge lapses',
     'fight-each-other': 'the two fight only each other; nobody else may attack them',
     overkill: 'wounds caused beyond what the slain model had left count for combat result',
