@@ -31,16 +31,19 @@ export const unitStrength = defineEntry({
   enforcement: 'enforced',
 })
 
-/** The Unit Strength of what is left of a unit: per model by troop type, monsters by their Wounds. */
+/**
+ * The Unit Strength of what is left of a unit: per model by troop type, monsters by their starting
+ * Wounds (§per-model; 7e's chart: "Monster ... Starting Wounds"). A wounded monster keeps its Unit
+ * Strength until it is slain: the wounds it has lost do not lower it.
+ */
 export function unitStrengthOf(unit: UnitState): number {
   // Characters with the unit count too, by the unit's troop type (§characters).
   const characters = unit.characters.filter((character) => !character.slain)
   const joined = characters.reduce(
-    (sum, character) =>
-      sum + (unit.troopType === 'monster' ? character.profile.W - character.woundsLost : PER_MODEL[unit.troopType]),
+    (sum, character) => sum + (unit.troopType === 'monster' ? character.profile.W : PER_MODEL[unit.troopType]),
     0,
   )
   if (unit.models === 0) return joined
-  if (unit.troopType === 'monster') return unit.models * unit.profile.W - unit.woundsOnNextModel + joined
+  if (unit.troopType === 'monster') return unit.models * unit.profile.W + joined
   return unit.models * PER_MODEL[unit.troopType] + joined
 }
