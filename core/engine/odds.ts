@@ -137,12 +137,23 @@ export function diceOdds(request: DiceOddsRequest): DiceOdds {
 }
 
 /**
- * The odds of an open dice request: its count, sides and need, with what the request itself does
- * not carry (a re-roll the table has, the natural 1 and 6 rules of the roll) given by the caller.
+ * The odds of an open dice request: its count, sides, need and the re-roll a rule will make, with
+ * what the request does not carry (the natural 1 and 6 rules of the roll) given by the caller.
  */
 export function requestOdds(
-  request: { readonly count: number; readonly sides: number; readonly need?: number },
+  request: {
+    readonly count: number
+    readonly sides: number
+    readonly need?: number
+    readonly reroll?: 'failed' | 'successful'
+  },
   rules: Pick<DiceOddsRequest, 'reroll' | 'naturalOneFails' | 'naturalSixSucceeds'> = {},
 ): DiceOdds {
-  return diceOdds({ count: request.count, sides: request.sides, need: request.need ?? null, ...rules })
+  return diceOdds({
+    count: request.count,
+    sides: request.sides,
+    need: request.need ?? null,
+    reroll: request.reroll ?? null,
+    ...rules,
+  })
 }

@@ -67,15 +67,21 @@ export function* rollAgainst(
   rerollOnce: RuleRef,
 ): Generator<RequestSpec, DiceJudgement, Answer> {
   const need = spec.need
+  let reroll: ModifierRecord | undefined
+  for (const record of rerolls)
+    if (reroll === undefined && record.kind === 'reroll' && record.status === 'applied') reroll = record
+  const rerolled = reroll?.value === 'successful' ? 'successful' : 'failed'
   const request: Omit<DiceRequestSpec, 'kind'> = {
     purpose: spec.purpose,
     count: spec.count,
     sides: spec.sides,
     roller: spec.roller,
-    text: spec.text,
+    // The table hears of the re-roll before it rolls: the odds, and which dice to pick up again.
+    text: reroll ? `${spec.text}; ${rerolled} ones are re-rolled for ${reroll.label}` : spec.text,
     explanation: spec.explanation,
   }
   if (need !== null) (request as { need?: number }).need = need
+  if (reroll) (request as { reroll?: 'failed' | 'successful' }).reroll = rerolled
   const answer = yield* rollDice(request)
   let dice: DieRecord[] = []
   for (const face of answer.faces)
@@ -88,9 +94,6 @@ export function* rollAgainst(
   ]
   naturalNotes(answer.faces, need, limits, words, children)
 
-  let reroll: ModifierRecord | undefined
-  for (const record of rerolls)
-    if (reroll === undefined && record.kind === 'reroll' && record.status === 'applied') reroll = record
   for (const record of rerolls) {
     if (record.kind !== 'reroll') continue
     const used = record === reroll
@@ -105,8 +108,11 @@ export function* rollAgainst(
     const wantsFailed = reroll.value !== 'successful'
     const indexes = dice.flatMap((die, i) => (die.success !== wantsFailed ? [i] : []))
     if (indexes.length > 0) {
+      // A re-rolled die is never re-rolled again: this request carries no `reroll`.
       const again = yield* rollDice({
-        ...request,
+        sides: request.sides,
+        roller: request.roller,
+        ...(need !== null ? { need } : {}),
         purpose: `re-roll ${spec.purpose}`,
         count: indexes.length,
         text: `${spec.text.replace(/roll \d+ /, `re-roll ${indexes.length} `)} (${reroll.label})`,

@@ -131,6 +131,8 @@ export interface DiceRequestSpec {
   readonly sides: number
   /** The score each die needs, when one applies. */
   readonly need?: number
+  /** The dice a rule will have re-rolled once this roll is in (Hatred: the failed ones), for the odds. */
+  readonly reroll?: 'failed' | 'successful'
   /** The player who rolls. */
   readonly roller: string
   readonly text: string
