@@ -13,6 +13,7 @@ import {
   toWoundNeed,
   wardSaveNeed,
 } from './charts.js'
+import { removeRankAndFile } from './models.js'
 import { regenerate } from './regeneration.js'
 
 export interface StrikeInput {
@@ -29,7 +30,10 @@ export interface StrikeInput {
   readonly fightingWhy?: Explanation
   /** The attacks already counted (a model's attacks split between targets); counted here when absent. */
   readonly attacks?: { readonly value: number; readonly explanation: Explanation }
-  /** How the unsaved wounds are taken (a champion or a character on its own); the unit's models when absent. */
+  /**
+   * How the unsaved wounds are taken (a champion or a character on its own); when absent, the unit's rank and
+   * file, never its champion (classic/champion §attacked-separately, §ranged-protection).
+   */
   readonly remove?: (unsaved: number, unsavedWhy: Explanation) => number
 }
 
@@ -216,7 +220,7 @@ export function* woundsFromHits(
   }
   const unsavedWhy = explain(`${unsaved} unsaved wound${s(unsaved)}`, { value: unsaved }, [woundsWhy, ...saveWhy])
   const before = { models: target.models, woundsOnNextModel: target.woundsOnNextModel }
-  const removed = input.remove ? input.remove(unsaved, unsavedWhy) : removeCasualties(ctx, target, unsaved, unsavedWhy)
+  const removed = input.remove ? input.remove(unsaved, unsavedWhy) : removeRankAndFile(ctx, target, unsaved, unsavedWhy)
   // Outside close combat a unit regenerates at once; in close combat, at the round's end (classic/regeneration).
   if (combat === null && !input.remove && unsaved > 0) {
     const regenerated = yield* regenerate(ctx, {
@@ -299,35 +303,6 @@ const WOUND_WORDS = { success: ['wound', 'wounds'], failure: ['fails', 'fail'] }
 function withNotes(tree: Explanation, notes: readonly Explanation[]): Explanation {
   if (notes.length === 0) return tree
   return { ...tree, children: [...tree.children, ...notes] }
-}
-
-/** Unsaved wounds fill one model before the next; a model at 0 Wounds is removed. */
-function removeCasualties(ctx: ClassicContext, target: UnitState, unsaved: number, unsavedWhy: Explanation) {
-  const before = target.models
-  const wounds = target.profile.W
-  let lost = target.woundsOnNextModel + unsaved
-  let models = target.models
-  while (lost >= wounds && models > 0 && wounds > 0) {
-    lost -= wounds
-    models -= 1
-  }
-  const removed = before - models
-  const woundsOnNextModel = models === 0 ? 0 : lost
-  const rest = woundsOnNextModel > 0 ? `; the next model has lost ${woundsOnNextModel} of ${wounds} Wounds` : ''
-  ctx.emit({
-    kind: 'casualties',
-    text:
-      removed === 0 && unsaved === 0
-        ? `${target.name} loses no models (every wound saved)`
-        : `${target.name} loses ${removed} model${s(removed)} (${before} -> ${models})${rest}`,
-    values: { unit: target.id, unsaved, removed, modelsLeft: models, woundsOnNextModel },
-    explanation: explain(
-      `${removed} model${s(removed)} removed: ${unsaved} unsaved x 1 Wound against W ${wounds}${rest}`,
-      { value: removed, rule: ctx.rule('casualties', 'fill-up'), from: [ctx.seq] },
-      [unsavedWhy],
-    ),
-  })
-  return removed
 }
 
 function attacksTitle(value: number | null): string {
