@@ -561,6 +561,19 @@ export const classicDecisions = [
       'unit they are cast on: their hits fall on its rank and file (a champion is no character for spells).',
     sources: ['seed Champion', '7th rulebook, characters and shooting (from memory)'],
   }),
+  defineDecision({
+    id: 'unit-rules-joined-characters',
+    topic: "Do a unit's banner and special rules act for the characters who joined it?",
+    values: { classic: 'banner-says-all-rules-own-models', 'classic-8th': 'banner-says-all-rules-own-models' },
+    why:
+      'A joined character fights with its own profile, gear and rules (classic/characters §own-profile). The Hydra ' +
+      'Banner gives "all Dark Elves" +1A in the first round, so it reaches the Dark Elf characters who joined its ' +
+      'unit. A unit\'s special rules (Hatred: "models that fight against X") cover the models the list gives them ' +
+      'to: its rank and file and champion; a character has Hatred when its own entry lists it (the army books give ' +
+      'their characters the race rules themselves). Active effects on the unit (spells, failed tests) hold its ' +
+      'characters too.',
+    sources: ['seed Hydra Banner', 'seed Hatred', `${CORE} A.10`],
+  }),
 ] as const
 
 export type ClassicDecisions = DecisionIndexOf<typeof classicDecisions>
