@@ -271,6 +271,21 @@ describe('a hidden model (classic/concealed)', () => {
     expect(g.game.seq).toBe(seq)
   })
 
+  it('concealed §hidden, magic §cast: a hidden Wizard casts nothing', () => {
+    const sorceress = { ...assassin, id: 'sorceress', name: 'Sorceress', wizardLevel: 2 }
+    const g = hiddenGame([warriors({ characters: [sorceress] })], [unitDef('boyz')], 'magic')
+    const cast = refusal(() =>
+      g.apply({
+        type: 'SpellCast',
+        payload: { caster: 'sorceress', spell: 'doombolt', target: 'boyz', powerDice: 2, distance: 10, inArc: true },
+        actor: 'p1',
+      }),
+    )
+    expect(cast.code).toBe('rules/not-permitted')
+    expect(cast.message).toContain('Sorceress is hidden in Dark Elf Warriors')
+    expect(cast.message).toContain('classic/concealed §hidden')
+  })
+
   it('concealed §hidden, unit-leadership §best: a hidden character lends its unit no Leadership', () => {
     const g = hiddenGame([warriors()], [unitDef('boyz')], 'movement')
     const ctx = ctxOf(g)
