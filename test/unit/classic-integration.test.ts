@@ -5,7 +5,7 @@ import { ArbiterError } from '../../core/events/errors.js'
 import { citedRules, type Explanation, renderExplanationText } from '../../core/explain/index.js'
 import type { ClassicContext } from '../../core/rules/classic/catalogue.js'
 import { characteristic, wardSaveNeed } from '../../core/rules/classic/charts.js'
-import { characterView } from '../../core/rules/classic/models.js'
+import { characterView, hasModelsLeft } from '../../core/rules/classic/models.js'
 import { leadershipFor } from '../../core/rules/classic/psychology.js'
 import { fearFrom } from '../../core/rules/classic/psychology-records.js'
 import { EngineGame, ev, profile, type UnitInput, unitDef } from '../helpers/classic-game.js'
@@ -233,6 +233,8 @@ describe('a hidden model (classic/concealed)', () => {
     expect(g.game.units.warriors).toMatchObject({ models: 0 })
     expect(g.game.units.warriors?.characters[0]).toMatchObject({ slain: false, woundsLost: 0 })
     expect(cites(g, 'concealed', 'unharmed')).toBe(true)
+    // Not on the table, it does not keep its unit in the fight: the unit is destroyed, the Assassin lost with it.
+    expect(hasModelsLeft(ctxOf(g).unit('warriors'))).toBe(false)
   })
 
   it('concealed §hidden, characters §in-contact: it does not fight, and no attack can be directed at it', () => {

@@ -25,9 +25,12 @@ export function livingCharacters(unit: UnitState): CharacterState[] {
   return unit.characters.filter((character) => !character.slain)
 }
 
-/** The unit still has someone in the fight: a model, or a character who joined it. */
+/**
+ * The unit still has someone in the fight: a model, or a character who joined it (not one hidden in it, who is
+ * not on the table and is lost with its unit: classic/concealed §hidden, §lost).
+ */
 export function hasModelsLeft(unit: UnitState): boolean {
-  return unit.models > 0 || unit.characters.some((character) => !character.slain)
+  return unit.models > 0 || unit.characters.some((character) => !character.slain && !isHidden(character))
 }
 
 function characterIn(unit: UnitState, id: string): CharacterState | undefined {
