@@ -151,6 +151,20 @@ describe('shooting and spells against champions and characters (classic/champion
     expect(cites(few, 'characters', 'slain-alone')).toBe(true)
   })
 
+  it('characters §last-standing, champion §ranged-protection: with no rank and file left, the shot hits the one standing', () => {
+    const g = game([corsairs()], [boyz({ models: 1 })])
+    g.apply(shot({ models: 1 }))
+    rollAll(g, 6)
+    rollAll(g, 6)
+    rollAll(g, 1)
+    expect(outcomes(g, 'champion-wounded')[0]?.values).toMatchObject({ unit: 'boyz', unsaved: 1, slain: false })
+    expect(cites(g, 'characters', 'last-standing')).toBe(true)
+    const two = game([corsairs()], [boyz({ models: 1, characters: [boss()] })])
+    const refused = refusal(() => two.apply(shot({ models: 1 })))
+    expect(refused.code).toBe('rules/bad-model')
+    expect(refused.message).toContain('name the model the shot is at (at: champion, boss)')
+  })
+
   it('champion §attacked-separately, doombolt §hits: a magic missile falls on the rank and file, never the champion', () => {
     const g = new EngineGame(
       ev.created(),

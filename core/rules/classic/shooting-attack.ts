@@ -19,7 +19,7 @@ import { chargeMarkers } from './charges.js'
 import { characteristic, shootingRoll, toHitShootingChart } from './charts.js'
 import { isHidden } from './entries/concealed.js'
 import { classicEntries } from './entries/index.js'
-import { modelsOf, modelView, rangedProtection, refIn, woundModel } from './models.js'
+import { hasModelsLeft, modelsOf, modelView, rangedProtection, rankAndFile, refIn, woundModel } from './models.js'
 import { woundsFromHits } from './strike.js'
 
 type Shot = PayloadOf<'ShotDeclared'>
@@ -228,7 +228,7 @@ function checkShot(
   if (shooter.player === target.player)
     throw new RuleError('rules/friendly-target', `${where}: ${shooter.name} and ${target.name} are on the same side`)
   if (shooter.models === 0) throw new RuleError('rules/unit-destroyed', `${where}: ${shooter.name} has no models left`)
-  if (target.models === 0) throw new RuleError('rules/unit-destroyed', `${where}: ${target.name} has no models left`)
+  if (!hasModelsLeft(target)) throw new RuleError('rules/unit-destroyed', `${where}: ${target.name} has no models left`)
   if (shooter.fleeing)
     throw new RuleError('rules/unit-fleeing', `${where}: ${shooter.name} is fleeing (classic/shooting §who-shoots)`)
   const shotBefore = ctx.game.effects.find((effect) => effect.unit === shooter.id && effect.entry === 'shooting')
@@ -315,7 +315,7 @@ function pickedOut(
   where: string,
   why: Explanation[],
 ): ModelRef | null {
-  if (shot.at === undefined) return null
+  if (shot.at === undefined) return lastStanding(ctx, target, where, why)
   const ref = refIn(target, shot.at, `${where}: the model picked out`)
   if (ref.kind === 'lone')
     throw new RuleError('rules/bad-model', `${where}: ${target.name} is a character on its own: shoot at it`)
@@ -663,6 +663,29 @@ function emitHits(
       ...(allocation ? [allocation] : []),
     ]),
   })
+}
+
+/**
+ * A unit with no rank and file left: the one model still standing in it takes the shot (classic/characters
+ * §last-standing); with more than one, the shot names the one it is at. Null while rank and file are left.
+ */
+function lastStanding(ctx: ClassicContext, target: UnitState, where: string, why: Explanation[]): ModelRef | null {
+  if (target.character || rankAndFile(target) > 0) return null
+  const standing = modelsOf(target)
+  if (standing.length > 1)
+    throw new RuleError(
+      'rules/bad-model',
+      `${where}: ${target.name} has no rank and file left: name the model the shot is at (at: ` +
+        `${standing.map((ref) => (ref.kind === 'character' ? ref.character : 'champion')).join(', ')})`,
+    )
+  const last = standing[0]
+  if (!last) return null
+  why.push(
+    explain(`${target.name} has no rank and file left: ${modelView(ctx, last).name}, the one model standing, is hit`, {
+      rule: ctx.rule('characters', 'last-standing'),
+    }),
+  )
+  return last
 }
 
 /**
