@@ -383,6 +383,19 @@ describe('spells on shooting and charging (classic/shroud-of-darkness, chill-win
     const refused = refusal(() => g.apply(shot()))
     expect(refused.code).toBe('rules/not-permitted')
     expect(refused.message).toMatch(/classic\/stupidity §/)
+    const moving = new EngineGame(
+      ev.created(),
+      ev.mustered('p1', corsairs({ rules: ['stupidity'] })),
+      ev.mustered('p2', boyz()),
+      ev.turn(1, 'p1'),
+    )
+    moving.roll([6, 6])
+    moving.apply(ev.phase('movement'))
+    const charge = refusal(() =>
+      moving.apply({ type: 'ChargeDeclared', payload: { unit: 'corsairs', target: 'boyz', distance: 6 } }),
+    )
+    expect(charge.code).toBe('rules/cannot-charge')
+    expect(charge.message).toMatch(/classic\/stupidity §/)
   })
 })
 

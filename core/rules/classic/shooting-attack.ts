@@ -288,6 +288,11 @@ function checkShot(
   } else if (shot.underTemplate !== undefined || shot.partlyUnderTemplate !== undefined)
     throw new RuleError('rules/wrong-weapon', `${where}: ${weapon.name} is no template weapon; it shoots`)
   const range = weapon.template !== null ? null : rangeBand(ctx, shot, weapon, where, why)
+  if (weapon.template !== null && shot.at !== undefined)
+    throw new RuleError(
+      'rules/wrong-weapon',
+      `${where}: ${weapon.name} hits the models under its template; it does not pick out a model (at)`,
+    )
   const at = pickedOut(ctx, shot, shooter, target, where, why)
   // Asked last: a one-use permission is spent only by a shot that is otherwise allowed.
   const barred = ctx
