@@ -251,7 +251,7 @@ describe('a hidden model (classic/concealed)', () => {
     expect(hasModelsLeft(ctxOf(g).unit('warriors'))).toBe(false)
   })
 
-  it('concealed §hidden, characters §in-contact: it does not fight, and no attack can be directed at it', () => {
+  it('concealed §hidden: it does not fight, and no attack can be directed at it', () => {
     const g = hiddenGame([warriors()], [unitDef('boyz', { name: 'Orc Boyz', models: 10 })], 'close-combat')
     const seq = g.game.seq
     const joined = (contact: unknown[]) => ({
@@ -558,6 +558,7 @@ describe("a unit's banner and rules and the characters who joined it (classic/va
         .modifiers('re-roll', { subject, opponent: ctx.unit('boyz'), combat: moment, roll: 'to-hit' })
         .filter((r) => r.status === 'applied' && r.source.id === 'hatred')
     expect(reroll(unit)).toHaveLength(1)
+    expect(reroll(unit)[0]?.source).toMatchObject({ ruleset: 'classic', id: 'hatred', clause: 're-roll' })
     expect(reroll(characterView(unit, unit.characters[0]!))).toHaveLength(0)
     expect(reroll(characterView(unit, unit.characters[1]!))).toHaveLength(1)
   })
