@@ -265,7 +265,8 @@ const commands: Record<string, Command> = {
       "MeleeAttacksDeclared takes --attacker UNIT --target UNIT [--models N] (one unit's attacks alone).\n" +
       'ShotDeclared takes --shooter UNIT --target UNIT --weapon ID and what the table measured: --distance INCHES or\n' +
       '--range short|long, --moved/--marched true, --cover soft|hard, --multipleShots true, and for a template\n' +
-      '--underTemplate N [--partlyUnderTemplate N]; a Stand and Shoot adds --standAndShoot true --charge SEQ.\n' +
+      '--underTemplate N [--partlyUnderTemplate N]; a Stand and Shoot adds --standAndShoot true --charge SEQ;\n' +
+      '--at champion|CHARACTER picks out a model its unit no longer protects (fewer than 5 rank and file).\n' +
       'PanicTestDeclared --unit UNIT --cause friend-destroyed|friend-broke|fled-through --friend UNIT: a Panic\n' +
       'test the table owes (a friend destroyed or broken within 6", or fled through the unit).\n' +
       'A contact entry\'s "weapon" names the weapon a unit carrying several special weapons fights with.\n' +

@@ -251,6 +251,17 @@ export function createEngine(ruleset: Ruleset): Engine {
     return null
   }
 
+  /** An entry the unit a character joined holds, seen from the character's own view (`unitWide` effects). */
+  function hostHolding(
+    game: GameState,
+    view: UnitState,
+    entry: EntryDefinition,
+  ): { params: Readonly<Record<string, ParamValue>>; active: null; owned: true } | null {
+    const host = view.joinedTo === undefined ? undefined : game.units[view.joinedTo]
+    const params = host ? holdingOwn(host, entry, entry.params ?? NO_PARAMS) : null
+    return params ? { params, active: null, owned: true } : null
+  }
+
   /** Ends the effects that last through a player's phase which is now over (`next-phase-of`). */
   function expirePhaseOver(game: GameState, turnOver: boolean): void {
     const phase = game.phase
@@ -282,7 +293,10 @@ export function createEngine(ruleset: Ruleset): Engine {
           held = { unit, params: entry.params ?? NO_PARAMS, owned: true, decision: decide, modifiers: ask }
           break
         }
-        const holds = holding(game, unit, entry) ?? (effect.joined ? joinedHolding(unit, entry) : null)
+        const holds =
+          holding(game, unit, entry) ??
+          (effect.joined ? joinedHolding(unit, entry) : null) ??
+          (effect.unitWide ? hostHolding(game, unit, entry) : null)
         // An effect that acts only while drunk, cast or started: carrying the item is not enough.
         if (holds && effect.activeOnly && !holds.active) continue
         if (holds) {

@@ -298,6 +298,12 @@ export interface EffectSpec<P extends TimingPoint, Clause extends string = strin
    * Magic Resistance covers its unit); otherwise a joined character's gear acts for him alone.
    */
   readonly joined?: boolean
+  /**
+   * The entry a unit holds (its gear, rules or command) also acts for the characters who joined it, through
+   * their own views (the Hydra Banner's "all Dark Elves"); otherwise a unit's gear and rules act for its own
+   * models alone.
+   */
+  readonly unitWide?: boolean
 }
 
 /** How long an active effect lasts (DESIGN §3: durations are data). */

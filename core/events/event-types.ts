@@ -304,6 +304,11 @@ export const eventSchemas = {
       /** A Stand and Shoot response to the charge declared at seq `charge`. */
       standAndShoot: z.boolean().optional(),
       charge: z.number().int().min(1).optional(),
+      /**
+       * The target's champion ("champion") or joined character (its id) the shot picks out, when its unit no
+       * longer protects it (fewer than 5 rank and file); the hits fall on the rank and file when omitted.
+       */
+      at: id.optional(),
     }),
   },
   /**

@@ -306,15 +306,16 @@ describe('to-hit modifiers, each with its rule', () => {
   })
 
   it('stand and shoot: -1 to hit, in the movement phase, answering a charge (classic/to-hit-shooting §stand-and-shoot)', () => {
-    // p2 charges in its own movement phase; p1's Corsairs stand and shoot (the note stands in for the charge).
+    // p2 charges in its own movement phase (seq 6); p1's Corsairs answer: stand and shoot.
     const game = new EngineGame(
       ev.created(),
       ev.mustered('p1', corsairs()),
       ev.mustered('p2', boyz()),
       ev.turn(1, 'p2'),
       ev.phase('movement'),
-      ev.note('Orc Boyz charge the Corsairs'),
+      { type: 'ChargeDeclared', payload: { unit: 'boyz', target: 'corsairs', distance: 9 }, actor: 'p2' },
     )
+    game.apply(ev.choice(game.openRequest(), 'stand-and-shoot'))
     const request = toHit(game, { standAndShoot: true, charge: 6 })
     expect(request).toMatchObject({ need: 4 })
     expect(cites(game, 'to-hit-shooting', 'stand-and-shoot')).toBe(true)
@@ -476,17 +477,19 @@ describe('wounds, saves and casualties: the close-combat pipeline, at range', ()
     const game = shooting(corsairs(), boyz({ command: { champion: true, standard: false, musician: false } }))
     toHit(game, { models: 1 })
     game.roll([6])
-    expect(text(game)).toContain('the hits fall on the rank and file: 19 of them')
+    expect(text(game)).toContain('the hits fall on the rank and file of Orc Boyz')
+    expect(text(game)).toContain('champion protected: 19 rank and file besides it')
     expect(cites(game, 'shooting', 'hits-on-rank-and-file')).toBe(true)
     const few = shooting(corsairs(), boyz({ models: 4, command: { champion: true, standard: false, musician: false } }))
     toHit(few, { models: 1 })
     few.roll([6])
-    expect(text(few)).toContain('has only 3 rank and file')
+    expect(text(few)).toContain('the shot did not pick out Orc Boyz champion')
+    expect(text(few)).toContain('only 3 rank and file besides the champion')
     const boss = { id: 'boss', name: 'Orc Boss', profile: { M: 4, WS: 5, BS: 3, S: 4, T: 5, W: 2, I: 3, A: 3, Ld: 8 } }
     const led = shooting(corsairs(), boyz({ characters: [boss] }))
     toHit(led, { models: 1 })
     led.roll([6])
-    expect(text(led)).toContain('the hits fall on the rank and file: 20 of them shield its character')
+    expect(text(led)).toContain('character protected: 20 rank and file in Orc Boyz')
   })
 })
 

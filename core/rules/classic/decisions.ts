@@ -540,6 +540,42 @@ export const classicDecisions = [
       'character who has fallen strikes at what is left in contact: the rank and file of the same unit.',
     sources: ['7th and 8th rulebooks, characters in close combat (from memory)', 'seed Champion'],
   }),
+  defineDecision({
+    id: 'concealed-hidden',
+    topic: 'What can a model hidden by Concealed do, and what can reach it, before it is revealed?',
+    values: { classic: 'not-on-the-table', 'classic-8th': 'not-on-the-table' },
+    why:
+      'The seed says a concealed Assassin "cannot be damaged in any kind of way" and is placed only when revealed, ' +
+      'so until then it is not on the table: it does not fight, cannot be attacked, picked out by ranged attacks or ' +
+      'challenged, and lends its unit no Leadership (the seed says nothing of its Ld; a model that is not there ' +
+      'lends none). Hits and wounds on its unit fall on the rank and file and never reach it.',
+    sources: ['seed Concealed'],
+  }),
+  defineDecision({
+    id: 'ranged-pick-out',
+    topic: 'How do ranged attacks and spells reach a champion or joined character that its unit no longer protects?',
+    values: { classic: 'shooter-names-the-model', 'classic-8th': 'shooter-names-the-model' },
+    why:
+      'The seed protects a champion "like characters" from ranged attacks only while its unit has at least 5 rank ' +
+      'and file besides it (7th: fewer than 5 and a character may be picked out). Below 5 the shooting player may ' +
+      "name the model as the target of the shot (ShotDeclared `at`): all the shot's hits go at it, saved with its " +
+      'own armour and ward, excess wasted; when none is named, every hit falls on the rank and file. Spells hit the ' +
+      'unit they are cast on: their hits fall on its rank and file (a champion is no character for spells).',
+    sources: ['seed Champion', '7th rulebook, characters and shooting (from memory)'],
+  }),
+  defineDecision({
+    id: 'unit-rules-joined-characters',
+    topic: "Do a unit's banner and special rules act for the characters who joined it?",
+    values: { classic: 'banner-says-all-rules-own-models', 'classic-8th': 'banner-says-all-rules-own-models' },
+    why:
+      'A joined character fights with its own profile, gear and rules (classic/characters §own-profile). The Hydra ' +
+      'Banner gives "all Dark Elves" +1A in the first round, so it reaches the Dark Elf characters who joined its ' +
+      'unit. A unit\'s special rules (Hatred: "models that fight against X") cover the models the list gives them ' +
+      'to: its rank and file and champion; a character has Hatred when its own entry lists it (the army books give ' +
+      'their characters the race rules themselves). Active effects on the unit (spells, failed tests) hold its ' +
+      'characters too.',
+    sources: ['seed Hydra Banner', 'seed Hatred', `${CORE} A.10`],
+  }),
 ] as const
 
 export type ClassicDecisions = DecisionIndexOf<typeof classicDecisions>

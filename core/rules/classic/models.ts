@@ -2,6 +2,7 @@ import { RuleError } from '../../engine/errors.js'
 import type { CharacterState, ModelRef, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { ClassicContext } from './catalogue.js'
+import { isHidden } from './entries/concealed.js'
 
 /**
  * Models that fight on their own inside a unit: its champion (seed: Champion) and the characters who
@@ -24,9 +25,12 @@ export function livingCharacters(unit: UnitState): CharacterState[] {
   return unit.characters.filter((character) => !character.slain)
 }
 
-/** The unit still has someone in the fight: a model, or a character who joined it. */
+/**
+ * The unit still has someone in the fight: a model, or a character who joined it (not one hidden in it, who is
+ * not on the table and is lost with its unit: classic/concealed §hidden, §lost).
+ */
 export function hasModelsLeft(unit: UnitState): boolean {
-  return unit.models > 0 || unit.characters.some((character) => !character.slain)
+  return unit.models > 0 || unit.characters.some((character) => !character.slain && !isHidden(character))
 }
 
 function characterIn(unit: UnitState, id: string): CharacterState | undefined {
@@ -134,15 +138,24 @@ export function refIn(unit: UnitState, name: string | undefined, where: string):
     return { kind: 'champion', unit: unit.id }
   }
   if (!character) throw new RuleError('rules/bad-model', `${where}: ${unit.name} has no character "${name}"`)
+  if (isHidden(character))
+    throw new RuleError(
+      'rules/bad-model',
+      `${where}: ${character.name} is hidden in ${unit.name}: until revealed it is not on the table, and nothing ` +
+        'can name it (classic/concealed §hidden, §unharmed)',
+    )
   return { kind: 'character', unit: unit.id, character: character.id }
 }
 
-/** Every model of a unit that may fight on its own: its living champion, its living characters, or itself alone. */
+/**
+ * Every model of a unit that may fight on its own: its living champion, its living characters (not one still
+ * hidden in it: classic/concealed §hidden), or itself alone.
+ */
 export function modelsOf(unit: UnitState): ModelRef[] {
   if (unit.character) return unit.models > 0 ? [{ kind: 'lone', unit: unit.id }] : []
   const refs: ModelRef[] = []
   if (championAlive(unit)) refs.push({ kind: 'champion', unit: unit.id })
-  for (const character of livingCharacters(unit))
+  for (const character of livingCharacters(unit).filter((c) => !isHidden(c)))
     refs.push({ kind: 'character', unit: unit.id, character: character.id })
   return refs
 }

@@ -18,6 +18,7 @@ import { type Explanation, explain } from '../../explain/explanation.js'
 import type { ClassicContext } from './catalogue.js'
 import { characteristic } from './charts.js'
 import { fleeDice } from './close-combat-round.js'
+import { isHidden } from './entries/concealed.js'
 import { applied, fearFrom, forbidding, immunity } from './psychology-records.js'
 
 type Step = Generator<RequestSpec, void, Answer>
@@ -140,6 +141,18 @@ export function* leadershipFor(
   const details: Explanation[] = own.records.length > 0 ? [own.explanation] : []
   for (const character of unit.characters) {
     if (character.slain || character.profile.Ld <= base.value) continue
+    if (isHidden(character)) {
+      details.push(
+        explain(
+          `${character.name}'s Ld ${character.profile.Ld} is not used: it is hidden, not on the table`,
+          {
+            rule: ctx.rule('concealed', 'hidden'),
+          },
+          [explain('classic/variants §concealed-hidden', { rule: ctx.rule('variants', 'concealed-hidden') })],
+        ),
+      )
+      continue
+    }
     const model = characterModel(unit, character)
     const bar = forbidding(ctx.modifiers, model, 'lend-leadership')
     if (bar) {
@@ -161,7 +174,14 @@ export function* leadershipFor(
     const ld = general.model.profile.Ld
     const name = general.model.name
     const bar = forbidding(ctx.modifiers, general.model, 'lend-leadership')
-    if (general.unit.fleeing) {
+    const hidden = general.unit.characters.find((c) => c.id === general.model.id && isHidden(c))
+    if (hidden) {
+      details.push(
+        explain(`General ${name} is hidden, not on the table: no Inspiring Presence`, {
+          rule: ctx.rule('concealed', 'hidden'),
+        }),
+      )
+    } else if (general.unit.fleeing) {
       details.push(
         explain(`General ${name} (Ld ${ld}) is broken: no Inspiring Presence`, {
           rule: ctx.rule('general', 'inspiring-presence'),

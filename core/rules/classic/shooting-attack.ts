@@ -3,12 +3,23 @@ import type { ShotMoment } from '../../engine/effects.js'
 import { RuleError } from '../../engine/errors.js'
 import { type BaseValue, type Resolved, resolveModifiers } from '../../engine/modifiers.js'
 import { type NaturalLimits, rollAgainst } from '../../engine/requests.js'
-import type { Answer, EventOf, Procedure, ProcedureContext, RequestSpec, UnitState } from '../../engine/types.js'
+import type {
+  Answer,
+  EventOf,
+  ModelRef,
+  Procedure,
+  ProcedureContext,
+  RequestSpec,
+  UnitState,
+} from '../../engine/types.js'
 import type { PayloadOf } from '../../events/event-types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { ClassicContext } from './catalogue.js'
+import { chargeMarkers } from './charges.js'
 import { characteristic, shootingRoll, toHitShootingChart } from './charts.js'
+import { isHidden } from './entries/concealed.js'
 import { classicEntries } from './entries/index.js'
+import { hasModelsLeft, modelsOf, modelView, rangedProtection, rankAndFile, refIn, woundModel } from './models.js'
 import { woundsFromHits } from './strike.js'
 
 type Shot = PayloadOf<'ShotDeclared'>
@@ -118,15 +129,35 @@ export function* shotDeclared(context: ProcedureContext, event: EventOf<'ShotDec
   const strength = weaponStrength(ctx, weapon)
   const hits =
     weapon.template !== null
-      ? yield* templateHits(ctx, shot, shooter, target, weapon, { ...moment, template: true }, checked.why, from)
-      : yield* aimedHits(ctx, shot, shooter, target, weapon, moment, checked.why, from)
+      ? yield* templateHits(ctx, shot, shooter, target, weapon, { ...moment, template: true }, checked, from)
+      : yield* aimedHits(ctx, shot, shooter, target, weapon, moment, checked, from)
   if (hits.hits === 0) return
+  // Hits on a model picked out are its own: its Toughness, armour and ward, its wounds (classic/variants
+  // §ranged-pick-out); else they fall on the rank and file, never on the champion (strike's removal).
+  const at = checked.at
   yield* woundsFromHits(
     ctx,
-    { attacker: shooter, target, combat: null, from, strength, attack: 'shooting' },
+    at
+      ? {
+          attacker: shooter,
+          target: modelView(ctx, at),
+          combat: null,
+          from,
+          strength,
+          attack: 'shooting',
+          remove: (unsaved, why) => woundModel(ctx, at, unsaved, why),
+        }
+      : { attacker: shooter, target, combat: null, from, strength, attack: 'shooting' },
     hits.attacks,
     hits.hits,
   )
+}
+
+interface CheckedShot {
+  readonly range: 'short' | 'long' | null
+  readonly why: Explanation[]
+  /** The champion or character the shot picks out, if it names one. */
+  readonly at: ModelRef | null
 }
 
 /** What the declaration is allowed to be; throws a RuleError naming what is wrong. */
@@ -137,7 +168,7 @@ function checkShot(
   target: UnitState,
   weapon: Weapon,
   where: string,
-): { range: 'short' | 'long' | null; why: Explanation[] } {
+): CheckedShot {
   const shot = event.payload
   const why: Explanation[] = []
   const standAndShoot = shot.standAndShoot === true
@@ -161,6 +192,22 @@ function checkShot(
       )
     if (shot.moved || shot.marched)
       throw new RuleError('rules/not-permitted', `${where}: a unit standing to shoot at its charger has not moved`)
+    // The charge it answers: the target's charge at the shooter, answered with stand and shoot (classic/charge).
+    const charged = chargeMarkers(ctx.game, shooter.id).find(
+      (marker) => marker.params.role === 'charged' && marker.startedAt === shot.charge,
+    )
+    if (!charged || charged.params.charger !== target.id)
+      throw new RuleError(
+        'rules/not-permitted',
+        `${where}: seq ${shot.charge} is no charge by ${target.name} at ${shooter.name} this turn; Stand and Shoot ` +
+          'answers a charge at the shooter, and shoots at its charger (classic/shooting §stand-and-shoot)',
+      )
+    if (charged.params.response !== 'stand-and-shoot')
+      throw new RuleError(
+        'rules/not-permitted',
+        `${where}: ${shooter.name} answered ${target.name}'s charge (seq ${shot.charge}) with ` +
+          `${String(charged.params.response)}, not stand and shoot (classic/charge §stand-and-shoot)`,
+      )
     why.push(
       explain(`${shooter.name} stands and shoots at its charger ${target.name}`, {
         rule: ctx.rule('shooting', 'stand-and-shoot'),
@@ -181,7 +228,7 @@ function checkShot(
   if (shooter.player === target.player)
     throw new RuleError('rules/friendly-target', `${where}: ${shooter.name} and ${target.name} are on the same side`)
   if (shooter.models === 0) throw new RuleError('rules/unit-destroyed', `${where}: ${shooter.name} has no models left`)
-  if (target.models === 0) throw new RuleError('rules/unit-destroyed', `${where}: ${target.name} has no models left`)
+  if (!hasModelsLeft(target)) throw new RuleError('rules/unit-destroyed', `${where}: ${target.name} has no models left`)
   if (shooter.fleeing)
     throw new RuleError('rules/unit-fleeing', `${where}: ${shooter.name} is fleeing (classic/shooting §who-shoots)`)
   const shotBefore = ctx.game.effects.find((effect) => effect.unit === shooter.id && effect.entry === 'shooting')
@@ -241,6 +288,12 @@ function checkShot(
   } else if (shot.underTemplate !== undefined || shot.partlyUnderTemplate !== undefined)
     throw new RuleError('rules/wrong-weapon', `${where}: ${weapon.name} is no template weapon; it shoots`)
   const range = weapon.template !== null ? null : rangeBand(ctx, shot, weapon, where, why)
+  if (weapon.template !== null && shot.at !== undefined)
+    throw new RuleError(
+      'rules/wrong-weapon',
+      `${where}: ${weapon.name} hits the models under its template; it does not pick out a model (at)`,
+    )
+  const at = pickedOut(ctx, shot, shooter, target, where, why)
   // Asked last: a one-use permission is spent only by a shot that is otherwise allowed.
   const barred = ctx
     .modifiers('permission', { subject: shooter, opponent: target, action: 'shoot' })
@@ -251,7 +304,44 @@ function checkShot(
       `${where}: ${shooter.name} may not shoot: ${barred.label} (${barred.source.ruleset}/${barred.source.id} ` +
         `§${barred.source.clause})`,
     )
-  return { range, why }
+  return { range, why, at }
+}
+
+/**
+ * The model the shot picks out (`at`): a champion or joined character of the target that its unit no longer
+ * protects (classic/champion §ranged-protection, classic/characters §ranged-protection), never one still hidden
+ * (classic/concealed §hidden). Null when the shot names none.
+ */
+function pickedOut(
+  ctx: ClassicContext,
+  shot: Shot,
+  shooter: UnitState,
+  target: UnitState,
+  where: string,
+  why: Explanation[],
+): ModelRef | null {
+  if (shot.at === undefined) return lastStanding(ctx, target, where, why)
+  const ref = refIn(target, shot.at, `${where}: the model picked out`)
+  if (ref.kind === 'lone')
+    throw new RuleError('rules/bad-model', `${where}: ${target.name} is a character on its own: shoot at it`)
+  const protection = rangedProtection(ctx, ref, shooter)
+  if (protection.protected) {
+    const reasons = protection.records
+      .filter((r) => r.status === 'applied')
+      .map((r) => `${r.label} (${r.source.ruleset}/${r.source.id} §${r.source.clause})`)
+    throw new RuleError(
+      'rules/bad-target',
+      `${where}: ${protection.explanation.text}: ${reasons.join('; ')}; its hits fall on the rank and file`,
+    )
+  }
+  why.push(
+    explain(
+      `${shooter.name} picks out ${modelView(ctx, ref).name}: its hits go at it alone`,
+      { rule: ctx.rule('variants', 'ranged-pick-out') },
+      [protection.explanation],
+    ),
+  )
+  return ref
 }
 
 /** Short or long range, from the measured distance or the band the players give; out of range is refused. */
@@ -346,7 +436,7 @@ function* aimedHits(
   target: UnitState,
   weapon: Weapon,
   moment: ShotMoment,
-  why: Explanation[],
+  checked: CheckedShot,
   from: number[],
 ): Step<Hits> {
   const models = shot.models ?? shooter.models
@@ -363,12 +453,12 @@ function* aimedHits(
       explain(`${models} model${s(models)} in range and line of sight, as the players say`, {
         rule: ctx.rule('shooting', 'models'),
       }),
-      ...why,
+      ...checked.why,
     ],
   )
   const need = toHitShootingNeed(ctx, shooter, target, moment)
   const rolled = yield* rollToHit(ctx, shooter, target, attacks, need, `${weapon.name}`, from, [shotsWhy])
-  emitHits(ctx, shooter, target, attacks, rolled, [shotsWhy, rolled.needWhy, ...rolled.rolls], from)
+  emitHits(ctx, shooter, target, attacks, rolled, [shotsWhy, rolled.needWhy, ...rolled.rolls], from, checked.at)
   return { attacks, hits: rolled.hits }
 }
 
@@ -380,7 +470,7 @@ function* templateHits(
   target: UnitState,
   weapon: Weapon,
   moment: ShotMoment,
-  why: Explanation[],
+  checked: CheckedShot,
   from: number[],
 ): Step<Hits> {
   const whole = shot.underTemplate ?? 0
@@ -399,7 +489,11 @@ function* templateHits(
   const counted = explain(
     `${whole} model${s(whole)} wholly and ${partly} partly under the template`,
     { value: attacks, rule: ctx.rule(weapon.breathWeapon ? 'breath-weapon' : 'shooting', 'hits'), from },
-    [explain('the models under the template are hit', { rule: ctx.rule('shooting', 'templates') }), ...breath, ...why],
+    [
+      explain('the models under the template are hit', { rule: ctx.rule('shooting', 'templates') }),
+      ...breath,
+      ...checked.why,
+    ],
   )
   const wholeWhy = explain(`${whole} model${s(whole)} wholly under the template: hit`, {
     value: whole,
@@ -424,6 +518,7 @@ function* templateHits(
       { hits, rolledNeed: null, rolls: [] },
       [counted, wholeWhy, ...partlyWhy],
       from,
+      checked.at,
     )
     return { attacks, hits }
   }
@@ -442,6 +537,7 @@ function* templateHits(
     { hits, rolledNeed: rolled.rolledNeed, rolls: rolled.rolls },
     [counted, wholeWhy, rolled.needWhy, ...rolled.rolls],
     from,
+    checked.at,
   )
   return { attacks, hits }
 }
@@ -558,14 +654,16 @@ function emitHits(
   rolled: { readonly hits: number; readonly rolledNeed: number | null; readonly rolls: readonly Explanation[] },
   children: readonly Explanation[],
   from: number[],
+  at: ModelRef | null,
 ): void {
   const hits = rolled.hits
-  const allocation = rankAndFileNote(ctx, target)
+  const allocation = at ? null : rankAndFileNote(ctx, shooter, target)
+  const on = at ? modelView(ctx, at).name : target.name
   ctx.emit({
     kind: 'hits',
-    text: `${shooter.name} scores ${hits} hit${s(hits)} of ${attacks} on ${target.name}`,
+    text: `${shooter.name} scores ${hits} hit${s(hits)} of ${attacks} on ${on}`,
     values: { attacks, need: rolled.rolledNeed, hits },
-    explanation: explain(`${hits} hit${s(hits)} on ${target.name}`, { value: hits, from }, [
+    explanation: explain(`${hits} hit${s(hits)} on ${on}`, { value: hits, from }, [
       ...children,
       ...(allocation ? [allocation] : []),
     ]),
@@ -573,26 +671,57 @@ function emitHits(
 }
 
 /**
- * Hits on a unit with characters or a champion fall on its rank and file while five or more of
- * them are left (seed: Champion; 7th-edition characters). Below five, the table may pick out a
- * character: this engine still gives the hits to the rank and file, and says so.
+ * A unit with no rank and file left: the one model still standing in it takes the shot (classic/characters
+ * §last-standing); with more than one, the shot names the one it is at. Null while rank and file are left.
  */
-function rankAndFileNote(ctx: ClassicContext, target: UnitState): Explanation | null {
-  const characters = target.characters.filter((c) => !c.slain).length
-  const champion = target.command.champion ? 1 : 0
-  if (characters + champion === 0) return null
-  const rankAndFile = target.models - champion
-  const rule = ctx.rule('shooting', 'hits-on-rank-and-file')
-  const shielded = [characters > 0 ? `character${s(characters)}` : '', champion ? 'champion' : '']
-    .filter(Boolean)
-    .join(' and ')
-  if (rankAndFile >= 5)
-    return explain(`the hits fall on the rank and file: ${rankAndFile} of them shield its ${shielded}`, {
-      rule,
-    })
-  return explain(
-    `${target.name} has only ${rankAndFile} rank and file: its ${shielded.replace(' and ', ' or ')} could be picked out, but ` +
-      'Arbiter gives every hit to the rank and file (record a Ruling if the table does otherwise)',
-    { rule },
+function lastStanding(ctx: ClassicContext, target: UnitState, where: string, why: Explanation[]): ModelRef | null {
+  if (target.character || rankAndFile(target) > 0) return null
+  const standing = modelsOf(target)
+  if (standing.length > 1)
+    throw new RuleError(
+      'rules/bad-model',
+      `${where}: ${target.name} has no rank and file left: name the model the shot is at (at: ` +
+        `${standing.map((ref) => (ref.kind === 'character' ? ref.character : 'champion')).join(', ')})`,
+    )
+  const last = standing[0]
+  if (!last) return null
+  why.push(
+    explain(`${target.name} has no rank and file left: ${modelView(ctx, last).name}, the one model standing, is hit`, {
+      rule: ctx.rule('characters', 'last-standing'),
+    }),
   )
+  return last
+}
+
+/**
+ * Hits on a unit with characters or a champion fall on its rank and file (the `ranged-protection` point says
+ * which of them it shields: seed Champion, 7th-edition characters). One it no longer protects could have been
+ * picked out by naming it (classic/variants §ranged-pick-out); a hidden character is not there to be hit.
+ */
+function rankAndFileNote(ctx: ClassicContext, shooter: UnitState, target: UnitState): Explanation | null {
+  if (target.character) return null
+  const models = modelsOf(target)
+  const hidden = target.characters.filter(isHidden)
+  if (models.length + hidden.length === 0) return null
+  const protections = models.map((ref) => ({ ref, ...rangedProtection(ctx, ref, shooter) }))
+  const exposed = protections.filter((p) => !p.protected).map((p) => modelView(ctx, p.ref).name)
+  const text =
+    exposed.length === 0
+      ? `the hits fall on the rank and file of ${target.name}`
+      : `the hits fall on the rank and file of ${target.name}: the shot did not pick out ${exposed.join(' or ')}`
+  return explain(text, { rule: ctx.rule('shooting', 'hits-on-rank-and-file') }, [
+    ...protections.map((p) => p.explanation),
+    ...hidden.map((c) =>
+      explain(`${c.name} is hidden in ${target.name}: no hit can reach it`, {
+        rule: ctx.rule('concealed', 'unharmed'),
+      }),
+    ),
+    ...(exposed.length > 0
+      ? [
+          explain('a model its unit no longer protects is picked out by naming it', {
+            rule: ctx.rule('variants', 'ranged-pick-out'),
+          }),
+        ]
+      : []),
+  ])
 }

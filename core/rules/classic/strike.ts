@@ -30,7 +30,10 @@ export interface StrikeInput {
   readonly fightingWhy?: Explanation
   /** The attacks already counted (a model's attacks split between targets); counted here when absent. */
   readonly attacks?: { readonly value: number; readonly explanation: Explanation }
-  /** How the unsaved wounds are taken (a champion or a character on its own); the unit's models when absent. */
+  /**
+   * How the unsaved wounds are taken (a champion or a character on its own); when absent, the unit's rank and
+   * file, never its champion (classic/champion §attacked-separately, §ranged-protection).
+   */
   readonly remove?: (unsaved: number, unsavedWhy: Explanation) => number
 }
 

@@ -29,6 +29,9 @@ export const concealed = defineEntry({
     placement: 'revealed, it is placed in base contact with the enemy (in combat) or in the front rank',
     lost: 'if its unit is destroyed before it is revealed, it is lost and counts as a casualty',
     unharmed: 'while hidden it cannot be damaged in any way',
+    hidden:
+      'while hidden it is not on the table (it is placed when revealed): it does not fight, cannot be attacked, ' +
+      'picked out by ranged attacks or challenged, and lends its unit no Leadership',
   },
   enforcement: 'prompted',
 })

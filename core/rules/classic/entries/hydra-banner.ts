@@ -20,6 +20,8 @@ export const hydraBanner = defineEntry({
       clause: 'first-round',
       label: 'Hydra Banner: first round',
       kind: 'add',
+      // "All Dark Elves": the characters who joined the unit too (classic/variants §unit-rules-joined-characters).
+      unitWide: true,
       when: (q) => {
         if (q.characteristic !== 'A' || q.combat === null) return null
         if (q.subject.race !== DARK_ELVES) return `${q.subject.name} are not Dark Elves`

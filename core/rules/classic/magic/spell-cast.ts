@@ -13,6 +13,7 @@ import type {
 } from '../../../engine/types.js'
 import { type Explanation, explain } from '../../../explain/explanation.js'
 import type { ClassicContext } from '../catalogue.js'
+import { isHidden } from '../entries/concealed.js'
 import { classicEntries } from '../entries/index.js'
 import { resolveSpell, type SpellType } from './spells.js'
 import { combatOf, findCharacter, type Wizard, wizardsOf } from './wizards.js'
@@ -416,6 +417,12 @@ function checkDeclaration(ctx: ClassicContext, event: EventOf<'SpellCast'>): Cas
   if (wizard.unit.models === 0 || found.character?.slain)
     throw new RuleError('rules/unit-destroyed', `${where}: ${name} has been slain`)
   if (wizard.unit.fleeing) throw new RuleError('rules/unit-fleeing', `${where}: ${name} is fleeing and cannot cast`)
+  if (found.character && isHidden(found.character))
+    throw new RuleError(
+      'rules/not-permitted',
+      `${where}: ${name} is hidden in ${found.unit.name}: until revealed it is not on the table and cannot cast ` +
+        '(classic/concealed §hidden)',
+    )
   const spell = spellData(p.spell)
   if (!spell) throw new RuleError('rules/not-a-spell', `${where}: "${p.spell}" is not a spell of the classic catalogue`)
   if (magic.done.includes(wizard.id))

@@ -1,4 +1,5 @@
 import type { CharacterState, GameState, UnitState } from '../../../engine/types.js'
+import { isHidden } from '../entries/concealed.js'
 
 /** A Wizard on the table: a joined character or a lone character with a Wizard level. */
 export interface Wizard {
@@ -16,7 +17,8 @@ function wizardsIn(unit: UnitState): Wizard[] {
   if (unit.character && unit.wizardLevel)
     found.push({ id: unit.id, name: unit.name, level: unit.wizardLevel, unit, character: null })
   for (const character of unit.characters) {
-    if (character.slain || !character.wizardLevel) continue
+    // A model hidden in its unit is not on the table (classic/concealed §hidden): it brings no dice and casts nothing.
+    if (character.slain || !character.wizardLevel || isHidden(character)) continue
     found.push({ id: character.id, name: character.name, level: character.wizardLevel, unit, character })
   }
   return found
