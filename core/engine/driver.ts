@@ -119,6 +119,17 @@ export function createEngine(ruleset: Ruleset): Engine {
     return ref
   }
 
+  /** Citations of variant decisions with their values, in the ruleset's table of variants (if it has one). */
+  function decisionRefs(game: GameState, ids: readonly string[]): { rule: RuleRef; value: string }[] | null {
+    const table = ruleRefs.get('variants')
+    if (!table) return null
+    const refs = ids.flatMap((id) => {
+      const ref = table.get(id)
+      return ref ? [{ rule: ref, value: decisionOf(game, id) }] : []
+    })
+    return refs.length > 0 ? refs : null
+  }
+
   function decisionOf(game: GameState, id: string): string {
     const value = decisions.get(id)?.values[game.variant]
     if (value === undefined) throw new Error(`ruleset ${ruleset.id} has no decision ${id} for variant ${game.variant}`)
@@ -284,13 +295,22 @@ export function createEngine(ruleset: Ruleset): Engine {
     const effects = effectsAt.get(at)
     if (!effects) return records
     const ask: Held['modifiers'] = (point, question) => modifiersFor(game, decide, point, question)
+    // The variant decisions an effect reads: its record cites them (every number resting on a switch says so).
+    let read: string[] | null = null
+    const decideAndCite = (id: string) => {
+      const value = decide(id)
+      if (read === null) read = [id]
+      else if (!read.includes(id)) read.push(id)
+      return value
+    }
     for (const { entry, effect, always } of effects) {
+      read = null
       const candidates = queryUnits(query, effect.holder ?? 'subject')
       let held: Held | null = null
       let active: ActiveEffect | null = null
       for (const unit of candidates) {
         if (always) {
-          held = { unit, params: entry.params ?? NO_PARAMS, owned: true, decision: decide, modifiers: ask }
+          held = { unit, params: entry.params ?? NO_PARAMS, owned: true, decision: decideAndCite, modifiers: ask }
           break
         }
         const holds =
@@ -300,7 +320,7 @@ export function createEngine(ruleset: Ruleset): Engine {
         // An effect that acts only while drunk, cast or started: carrying the item is not enough.
         if (holds && effect.activeOnly && !holds.active) continue
         if (holds) {
-          held = { unit, params: holds.params, owned: holds.owned, decision: decide, modifiers: ask }
+          held = { unit, params: holds.params, owned: holds.owned, decision: decideAndCite, modifiers: ask }
           active = holds.active
           break
         }
@@ -312,11 +332,12 @@ export function createEngine(ruleset: Ruleset): Engine {
       const value = typeof spec.value === 'function' ? spec.value(query, held) : spec.value
       const source = rule(entry.id, effect.clause)
       const label = spec.describe ? spec.describe(query, held) : spec.label
-      records.push(
+      const record: ModifierRecord =
         verdict === true
           ? { source, label, kind: effect.kind, value, status: 'applied' }
-          : { source, label, kind: effect.kind, value, status: 'ignored', reason: verdict },
-      )
+          : { source, label, kind: effect.kind, value, status: 'ignored', reason: verdict }
+      const decisions = read === null ? null : decisionRefs(game, read)
+      records.push(decisions === null ? record : Object.assign(record, { decisions }))
       if (verdict === true && active?.duration.kind === 'one-use') {
         const used = active
         expire(game, (d) => (d === used.duration ? 'it has been used' : null))

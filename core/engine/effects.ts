@@ -257,6 +257,8 @@ export interface ModifierRecord {
   readonly value: number | string
   readonly status: 'applied' | 'ignored'
   readonly reason?: string
+  /** The variant decisions the record rests on (classic/variants §…) and the value each took. */
+  readonly decisions?: readonly { readonly rule: RuleRef; readonly value: string }[]
 }
 
 /** What an effect knows about the holder of its entry. */

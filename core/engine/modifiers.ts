@@ -128,7 +128,7 @@ export function resolveModifiers(
       else if (record.kind === 'reroll') text = `${record.label} (${describeRecord(mode, record)})`
       else text = `${record.label} (${describeRecord(mode, record)}): ${show(mode, before)} -> ${show(mode, value)}`
     }
-    children.push(explain(text, { value: record.value, rule: record.source, status: record.status }))
+    children.push(recordExplanation(record, text))
   }
 
   if (bounds && value !== null) {
@@ -174,4 +174,12 @@ function describeRecord(mode: 'need' | 'value', record: Pick<ModifierRecord, 'ki
     case 'reroll':
       return `re-roll ${value}`
   }
+}
+
+/** A record's line: its rule, whether it counted, and the variant decisions it rests on. */
+export function recordExplanation(record: ModifierRecord, text: string): Explanation {
+  const decisions = record.decisions
+    ? record.decisions.map(({ rule, value }) => explain(`variant decision ${rule.clause}: ${value}`, { rule }))
+    : []
+  return explain(text, { value: record.value, rule: record.source, status: record.status }, decisions)
 }

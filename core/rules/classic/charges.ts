@@ -1,5 +1,6 @@
 import type { ModifierRecord, PsychologyTest, UnitAction } from '../../engine/effects.js'
 import { RuleError } from '../../engine/errors.js'
+import { recordExplanation } from '../../engine/modifiers.js'
 import { choose, rollDice } from '../../engine/requests.js'
 import type {
   Answer,
@@ -37,11 +38,7 @@ export function combatOf(game: GameState, unit: UnitState): CombatState | undefi
 /** The records as explanation lines, applied or ignored, each citing its rule. */
 export function recordLines(records: readonly ModifierRecord[]): Explanation[] {
   return records.map((record) =>
-    explain(record.status === 'ignored' ? `${record.label}: ${record.reason}` : record.label, {
-      value: record.value,
-      rule: record.source,
-      status: record.status,
-    }),
+    recordExplanation(record, record.status === 'ignored' ? `${record.label}: ${record.reason}` : record.label),
   )
 }
 
