@@ -239,11 +239,27 @@ export function createEngine(ruleset: Ruleset): Engine {
     entry: EntryDefinition,
     own: Readonly<Record<string, ParamValue>>,
   ): Readonly<Record<string, ParamValue>> | null {
-    for (const rule of unit.rules) if (rule.id === entry.id) return withParams(own, rule.params)
-    for (const gear of unit.gear) if (gear.id === entry.id) return withParams(own, gear.options)
+    const listed = listedEntries(unit).get(entry.id)
+    if (listed !== undefined) return withParams(own, listed)
     // Command-group slots name their catalogue entries (champion, standard, musician).
     if (Object.hasOwn(unit.command, entry.id) && unit.command[entry.id as keyof UnitState['command']]) return own
     return null
+  }
+
+  /**
+   * The entries a unit's list names, by id, with the list's parameters (its rules first, then its
+   * gear): made once a unit, as a unit's rules and gear never change, where every timing point asks.
+   */
+  const listedByUnit = new WeakMap<UnitState, Map<string, Readonly<Record<string, ParamValue>>>>()
+  function listedEntries(unit: UnitState): Map<string, Readonly<Record<string, ParamValue>>> {
+    let listed = listedByUnit.get(unit)
+    if (listed === undefined) {
+      listed = new Map()
+      for (const rule of unit.rules) if (!listed.has(rule.id)) listed.set(rule.id, rule.params)
+      for (const gear of unit.gear) if (!listed.has(gear.id)) listed.set(gear.id, gear.options)
+      listedByUnit.set(unit, listed)
+    }
+    return listed
   }
 
   /** An entry a character who has joined the unit holds (for effects that cover his unit). */
