@@ -15,5 +15,7 @@ export function declarableNow(ruleset: Ruleset, game: GameState): string[] {
   const inPhase = Object.entries(ruleset.procedures)
     .filter(([, procedure]) => phase !== null && procedure?.phases.includes(phase))
     .map(([type]) => type)
-  return [...inPhase, ...ALWAYS_DECLARABLE]
+  // Armies are mustered before the first turn.
+  const setup = game.turn === 0 ? ['ArmyMustered'] : []
+  return [...setup, ...inPhase, ...ALWAYS_DECLARABLE]
 }
