@@ -1,3 +1,4 @@
+import type { CatalogueEntry } from '../engine/catalogue.js'
 import type { GameState, OpenRequest, Outcome } from '../engine/types.js'
 import type { Explanation } from '../explain/explanation.js'
 import type { GameSummary } from '../store/event-store.js'
@@ -32,7 +33,67 @@ export interface GameApi {
   exportGame(gameId: string, page?: PageRequest): Promise<ExportPage>
   /** Takes an exported game back, verified and replayed whole before anything is written. */
   importGame(text: string): Promise<{ gameId: string; events: number }>
+  /** The rulesets this Arbiter knows, with their variants and phases. */
+  rulesets(): Promise<RulesetSummary[]>
+  /** Every entry of a ruleset's catalogue, in catalogue order. */
+  catalogue(ruleset: string): Promise<RuleEntry[]>
+  /**
+   * The catalogue entries that match a player's words (names, text, clauses), best first. The
+   * query is taken as plain words, never as search syntax: any text is a valid query.
+   */
+  searchRules(ruleset: string, query: string): Promise<RuleEntry[]>
   close(): Promise<void>
+}
+
+/**
+ * Every GameApi method by name, at run time: the hosts expose exactly these (one IPC channel or
+ * HTTP route each). `GameApiMethodsAreComplete` fails to compile when the list and the interface
+ * drift apart, in either direction.
+ */
+export const gameApiMethods = [
+  'listGames',
+  'createGame',
+  'append',
+  'rollDice',
+  'openGame',
+  'status',
+  'replay',
+  'verifyGame',
+  'exportGame',
+  'importGame',
+  'rulesets',
+  'catalogue',
+  'searchRules',
+  'close',
+] as const satisfies readonly (keyof GameApi)[]
+
+export type GameApiMethod = (typeof gameApiMethods)[number]
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+type Assert<T extends true> = T
+/** Compiles only while `gameApiMethods` names every GameApi method and nothing else. */
+export type GameApiMethodsAreComplete = Assert<Same<GameApiMethod, keyof GameApi>>
+
+/** A ruleset as the game library offers it. */
+export interface RulesetSummary {
+  readonly id: string
+  readonly name: string
+  readonly variants: readonly { readonly id: string; readonly name: string; readonly description: string }[]
+  readonly defaultVariant: string
+  /** The phases of a player turn, in order. */
+  readonly phases: readonly string[]
+}
+
+/** One catalogue entry as the rules browser shows it (its effects' code stays in the engine). */
+export interface RuleEntry {
+  readonly id: string
+  readonly name: string
+  readonly kind: CatalogueEntry['kind']
+  readonly text: string
+  readonly clauses: CatalogueEntry['clauses']
+  /** The entry's parameters and their defaults; empty when it takes none. */
+  readonly params: NonNullable<CatalogueEntry['params']>
+  readonly enforcement: CatalogueEntry['enforcement']
 }
 
 export interface EventDraft {

@@ -3,10 +3,12 @@
  * a new code is added here first. `engine/` and `rules/` codes are the engine's refusals.
  */
 export const errorCodes = [
+  'api/bad-arguments',
   'api/bad-seq',
   'api/catalogue-mismatch',
   'api/game-exists',
   'api/unexpected',
+  'api/unknown-method',
   'api/unknown-ruleset',
   'engine/duplicate-player',
   'engine/duplicate-unit',
@@ -25,6 +27,8 @@ export const errorCodes = [
   'engine/wrong-dice',
   'engine/wrong-ruleset',
   'event/invalid',
+  'host/not-found',
+  'host/unauthorized',
   'import/bad-line',
   'import/rules-version',
   'rules/already-engaged',
@@ -61,6 +65,8 @@ export const errorCodes = [
   'store/not-json',
   'store/older-database',
   'store/open-failed',
+  'store/read-only',
+  'store/search-failed',
   'store/unknown-game',
   'store/wrong-game',
 ] as const

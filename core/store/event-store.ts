@@ -7,6 +7,7 @@ import { ArbiterError } from '../events/errors.js'
 import { chainLinkProblem } from './jsonl.js'
 import { migrate } from './migrate.js'
 import { checkReadableSchema } from './read-only.js'
+import { RulesSearch, type SearchableEntry } from './rules-search.js'
 import { sha256Hex } from './sha256.js'
 
 /** What the library knows about a game besides its events. */
@@ -198,6 +199,7 @@ function refuseForeignFile(file: string, mustExist: boolean, readOnly: boolean):
 export class EventStore {
   private readonly db: Database.Database
   private closed = false
+  private rulesIndex: RulesSearch | undefined
 
   private readonly headStmt: Database.Statement<[string], { seq: number; hash: string }>
   private readonly insertEventStmt: Database.Statement<
@@ -594,6 +596,28 @@ export class EventStore {
   latestSnapshot(gameId: string, atOrBeforeSeq: number, engineKey: string): { seq: number; stateJson: string } | null {
     const check = this.checkedSnapshot(gameId, atOrBeforeSeq, engineKey)
     return check?.trusted ? { seq: check.seq, stateJson: check.stateJson } : null
+  }
+
+  /**
+   * The ids of a ruleset's catalogue entries that match a player's words, best first (FTS5,
+   * migration 0003). The index is refilled from `entries` first when it was filled from another
+   * catalogue than `catalogueHash`; a read-only store searches only an index that is current.
+   */
+  searchRules(
+    ruleset: string,
+    catalogueHash: string,
+    entries: readonly SearchableEntry[],
+    words: string,
+    limit: number,
+  ): string[] {
+    this.assertOpen()
+    this.rulesIndex ??= new RulesSearch(this.db)
+    const index = this.rulesIndex
+    if (this.readOnly) {
+      if (!index.isIndexed(ruleset, catalogueHash))
+        throw new ArbiterError('store/read-only', 'this database is open read-only and its rules index is out of date')
+    } else this.write(() => index.ensureIndexed(ruleset, catalogueHash, entries))
+    return index.search(ruleset, words, limit)
   }
 
   /** Copies the WAL into the database without waiting for readers; call when the store is idle. */

@@ -1,0 +1,57 @@
+import type { GameApi, GameApiMethod } from '../core/api/game-api-contract.js'
+import { gameApiMethods } from '../core/api/game-api-contract.js'
+import { checkArgs } from '../core/api/method-args.js'
+import { ArbiterError } from '../core/events/errors.js'
+
+/** What a page is told when a game changes: an event was appended, or a game was created or imported. */
+export interface GameEventNotice {
+  readonly gameId: string
+  readonly seq: number
+  /** The event's type; `GameImported` for a whole game taken in by importGame (`seq` is then its head). */
+  readonly type: string
+}
+
+const methodNames: ReadonlySet<string> = new Set(gameApiMethods)
+
+export function isGameApiMethod(name: string): name is GameApiMethod {
+  return methodNames.has(name)
+}
+
+/**
+ * One call from a host's client (an Electron page over IPC, a browser over HTTP), the same way
+ * for both: the method must be a GameApi method (`api/unknown-method`), its arguments are
+ * checked (`api/bad-arguments`, nothing is called), then LocalGameApi runs it. `onEvent` hears of
+ * every event the call wrote. `close` is the host's to do, not a page's: from a client it does nothing.
+ */
+export async function dispatchCall(
+  api: GameApi,
+  method: string,
+  args: unknown,
+  onEvent: (notice: GameEventNotice) => void = () => {},
+): Promise<unknown> {
+  if (!isGameApiMethod(method)) throw new ArbiterError('api/unknown-method', `GameApi has no method "${method}"`)
+  const call = { method, args: checkArgs(method, args) } as { method: GameApiMethod; args: unknown[] }
+  switch (call.method) {
+    case 'close':
+      return undefined
+    case 'append':
+    case 'rollDice': {
+      const gameId = call.args[0] as string
+      const step = await (api[call.method] as (...a: unknown[]) => Promise<{ seq: number; type: string }>)(...call.args)
+      onEvent({ gameId, seq: step.seq, type: step.type })
+      return step
+    }
+    case 'createGame': {
+      const created = await api.createGame(...(call.args as Parameters<GameApi['createGame']>))
+      onEvent({ gameId: created.gameId, seq: created.step.seq, type: created.step.type })
+      return created
+    }
+    case 'importGame': {
+      const imported = await api.importGame(...(call.args as Parameters<GameApi['importGame']>))
+      onEvent({ gameId: imported.gameId, seq: imported.events, type: 'GameImported' })
+      return imported
+    }
+    default:
+      return (api[call.method] as (...a: unknown[]) => Promise<unknown>)(...call.args)
+  }
+}
