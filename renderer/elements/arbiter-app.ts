@@ -1,6 +1,6 @@
 import { css, html, LitElement, nothing } from 'lit'
-import type { EventDraft, GameStatus, GameView, StepView } from '../../core/api/game-api-contract.js'
-import type { Catalogue } from '../../core/engine/catalogue.js'
+import type { EventDraft, GameStatus, GameView, RuleEntry, StepView } from '../../core/api/game-api-contract.js'
+import type { RuleRef } from '../../core/explain/explanation.js'
 import { type ApiError, type ArbiterClient, connectGameApi, type LiveEvent, toApiError } from '../api-client.js'
 import { isTyping, shortcutFor } from '../shortcuts.js'
 import { baseStyles } from '../theme.js'
@@ -32,6 +32,7 @@ export class ArbiterApp extends LitElement {
     scrubSeq: { state: true },
     scrubView: { state: true },
     catalogue: { state: true },
+    cited: { state: true },
     phases: { state: true },
     error: { state: true },
     busy: { state: true },
@@ -52,7 +53,11 @@ export class ArbiterApp extends LitElement {
   /** The seq the timeline is scrubbed to; null at the head. */
   scrubSeq: number | null = null
   scrubView: GameView | null = null
-  catalogue: Catalogue | null = null
+  /** The open game's ruleset's catalogue, for the rules' names and texts. */
+  catalogue: RuleEntry[] | null = null
+  private catalogueOf: string | null = null
+  /** The rule a player last clicked in an explanation. */
+  cited: RuleRef | null = null
   phases: readonly string[] = []
   error: ApiError | null = null
   busy = false
@@ -208,7 +213,8 @@ export class ArbiterApp extends LitElement {
   }
 
   private async loadRuleset(ruleset: string): Promise<void> {
-    if (this.catalogue?.ruleset === ruleset) return
+    if (this.catalogueOf === ruleset) return
+    this.catalogueOf = ruleset
     const [catalogue, known] = await Promise.all([
       this.attempt(() => this.api.catalogue(ruleset)),
       this.attempt(() => this.api.rulesets()),
@@ -256,6 +262,7 @@ export class ArbiterApp extends LitElement {
   private async record(step: StepView | undefined): Promise<void> {
     if (!step) return
     this.shownStep = step
+    this.cited = null
     this.scrubSeq = null
     this.scrubView = null
     if (step.seq === this.steps.length + 1) this.steps = [...this.steps, step]
@@ -390,7 +397,8 @@ export class ArbiterApp extends LitElement {
     const needsArmies = this.view.state.players.some(
       (player) => !Object.values(this.view!.state.units).some((unit) => unit.player === player.id),
     )
-    return html`<div class="game">
+    // Scrubs (the timeline, an explanation's "← #seq", "back to now") and citations bubble up to here.
+    return html`<div class="game" @scrub=${this.onScrub} @cite=${(e: CustomEvent<RuleRef>) => (this.cited = e.detail)}>
       <guided-start .view=${this.view} .phases=${this.phases}></guided-start>
       <div class="console">
         <game-console
@@ -412,13 +420,12 @@ export class ArbiterApp extends LitElement {
             ></army-muster>`
           : nothing}
       </div>
-      <explanation-panel .step=${this.shownStep} .catalogue=${this.catalogue}></explanation-panel>
+      <explanation-panel .step=${this.shownStep} .catalogue=${this.catalogue} .cited=${this.cited}></explanation-panel>
       <game-state-view .view=${shown} .head=${this.view.seq}></game-state-view>
       <game-timeline
         .steps=${this.steps}
         .head=${this.view.seq}
         .seq=${this.scrubSeq ?? this.view.seq}
-        @scrub=${this.onScrub}
       ></game-timeline>
     </div>`
   }

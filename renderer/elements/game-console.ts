@@ -4,6 +4,7 @@ import type { OpenRequest } from '../../core/engine/types.js'
 import { baseStyles } from '../theme.js'
 import './choice-entry.js'
 import './declare-form.js'
+import './explanation-tree.js'
 import './dice-entry.js'
 import './odds-panel.js'
 

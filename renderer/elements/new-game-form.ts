@@ -24,7 +24,7 @@ export class NewGameForm extends LitElement {
   rulesets: RulesetSummary[] = []
   ruleset = ''
   variant = ''
-  title = ''
+  gameTitle = ''
   players: PlayerDraft[] = [{ name: '' }, { name: '' }]
 
   static override styles = [
@@ -79,7 +79,7 @@ export class NewGameForm extends LitElement {
         ruleset: this.ruleset,
         variant: this.variant,
         players,
-        ...(this.title.trim() ? { title: this.title.trim() } : {}),
+        ...(this.gameTitle.trim() ? { title: this.gameTitle.trim() } : {}),
         actor: players[0]!.id,
       })
       this.dispatchEvent(new CustomEvent('created', { detail: gameId, bubbles: true, composed: true }))
@@ -95,7 +95,7 @@ export class NewGameForm extends LitElement {
       <form @submit=${this.submit}>
         <div class="field">
           <label for="title">Title (optional)</label>
-          <input id="title" .value=${this.title} @input=${(e: Event) => (this.title = input(e))} placeholder="Bridge at Kemperbad" />
+          <input id="title" .value=${this.gameTitle} @input=${(e: Event) => (this.gameTitle = input(e))} placeholder="Bridge at Kemperbad" />
         </div>
         <div class="row">
           <div class="field">
