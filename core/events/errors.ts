@@ -10,6 +10,7 @@ export const errorCodes = [
   'api/unexpected',
   'api/unknown-method',
   'api/unknown-ruleset',
+  'engine/bad-odds',
   'engine/duplicate-player',
   'engine/duplicate-unit',
   'engine/game-exists',
