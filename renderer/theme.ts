@@ -77,6 +77,24 @@ export const baseStyles = css`
     padding: 0.3rem 0.5rem;
     min-height: 2.2rem;
   }
+  input[type='checkbox'],
+  input[type='radio'] {
+    min-height: 0;
+    width: 1.15rem;
+    height: 1.15rem;
+    margin: 0 0.35rem 0 0;
+    vertical-align: -0.15rem;
+    accent-color: var(--accent);
+  }
+  /* Spinners waste the width of a digit and are useless by keyboard: the arrows still step. */
+  input[type='number'] {
+    appearance: textfield;
+  }
+  input[type='number']::-webkit-inner-spin-button,
+  input[type='number']::-webkit-outer-spin-button {
+    appearance: none;
+    margin: 0;
+  }
   label {
     color: var(--muted);
     font-size: 0.85rem;

@@ -117,6 +117,10 @@ export class ArbiterApp extends LitElement {
         gap: 1rem;
         align-items: start;
       }
+      .game > * {
+        /* A grid item may shrink below its content's width; long lines wrap instead of overlapping. */
+        min-width: 0;
+      }
       guided-start {
         grid-area: guide;
       }
@@ -334,7 +338,8 @@ export class ArbiterApp extends LitElement {
         break
       case 'escape':
         if (this.helpOpen) this.helpOpen = false
-        else if (this.scrubSeq !== null) void this.onScrub(new CustomEvent('scrub', { detail: { seq: this.view!.seq } }))
+        else if (this.scrubSeq !== null)
+          void this.onScrub(new CustomEvent('scrub', { detail: { seq: this.view!.seq } }))
         else if (isTyping(event)) (event.composedPath()[0] as HTMLElement).blur()
         break
       case 'library':
@@ -364,7 +369,8 @@ export class ArbiterApp extends LitElement {
         const head = this.view?.seq ?? 0
         const at = this.scrubSeq ?? head
         const seq = action === 'step-back' ? at - 1 : at + 1
-        if (this.screen === 'game' && seq >= 1 && seq <= head) void this.onScrub(new CustomEvent('scrub', { detail: { seq } }))
+        if (this.screen === 'game' && seq >= 1 && seq <= head)
+          void this.onScrub(new CustomEvent('scrub', { detail: { seq } }))
         break
       }
     }
@@ -411,14 +417,16 @@ export class ArbiterApp extends LitElement {
           @roll-for-me=${this.onRollForMe}
           @muster=${() => (this.musterOpen = true)}
         ></game-console>
-        ${needsArmies || this.musterOpen
-          ? html`<army-muster
+        ${
+          needsArmies || this.musterOpen
+            ? html`<army-muster
               .view=${this.view}
               .catalogue=${this.catalogue}
               @declare=${this.onDeclare}
               @close=${() => (this.musterOpen = false)}
             ></army-muster>`
-          : nothing}
+            : nothing
+        }
       </div>
       <explanation-panel .step=${this.shownStep} .catalogue=${this.catalogue} .cited=${this.cited}></explanation-panel>
       <game-state-view .view=${shown} .head=${this.view.seq}></game-state-view>
@@ -433,18 +441,22 @@ export class ArbiterApp extends LitElement {
   override render() {
     return html`${this.renderNav()}
       <main>
-        ${this.error
-          ? html`<div class="error-bar" role="alert">
+        ${
+          this.error
+            ? html`<div class="error-bar" role="alert">
               <code>${this.error.code}</code><span>${this.error.message}</span>
               <button @click=${() => (this.error = null)}>Dismiss</button>
             </div>`
-          : nothing}
-        ${this.screen === 'library'
-          ? html`<game-library .client=${this.client} @open-game=${(e: CustomEvent<string>) => this.openGame(e.detail)}
+            : nothing
+        }
+        ${
+          this.screen === 'library'
+            ? html`<game-library .client=${this.client} @open-game=${(e: CustomEvent<string>) => this.openGame(e.detail)}
               @failed=${(e: CustomEvent<ApiError>) => (this.error = e.detail)}></game-library>`
-          : this.screen === 'rules'
-            ? html`<rules-browser .client=${this.client} .ruleset=${this.view?.state.ruleset ?? null}></rules-browser>`
-            : this.renderGame()}
+            : this.screen === 'rules'
+              ? html`<rules-browser .client=${this.client} .ruleset=${this.view?.state.ruleset ?? null}></rules-browser>`
+              : this.renderGame()
+        }
       </main>
       ${this.helpOpen ? html`<shortcut-help @close=${() => (this.helpOpen = false)}></shortcut-help>` : nothing}`
   }

@@ -1,4 +1,4 @@
-import { css, html, LitElement, nothing } from 'lit'
+import { css, html, LitElement, nothing, type PropertyValues } from 'lit'
 import type { EventDraft, GameView, RuleEntry } from '../../core/api/game-api-contract.js'
 import type { UnitDefinitionInput } from '../../core/events/event-types.js'
 import { baseStyles } from '../theme.js'
@@ -46,13 +46,15 @@ export class ArmyMuster extends LitElement {
     `,
   ]
 
-  override willUpdate(): void {
+  override willUpdate(changed: PropertyValues<this>): void {
     const players = this.view?.state.players ?? []
-    if (!players.some((player) => player.id === this.player)) {
-      // Start with the first player who has no army yet.
-      const units = Object.values(this.view?.state.units ?? {})
-      const next = players.find((player) => !units.some((unit) => unit.player === player.id)) ?? players[0]
-      this.player = next?.id ?? ''
+    const units = Object.values(this.view?.state.units ?? {})
+    const hasArmy = (player: string) => units.some((unit) => unit.player === player)
+    const known = players.some((player) => player.id === this.player)
+    // Start with, and after each muster move on to, the first player who has no army yet.
+    if (!known || (changed.has('view') && this.drafts.length === 0 && hasArmy(this.player))) {
+      const next = players.find((player) => !hasArmy(player.id)) ?? (known ? undefined : players[0])
+      if (next) this.player = next.id
     }
   }
 
@@ -88,14 +90,17 @@ export class ArmyMuster extends LitElement {
           ${game.players.map((player) => html`<option value=${player.id} ?selected=${player.id === this.player}>${player.name}</option>`)}
         </select>
       </div>
-      ${mustered.length > 0
-        ? html`<h3>On the table</h3>
+      ${
+        mustered.length > 0
+          ? html`<h3>On the table</h3>
             <ul>
               ${mustered.map((unit) => html`<li>${unit.name}: ${unit.models} ${unit.troopType}</li>`)}
             </ul>`
-        : nothing}
-      ${this.drafts.length > 0
-        ? html`<h3>To muster</h3>
+          : nothing
+      }
+      ${
+        this.drafts.length > 0
+          ? html`<h3>To muster</h3>
             <ul>
               ${this.drafts.map(
                 (unit, index) =>
@@ -110,9 +115,11 @@ export class ArmyMuster extends LitElement {
                   </li>`,
               )}
             </ul>`
-        : nothing}
-      ${this.editing
-        ? html`<unit-editor
+          : nothing
+      }
+      ${
+        this.editing
+          ? html`<unit-editor
             .catalogue=${this.catalogue ?? []}
             .takenIds=${taken}
             @unit-saved=${(e: CustomEvent<UnitDefinitionInput>) => {
@@ -121,12 +128,13 @@ export class ArmyMuster extends LitElement {
             }}
             @cancel=${() => (this.editing = false)}
           ></unit-editor>`
-        : html`<div class="row">
+          : html`<div class="row">
             <button @click=${() => (this.editing = true)}>Add a unit</button>
             <button class="primary" ?disabled=${this.drafts.length === 0} @click=${this.muster}>
               Muster ${this.drafts.length} unit${this.drafts.length === 1 ? '' : 's'}
             </button>
-          </div>`}
+          </div>`
+      }
     </section>`
   }
 }

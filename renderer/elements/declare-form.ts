@@ -155,7 +155,9 @@ export class DeclareForm extends LitElement {
         const players = this.game.players
         const sides = ([0, 1] as const).map((side) => ({
           player: players[side]?.id ?? '',
-          units: picked.filter(([, pick]) => pick.side === side).map(([unit, pick]) => ({ unit, charged: pick.charged })),
+          units: picked
+            .filter(([, pick]) => pick.side === side)
+            .map(([unit, pick]) => ({ unit, charged: pick.charged })),
         }))
         if (sides.some((side) => side.units.length === 0)) return 'pick at least one unit on each side'
         return this.make({ combat: f.combat, sides, contact })
@@ -203,7 +205,9 @@ export class DeclareForm extends LitElement {
 
   private pick(unit: UnitState, side: 0 | 1, on: boolean): void {
     const { [unit.id]: _dropped, ...rest } = this.picks
-    this.picks = on ? { ...rest, [unit.id]: { side, charged: false, models: Math.min(unit.files ?? unit.models, unit.models) } } : rest
+    this.picks = on
+      ? { ...rest, [unit.id]: { side, charged: false, models: Math.min(unit.files ?? unit.models, unit.models) } }
+      : rest
   }
 
   private change(unitId: string, change: Partial<CombatPick>): void {
@@ -218,14 +222,17 @@ export class DeclareForm extends LitElement {
         ><input type="checkbox" .checked=${pick !== undefined} @change=${(e: Event) => this.pick(unit, side, (e.target as HTMLInputElement).checked)} />
         ${unit.name} (${unit.models})</label
       >
-      ${pick
-        ? html`<div class="row">
-            ${withCharge
-              ? html`<label
+      ${
+        pick
+          ? html`<div class="row">
+            ${
+              withCharge
+                ? html`<label
                   ><input type="checkbox" .checked=${pick.charged} @change=${(e: Event) => this.change(unit.id, { charged: (e.target as HTMLInputElement).checked })} />
                   charged</label
                 >`
-              : nothing}
+                : nothing
+            }
             <label
               >in contact
               <input
@@ -236,7 +243,8 @@ export class DeclareForm extends LitElement {
                 @input=${(e: Event) => this.change(unit.id, { models: Math.max(0, Number((e.target as HTMLInputElement).value) || 0) })}
             /></label>
           </div>`
-        : nothing}
+          : nothing
+      }
     </div>`
   }
 
@@ -255,7 +263,11 @@ export class DeclareForm extends LitElement {
         </div>`
       case 'PhaseStarted':
         return this.phases.length > 0
-          ? this.select('phase', 'Phase', this.phases.map((phase) => ({ id: phase, name: phase })))
+          ? this.select(
+              'phase',
+              'Phase',
+              this.phases.map((phase) => ({ id: phase, name: phase })),
+            )
           : html`<div class="field"><label for="phase">Phase</label><input id="phase" .value=${f.phase ?? ''} @input=${this.set('phase')} /></div>`
       case 'Note':
         return html`<div class="field"><label for="text">Note</label><textarea id="text" .value=${f.text ?? ''} @input=${this.set('text')}></textarea></div>`
@@ -285,12 +297,12 @@ export class DeclareForm extends LitElement {
         const combat = game.combats[f.combat ?? '']
         const inCombat = combat ? combat.sides.flatMap((side) => side.units.map((each) => game.units[each.unit])) : []
         return html`${this.select(
-            'combat',
-            'Combat',
-            Object.values(game.combats)
-              .filter((each) => !each.ended)
-              .map((each) => ({ id: each.id, name: `${each.id} (round ${each.round})` })),
-          )}
+          'combat',
+          'Combat',
+          Object.values(game.combats)
+            .filter((each) => !each.ended)
+            .map((each) => ({ id: each.id, name: `${each.id} (round ${each.round})` })),
+        )}
           ${inCombat.map((unit) => (unit && unit.models > 0 ? this.renderCombatUnit(unit, 0, false) : nothing))}`
       }
       default:

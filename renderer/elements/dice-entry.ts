@@ -39,7 +39,7 @@ export class DiceEntry extends LitElement {
       }
       .faces {
         display: grid;
-        grid-template-columns: repeat(auto-fill, minmax(3.6rem, 1fr));
+        grid-template-columns: repeat(var(--columns, 6), minmax(0, 1fr));
         gap: 0.4rem;
       }
       .face {
@@ -125,7 +125,8 @@ export class DiceEntry extends LitElement {
       if (bad !== undefined) return { problem: `${bad} is not a face of a D${request.sides}` }
     }
     if (faces.length < request.count) return { problem: `${faces.length} of ${request.count} dice` }
-    if (faces.length > request.count) return { problem: `${faces.length} dice: ${faces.length - request.count} too many` }
+    if (faces.length > request.count)
+      return { problem: `${faces.length} dice: ${faces.length - request.count} too many` }
     return { faces }
   }
 
@@ -157,8 +158,14 @@ export class DiceEntry extends LitElement {
         ? html`<span class="tally ready" role="status">${request.count} dice: Enter records them</span>`
         : html`<span class="tally ${answer.problem.includes('too many') ? 'over' : ''}" role="status">${answer.problem}</span>`
     return html`<form @submit=${this.submit} aria-label="Dice entry">
-      ${this.mode === 'counts'
-        ? html`<div class="faces" role="group" aria-label="How many dice show each face">
+      ${
+        this.mode === 'counts'
+          ? html`<div
+            class="faces"
+            role="group"
+            aria-label="How many dice show each face"
+            style=${`--columns: ${Math.min(request.sides, 6)}`}
+          >
             ${this.counts.map(
               (count, index) =>
                 html`<div class="face ${request.need !== undefined && index + 1 >= request.need ? 'hit' : ''}">
@@ -177,19 +184,21 @@ export class DiceEntry extends LitElement {
                 </div>`,
             )}
           </div>`
-        : html`<input
+          : html`<input
             class="list"
             inputmode="numeric"
             aria-label="The faces, as a list"
             placeholder=${Array.from({ length: Math.min(request.count, 6) }, (_, i) => ((i * 7) % request.sides) + 1).join(' ')}
             .value=${this.list}
             @input=${(e: Event) => (this.list = (e.target as HTMLInputElement).value)}
-          />`}
+          />`
+      }
       <div class="row">
         <button class="primary" type="submit" ?disabled=${this.busy || !('faces' in answer)}>Record the dice</button>
         <button type="button" ?disabled=${this.busy} @click=${this.rollForMe}>Roll for me <kbd>R</kbd></button>
-        ${request.sides <= MOST_SIDES_COUNTED
-          ? html`<button
+        ${
+          request.sides <= MOST_SIDES_COUNTED
+            ? html`<button
               type="button"
               @click=${() => {
                 this.mode = this.mode === 'counts' ? 'list' : 'counts'
@@ -198,7 +207,8 @@ export class DiceEntry extends LitElement {
             >
               ${this.mode === 'counts' ? 'Type a list instead' : 'Count by face instead'}
             </button>`
-          : ''}
+            : ''
+        }
         ${tally}
       </div>
     </form>`

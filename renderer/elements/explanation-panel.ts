@@ -82,12 +82,14 @@ export class ExplanationPanel extends LitElement {
         <span class="rule-ref">${rule.ruleset}/${rule.id} §${rule.clause}</span>
       </div>
       ${clause ? html`<p class="clause">§${rule.clause}: ${clause}</p>` : nothing}
-      ${entry
-        ? html`<details>
+      ${
+        entry
+          ? html`<details>
             <summary class="muted">The whole rule</summary>
             <p class="whole">${entry.text}</p>
           </details>`
-        : html`<p class="muted">This rule is not in the loaded catalogue.</p>`}
+          : html`<p class="muted">This rule is not in the loaded catalogue.</p>`
+      }
     </article>`
   }
 
@@ -99,20 +101,26 @@ export class ExplanationPanel extends LitElement {
     const rules = first ? [first, ...cited.filter((rule) => key(rule) !== key(first))] : cited
     return html`<section class="panel" aria-label="Explanation">
       <h2>Why</h2>
-      ${step
-        ? html`<div class="step-head">#${step.seq} ${step.type} · ${step.actor}</div>
-            ${step.outcomes.length > 0
-              ? html`<ul class="outcomes" aria-label="Outcomes">
+      ${
+        step
+          ? html`<div class="step-head">#${step.seq} ${step.type} · ${step.actor}</div>
+            ${
+              step.outcomes.length > 0
+                ? html`<ul class="outcomes" aria-label="Outcomes">
                   ${step.outcomes.map((outcome) => html`<li class=${outcome.kind}>${outcome.text}</li>`)}
                 </ul>`
-              : nothing}
+                : nothing
+            }
             ${step.requests.map((request) => html`<p class="next">→ next: ${request.text}</p>`)}
             ${step.explanation ? html`<explanation-tree .node=${step.explanation}></explanation-tree>` : nothing}`
-        : html`<p class="muted">Each result appears here with its reasons. Pick an event on the timeline to see why it happened.</p>`}
-      ${rules.length > 0
-        ? html`<h3>Rules cited</h3>
+          : html`<p class="muted">Each result appears here with its reasons. Pick an event on the timeline to see why it happened.</p>`
+      }
+      ${
+        rules.length > 0
+          ? html`<h3>Rules cited</h3>
             <div class="rules">${rules.map((rule) => this.renderRule(rule, first !== null && key(rule) === key(first)))}</div>`
-        : nothing}
+          : nothing
+      }
     </section>`
   }
 }

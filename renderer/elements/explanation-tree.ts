@@ -87,14 +87,19 @@ export class ExplanationTree extends LitElement {
   private line(node: Explanation): TemplateResult {
     return html`<span class="line ${node.status === 'ignored' ? 'ignored' : ''}"
       >${node.status === 'ignored' ? html`<span class="tag">not counted</span>` : nothing}<span class="text">${node.text}</span
-      >${node.value !== undefined && node.value !== null && !node.text.includes(String(node.value))
-        ? html`<span class="value">= ${String(node.value)}</span>`
-        : nothing}${node.rule
-        ? html`<button class="link rule-ref" @click=${() => this.cite(node.rule!)} title="Show the rule's text">
+      >${
+        node.value !== undefined && node.value !== null && !node.text.includes(String(node.value))
+          ? html`<span class="value">= ${String(node.value)}</span>`
+          : nothing
+      }${
+        node.rule
+          ? html`<button class="link rule-ref" @click=${() => this.cite(node.rule!)} title="Show the rule's text">
             ${node.rule.ruleset}/${node.rule.id} §${node.rule.clause}
           </button>`
-        : nothing}${(node.from ?? []).map(
-        (seq) => html`<button class="link seq" @click=${() => this.scrub(seq)} title="See the game at this event">← #${seq}</button>`,
+          : nothing
+      }${(node.from ?? []).map(
+        (seq) =>
+          html`<button class="link seq" @click=${() => this.scrub(seq)} title="See the game at this event">← #${seq}</button>`,
       )}</span
     >`
   }

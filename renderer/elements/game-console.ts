@@ -95,10 +95,12 @@ export class GameConsole extends LitElement {
     return html`<section class="owed" aria-label="Open request">
       <div class="muted">Request ${request.id} · ${name} ${request.kind === 'dice' ? 'rolls' : 'chooses'}</div>
       <p class="request-text">${request.text}</p>
-      ${request.kind === 'dice'
-        ? html`<odds-panel .request=${request}></odds-panel>
+      ${
+        request.kind === 'dice'
+          ? html`<odds-panel .request=${request}></odds-panel>
             <dice-entry .request=${request} .busy=${this.busy}></dice-entry>`
-        : html`<choice-entry .request=${request} .busy=${this.busy}></choice-entry>`}
+          : html`<choice-entry .request=${request} .busy=${this.busy}></choice-entry>`
+      }
       <details>
         <summary>Why this roll</summary>
         <explanation-tree .node=${request.explanation}></explanation-tree>
@@ -121,13 +123,16 @@ export class GameConsole extends LitElement {
         <span class="muted">seq ${status.seq}</span>
       </div>
       ${oldest ? this.renderRequest(oldest, game) : nothing}
-      ${waiting.length > 0
-        ? html`<ol class="queue" aria-label="Waiting requests">
+      ${
+        waiting.length > 0
+          ? html`<ol class="queue" aria-label="Waiting requests">
             ${waiting.map((request) => html`<li>${request.id}: ${request.text}</li>`)}
           </ol>`
-        : nothing}
-      ${status.canDeclare.length > 0
-        ? html`<h3>Declare now</h3>
+          : nothing
+      }
+      ${
+        status.canDeclare.length > 0
+          ? html`<h3>Declare now</h3>
             <div class="row declare" role="group" aria-label="Declare now">
               ${status.canDeclare.map(
                 (type) =>
@@ -140,18 +145,21 @@ export class GameConsole extends LitElement {
               )}
               <button @click=${() => this.dispatchEvent(new CustomEvent('muster'))}>ArmyMustered</button>
             </div>
-            ${this.declaring
-              ? html`<declare-form
+            ${
+              this.declaring
+                ? html`<declare-form
                   .type=${this.declaring}
                   .view=${view}
                   .phases=${this.phases}
                   .actor=${status.activePlayer ?? game.players[0]?.id ?? ''}
                   @cancel=${() => (this.declaring = null)}
                 ></declare-form>`
-              : nothing}`
-        : oldest
-          ? html`<p class="muted">Nothing can be declared until the open requests are answered.</p>`
-          : nothing}
+                : nothing
+            }`
+          : oldest
+            ? html`<p class="muted">Nothing can be declared until the open requests are answered.</p>`
+            : nothing
+      }
     </section>`
   }
 }

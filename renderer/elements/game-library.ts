@@ -158,14 +158,16 @@ export class GameLibrary extends LitElement {
   override render() {
     const games = this.games
     return html`
-      ${this.creating
-        ? html`<new-game-form
+      ${
+        this.creating
+          ? html`<new-game-form
             .client=${this.client}
             @created=${(e: CustomEvent<string>) => this.open(e.detail)}
             @cancel=${() => (this.creating = false)}
             @failed=${(e: CustomEvent) => this.fail(e.detail)}
           ></new-game-form>`
-        : nothing}
+          : nothing
+      }
       ${games !== null && games.length === 0 && !this.creating ? this.renderWelcome() : nothing}
       <div class="row toolbar">
         <button @click=${() => (this.creating = true)} ?disabled=${this.creating}>New game</button>
@@ -176,11 +178,12 @@ export class GameLibrary extends LitElement {
         <input type="file" accept=".jsonl,application/jsonl,text/plain" aria-label="Game file" @change=${this.importFile} />
         ${this.working ? html`<span class="muted" role="status">${this.working}</span>` : nothing}
       </div>
-      ${games === null
-        ? html`<p class="muted">Reading the library…</p>`
-        : games.length === 0
-          ? nothing
-          : html`<section class="panel">
+      ${
+        games === null
+          ? html`<p class="muted">Reading the library…</p>`
+          : games.length === 0
+            ? nothing
+            : html`<section class="panel">
               <h2>Games</h2>
               <table>
                 <thead>
@@ -206,7 +209,8 @@ export class GameLibrary extends LitElement {
                   )}
                 </tbody>
               </table>
-            </section>`}
+            </section>`
+      }
     `
   }
 }

@@ -56,6 +56,8 @@ export class GameStateView extends LitElement {
         text-decoration: line-through;
       }
       .flag {
+        white-space: nowrap;
+        display: inline-block;
         font-size: 0.8rem;
         border-radius: 0.25rem;
         padding: 0 0.3rem;
@@ -82,8 +84,9 @@ export class GameStateView extends LitElement {
     const past = view.seq < this.head
     return html`<section class="panel" aria-label="Game state">
       <h2>The table</h2>
-      ${past
-        ? html`<div class="past" role="status">
+      ${
+        past
+          ? html`<div class="past" role="status">
             <span>The game as it stood at <strong>#${view.seq}</strong> of ${this.head}</span>
             <button
               @click=${() => this.dispatchEvent(new CustomEvent('scrub', { detail: { seq: this.head }, bubbles: true, composed: true }))}
@@ -91,13 +94,15 @@ export class GameStateView extends LitElement {
               Back to now <kbd>Esc</kbd>
             </button>
           </div>`
-        : html`<p class="muted">Now, after #${view.seq}${game.turn > 0 ? ` · turn ${game.turn}` : ''}${game.phase ? ` · ${game.phase}` : ''}</p>`}
+          : html`<p class="muted">Now, after #${view.seq}${game.turn > 0 ? ` · turn ${game.turn}` : ''}${game.phase ? ` · ${game.phase}` : ''}</p>`
+      }
       ${game.players.map((player) => {
         const theirs = units.filter((unit) => unit.player === player.id)
         return html`<h3>${player.name}</h3>
-          ${theirs.length === 0
-            ? html`<p class="muted">No army mustered yet.</p>`
-            : html`<table aria-label=${`${player.name}'s units`}>
+          ${
+            theirs.length === 0
+              ? html`<p class="muted">No army mustered yet.</p>`
+              : html`<table aria-label=${`${player.name}'s units`}>
                 <thead>
                   <tr><th>Unit</th><th>Models</th><th></th></tr>
                 </thead>
@@ -115,10 +120,12 @@ export class GameStateView extends LitElement {
                       </tr>`,
                   )}
                 </tbody>
-              </table>`}`
+              </table>`
+          }`
       })}
-      ${Object.values(game.combats).length > 0
-        ? html`<h3>Combats</h3>
+      ${
+        Object.values(game.combats).length > 0
+          ? html`<h3>Combats</h3>
             ${Object.values(game.combats).map(
               (combat) =>
                 html`<p class="combat">
@@ -126,7 +133,8 @@ export class GameStateView extends LitElement {
                   ${combat.sides.map((side) => side.units.map((each) => game.units[each.unit]?.name ?? each.unit).join(', ')).join(' against ')}
                 </p>`,
             )}`
-        : nothing}
+          : nothing
+      }
     </section>`
   }
 }

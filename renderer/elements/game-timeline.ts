@@ -41,6 +41,7 @@ export class GameTimeline extends LitElement {
         text-align: right;
       }
       ol {
+        grid-template-columns: minmax(0, 1fr);
         list-style: none;
         margin: 0.5rem 0 0;
         padding: 0;
@@ -48,6 +49,7 @@ export class GameTimeline extends LitElement {
         gap: 0.15rem;
       }
       li button {
+        display: block;
         width: 100%;
         text-align: left;
         min-height: 2rem;

@@ -71,7 +71,11 @@ export class NewGameForm extends LitElement {
     event.preventDefault()
     const players: { id: string; name: string }[] = []
     this.players.forEach((player, index) => {
-      const id = playerId(player.name, index, players.map((each) => each.id))
+      const id = playerId(
+        player.name,
+        index,
+        players.map((each) => each.id),
+      )
       players.push({ id, name: player.name.trim() || `Player ${index + 1}` })
     })
     try {

@@ -136,7 +136,8 @@ export class RulesBrowser extends LitElement {
     const at = this.entries.findIndex((entry) => entry.id === this.chosen?.id)
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault()
-      const next = this.entries[Math.max(0, Math.min(this.entries.length - 1, at + (event.key === 'ArrowDown' ? 1 : -1)))]
+      const next =
+        this.entries[Math.max(0, Math.min(this.entries.length - 1, at + (event.key === 'ArrowDown' ? 1 : -1)))]
       if (next) this.chosen = next
     }
   }
@@ -147,18 +148,22 @@ export class RulesBrowser extends LitElement {
       <h2>${entry.name}</h2>
       <p class="muted">${entry.kind} · ${entry.enforcement} · <span class="rule-ref">${this.ruleset}/${entry.id}</span></p>
       <p class="text">${entry.text}</p>
-      ${Object.keys(entry.clauses).length > 0
-        ? html`<h3>Clauses</h3>
+      ${
+        Object.keys(entry.clauses).length > 0
+          ? html`<h3>Clauses</h3>
             <dl>
               ${Object.entries(entry.clauses).map(([clause, text]) => html`<dt>§${clause}</dt><dd>${text}</dd>`)}
             </dl>`
-        : nothing}
-      ${params.length > 0
-        ? html`<h3>Parameters</h3>
+          : nothing
+      }
+      ${
+        params.length > 0
+          ? html`<h3>Parameters</h3>
             <dl>
               ${params.map(([name, value]) => html`<dt>${name}</dt><dd>${String(value)} (default)</dd>`)}
             </dl>`
-        : nothing}
+          : nothing
+      }
     </article>`
   }
 

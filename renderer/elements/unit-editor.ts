@@ -57,7 +57,7 @@ export class UnitEditor extends LitElement {
       }
       .profile {
         display: grid;
-        grid-template-columns: repeat(9, minmax(2.6rem, 1fr));
+        grid-template-columns: repeat(9, minmax(0, 1fr));
         gap: 0.3rem;
       }
       .profile input {

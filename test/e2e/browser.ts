@@ -29,8 +29,8 @@ export interface Table {
   readonly api: LocalGameApi
   readonly host: WebHost
   readonly browser: BrowserContext
-  /** A page (a tab) at the web host's address, token included. */
-  openPage(width?: number, height?: number): Promise<Page>
+  /** A page (a tab) at the web host's address, token included; `gameId` opens that game. */
+  openPage(options?: { gameId?: string; width?: number; height?: number }): Promise<Page>
   /** Errors thrown in any page: a test ends by expecting none. */
   readonly pageErrors: Error[]
   close(): Promise<void>
@@ -59,11 +59,11 @@ export async function startTable(): Promise<Table> {
     host,
     browser,
     pageErrors,
-    async openPage(width = 1600, height = 1000) {
+    async openPage({ gameId, width = 1600, height = 1000 } = {}) {
       const page = await browser.newPage()
       await page.setViewportSize({ width, height })
       page.on('pageerror', (error) => pageErrors.push(error))
-      await page.goto(host.url)
+      await page.goto(gameId ? `${host.url}#game=${gameId}` : host.url)
       return page
     },
     async close() {

@@ -14,6 +14,9 @@ afterAll(async () => {
   await table?.close()
 })
 
+/** Waits for the page to show something: the UI answers after a call across the host. */
+const until = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 50 })
+
 interface UnitForm {
   name: string
   models: number
@@ -57,7 +60,7 @@ async function enterCounts(page: Page, faces: number[]): Promise<void> {
 describe('the renderer in headless Chromium', () => {
   it('plays a round of close combat: muster, declare, dice by counts, casualties explained, timeline scrubbed', async () => {
     const page = await table.openPage()
-    await expect.poll(() => page.getByRole('button', { name: 'Open the sample game' }).count()).toBe(1)
+    await until(() => page.getByRole('button', { name: 'Open the sample game' }).count()).toBe(1)
     await screenshot(page, '01-library-empty')
 
     await page.getByRole('button', { name: 'Start a new game' }).click()
@@ -67,7 +70,7 @@ describe('the renderer in headless Chromium', () => {
     await screenshot(page, '02-new-game')
     await page.getByRole('button', { name: 'Create the game' }).click()
 
-    await expect.poll(() => page.getByRole('region', { name: 'Army muster' }).count()).toBe(1)
+    await until(() => page.getByRole('region', { name: 'Army muster' }).count()).toBe(1)
     await addUnit(
       page,
       {
@@ -79,15 +82,15 @@ describe('the renderer in headless Chromium', () => {
       },
       '03-unit-editor',
     )
-    await expect.poll(() => page.getByLabel('Player').inputValue()).toBe('chaos')
+    await until(() => page.getByLabel('Player').inputValue()).toBe('chaos')
     await addUnit(page, {
       name: 'Chaos Warriors',
       models: 10,
       profile: { M: 4, WS: 5, BS: 3, S: 4, T: 4, W: 1, I: 5, A: 1, Ld: 8 },
       gear: ['heavy-armour', 'shield'],
     })
-    await expect.poll(() => page.getByTestId('models-empire-swordsmen').textContent()).toBe('15 / 15')
-    await expect.poll(() => page.getByTestId('models-chaos-warriors').textContent()).toBe('10 / 10')
+    await until(() => page.getByTestId('models-empire-swordsmen').textContent()).toBe('15 / 15')
+    await until(() => page.getByTestId('models-chaos-warriors').textContent()).toBe('10 / 10')
     await screenshot(page, '04-mustered')
 
     await declare(page, 'TurnStarted', async (form) => {
@@ -107,20 +110,22 @@ describe('the renderer in headless Chromium', () => {
 
     // The README's round: Chaos to hit 3+ with 6 2 3 5 1, to wound 3+ with 4 2 6, the Swordsmen save 6+ with 6 4.
     const request = page.getByRole('region', { name: 'Open request' })
-    await expect.poll(() => request.textContent()).toContain('Chaos Warriors: roll 5 D6 to hit Empire Swordsmen, 3+')
-    await expect.poll(() => page.getByTestId('expected').textContent()).toBe('3.33')
+    await until(() => request.textContent()).toContain('Chaos Warriors: roll 5 D6 to hit Empire Swordsmen, 3+')
+    await until(() => page.getByTestId('expected').textContent()).toBe('3.33')
     await screenshot(page, '06-dice-request-with-odds')
     await enterCounts(page, [6, 2, 3, 5, 1])
-    await expect.poll(() => request.textContent()).toContain('to wound')
+    await until(() => request.textContent()).toContain('to wound')
     await enterCounts(page, [4, 2, 6])
-    await expect.poll(() => request.textContent()).toContain('save')
+    await until(() => request.textContent()).toContain('save')
     await enterCounts(page, [6, 4])
 
     const explanation = page.getByRole('region', { name: 'Explanation' })
-    await expect.poll(() => explanation.getByRole('list', { name: 'Outcomes' }).textContent()).toMatch(/Empire Swordsmen loses 1 model/)
-    await expect.poll(() => page.getByTestId('models-empire-swordsmen').textContent()).toBe('14 / 15')
+    await until(() => explanation.getByRole('list', { name: 'Outcomes' }).textContent()).toMatch(
+      /Empire Swordsmen loses 1 model/,
+    )
+    await until(() => page.getByTestId('models-empire-swordsmen').textContent()).toBe('14 / 15')
     const armourSave = explanation.getByRole('article', { name: /^Rule armour-save/ }).first()
-    await expect.poll(() => armourSave.textContent()).toContain('classic/armour-save')
+    await until(() => armourSave.textContent()).toContain('classic/armour-save')
     await screenshot(page, '07-casualties-explained')
 
     // Back to the combat's declaration: all fifteen Swordsmen stand again.
@@ -128,15 +133,15 @@ describe('the renderer in headless Chromium', () => {
     const combatJoined = await table.api.replay((await table.api.listGames()).find((g) => g.intact)!.gameId, {})
     const joinedSeq = combatJoined.steps.find((step) => step.type === 'CombatJoined')!.seq
     await timeline.getByRole('slider').fill(String(joinedSeq))
-    await expect.poll(() => page.getByTestId('models-empire-swordsmen').textContent()).toBe('15 / 15')
-    await expect
-      .poll(() => page.getByRole('region', { name: 'Game state' }).getByRole('status').textContent())
-      .toContain(`#${joinedSeq}`)
+    await until(() => page.getByTestId('models-empire-swordsmen').textContent()).toBe('15 / 15')
+    await until(() => page.getByRole('region', { name: 'Game state' }).getByRole('status').textContent()).toContain(
+      `#${joinedSeq}`,
+    )
     await screenshot(page, '08-timeline-scrubbed-back')
 
     await page.getByRole('button', { name: /^Rules/ }).click()
     await page.getByLabel('Search the rules').fill('armour save')
-    await expect.poll(() => page.getByRole('option').first().textContent()).toContain('Armour')
+    await until(() => page.getByRole('option').first().textContent()).toContain('Armour')
     await screenshot(page, '09-rules-browser')
     expect(table.pageErrors).toEqual([])
   }, 120_000)

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDemoGame } from '../../core/cli/demo.js'
+import { screenshot, startTable, type Table } from './browser.js'
+
+let table: Table
+beforeAll(async () => {
+  table = await startTable()
+}, 60_000)
+afterAll(async () => {
+  await table?.close()
+})
+
+const until = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 50 })
+
+describe('a second screen', () => {
+  it('follows the game live: an event declared in one page appears in the other without a reload', async () => {
+    const gameId = await createDemoGame(table.api)
+    const head = (await table.api.status(gameId)).seq
+    const player = await table.openPage({ gameId })
+    const watcher = await table.openPage({ gameId, width: 900, height: 1200 })
+    for (const page of [player, watcher])
+      await until(() => page.getByRole('slider').getAttribute('max')).toBe(String(head))
+    // A mark in the watcher's window: a reload would wipe it.
+    await watcher.evaluate('window.__notReloaded = true')
+
+    const console_ = player.getByRole('region', { name: 'Game console' })
+    await console_.getByRole('button', { name: 'Note', exact: true }).click()
+    await console_.getByRole('textbox', { name: 'Note' }).fill('The Boyz are caught at the ford')
+    await console_.getByRole('button', { name: 'Declare Note' }).click()
+
+    await until(() => watcher.getByRole('slider').getAttribute('max')).toBe(String(head + 1))
+    await until(() => watcher.getByRole('list', { name: 'Events' }).textContent()).toContain(`#${head + 1}Note`)
+    expect(await watcher.evaluate('window.__notReloaded')).toBe(true)
+    await screenshot(watcher, '10-second-screen-follows')
+    expect(table.pageErrors).toEqual([])
+  }, 60_000)
+})
