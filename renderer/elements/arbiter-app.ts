@@ -65,8 +65,13 @@ export class ArbiterApp extends LitElement {
   musterOpen = false
 
   private unsubscribe: (() => void) | null = null
-  /** Only the newest scrub's answer is shown; older ones still in flight are dropped. */
-  private scrubTicket = 0
+  /**
+   * A drag sends many positions a second and each state costs the host a chain check: one fetch is
+   * in flight at a time, and when it lands the newest position still wanted is fetched next, so
+   * the state shown never waits behind positions the scrubber has already left.
+   */
+  private scrubWanted: number | null = null
+  private scrubFetching = false
   private loadingSteps: Promise<void> | null = null
 
   static override styles = [
@@ -320,11 +325,23 @@ export class ArbiterApp extends LitElement {
     this.shownStep = this.steps[seq - 1] ?? this.shownStep
     if (this.scrubSeq === null) {
       this.scrubView = null
+      this.scrubWanted = null
       return
     }
-    const ticket = ++this.scrubTicket
-    const view = await this.attempt(() => this.api.openGame(gameId, seq))
-    if (view && ticket === this.scrubTicket) this.scrubView = view
+    this.scrubWanted = seq
+    if (this.scrubFetching) return
+    this.scrubFetching = true
+    try {
+      while (this.scrubWanted !== null && this.scrubWanted !== this.scrubView?.seq) {
+        const wanted = this.scrubWanted
+        const view = await this.attempt(() => this.api.openGame(gameId, wanted))
+        if (!view || this.gameId !== gameId) break
+        // Back at the head meanwhile: the head's state is shown, not this one.
+        if (this.scrubSeq !== null) this.scrubView = view
+      }
+    } finally {
+      this.scrubFetching = false
+    }
   }
 
   private onKey = (event: KeyboardEvent): void => {

@@ -82,7 +82,11 @@ export class GuidedStart extends LitElement {
       },
       {
         text: 'Declare what happens (a combat, attacks…) and answer each roll Arbiter asks for',
-        done: Object.keys(game.combats).length > 0,
+        // Under way once a combat is joined, a roll is owed, or a unit has changed since its muster.
+        done:
+          Object.keys(game.combats).length > 0 ||
+          Object.keys(game.requests).length > 0 ||
+          units.some((unit) => unit.changedAt > unit.musteredAt),
       },
     ]
     if (steps.every((step) => step.done)) return nothing
