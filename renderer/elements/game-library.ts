@@ -170,8 +170,10 @@ export class GameLibrary extends LitElement {
       }
       ${games !== null && games.length === 0 && !this.creating ? this.renderWelcome() : nothing}
       <div class="row toolbar">
-        <button @click=${() => (this.creating = true)} ?disabled=${this.creating}>New game</button>
-        <button @click=${this.sampleGame} ?disabled=${this.working !== null}>Sample game</button>
+        ${games !== null && games.length > 0
+          ? html`<button @click=${() => (this.creating = true)} ?disabled=${this.creating}>New game</button>
+              <button @click=${this.sampleGame} ?disabled=${this.working !== null}>Sample game</button>`
+          : nothing}
         <button @click=${() => this.renderRoot.querySelector<HTMLInputElement>('input[type=file]')?.click()}>
           Import a game file…
         </button>

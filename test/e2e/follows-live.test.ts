@@ -13,6 +13,20 @@ afterAll(async () => {
 const until = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 50 })
 
 describe('a second screen', () => {
+  it('an empty library offers the sample game, the one `arbiter demo` records', async () => {
+    const page = await table.openPage()
+    await page.getByRole('button', { name: 'Open the sample game' }).click()
+    await until(() => page.getByRole('slider').getAttribute('max')).toBe('25')
+    await until(() => page.getByTestId('models-boyz').textContent()).toBe('0 / 25')
+    const [gameId] = (await table.api.listGames()).map((game) => game.gameId)
+    const recordedByTheCli = await createDemoGame(table.api)
+    // The same recording: every step of the page's game says what the CLI's says.
+    const steps = async (id: string) => (await table.api.replay(id)).steps.map(({ outcomes }) => outcomes.map((o) => o.text))
+    expect(await steps(gameId!)).toEqual(await steps(recordedByTheCli))
+    await screenshot(page, '11-sample-game')
+    await page.close()
+  }, 60_000)
+
   it('follows the game live: an event declared in one page appears in the other without a reload', async () => {
     const gameId = await createDemoGame(table.api)
     const head = (await table.api.status(gameId)).seq

@@ -139,6 +139,15 @@ describe('the renderer in headless Chromium', () => {
     )
     await screenshot(page, '08-timeline-scrubbed-back')
 
+    // By keyboard alone: Escape comes back to now, R has Arbiter roll the Swordsmen's attacks.
+    await page.locator('body').click({ position: { x: 5, y: 5 } })
+    await page.keyboard.press('Escape')
+    await until(() => page.getByTestId('models-empire-swordsmen').textContent()).toBe('14 / 15')
+    const head = Number(await timeline.getByRole('slider').getAttribute('max'))
+    await page.keyboard.press('r')
+    await until(() => explanation.textContent()).toContain(`#${head + 1} DiceRolled`)
+    await until(() => timeline.getByRole('slider').getAttribute('max')).toBe(String(head + 1))
+
     await page.getByRole('button', { name: /^Rules/ }).click()
     await page.getByLabel('Search the rules').fill('armour save')
     await until(() => page.getByRole('option').first().textContent()).toContain('Armour')
