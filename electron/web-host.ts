@@ -11,7 +11,8 @@ import { getCookie, setCookie } from 'hono/cookie'
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming'
 import type { GameApi } from '../core/api/game-api-contract.js'
 import { ArbiterError, type ErrorData, toErrorData } from '../core/events/errors.js'
-import { dispatchCall, type GameEventNotice } from './dispatch.js'
+import { CONTENT_SECURITY_POLICY } from './csp.js'
+import { dispatchCall, type GameEventNotice, isGameApiMethod } from './dispatch.js'
 
 /**
  * The web host (DESIGN §8): the same GameApi and the built renderer over HTTP, for a second
@@ -47,14 +48,6 @@ const MAX_BODY_BYTES = 256 * 1024 * 1024
 const TOKEN_COOKIE = 'arbiter-token'
 /** A comment line on every event stream this often, so proxies and phones keep it open. */
 const KEEP_ALIVE_MS = 15_000
-
-/**
- * The page may load only its own scripts and styles and talk only to this host. Lit's styles are
- * constructed stylesheets; 'unsafe-inline' for styles covers a browser without them.
- */
-export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
-  "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 function refusal(error: ErrorData): { ok: false; error: ErrorData } {
   return { ok: false, error }
@@ -111,7 +104,8 @@ export function createWebApp(options: Required<Pick<WebHostOptions, 'api' | 'ren
       stream.onAbort(() => {
         streams.delete(stream)
       })
-      await stream.write(': connected\n\n')
+      // `retry`: a page that loses the stream (a phone waking up) tries again after 2 s.
+      await stream.write(': connected\nretry: 2000\n\n')
       while (!stream.aborted && !stream.closed) {
         await stream.sleep(KEEP_ALIVE_MS)
         if (!stream.aborted && !stream.closed) await stream.write(': keep-alive\n\n')
@@ -139,6 +133,7 @@ export function createWebApp(options: Required<Pick<WebHostOptions, 'api' | 'ren
         body = undefined
       }
       try {
+        if (!isGameApiMethod(method)) throw new ArbiterError('api/unknown-method', `GameApi has no method "${method}"`)
         if (typeof body !== 'object' || body === null || !('args' in body))
           throw new ArbiterError('api/bad-arguments', `${method}: the body must be JSON {"args": [...]}`)
         const value = await dispatchCall(api, method, body.args, notify)

@@ -1,4 +1,5 @@
 import { type GameApi, gameApiMethods } from '../core/api/game-api-contract.js'
+import type { ArbiterHostBridge, MenuCommand } from '../electron/ipc-channels.js'
 
 /**
  * The renderer's one way to reach a game: `window.arbiter` in Electron (the preload's bridge), or
@@ -16,9 +17,13 @@ export interface LiveEvent {
 
 export type LiveListener = (event: LiveEvent) => void
 
+export type { MenuCommand }
+
 export interface ArbiterClient extends RendererApi {
   /** Calls `listener` for every event any window appends; returns the call that stops it. */
   subscribe(listener: LiveListener): () => void
+  /** The desktop app's native menu (New, Open, Export); a browser has none, so it never calls. */
+  onMenu(listener: (command: MenuCommand) => void): () => void
 }
 
 export class ApiError extends Error {
@@ -31,15 +36,12 @@ export class ApiError extends Error {
   }
 }
 
-/** The bridge the Electron preload exposes beside `window.arbiter`, for live updates. */
-export interface ArbiterEventsBridge {
-  subscribe(listener: LiveListener): () => void
-}
-
 declare global {
   interface Window {
+    /** The GameApi, from the Electron preload. */
     arbiter?: RendererApi
-    arbiterEvents?: ArbiterEventsBridge
+    /** What Electron's main tells the page: events written, menu commands. */
+    arbiterHost?: ArbiterHostBridge
   }
 }
 
@@ -62,10 +64,10 @@ export function toApiError(error: unknown): ApiError {
 }
 
 export function connectGameApi(): ArbiterClient {
-  return window.arbiter ? electronClient(window.arbiter, window.arbiterEvents) : webClient(window.location)
+  return window.arbiter ? electronClient(window.arbiter, window.arbiterHost) : webClient(window.location)
 }
 
-function electronClient(bridge: RendererApi, events: ArbiterEventsBridge | undefined): ArbiterClient {
+function electronClient(bridge: RendererApi, host: ArbiterHostBridge | undefined): ArbiterClient {
   const client = Object.fromEntries(
     methodNames.map((name) => [
       name,
@@ -78,7 +80,11 @@ function electronClient(bridge: RendererApi, events: ArbiterEventsBridge | undef
       },
     ]),
   ) as unknown as RendererApi
-  return { ...client, subscribe: (listener) => events?.subscribe(listener) ?? (() => {}) }
+  return {
+    ...client,
+    subscribe: (listener) => host?.onEvent(listener) ?? (() => {}),
+    onMenu: (listener) => host?.onMenu(listener) ?? (() => {}),
+  }
 }
 
 /** The web host: `POST /api/<method>` with `{ args }`, the page's `?token=` on every call. */
@@ -128,7 +134,7 @@ function webClient(location: Location): ArbiterClient {
       }
     }
   }
-  return { ...client, subscribe }
+  return { ...client, subscribe, onMenu: () => () => {} }
 }
 
 function withoutTrailingUndefined(args: unknown[]): unknown[] {

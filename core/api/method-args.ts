@@ -8,7 +8,6 @@ import type { GameApi, GameApiMethod } from './game-api-contract.js'
  * a valid event payload) is LocalGameApi's to judge, with its own codes. An optional argument may
  * come as null (JSON has no undefined: `[id, undefined]` is sent as `[id, null]`).
  */
-const text = z.string().max(1_000_000)
 const id = z.string().min(1).max(200)
 const seq = z.number().int()
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -47,7 +46,8 @@ export const gameApiArgs = {
   importGame: z.tuple([z.string().max(512 * 1024 * 1024)]),
   rulesets: z.tuple([]),
   catalogue: z.tuple([id]),
-  searchRules: z.tuple([id, text]),
+  // A player's words, not a document.
+  searchRules: z.tuple([id, z.string().max(1000)]),
   close: z.tuple([]),
 } satisfies { [M in GameApiMethod]: z.ZodType<Parameters<GameApi[M]>, unknown> }
 
@@ -78,6 +78,7 @@ export function checkArgs<M extends GameApiMethod>(method: M, args: unknown): Pa
 
 function describe(value: unknown): string {
   if (value === null) return 'null'
+  if (value === undefined) return 'nothing'
   if (typeof value === 'object') return 'an object'
   return `a ${typeof value}`
 }

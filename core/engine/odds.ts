@@ -135,3 +135,14 @@ export function diceOdds(request: DiceOddsRequest): DiceOdds {
     atLeast,
   }
 }
+
+/**
+ * The odds of an open dice request: its count, sides and need, with what the request itself does
+ * not carry (a re-roll the table has, the natural 1 and 6 rules of the roll) given by the caller.
+ */
+export function requestOdds(
+  request: { readonly count: number; readonly sides: number; readonly need?: number },
+  rules: Pick<DiceOddsRequest, 'reroll' | 'naturalOneFails' | 'naturalSixSucceeds'> = {},
+): DiceOdds {
+  return diceOdds({ count: request.count, sides: request.sides, need: request.need ?? null, ...rules })
+}

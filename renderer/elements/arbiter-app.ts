@@ -1,7 +1,15 @@
 import { css, html, LitElement, nothing } from 'lit'
 import type { EventDraft, GameStatus, GameView, RuleEntry, StepView } from '../../core/api/game-api-contract.js'
 import type { RuleRef } from '../../core/explain/explanation.js'
-import { type ApiError, type ArbiterClient, connectGameApi, type LiveEvent, toApiError } from '../api-client.js'
+import {
+  type ApiError,
+  type ArbiterClient,
+  connectGameApi,
+  type LiveEvent,
+  type MenuCommand,
+  toApiError,
+} from '../api-client.js'
+import { downloadExport } from '../export-game.js'
 import { isTyping, shortcutFor } from '../shortcuts.js'
 import { baseStyles } from '../theme.js'
 import './army-muster.js'
@@ -65,6 +73,7 @@ export class ArbiterApp extends LitElement {
   musterOpen = false
 
   private unsubscribe: (() => void) | null = null
+  private unsubscribeMenu: (() => void) | null = null
   /**
    * A drag sends many positions a second and each state costs the host a chain check: one fetch is
    * in flight at a time, and when it lands the newest position still wanted is fetched next, so
@@ -170,6 +179,7 @@ export class ArbiterApp extends LitElement {
     super.connectedCallback()
     this.client ??= connectGameApi()
     this.unsubscribe = this.client.subscribe((event) => void this.onLiveEvent(event))
+    this.unsubscribeMenu = this.client.onMenu((command) => void this.onMenu(command))
     document.addEventListener('keydown', this.onKey)
     const fromHash = new URLSearchParams(location.hash.slice(1)).get('game')
     if (fromHash) void this.openGame(fromHash)
@@ -178,6 +188,7 @@ export class ArbiterApp extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback()
     this.unsubscribe?.()
+    this.unsubscribeMenu?.()
     document.removeEventListener('keydown', this.onKey)
   }
 
@@ -289,6 +300,18 @@ export class ArbiterApp extends LitElement {
     await this.loadSteps()
     const newest = this.steps[this.steps.length - 1]
     if (newest && this.scrubSeq === null) this.shownStep = newest
+  }
+
+  /** New, Open and Export from the desktop app's native menu. */
+  private async onMenu(command: MenuCommand): Promise<void> {
+    if (command === 'export-game') {
+      if (this.gameId)
+        await this.attempt(() => downloadExport(this.api, this.gameId!, this.view?.state.title ?? undefined))
+      return
+    }
+    this.screen = 'library'
+    await this.updateComplete
+    if (command === 'new-game') this.renderRoot.querySelector('game-library')?.startNewGame()
   }
 
   private async onDeclare(event: CustomEvent<EventDraft>): Promise<void> {

@@ -2,6 +2,7 @@ import { css, html, LitElement, nothing } from 'lit'
 import type { GameListing } from '../../core/api/game-api-contract.js'
 import { createDemoGame } from '../../core/cli/demo.js'
 import { type ArbiterClient, toApiError } from '../api-client.js'
+import { downloadExport } from '../export-game.js'
 import { baseStyles } from '../theme.js'
 import './new-game-form.js'
 
@@ -101,6 +102,11 @@ export class GameLibrary extends LitElement {
     }
   }
 
+  /** Opens the new-game form (the library's button, or the desktop menu's New). */
+  startNewGame(): void {
+    this.creating = true
+  }
+
   private sampleGame(): Promise<void> {
     return this.busy('Recording the sample game…', async () => {
       const gameId = await createDemoGame(this.client!)
@@ -121,20 +127,7 @@ export class GameLibrary extends LitElement {
   }
 
   private exportGame(gameId: string, title: string | undefined): Promise<void> {
-    return this.busy('Exporting…', async () => {
-      let text = ''
-      let fromSeq: number | null = 1
-      while (fromSeq !== null) {
-        const page = await this.client!.exportGame(gameId, { fromSeq })
-        text += page.text
-        fromSeq = page.nextSeq
-      }
-      const link = document.createElement('a')
-      link.href = URL.createObjectURL(new Blob([text], { type: 'application/jsonl' }))
-      link.download = `${slug(title ?? gameId)}.jsonl`
-      link.click()
-      setTimeout(() => URL.revokeObjectURL(link.href), 10_000)
-    })
+    return this.busy('Exporting…', () => downloadExport(this.client!, gameId, title))
   }
 
   private renderWelcome() {
@@ -170,10 +163,12 @@ export class GameLibrary extends LitElement {
       }
       ${games !== null && games.length === 0 && !this.creating ? this.renderWelcome() : nothing}
       <div class="row toolbar">
-        ${games !== null && games.length > 0
-          ? html`<button @click=${() => (this.creating = true)} ?disabled=${this.creating}>New game</button>
+        ${
+          games !== null && games.length > 0
+            ? html`<button @click=${() => (this.creating = true)} ?disabled=${this.creating}>New game</button>
               <button @click=${this.sampleGame} ?disabled=${this.working !== null}>Sample game</button>`
-          : nothing}
+            : nothing
+        }
         <button @click=${() => this.renderRoot.querySelector<HTMLInputElement>('input[type=file]')?.click()}>
           Import a game file…
         </button>
@@ -219,15 +214,6 @@ export class GameLibrary extends LitElement {
 
 function createdAt(game: GameListing): string {
   return game.intact ? game.createdAt : ''
-}
-
-function slug(text: string): string {
-  return (
-    text
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '') || 'game'
-  )
 }
 
 customElements.define('game-library', GameLibrary)

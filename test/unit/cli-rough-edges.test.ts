@@ -57,7 +57,7 @@ describe('the README stands alone', () => {
   it('keeps exactly two set-up commands on top', () => {
     const first = /```sh\n([\s\S]*?)```/.exec(readFileSync(join(root, 'README.md'), 'utf8'))?.[1] ?? ''
     expect(first.trimEnd().split('\n')).toHaveLength(2)
-    expect(first).toMatch(/^npm ci && npx arbiter demo/)
+    expect(first).toMatch(/^npm ci && npm start /)
     expect(first).toMatch(/\nnpm test /)
   })
 })

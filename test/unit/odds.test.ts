@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { diceOdds } from '../../core/engine/odds.js'
+import { diceOdds, requestOdds } from '../../core/engine/odds.js'
 
 const exact = (odds: ReturnType<typeof diceOdds>) => ({
   perDie: odds.perDie.exact,
@@ -74,6 +74,13 @@ describe('dice odds', () => {
     expect(diceOdds({ count: 1, need: 1, naturalOneFails: true }).perDie.exact).toBe('5/6')
     expect(diceOdds({ count: 1, need: 1 }).perDie.exact).toBe('1')
     expect(diceOdds({ count: 3, need: null }).expected.exact).toBe('0')
+  })
+
+  it('an open request: its count, sides and need, with the re-roll the caller names', () => {
+    const request = { count: 2, sides: 6, need: 4 }
+    expect(requestOdds(request).atLeast.map((p) => p.exact)).toEqual(['1', '3/4', '1/4'])
+    expect(requestOdds(request, { reroll: 'failed' }).atLeast.map((p) => p.exact)).toEqual(['1', '15/16', '9/16'])
+    expect(requestOdds({ count: 1, sides: 6 }).perDie.exact).toBe('0')
   })
 
   it('no dice: certain of zero', () => {

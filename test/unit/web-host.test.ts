@@ -131,6 +131,15 @@ describe('web host', () => {
       expect(response.status).toBe(404)
       expect(await response.json()).toMatchObject({ ok: false, error: { code: 'api/unknown-method' } })
     }
+    const noBody = await fetch(`${hosted.base}/api/dropDatabase`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${hosted.host.token}` },
+    })
+    expect(noBody.status).toBe(404)
+    const wrongVerb = await fetch(`${hosted.base}/api/listGames`, {
+      headers: { authorization: `Bearer ${hosted.host.token}` },
+    })
+    expect(wrongVerb.status).toBe(404)
   })
 
   it('refuses bad arguments with 400, naming the method and the argument, and writes nothing', async () => {
@@ -142,6 +151,15 @@ describe('web host', () => {
     expect(body.error.message).toMatch(/^createGame: argument 1 field players: /)
     const tooMany = (await (await call(hosted, 'listGames', [1])).json()) as { error: { code: string } }
     expect(tooMany.error.code).toBe('api/bad-arguments')
+    const notJson = await fetch(`${hosted.base}/api/listGames`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${hosted.host.token}` },
+      body: 'args=1',
+    })
+    expect(notJson.status).toBe(400)
+    expect(await notJson.json()).toMatchObject({
+      error: { code: 'api/bad-arguments', message: 'listGames: the body must be JSON {"args": [...]}' },
+    })
     expect(await hosted.api.listGames()).toEqual([])
   })
 
@@ -177,6 +195,20 @@ describe('web host', () => {
       expect([400, 404], path).toContain(response.status)
     }
     expect((await rawGet(host.port, `/assets/app.js?${t}`)).status).toBe(200)
+  })
+
+  it('closes at once, ending the event streams that are open', async () => {
+    const hosted = await start()
+    const events = await fetch(`${hosted.base}/api/events?token=${hosted.host.token}`)
+    const reader = events.body!.pipeThrough(new TextDecoderStream()).getReader()
+    expect((await reader.read()).value).toContain('retry: 2000')
+    const started = Date.now()
+    await hosted.host.close()
+    running.splice(running.indexOf(hosted), 1)
+    await hosted.api.close()
+    expect(Date.now() - started).toBeLessThan(2000)
+    // The stream ends (or errors) instead of hanging.
+    await reader.read().catch(() => ({ done: true }))
   })
 
   it('streams an event made by another client to an open page', async () => {

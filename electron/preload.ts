@@ -1,0 +1,51 @@
+/**
+ * The Electron window's bridge (bundled to one CommonJS file, run sandboxed): `window.arbiter` is
+ * the GameApi, one IPC channel per method (ipc-channels.ts), and `window.arbiterHost` tells the
+ * page of events and menu commands. A refusal rejects with plain `{ code, message }` data (an
+ * Error's own fields do not cross the context bridge; plain data does).
+ */
+import { contextBridge, type IpcRendererEvent, ipcRenderer } from 'electron'
+import type { GameApi, GameApiMethod } from '../core/api/game-api-contract.js'
+import { type ArbiterHostBridge, channelOf, EVENT_CHANNEL, type IpcResult, MENU_CHANNEL } from './ipc-channels.js'
+
+async function call<M extends GameApiMethod>(
+  method: M,
+  args: Parameters<GameApi[M]>,
+): Promise<Awaited<ReturnType<GameApi[M]>>> {
+  const result = (await ipcRenderer.invoke(channelOf(method), ...args)) as IpcResult
+  if (!result.ok) throw result.error
+  return result.value as Awaited<ReturnType<GameApi[M]>>
+}
+
+const arbiter = {
+  listGames: () => call('listGames', []),
+  createGame: (input) => call('createGame', [input]),
+  append: (gameId, draft, expectedVersion) => call('append', [gameId, draft, expectedVersion]),
+  rollDice: (gameId, requestId, actor) => call('rollDice', [gameId, requestId, actor]),
+  openGame: (gameId, atSeq) => call('openGame', [gameId, atSeq]),
+  status: (gameId) => call('status', [gameId]),
+  replay: (gameId, page) => call('replay', [gameId, page]),
+  verifyGame: (gameId) => call('verifyGame', [gameId]),
+  exportGame: (gameId, page) => call('exportGame', [gameId, page]),
+  importGame: (text) => call('importGame', [text]),
+  rulesets: () => call('rulesets', []),
+  catalogue: (ruleset) => call('catalogue', [ruleset]),
+  searchRules: (ruleset, query) => call('searchRules', [ruleset, query]),
+  close: () => call('close', []),
+} satisfies GameApi
+
+function subscribe<T>(channel: string, listener: (value: T) => void): () => void {
+  const handler = (_event: IpcRendererEvent, value: T): void => listener(value)
+  ipcRenderer.on(channel, handler)
+  return () => {
+    ipcRenderer.removeListener(channel, handler)
+  }
+}
+
+const arbiterHost = {
+  onEvent: (listener) => subscribe(EVENT_CHANNEL, listener),
+  onMenu: (listener) => subscribe(MENU_CHANNEL, listener),
+} satisfies ArbiterHostBridge
+
+contextBridge.exposeInMainWorld('arbiter', arbiter)
+contextBridge.exposeInMainWorld('arbiterHost', arbiterHost)
