@@ -31,6 +31,9 @@ export class GameLibrary extends LitElement {
       .toolbar {
         margin-bottom: 1rem;
       }
+      new-game-form {
+        margin-bottom: 1rem;
+      }
       .welcome {
         display: grid;
         grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr));
