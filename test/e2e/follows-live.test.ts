@@ -21,7 +21,8 @@ describe('a second screen', () => {
     const [gameId] = (await table.api.listGames()).map((game) => game.gameId)
     const recordedByTheCli = await createDemoGame(table.api)
     // The same recording: every step of the page's game says what the CLI's says.
-    const steps = async (id: string) => (await table.api.replay(id)).steps.map(({ outcomes }) => outcomes.map((o) => o.text))
+    const steps = async (id: string) =>
+      (await table.api.replay(id)).steps.map(({ outcomes }) => outcomes.map((o) => o.text))
     expect(await steps(gameId!)).toEqual(await steps(recordedByTheCli))
     await screenshot(page, '11-sample-game')
     await page.close()
