@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDemoGame } from '../../core/cli/demo.js'
 import { screenshot, startTable, type Table } from './browser.js'
@@ -47,6 +48,30 @@ describe('a second screen', () => {
     await until(() => watcher.getByRole('list', { name: 'Events' }).textContent()).toContain(`#${head + 1}Note`)
     expect(await watcher.evaluate('window.__notReloaded')).toBe(true)
     await screenshot(watcher, '10-second-screen-follows')
+    expect(table.pageErrors).toEqual([])
+  }, 60_000)
+
+  it('the library exports a game as its JSON Lines, and refuses to import it twice with a coded error', async () => {
+    const gameId = await createDemoGame(table.api)
+    const page = await table.openPage()
+    const row = page.getByRole('row').filter({ hasText: 'Demo: the Boyz charge the Warriors' }).first()
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: 'Export' }).click(),
+    ])
+    const file = await download.path()
+    let expected = ''
+    for (let fromSeq: number | null = 1; fromSeq !== null; ) {
+      const exported = await table.api.exportGame(gameId, { fromSeq })
+      expected += exported.text
+      fromSeq = exported.nextSeq
+    }
+    expect(readFileSync(file, 'utf8')).toBe(expected)
+
+    await page.getByLabel('Game file').setInputFiles(file)
+    const alert = page.getByRole('alert')
+    await until(() => alert.textContent()).toContain('store/game-exists')
+    await screenshot(page, '12-import-refused')
     expect(table.pageErrors).toEqual([])
   }, 60_000)
 })

@@ -115,8 +115,13 @@ describe('the renderer in headless Chromium', () => {
     await screenshot(page, '06-dice-request-with-odds')
     await enterCounts(page, [6, 2, 3, 5, 1])
     await until(() => request.textContent()).toContain('to wound')
-    await enterCounts(page, [4, 2, 6])
+    // The to-wound dice as a list instead: "426", one digit a die.
+    await page.getByRole('button', { name: 'Type a list instead' }).click()
+    await page.getByLabel('The faces, as a list').fill('426')
+    await page.getByLabel('The faces, as a list').press('Enter')
     await until(() => request.textContent()).toContain('save')
+    // The entry keeps the way a player last typed: back to counts for the save.
+    await page.getByRole('button', { name: 'Count by face instead' }).click()
     await enterCounts(page, [6, 4])
 
     const explanation = page.getByRole('region', { name: 'Explanation' })
