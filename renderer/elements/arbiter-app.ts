@@ -24,6 +24,9 @@ import './shortcut-help.js'
 
 type Screen = 'library' | 'game' | 'rules'
 
+/** Past states kept for scrubbing back to them (a state is a few kilobytes). */
+const PAST_VIEWS_KEPT = 200
+
 /**
  * The application shell: which screen is shown, the open game as GameApi last reported it, and
  * every write. Children show state and ask for changes with events (`declare`, `dice`, …); the shell
@@ -81,6 +84,11 @@ export class ArbiterApp extends LitElement {
    */
   private scrubWanted: number | null = null
   private scrubFetching = false
+  /**
+   * States already fetched, by seq, newest last. The state at a past seq never changes (the log is
+   * append-only), so scrubbing back and forth over the same stretch shows it at once.
+   */
+  private pastViews = new Map<number, GameView>()
   private loadingSteps: Promise<void> | null = null
 
   static override styles = [
@@ -225,6 +233,7 @@ export class ArbiterApp extends LitElement {
     this.shownStep = null
     this.scrubSeq = null
     this.scrubView = null
+    this.pastViews = new Map()
     this.screen = 'game'
     this.musterOpen = false
     history.replaceState(null, '', `${location.search}#game=${encodeURIComponent(gameId)}`)
@@ -351,6 +360,12 @@ export class ArbiterApp extends LitElement {
       this.scrubWanted = null
       return
     }
+    const known = this.pastViews.get(seq)
+    if (known) {
+      this.scrubWanted = null
+      this.scrubView = known
+      return
+    }
     this.scrubWanted = seq
     if (this.scrubFetching) return
     this.scrubFetching = true
@@ -359,12 +374,21 @@ export class ArbiterApp extends LitElement {
         const wanted = this.scrubWanted
         const view = await this.attempt(() => this.api.openGame(gameId, wanted))
         if (!view || this.gameId !== gameId) break
-        // Back at the head meanwhile: the head's state is shown, not this one.
-        if (this.scrubSeq !== null) this.scrubView = view
+        this.remember(view)
+        // Shown while the scrubber is still on its way somewhere (a drag passes through it), or
+        // when it is where the scrubber stopped; not once the scrubber is back at the head or on a
+        // state already kept.
+        if (this.scrubSeq !== null && (this.scrubWanted !== null || this.scrubSeq === wanted)) this.scrubView = view
       }
     } finally {
       this.scrubFetching = false
     }
+  }
+
+  private remember(view: GameView): void {
+    this.pastViews.delete(view.seq)
+    this.pastViews.set(view.seq, view)
+    if (this.pastViews.size > PAST_VIEWS_KEPT) this.pastViews.delete(this.pastViews.keys().next().value!)
   }
 
   private onKey = (event: KeyboardEvent): void => {
