@@ -1,9 +1,11 @@
 import { css, html, LitElement, nothing } from 'lit'
-import { type DiceOdds, diceOdds } from '../../core/engine/odds.js'
+import { type DiceOdds, type DiceOddsRequest, diceOdds } from '../../core/engine/odds.js'
 import type { DiceRequestSpec, OpenRequest } from '../../core/engine/types.js'
 import { baseStyles } from '../theme.js'
 
 type DiceRequest = OpenRequest & DiceRequestSpec
+/** Fields a dice request may carry beside its need, named as `diceOdds` takes them. */
+type OddsHints = Partial<Pick<DiceOddsRequest, 'reroll' | 'naturalOneFails' | 'naturalSixSucceeds'>>
 
 /**
  * The odds before a roll, worked out in core (`diceOdds`, exact binomial sums) from what the
@@ -70,11 +72,21 @@ export class OddsPanel extends LitElement {
     const request = this.request
     if (request === this.oddsFor) return
     this.oddsFor = request
-    const reroll = (request as { reroll?: 'failed' | 'successful' | null } | null)?.reroll ?? null
-    this.odds =
-      request && request.need !== undefined
-        ? diceOdds({ count: request.count, sides: request.sides, need: request.need, reroll })
-        : null
+    if (!request || request.need === undefined) {
+      this.odds = null
+      return
+    }
+    // What else changes the odds (re-rolls, natural 1s and 6s) is the request's to say, when the
+    // engine puts it there; the renderer never guesses it from the request's purpose.
+    const { reroll, naturalOneFails, naturalSixSucceeds } = request as OddsHints
+    this.odds = diceOdds({
+      count: request.count,
+      sides: request.sides,
+      need: request.need,
+      reroll: reroll ?? null,
+      naturalOneFails: naturalOneFails ?? false,
+      naturalSixSucceeds: naturalSixSucceeds ?? false,
+    })
   }
 
   override render() {
