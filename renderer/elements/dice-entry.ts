@@ -1,5 +1,6 @@
 import { css, html, LitElement } from 'lit'
 import type { DiceRequestSpec, OpenRequest } from '../../core/engine/types.js'
+import { type FacesRead, facesFromCounts, facesFromList } from '../dice-faces.js'
 import { baseStyles } from '../theme.js'
 
 type DiceRequest = OpenRequest & DiceRequestSpec
@@ -110,24 +111,12 @@ export class DiceEntry extends LitElement {
   }
 
   /** The faces entered, or why they are not an answer yet. */
-  private faces(): { faces: number[] } | { problem: string } {
+  private faces(): FacesRead {
     const request = this.request
     if (!request) return { problem: 'no request' }
-    let faces: number[]
-    if (this.mode === 'counts') {
-      faces = this.counts.flatMap((count, index) => new Array<number>(count).fill(index + 1))
-    } else {
-      const text = this.list.trim()
-      // "62351": one digit a die, when every face is one digit and the count matches.
-      const digitsOnly = /^\d+$/.test(text) && request.sides < 10 && text.length === request.count
-      faces = (digitsOnly ? text.split('') : text.split(/[^0-9]+/)).filter(Boolean).map(Number)
-      const bad = faces.find((face) => face < 1 || face > request.sides)
-      if (bad !== undefined) return { problem: `${bad} is not a face of a D${request.sides}` }
-    }
-    if (faces.length < request.count) return { problem: `${faces.length} of ${request.count} dice` }
-    if (faces.length > request.count)
-      return { problem: `${faces.length} dice: ${faces.length - request.count} too many` }
-    return { faces }
+    return this.mode === 'counts'
+      ? facesFromCounts(this.counts, request.count)
+      : facesFromList(this.list, request.sides, request.count)
   }
 
   private submit(event: Event): void {
