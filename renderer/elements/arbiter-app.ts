@@ -205,16 +205,30 @@ export class ArbiterApp extends LitElement {
     return this.client
   }
 
-  /** Runs a call, showing its refusal as `{ code, message }` instead of throwing it away. */
+  /** Runs a read, showing its refusal as `{ code, message }` instead of throwing it away. */
   private async attempt<T>(call: () => Promise<T>): Promise<T | undefined> {
-    this.busy = true
     try {
-      const value = await call()
-      this.error = null
-      return value
+      return await call()
     } catch (error) {
       this.error = toApiError(error)
       return undefined
+    }
+  }
+
+  /**
+   * Runs a write and shows what it did: `busy` from the call until the head is reloaded, so the
+   * same answer cannot be sent twice, while reads in the background (a live update, the timeline
+   * filling in) never hold up a player's entry. A write that goes through clears the last refusal.
+   */
+  private async write(call: () => Promise<StepView>): Promise<StepView | undefined> {
+    this.busy = true
+    try {
+      const step = await this.attempt(call)
+      if (step) {
+        this.error = null
+        await this.record(step)
+      }
+      return step
     } finally {
       this.busy = false
     }
@@ -226,6 +240,7 @@ export class ArbiterApp extends LitElement {
       return { view, status }
     })
     if (!opened) return
+    this.error = null
     this.gameId = gameId
     this.view = opened.view
     this.status = opened.status
@@ -288,8 +303,7 @@ export class ArbiterApp extends LitElement {
   }
 
   /** A step this window made: shown at once, then the head is reloaded. */
-  private async record(step: StepView | undefined): Promise<void> {
-    if (!step) return
+  private async record(step: StepView): Promise<void> {
     this.shownStep = step
     this.cited = null
     this.scrubSeq = null
@@ -326,26 +340,23 @@ export class ArbiterApp extends LitElement {
   private async onDeclare(event: CustomEvent<EventDraft>): Promise<void> {
     const gameId = this.gameId
     if (!gameId) return
-    const step = await this.attempt(() => this.api.append(gameId, event.detail, this.view?.seq))
+    const step = await this.write(() => this.api.append(gameId, event.detail, this.view?.seq))
     if (step && event.detail.type === 'ArmyMustered') this.musterOpen = false
-    await this.record(step)
   }
 
   private async onDice(event: CustomEvent<{ requestId: string; faces: number[]; actor: string }>): Promise<void> {
     const gameId = this.gameId
     if (!gameId) return
     const { requestId, faces, actor } = event.detail
-    const step = await this.attempt(() =>
+    await this.write(() =>
       this.api.append(gameId, { type: 'DiceRolled', actor, payload: { requestId, faces, source: 'physical' } }),
     )
-    await this.record(step)
   }
 
   private async onRollForMe(event: CustomEvent<{ requestId: string; actor: string }>): Promise<void> {
     const gameId = this.gameId
     if (!gameId) return
-    const step = await this.attempt(() => this.api.rollDice(gameId, event.detail.requestId, event.detail.actor))
-    await this.record(step)
+    await this.write(() => this.api.rollDice(gameId, event.detail.requestId, event.detail.actor))
   }
 
   private async onScrub(event: CustomEvent<{ seq: number }>): Promise<void> {

@@ -8,7 +8,7 @@
  * - from moving the scrubber to a seq to the game's state at that seq on screen
  *   (`openGame(gameId, seq)`: the chain checked, the nearest snapshot and the events after it folded).
  *
- * Times are taken inside the page (performance.now(), checked every animation frame), so the
+ * Times are taken inside the page (performance.now(), the DOM checked every few ms), so the
  * test driver's own round trips are not counted. The database lives in a temporary folder.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
@@ -33,8 +33,28 @@ const repoRoot = resolve(here, fromSource ? '../..' : '../../..')
 const rendererDir = join(repoRoot, 'dist', 'renderer')
 const CHROMIUM = '/usr/bin/chromium'
 
+/**
+ * In the page: resolves once `shown()` holds, checked every few milliseconds (a timer, not an
+ * animation frame: a frame is 16 ms, too coarse for the figures); refuses after 15 s, saying what
+ * the page shows instead, so a bench that cannot finish says why rather than hanging.
+ */
+const shownWithinInPage = `(shown) => new Promise((done, fail) => {
+  const give_up = performance.now() + 15000
+  const check = () => {
+    if (shown()) return done()
+    if (performance.now() > give_up) {
+      const app = document.querySelector('arbiter-app').shadowRoot
+      const alert = app.querySelector('[role=alert]')
+      return fail(new Error('not shown after 15 s' + (alert ? ': ' + alert.textContent.trim() : '')))
+    }
+    setTimeout(check, 1)
+  }
+  check()
+})`
+
 /** Runs in the page: submits the dice entry's counts and waits for step `seq` and its explanation. */
 const submitDiceInPage = `async ({ counts, seq }) => {
+  const shownWithin = ${shownWithinInPage}
   const app = document.querySelector('arbiter-app').shadowRoot
   const entry = app.querySelector('game-console').shadowRoot.querySelector('dice-entry')
   const inputs = entry.shadowRoot.querySelectorAll('.face input')
@@ -51,19 +71,20 @@ const submitDiceInPage = `async ({ counts, seq }) => {
   }
   const start = performance.now()
   entry.shadowRoot.querySelector('form').requestSubmit()
-  await new Promise((done) => { const check = () => (shown() ? done() : requestAnimationFrame(check)); check() })
+  await shownWithin(shown)
   return performance.now() - start
 }`
 
 /** Runs in the page: moves the scrubber to `seq` as a drag does (an input event) and waits for that state. */
 const scrubInPage = `async (seq) => {
+  const shownWithin = ${shownWithinInPage}
   const app = document.querySelector('arbiter-app').shadowRoot
   const slider = app.querySelector('game-timeline').shadowRoot.querySelector('input[type=range]')
   const shown = () => app.querySelector('game-state-view').shadowRoot.querySelector('.past strong')?.textContent === '#' + seq
   const start = performance.now()
   slider.value = String(seq)
   slider.dispatchEvent(new Event('input', { bubbles: true }))
-  await new Promise((done) => { const check = () => (shown() ? done() : requestAnimationFrame(check)); check() })
+  await shownWithin(shown)
   return performance.now() - start
 }`
 
@@ -72,6 +93,7 @@ const scrubInPage = `async (seq) => {
  * a frame (16 ms), and the time is from the last position to the state at it on screen.
  */
 const dragInPage = `async (seqs) => {
+  const shownWithin = ${shownWithinInPage}
   const app = document.querySelector('arbiter-app').shadowRoot
   const slider = app.querySelector('game-timeline').shadowRoot.querySelector('input[type=range]')
   const last = seqs[seqs.length - 1]
@@ -84,7 +106,7 @@ const dragInPage = `async (seqs) => {
   const start = performance.now()
   slider.value = String(last)
   slider.dispatchEvent(new Event('input', { bubbles: true }))
-  await new Promise((done) => { const check = () => (shown() ? done() : requestAnimationFrame(check)); check() })
+  await shownWithin(shown)
   return performance.now() - start
 }`
 
@@ -189,7 +211,8 @@ async function main(): Promise<void> {
     })
     try {
       await openDiceRequest(host, api, built.gameId)
-      const page = await browser.newPage()
+      // The window the browser opened with: a second tab could be throttled as a background one.
+      const page = browser.pages()[0] ?? (await browser.newPage())
       page.on('crash', () => console.error('bench: the page crashed'))
       page.on('pageerror', (error) => console.error(`bench: the page threw: ${error.message}`))
       await page.goto(`${host.url}#game=${built.gameId}`)
@@ -212,7 +235,16 @@ async function main(): Promise<void> {
         const counts = new Array<number>(request.sides).fill(0)
         for (let die = 0; die < request.count; die++) counts[Math.floor(random() * request.sides)]! += 1
         const seq = (await api.status(built.gameId)).seq + 1
-        diceTimes.push(await page.evaluate(`(${submitDiceInPage})(${JSON.stringify({ counts, seq })})`))
+        diceTimes.push(
+          await page
+            .evaluate<number>(`(${submitDiceInPage})(${JSON.stringify({ counts, seq })})`)
+            .catch(async (error) => {
+              await page.screenshot({ path: join(tmpdir(), 'arbiter-ui-bench-failure.png') })
+              throw new Error(
+                `bench: dice entry ${run + 1} (request ${request.id}, seq ${seq}): ${(error as Error).message}`,
+              )
+            }),
+        )
       }
 
       const newHead = (await api.status(built.gameId)).seq
