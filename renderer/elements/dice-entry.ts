@@ -1,4 +1,4 @@
-import { css, html, LitElement } from 'lit'
+import { css, html, LitElement, type PropertyValues } from 'lit'
 import type { DiceRequestSpec, OpenRequest } from '../../core/engine/types.js'
 import { type FacesRead, facesFromCounts, facesFromList } from '../dice-faces.js'
 import { baseStyles } from '../theme.js'
@@ -30,6 +30,11 @@ export class DiceEntry extends LitElement {
   counts: number[] = []
   list = ''
   private requestId: string | null = null
+  /**
+   * The request whose answer was just sent: not sent twice while the write is in flight. Any other
+   * request may be answered at once, even while the last write finishes reloading the game.
+   */
+  private sentFor: string | null = null
 
   static override styles = [
     baseStyles,
@@ -81,7 +86,9 @@ export class DiceEntry extends LitElement {
     `,
   ]
 
-  override willUpdate(): void {
+  override willUpdate(changed: PropertyValues<this>): void {
+    // The write is over (done or refused): a refused answer may be corrected and sent again.
+    if (changed.has('busy') && !this.busy) this.sentFor = null
     const request = this.request
     if (request && request.id !== this.requestId) {
       // A new request starts from nothing: counts left from the last roll would be a wrong answer.
@@ -123,7 +130,8 @@ export class DiceEntry extends LitElement {
     event.preventDefault()
     const request = this.request
     const answer = this.faces()
-    if (!request || this.busy || !('faces' in answer)) return
+    if (!request || request.id === this.sentFor || !('faces' in answer)) return
+    this.sentFor = request.id
     this.dispatchEvent(
       new CustomEvent('dice', {
         detail: { requestId: request.id, faces: answer.faces, actor: request.roller },
@@ -183,7 +191,7 @@ export class DiceEntry extends LitElement {
           />`
       }
       <div class="row">
-        <button class="primary" type="submit" ?disabled=${this.busy || !('faces' in answer)}>Record the dice</button>
+        <button class="primary" type="submit" ?disabled=${request.id === this.sentFor || !('faces' in answer)}>Record the dice</button>
         <button type="button" ?disabled=${this.busy} @click=${this.rollForMe}>Roll for me <kbd>R</kbd></button>
         ${
           request.sides <= MOST_SIDES_COUNTED
