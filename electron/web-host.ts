@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { getCookie, setCookie } from 'hono/cookie'
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming'
 import type { GameApi } from '../core/api/game-api-contract.js'
 import { ArbiterError, type ErrorData, toErrorData } from '../core/events/errors.js'
@@ -43,6 +44,8 @@ export interface WebHost {
 
 /** The largest request body: an imported game of many thousand events. */
 const MAX_BODY_BYTES = 256 * 1024 * 1024
+/** The cookie that carries the token from the page's address to the files the page loads. */
+const TOKEN_COOKIE = 'arbiter-token'
 /** A comment line on every event stream this often, so proxies and phones keep it open. */
 const KEEP_ALIVE_MS = 15_000
 
@@ -82,11 +85,15 @@ export function createWebApp(options: Required<Pick<WebHostOptions, 'api' | 'ren
     c.header('Referrer-Policy', 'no-referrer')
     c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
     const bearer = /^Bearer (.+)$/.exec(c.req.header('Authorization') ?? '')?.[1]
-    if (!tokenMatches(bearer, token) && !tokenMatches(c.req.query('token'), token))
+    const inQuery = tokenMatches(c.req.query('token'), token)
+    if (!tokenMatches(bearer, token) && !inQuery && !tokenMatches(getCookie(c, TOKEN_COOKIE), token))
       return c.json(
         refusal({ code: 'host/unauthorized', message: 'this Arbiter needs its token: open the address it printed' }),
         401,
       )
+    // The page is opened at /?token=T, but the scripts and styles it loads are fetched without the
+    // query: a same-site, script-proof cookie carries the token to them.
+    if (inQuery) setCookie(c, TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'Strict', path: '/' })
     await next()
   })
 

@@ -1,0 +1,546 @@
+import { css, html, LitElement, nothing } from 'lit'
+import type { EventDraft, GameStatus, GameView, RuleEntry, StepView } from '../../core/api/game-api-contract.js'
+import type { RuleRef } from '../../core/explain/explanation.js'
+import {
+  type ApiError,
+  type ArbiterClient,
+  connectGameApi,
+  type LiveEvent,
+  type MenuCommand,
+  toApiError,
+} from '../api-client.js'
+import { downloadExport } from '../export-game.js'
+import { isTyping, shortcutFor } from '../shortcuts.js'
+import { baseStyles } from '../theme.js'
+import './army-muster.js'
+import './explanation-panel.js'
+import './game-console.js'
+import './game-library.js'
+import './game-state-view.js'
+import './game-timeline.js'
+import './guided-start.js'
+import './rules-browser.js'
+import './shortcut-help.js'
+
+type Screen = 'library' | 'game' | 'rules'
+
+/** Past states kept for scrubbing back to them (a state is a few kilobytes). */
+const PAST_VIEWS_KEPT = 200
+
+/**
+ * The application shell: which screen is shown, the open game as GameApi last reported it, and
+ * every write. Children show state and ask for changes with events (`declare`, `dice`, …); the shell
+ * makes the call, shows the result and reloads what the call changed. No rule is decided here.
+ */
+export class ArbiterApp extends LitElement {
+  static override properties = {
+    screen: { state: true },
+    gameId: { state: true },
+    view: { state: true },
+    status: { state: true },
+    steps: { state: true },
+    shownStep: { state: true },
+    scrubSeq: { state: true },
+    scrubView: { state: true },
+    catalogue: { state: true },
+    cited: { state: true },
+    phases: { state: true },
+    error: { state: true },
+    busy: { state: true },
+    helpOpen: { state: true },
+    musterOpen: { state: true },
+  }
+
+  /** Set before the element connects to use another client (tests); otherwise the host's. */
+  client: ArbiterClient | null = null
+  screen: Screen = 'library'
+  gameId: string | null = null
+  view: GameView | null = null
+  status: GameStatus | null = null
+  /** Every step of the open game, in seq order (index = seq - 1), for the timeline. */
+  steps: StepView[] = []
+  /** The step the explanation panel shows: the last answer, or the one scrubbed to. */
+  shownStep: StepView | null = null
+  /** The seq the timeline is scrubbed to; null at the head. */
+  scrubSeq: number | null = null
+  scrubView: GameView | null = null
+  /** The open game's ruleset's catalogue, for the rules' names and texts. */
+  catalogue: RuleEntry[] | null = null
+  private catalogueOf: string | null = null
+  /** The rule a player last clicked in an explanation. */
+  cited: RuleRef | null = null
+  phases: readonly string[] = []
+  error: ApiError | null = null
+  busy = false
+  helpOpen = false
+  musterOpen = false
+
+  private unsubscribe: (() => void) | null = null
+  private unsubscribeMenu: (() => void) | null = null
+  /**
+   * A drag sends many positions a second and each state costs the host a chain check: one fetch is
+   * in flight at a time, and when it lands the newest position still wanted is fetched next, so
+   * the state shown never waits behind positions the scrubber has already left.
+   */
+  private scrubWanted: number | null = null
+  private scrubFetching = false
+  /**
+   * States already fetched, by seq, newest last. The state at a past seq never changes (the log is
+   * append-only), so scrubbing back and forth over the same stretch shows it at once.
+   */
+  private pastViews = new Map<number, GameView>()
+  private loadingSteps: Promise<void> | null = null
+
+  static override styles = [
+    baseStyles,
+    css`
+      :host {
+        min-height: 100vh;
+      }
+      header {
+        display: flex;
+        align-items: center;
+        gap: 1rem;
+        padding: 0.6rem 1.2rem;
+        background: var(--panel);
+        border-bottom: 1px solid var(--border);
+      }
+      header h1 {
+        font-size: 1.3rem;
+        margin: 0;
+        color: var(--accent);
+        letter-spacing: 0.04em;
+      }
+      nav {
+        display: flex;
+        gap: 0.4rem;
+      }
+      nav button[aria-current='page'] {
+        border-color: var(--accent);
+        color: var(--accent);
+      }
+      .title {
+        flex: 1;
+        color: var(--muted);
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+      }
+      main {
+        padding: 1rem 1.2rem 2rem;
+      }
+      .game {
+        display: grid;
+        grid-template-columns: minmax(22rem, 1fr) minmax(24rem, 1.3fr) minmax(20rem, 1fr);
+        grid-template-areas:
+          'guide guide guide'
+          'console explain state'
+          'timeline timeline timeline';
+        gap: 1rem;
+        align-items: start;
+      }
+      .game > * {
+        /* A grid item may shrink below its content's width; long lines wrap instead of overlapping. */
+        min-width: 0;
+      }
+      guided-start {
+        grid-area: guide;
+      }
+      .console {
+        grid-area: console;
+        display: grid;
+        gap: 1rem;
+      }
+      explanation-panel {
+        grid-area: explain;
+      }
+      game-state-view {
+        grid-area: state;
+      }
+      game-timeline {
+        grid-area: timeline;
+      }
+      @media (max-width: 1100px) {
+        .game {
+          grid-template-columns: 1fr;
+          grid-template-areas: 'guide' 'console' 'explain' 'state' 'timeline';
+        }
+      }
+      .error-bar {
+        display: flex;
+        gap: 1rem;
+        align-items: center;
+        margin: 0 0 1rem;
+        padding: 0.6rem 1rem;
+        border: 1px solid var(--danger);
+        border-radius: 0.5rem;
+        background: #2a1515;
+      }
+      .error-bar code {
+        font-family: var(--mono);
+        color: var(--danger);
+      }
+    `,
+  ]
+
+  override connectedCallback(): void {
+    super.connectedCallback()
+    this.client ??= connectGameApi()
+    this.unsubscribe = this.client.subscribe((event) => void this.onLiveEvent(event))
+    this.unsubscribeMenu = this.client.onMenu((command) => void this.onMenu(command))
+    document.addEventListener('keydown', this.onKey)
+    const fromHash = new URLSearchParams(location.hash.slice(1)).get('game')
+    if (fromHash) void this.openGame(fromHash)
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    this.unsubscribe?.()
+    this.unsubscribeMenu?.()
+    document.removeEventListener('keydown', this.onKey)
+  }
+
+  private get api(): ArbiterClient {
+    if (!this.client) throw new Error('arbiter-app: no client before connecting')
+    return this.client
+  }
+
+  /** Runs a read, showing its refusal as `{ code, message }` instead of throwing it away. */
+  private async attempt<T>(call: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await call()
+    } catch (error) {
+      this.error = toApiError(error)
+      return undefined
+    }
+  }
+
+  /**
+   * Runs a write and shows what it did: `busy` from the call until the head is reloaded, so the
+   * same answer cannot be sent twice, while reads in the background (a live update, the timeline
+   * filling in) never hold up a player's entry. A write that goes through clears the last refusal.
+   */
+  private async write(call: () => Promise<StepView>): Promise<StepView | undefined> {
+    this.busy = true
+    try {
+      const step = await this.attempt(call)
+      if (step) {
+        this.error = null
+        await this.record(step)
+      }
+      return step
+    } finally {
+      this.busy = false
+    }
+  }
+
+  async openGame(gameId: string): Promise<void> {
+    const opened = await this.attempt(async () => {
+      const [view, status] = await Promise.all([this.api.openGame(gameId), this.api.status(gameId)])
+      return { view, status }
+    })
+    if (!opened) return
+    this.error = null
+    this.gameId = gameId
+    this.view = opened.view
+    this.status = opened.status
+    this.steps = []
+    this.shownStep = null
+    this.scrubSeq = null
+    this.scrubView = null
+    this.pastViews = new Map()
+    this.screen = 'game'
+    this.musterOpen = false
+    history.replaceState(null, '', `${location.search}#game=${encodeURIComponent(gameId)}`)
+    void this.loadRuleset(opened.view.state.ruleset)
+    void this.loadSteps()
+  }
+
+  private async loadRuleset(ruleset: string): Promise<void> {
+    if (this.catalogueOf === ruleset) return
+    this.catalogueOf = ruleset
+    const [catalogue, known] = await Promise.all([
+      this.attempt(() => this.api.catalogue(ruleset)),
+      this.attempt(() => this.api.rulesets()),
+    ])
+    if (catalogue) this.catalogue = catalogue
+    this.phases = known?.find((each) => each.id === ruleset)?.phases ?? []
+  }
+
+  /** Reads the steps the timeline lacks, page by page; one load at a time, each going on from the last. */
+  private loadSteps(): Promise<void> {
+    const run = async () => {
+      const gameId = this.gameId
+      if (!gameId) return
+      let fromSeq: number | null = this.steps.length + 1
+      const head = this.view?.seq ?? 0
+      const loaded: StepView[] = []
+      while (fromSeq !== null && fromSeq <= head) {
+        const page = await this.attempt(() => this.api.replay(gameId, { fromSeq: fromSeq! }))
+        if (!page || this.gameId !== gameId) return
+        loaded.push(...page.steps)
+        fromSeq = page.nextSeq
+      }
+      if (loaded.length > 0) this.steps = [...this.steps, ...loaded.filter((step) => step.seq > this.steps.length)]
+      if (!this.shownStep && this.steps.length > 0) this.shownStep = this.steps[this.steps.length - 1]!
+    }
+    const previous = this.loadingSteps ?? Promise.resolve()
+    this.loadingSteps = previous.then(run)
+    return this.loadingSteps
+  }
+
+  /** Reloads the head after a change: the state and what can be done now. */
+  private async refresh(): Promise<void> {
+    const gameId = this.gameId
+    if (!gameId) return
+    const fresh = await this.attempt(async () => {
+      const [view, status] = await Promise.all([this.api.openGame(gameId), this.api.status(gameId)])
+      return { view, status }
+    })
+    if (!fresh || this.gameId !== gameId) return
+    this.view = fresh.view
+    this.status = fresh.status
+  }
+
+  /** A step this window made: shown at once, then the head is reloaded. */
+  private async record(step: StepView): Promise<void> {
+    this.shownStep = step
+    this.cited = null
+    this.scrubSeq = null
+    this.scrubView = null
+    if (step.seq === this.steps.length + 1) this.steps = [...this.steps, step]
+    await this.refresh()
+    if (this.steps.length < (this.view?.seq ?? 0)) void this.loadSteps()
+  }
+
+  private async onLiveEvent(event: LiveEvent): Promise<void> {
+    if (this.screen === 'library') {
+      this.renderRoot.querySelector('game-library')?.reload()
+      return
+    }
+    if (event.gameId !== this.gameId || event.seq <= (this.view?.seq ?? 0)) return
+    await this.refresh()
+    await this.loadSteps()
+    const newest = this.steps[this.steps.length - 1]
+    if (newest && this.scrubSeq === null) this.shownStep = newest
+  }
+
+  /** New, Open and Export from the desktop app's native menu. */
+  private async onMenu(command: MenuCommand): Promise<void> {
+    if (command === 'export-game') {
+      if (this.gameId)
+        await this.attempt(() => downloadExport(this.api, this.gameId!, this.view?.state.title ?? undefined))
+      return
+    }
+    this.screen = 'library'
+    await this.updateComplete
+    if (command === 'new-game') this.renderRoot.querySelector('game-library')?.startNewGame()
+  }
+
+  private async onDeclare(event: CustomEvent<EventDraft>): Promise<void> {
+    const gameId = this.gameId
+    if (!gameId) return
+    const step = await this.write(() => this.api.append(gameId, event.detail, this.view?.seq))
+    if (step && event.detail.type === 'ArmyMustered') this.musterOpen = false
+  }
+
+  private async onDice(event: CustomEvent<{ requestId: string; faces: number[]; actor: string }>): Promise<void> {
+    const gameId = this.gameId
+    if (!gameId) return
+    const { requestId, faces, actor } = event.detail
+    await this.write(() =>
+      this.api.append(gameId, { type: 'DiceRolled', actor, payload: { requestId, faces, source: 'physical' } }),
+    )
+  }
+
+  private async onRollForMe(event: CustomEvent<{ requestId: string; actor: string }>): Promise<void> {
+    const gameId = this.gameId
+    if (!gameId) return
+    await this.write(() => this.api.rollDice(gameId, event.detail.requestId, event.detail.actor))
+  }
+
+  private async onScrub(event: CustomEvent<{ seq: number }>): Promise<void> {
+    const gameId = this.gameId
+    const head = this.view?.seq ?? 0
+    if (!gameId) return
+    const seq = Math.max(1, Math.min(head, event.detail.seq))
+    this.scrubSeq = seq === head ? null : seq
+    this.shownStep = this.steps[seq - 1] ?? this.shownStep
+    if (this.scrubSeq === null) {
+      this.scrubView = null
+      this.scrubWanted = null
+      return
+    }
+    const known = this.pastViews.get(seq)
+    if (known) {
+      this.scrubWanted = null
+      this.scrubView = known
+      return
+    }
+    this.scrubWanted = seq
+    if (this.scrubFetching) return
+    this.scrubFetching = true
+    try {
+      while (this.scrubWanted !== null && this.scrubWanted !== this.scrubView?.seq) {
+        const wanted = this.scrubWanted
+        const view = await this.attempt(() => this.api.openGame(gameId, wanted))
+        if (!view || this.gameId !== gameId) break
+        this.remember(view)
+        // Shown while the scrubber is still on its way somewhere (a drag passes through it), or
+        // when it is where the scrubber stopped; not once the scrubber is back at the head or on a
+        // state already kept.
+        if (this.scrubSeq !== null && (this.scrubWanted !== null || this.scrubSeq === wanted)) this.scrubView = view
+      }
+    } finally {
+      this.scrubFetching = false
+    }
+  }
+
+  private remember(view: GameView): void {
+    this.pastViews.delete(view.seq)
+    this.pastViews.set(view.seq, view)
+    if (this.pastViews.size > PAST_VIEWS_KEPT) this.pastViews.delete(this.pastViews.keys().next().value!)
+  }
+
+  private onKey = (event: KeyboardEvent): void => {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return
+    const action = shortcutFor(event.key)
+    if (!action || (isTyping(event) && action !== 'escape')) return
+    event.preventDefault()
+    switch (action) {
+      case 'help':
+        this.helpOpen = !this.helpOpen
+        break
+      case 'escape':
+        if (this.helpOpen) this.helpOpen = false
+        else if (this.scrubSeq !== null)
+          void this.onScrub(new CustomEvent('scrub', { detail: { seq: this.view!.seq } }))
+        else if (isTyping(event)) (event.composedPath()[0] as HTMLElement).blur()
+        break
+      case 'library':
+        this.screen = 'library'
+        break
+      case 'game':
+        if (this.gameId) this.screen = 'game'
+        break
+      case 'rules':
+        this.screen = 'rules'
+        void this.updateComplete.then(() => this.renderRoot.querySelector('rules-browser')?.focusSearch())
+        break
+      case 'dice':
+        this.renderRoot.querySelector('game-console')?.focusAnswer()
+        break
+      case 'roll-for-me':
+        this.renderRoot.querySelector('game-console')?.rollForMe()
+        break
+      case 'declare':
+        this.renderRoot.querySelector('game-console')?.focusDeclare()
+        break
+      case 'timeline':
+        this.renderRoot.querySelector('game-timeline')?.focusScrubber()
+        break
+      case 'step-back':
+      case 'step-forward': {
+        const head = this.view?.seq ?? 0
+        const at = this.scrubSeq ?? head
+        const seq = action === 'step-back' ? at - 1 : at + 1
+        if (this.screen === 'game' && seq >= 1 && seq <= head)
+          void this.onScrub(new CustomEvent('scrub', { detail: { seq } }))
+        break
+      }
+    }
+  }
+
+  private renderNav() {
+    const tab = (screen: Screen, label: string, key: string, disabled = false) =>
+      html`<button
+        aria-current=${this.screen === screen ? 'page' : 'false'}
+        ?disabled=${disabled}
+        @click=${() => {
+          this.screen = screen
+        }}
+      >
+        ${label} <kbd>${key}</kbd>
+      </button>`
+    return html`<header>
+      <h1>Arbiter</h1>
+      <nav aria-label="Screens">
+        ${tab('library', 'Library', 'L')} ${tab('game', 'Game', 'G', !this.gameId)} ${tab('rules', 'Rules', '/')}
+      </nav>
+      <span class="title">${this.view ? (this.view.state.title ?? this.view.gameId) : ''}</span>
+      <button @click=${() => (this.helpOpen = true)}>Shortcuts <kbd>?</kbd></button>
+    </header>`
+  }
+
+  private renderGame() {
+    if (!this.view || !this.status) return html`<p class="muted">No game is open.</p>`
+    const shown = this.scrubView ?? this.view
+    const needsArmies = this.view.state.players.some(
+      (player) => !Object.values(this.view!.state.units).some((unit) => unit.player === player.id),
+    )
+    // Scrubs (the timeline, an explanation's "← #seq", "back to now") and citations bubble up to here.
+    return html`<div class="game" @scrub=${this.onScrub} @cite=${(e: CustomEvent<RuleRef>) => (this.cited = e.detail)}>
+      <guided-start .view=${this.view} .phases=${this.phases}></guided-start>
+      <div class="console">
+        <game-console
+          .view=${this.view}
+          .status=${this.status}
+          .phases=${this.phases}
+          .busy=${this.busy}
+          @declare=${this.onDeclare}
+          @dice=${this.onDice}
+          @roll-for-me=${this.onRollForMe}
+          @muster=${() => (this.musterOpen = true)}
+        ></game-console>
+        ${
+          needsArmies || this.musterOpen
+            ? html`<army-muster
+              .view=${this.view}
+              .catalogue=${this.catalogue}
+              @declare=${this.onDeclare}
+              @close=${() => (this.musterOpen = false)}
+            ></army-muster>`
+            : nothing
+        }
+      </div>
+      <explanation-panel .step=${this.shownStep} .catalogue=${this.catalogue} .cited=${this.cited}></explanation-panel>
+      <game-state-view .view=${shown} .head=${this.view.seq}></game-state-view>
+      <game-timeline
+        .steps=${this.steps}
+        .head=${this.view.seq}
+        .seq=${this.scrubSeq ?? this.view.seq}
+      ></game-timeline>
+    </div>`
+  }
+
+  override render() {
+    return html`${this.renderNav()}
+      <main>
+        ${
+          this.error
+            ? html`<div class="error-bar" role="alert">
+              <code>${this.error.code}</code><span>${this.error.message}</span>
+              <button @click=${() => (this.error = null)}>Dismiss</button>
+            </div>`
+            : nothing
+        }
+        ${
+          this.screen === 'library'
+            ? html`<game-library .client=${this.client} @open-game=${(e: CustomEvent<string>) => this.openGame(e.detail)}
+              @failed=${(e: CustomEvent<ApiError>) => (this.error = e.detail)}></game-library>`
+            : this.screen === 'rules'
+              ? html`<rules-browser .client=${this.client} .ruleset=${this.view?.state.ruleset ?? null}></rules-browser>`
+              : this.renderGame()
+        }
+      </main>
+      ${this.helpOpen ? html`<shortcut-help @close=${() => (this.helpOpen = false)}></shortcut-help>` : nothing}`
+  }
+}
+
+customElements.define('arbiter-app', ArbiterApp)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'arbiter-app': ArbiterApp
+  }
+}

@@ -1,0 +1,143 @@
+import { css, html, LitElement, nothing } from 'lit'
+import type { StepView } from '../../core/api/game-api-contract.js'
+import { baseStyles } from '../theme.js'
+
+/** Events listed either side of the one scrubbed to; the scrubber reaches the rest. */
+const BEFORE = 5
+const AFTER = 4
+
+/**
+ * The timeline: a scrubber over every event, from the first to the head, and the events around the
+ * one shown. Dragging or clicking emits `scrub` ({ seq }); the shell shows the game as it stood
+ * then (`openGame(gameId, seq)`) and the event's explanation.
+ */
+export class GameTimeline extends LitElement {
+  static override properties = {
+    steps: { attribute: false },
+    head: { type: Number },
+    seq: { type: Number },
+  }
+
+  steps: readonly StepView[] = []
+  head = 0
+  seq = 0
+
+  static override styles = [
+    baseStyles,
+    css`
+      .scrub {
+        display: flex;
+        align-items: center;
+        gap: 0.8rem;
+      }
+      input[type='range'] {
+        flex: 1;
+        min-height: 2.4rem;
+        accent-color: var(--accent);
+      }
+      output {
+        font-family: var(--mono);
+        min-width: 7rem;
+        text-align: right;
+      }
+      ol {
+        grid-template-columns: minmax(0, 1fr);
+        list-style: none;
+        margin: 0.5rem 0 0;
+        padding: 0;
+        display: grid;
+        gap: 0.15rem;
+      }
+      li button {
+        display: block;
+        width: 100%;
+        text-align: left;
+        min-height: 2rem;
+        padding: 0.2rem 0.6rem;
+        background: transparent;
+        border-color: transparent;
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+      }
+      li button:hover {
+        background: var(--hover);
+      }
+      li.current button {
+        border-color: var(--accent);
+        background: var(--raised);
+      }
+      li.later button {
+        color: var(--muted);
+      }
+      .seq {
+        font-family: var(--mono);
+        color: var(--muted);
+        margin-right: 0.4rem;
+      }
+      .type {
+        font-weight: 600;
+        margin-right: 0.4rem;
+      }
+    `,
+  ]
+
+  focusScrubber(): void {
+    this.renderRoot.querySelector<HTMLInputElement>('input[type=range]')?.focus()
+  }
+
+  private scrub(seq: number): void {
+    this.dispatchEvent(new CustomEvent('scrub', { detail: { seq }, bubbles: true, composed: true }))
+  }
+
+  override render() {
+    const from = Math.max(1, this.seq - BEFORE)
+    const to = Math.min(this.head, this.seq + AFTER)
+    const shown: StepView[] = []
+    for (let seq = from; seq <= to; seq++) {
+      const step = this.steps[seq - 1]
+      if (step) shown.push(step)
+    }
+    return html`<section class="panel" aria-label="Timeline">
+      <div class="scrub">
+        <h2 style="margin: 0">Timeline</h2>
+        <input
+          type="range"
+          min="1"
+          max=${Math.max(1, this.head)}
+          step="1"
+          aria-label="Timeline: the event shown"
+          .value=${String(this.seq)}
+          @input=${(e: Event) => this.scrub(Number((e.target as HTMLInputElement).value))}
+        />
+        <output aria-live="polite">#${this.seq} / ${this.head}</output>
+      </div>
+      <ol aria-label="Events">
+        ${shown.map(
+          (step) =>
+            html`<li class=${step.seq === this.seq ? 'current' : step.seq > this.seq ? 'later' : ''}>
+              <button @click=${() => this.scrub(step.seq)} aria-current=${step.seq === this.seq ? 'step' : 'false'}>
+                <span class="seq">#${step.seq}</span><span class="type">${step.type}</span>${summary(step)}
+              </button>
+            </li>`,
+        )}
+      </ol>
+      ${this.steps.length < this.head ? html`<p class="muted">Reading events ${this.steps.length + 1}–${this.head}…</p>` : nothing}
+    </section>`
+  }
+}
+
+/** What a step did in one line: its outcomes, else what it asks for next, else its explanation. */
+function summary(step: StepView): string {
+  if (step.outcomes.length > 0) return step.outcomes.map((outcome) => outcome.text).join('; ')
+  if (step.requests.length > 0) return `→ ${step.requests.map((request) => request.text).join('; ')}`
+  return step.explanation?.text ?? ''
+}
+
+customElements.define('game-timeline', GameTimeline)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'game-timeline': GameTimeline
+  }
+}

@@ -1,0 +1,176 @@
+import { css, html, LitElement } from 'lit'
+import type { RulesetSummary } from '../../core/api/game-api-contract.js'
+import type { ArbiterClient } from '../api-client.js'
+import { baseStyles } from '../theme.js'
+
+interface PlayerDraft {
+  name: string
+}
+
+/**
+ * The first step of the guided path to a real game: a title, the rules, and who is playing. The
+ * player who goes first is listed first. Then the game opens on its muster.
+ */
+export class NewGameForm extends LitElement {
+  static override properties = {
+    client: { attribute: false },
+    rulesets: { state: true },
+    ruleset: { state: true },
+    variant: { state: true },
+    players: { state: true },
+  }
+
+  client: ArbiterClient | null = null
+  rulesets: RulesetSummary[] = []
+  ruleset = ''
+  variant = ''
+  gameTitle = ''
+  players: PlayerDraft[] = [{ name: '' }, { name: '' }]
+
+  static override styles = [
+    baseStyles,
+    css`
+      form {
+        display: grid;
+        gap: 0.8rem;
+        max-width: 44rem;
+      }
+      .field {
+        display: grid;
+        gap: 0.2rem;
+      }
+      .players {
+        display: grid;
+        gap: 0.5rem;
+      }
+      .actions {
+        margin-top: 0.4rem;
+      }
+    `,
+  ]
+
+  override async connectedCallback(): Promise<void> {
+    super.connectedCallback()
+    try {
+      this.rulesets = (await this.client?.rulesets()) ?? []
+      const first = this.rulesets[0]
+      if (first) {
+        this.ruleset = first.id
+        this.variant = first.defaultVariant
+      }
+    } catch (error) {
+      this.dispatchEvent(new CustomEvent('failed', { detail: error, bubbles: true, composed: true }))
+    }
+  }
+
+  override firstUpdated(): void {
+    this.renderRoot.querySelector<HTMLInputElement>('#title')?.focus()
+  }
+
+  private async submit(event: Event): Promise<void> {
+    event.preventDefault()
+    const players: { id: string; name: string }[] = []
+    this.players.forEach((player, index) => {
+      const id = playerId(
+        player.name,
+        index,
+        players.map((each) => each.id),
+      )
+      players.push({ id, name: player.name.trim() || `Player ${index + 1}` })
+    })
+    try {
+      const { gameId } = await this.client!.createGame({
+        ruleset: this.ruleset,
+        variant: this.variant,
+        players,
+        ...(this.gameTitle.trim() ? { title: this.gameTitle.trim() } : {}),
+        actor: players[0]!.id,
+      })
+      this.dispatchEvent(new CustomEvent('created', { detail: gameId, bubbles: true, composed: true }))
+    } catch (error) {
+      this.dispatchEvent(new CustomEvent('failed', { detail: error, bubbles: true, composed: true }))
+    }
+  }
+
+  override render() {
+    const chosen = this.rulesets.find((each) => each.id === this.ruleset)
+    return html`<section class="panel" aria-label="New game">
+      <h2>New game</h2>
+      <form @submit=${this.submit}>
+        <div class="field">
+          <label for="title">Title (optional)</label>
+          <input id="title" .value=${this.gameTitle} @input=${(e: Event) => (this.gameTitle = input(e))} placeholder="Bridge at Kemperbad" />
+        </div>
+        <div class="row">
+          <div class="field">
+            <label for="ruleset">Rules</label>
+            <select id="ruleset" @change=${(e: Event) => this.pickRuleset(input(e))}>
+              ${this.rulesets.map((each) => html`<option value=${each.id} ?selected=${each.id === this.ruleset}>${each.name}</option>`)}
+            </select>
+          </div>
+          <div class="field">
+            <label for="variant">Variant</label>
+            <select id="variant" @change=${(e: Event) => (this.variant = input(e))}>
+              ${(chosen?.variants ?? []).map(
+                (each) =>
+                  html`<option value=${each.id} ?selected=${each.id === this.variant} title=${each.description}>
+                    ${each.name}
+                  </option>`,
+              )}
+            </select>
+          </div>
+        </div>
+        <div class="players">
+          ${this.players.map(
+            (player, index) => html`<div class="field">
+              <label for=${`player-${index}`}>Player ${index + 1}${index === 0 ? ' (plays first)' : ''}</label>
+              <input
+                id=${`player-${index}`}
+                required
+                .value=${player.name}
+                @input=${(e: Event) => this.setPlayer(index, input(e))}
+                placeholder=${index === 0 ? 'The Empire' : 'Warriors of Chaos'}
+              />
+            </div>`,
+          )}
+        </div>
+        <div class="row actions">
+          <button class="primary" type="submit" ?disabled=${!this.ruleset}>Create the game</button>
+          <button type="button" @click=${() => this.dispatchEvent(new CustomEvent('cancel'))}>Cancel</button>
+        </div>
+      </form>
+    </section>`
+  }
+
+  private pickRuleset(id: string): void {
+    this.ruleset = id
+    this.variant = this.rulesets.find((each) => each.id === id)?.defaultVariant ?? ''
+  }
+
+  private setPlayer(index: number, name: string): void {
+    this.players = this.players.map((player, i) => (i === index ? { name } : player))
+  }
+}
+
+function input(event: Event): string {
+  return (event.target as HTMLInputElement | HTMLSelectElement).value
+}
+
+/** A player's id is a slug of the name (ids are lower-case slugs); a second alike gets its position. */
+function playerId(name: string, index: number, taken: readonly string[]): string {
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+  const id = slug || `player-${index + 1}`
+  return taken.includes(id) ? `${id}-${index + 1}` : id
+}
+
+customElements.define('new-game-form', NewGameForm)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'new-game-form': NewGameForm
+  }
+}

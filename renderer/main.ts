@@ -1,0 +1,1 @@
+import './elements/arbiter-app.js'
