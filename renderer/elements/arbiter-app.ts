@@ -1,5 +1,6 @@
 import { css, html, LitElement, nothing } from 'lit'
 import type { EventDraft, GameStatus, GameView, RuleEntry, StepView } from '../../core/api/game-api-contract.js'
+import type { TroopTemplate } from '../../core/engine/types.js'
 import type { RuleRef } from '../../core/explain/explanation.js'
 import {
   type ApiError,
@@ -43,6 +44,7 @@ export class ArbiterApp extends LitElement {
     scrubSeq: { state: true },
     scrubView: { state: true },
     catalogue: { state: true },
+    troops: { state: true },
     cited: { state: true },
     phases: { state: true },
     error: { state: true },
@@ -66,6 +68,8 @@ export class ArbiterApp extends LitElement {
   scrubView: GameView | null = null
   /** The open game's ruleset's catalogue, for the rules' names and texts. */
   catalogue: RuleEntry[] | null = null
+  /** The ruleset's ready units, for the muster screen to start a unit from. */
+  troops: TroopTemplate[] = []
   private catalogueOf: string | null = null
   /** The rule a player last clicked in an explanation. */
   cited: RuleRef | null = null
@@ -259,11 +263,13 @@ export class ArbiterApp extends LitElement {
   private async loadRuleset(ruleset: string): Promise<void> {
     if (this.catalogueOf === ruleset) return
     this.catalogueOf = ruleset
-    const [catalogue, known] = await Promise.all([
+    const [catalogue, known, troops] = await Promise.all([
       this.attempt(() => this.api.catalogue(ruleset)),
       this.attempt(() => this.api.rulesets()),
+      this.attempt(() => this.api.troops(ruleset)),
     ])
     if (catalogue) this.catalogue = catalogue
+    this.troops = troops ?? []
     this.phases = known?.find((each) => each.id === ruleset)?.phases ?? []
   }
 
@@ -497,6 +503,7 @@ export class ArbiterApp extends LitElement {
             ? html`<army-muster
               .view=${this.view}
               .catalogue=${this.catalogue}
+              .troops=${this.troops}
               @declare=${this.onDeclare}
               @close=${() => (this.musterOpen = false)}
             ></army-muster>`

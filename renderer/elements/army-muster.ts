@@ -1,5 +1,6 @@
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit'
 import type { EventDraft, GameView, RuleEntry } from '../../core/api/game-api-contract.js'
+import type { TroopTemplate } from '../../core/engine/types.js'
 import type { UnitDefinitionInput } from '../../core/events/event-types.js'
 import { baseStyles } from '../theme.js'
 import './unit-editor.js'
@@ -13,6 +14,7 @@ export class ArmyMuster extends LitElement {
   static override properties = {
     view: { attribute: false },
     catalogue: { attribute: false },
+    troops: { attribute: false },
     player: { state: true },
     drafts: { state: true },
     editing: { state: true },
@@ -20,6 +22,7 @@ export class ArmyMuster extends LitElement {
 
   view: GameView | null = null
   catalogue: readonly RuleEntry[] | null = null
+  troops: readonly TroopTemplate[] = []
   player = ''
   drafts: UnitDefinitionInput[] = []
   editing = false
@@ -121,6 +124,7 @@ export class ArmyMuster extends LitElement {
         this.editing
           ? html`<unit-editor
             .catalogue=${this.catalogue ?? []}
+            .troops=${this.troops}
             .takenIds=${taken}
             @unit-saved=${(e: CustomEvent<UnitDefinitionInput>) => {
               this.drafts = [...this.drafts, e.detail]

@@ -134,16 +134,17 @@ export class GameConsole extends LitElement {
         status.canDeclare.length > 0
           ? html`<h3>Declare now</h3>
             <div class="row declare" role="group" aria-label="Declare now">
-              ${status.canDeclare.map(
-                (type) =>
-                  html`<button
-                    aria-pressed=${this.declaring === type ? 'true' : 'false'}
-                    @click=${() => (this.declaring = this.declaring === type ? null : type)}
-                  >
-                    ${type}
-                  </button>`,
+              ${status.canDeclare.map((type) =>
+                // An army is mustered on its own screen, unit by unit.
+                type === 'ArmyMustered'
+                  ? html`<button @click=${() => this.dispatchEvent(new CustomEvent('muster'))}>ArmyMustered</button>`
+                  : html`<button
+                      aria-pressed=${this.declaring === type ? 'true' : 'false'}
+                      @click=${() => (this.declaring = this.declaring === type ? null : type)}
+                    >
+                      ${type}
+                    </button>`,
               )}
-              <button @click=${() => this.dispatchEvent(new CustomEvent('muster'))}>ArmyMustered</button>
             </div>
             ${
               this.declaring

@@ -1,6 +1,7 @@
 import { css, html, LitElement, nothing } from 'lit'
 import type { RuleEntry } from '../../core/api/game-api-contract.js'
 import type { ParamValue } from '../../core/engine/catalogue.js'
+import type { TroopTemplate } from '../../core/engine/types.js'
 import { type Profile, troopTypes, type UnitDefinitionInput } from '../../core/events/event-types.js'
 import { baseStyles } from '../theme.js'
 
@@ -21,8 +22,10 @@ interface Pick {
 export class UnitEditor extends LitElement {
   static override properties = {
     catalogue: { attribute: false },
+    troops: { attribute: false },
     takenIds: { attribute: false },
     name: { state: true },
+    race: { state: true },
     troopType: { state: true },
     models: { state: true },
     files: { state: true },
@@ -33,9 +36,13 @@ export class UnitEditor extends LitElement {
   }
 
   catalogue: readonly RuleEntry[] = []
+  /** Ready units of the ruleset: choosing one fills the form, to edit before it is added. */
+  troops: readonly TroopTemplate[] = []
   /** Unit ids already used in the game or this muster. */
   takenIds: readonly string[] = []
   name = ''
+  /** The race or army, for rules such as "all Dark Elves" (the Hydra Banner); empty when none. */
+  race = ''
   troopType: (typeof troopTypes)[number] = 'infantry'
   models = 10
   files = 5
@@ -143,6 +150,7 @@ export class UnitEditor extends LitElement {
       id: this.unitId(),
       name: this.name.trim(),
       troopType: this.troopType,
+      ...(this.race.trim() ? { race: this.race.trim() } : {}),
       models: this.models,
       profile: this.profile,
       gear: this.gear.map((pick) => {
@@ -157,6 +165,33 @@ export class UnitEditor extends LitElement {
       command: this.command,
     }
     this.dispatchEvent(new CustomEvent('unit-saved', { detail: unit, bubbles: true, composed: true }))
+  }
+
+  /** Fills the form from a ready unit; every field stays editable. */
+  private loadTroop(id: string): void {
+    const troop = this.troops.find((each) => each.id === id)
+    if (!troop) return
+    const unit = troop.unit
+    const pick = (ref: string | { id: string; options?: object; params?: object }): Pick =>
+      typeof ref === 'string'
+        ? { id: ref, params: { ...(this.entry(ref)?.params ?? {}) } }
+        : {
+            id: ref.id,
+            params: { ...(this.entry(ref.id)?.params ?? {}), ...((ref.options ?? ref.params ?? {}) as Pick['params']) },
+          }
+    this.name = unit.name
+    this.race = unit.race ?? ''
+    this.troopType = unit.troopType
+    this.models = unit.models
+    this.files = unit.formation?.files ?? this.files
+    this.profile = { ...unit.profile }
+    this.gear = (unit.gear ?? []).map(pick)
+    this.rules = (unit.rules ?? []).map(pick)
+    this.command = {
+      champion: unit.command?.champion ?? false,
+      standard: unit.command?.standard ?? false,
+      musician: unit.command?.musician ?? false,
+    }
   }
 
   private add(list: 'gear' | 'rules', id: string): void {
@@ -220,6 +255,21 @@ export class UnitEditor extends LitElement {
   override render() {
     const number = (value: string) => Math.max(0, Math.trunc(Number(value) || 0))
     return html`<form @submit=${this.save} aria-label="Unit editor">
+      ${
+        this.troops.length > 0
+          ? html`<div class="field">
+            <label for="ready-unit">Start from a ready unit</label>
+            <select
+              id="ready-unit"
+              style="width: 100%; max-width: 100%"
+              @change=${(e: Event) => this.loadTroop((e.target as HTMLSelectElement).value)}
+            >
+              <option value="">— or fill in your own —</option>
+              ${this.troops.map((troop) => html`<option value=${troop.id} title=${troop.summary}>${troop.name}</option>`)}
+            </select>
+          </div>`
+          : nothing
+      }
       <div class="row">
         <div class="field" style="flex: 2 1 14rem">
           <label for="unit-name">Unit name</label>
@@ -229,6 +279,16 @@ export class UnitEditor extends LitElement {
             maxlength="120"
             .value=${this.name}
             @input=${(e: Event) => (this.name = (e.target as HTMLInputElement).value)}
+          />
+        </div>
+        <div class="field">
+          <label for="race">Race or army</label>
+          <input
+            id="race"
+            style="width: 10rem"
+            placeholder="e.g. dark-elves"
+            .value=${this.race}
+            @input=${(e: Event) => (this.race = (e.target as HTMLInputElement).value)}
           />
         </div>
         <div class="field">
