@@ -716,7 +716,9 @@ export function* rallyTests(ctx: ClassicContext, event: EventOf<'PhaseStarted'>)
       roll: roll.total,
       leadership: ld.value,
       phase: key,
-      text: `${unit.name} ${passed ? 'rallies' : 'fails to rally'} (${roll.total} against ${ld.value}${doubleOneOnly ? ', a double 1 needed' : ''})`,
+      text:
+        `${unit.name} ${passed ? 'rallies' : 'fails to rally'} ` +
+        `(${roll.total} against ${ld.value}${doubleOneOnly ? ', a double 1 needed' : ''})`,
       explanation: explain(
         `${unit.name} ${passed ? 'rallies' : 'fails to rally'}`,
         { value: passed, rule: ctx.rule('rally', doubleOneOnly ? 'below-quarter' : 'test'), from: [roll.seq] },

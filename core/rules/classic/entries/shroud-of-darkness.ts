@@ -6,7 +6,9 @@ export const shroudOfDarkness = defineEntry({
   name: 'Shroud of Darkness',
   kind: 'spell',
   source: SEED,
-  text: 'Augment, Range 18", 5+ Ward Save vs ranged attacks and spells until the casters next magic phase. Has no effect on character models.',
+  text:
+    'Augment, Range 18", 5+ Ward Save vs ranged attacks and spells until the casters next magic phase. ' +
+    'Has no effect on character models.',
   params: { castingValue: 3, range: 18, type: 'augment', ward: 5 },
   clauses: {
     'casting-value': 'casting value 3 (the heading\'s "3/5+", classic/variants §shroud-casting-value)',

@@ -436,7 +436,8 @@ function checkDeclaration(ctx: ClassicContext, event: EventOf<'SpellCast'>): Cas
   if (barred)
     throw new RuleError(
       'rules/cannot-cast',
-      `${where}: ${wizard.unit.name} cannot cast spells: ${barred.label} (${barred.source.ruleset}/${barred.source.id} §${barred.source.clause})`,
+      `${where}: ${wizard.unit.name} cannot cast spells: ${barred.label} ` +
+        `(${barred.source.ruleset}/${barred.source.id} §${barred.source.clause})`,
     )
 
   // Dice: the pool and the most a Wizard may use.

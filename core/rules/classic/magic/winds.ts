@@ -104,7 +104,8 @@ export function* windsOfMagic(
       else dispel[side] = after
       children.push(
         explain(
-          `${side} channels ${sixes} (${roll.faces.join(', ')}): ${before} -> ${after}${before + sixes > POOL_LIMIT ? ' (a pool holds 12)' : ''}`,
+          `${side} channels ${sixes} (${roll.faces.join(', ')}): ${before} -> ${after}` +
+            (before + sixes > POOL_LIMIT ? ' (a pool holds 12)' : ''),
           { value: after, rule: ctx.rule('magic', 'channel'), from: [roll.seq] },
         ),
       )
