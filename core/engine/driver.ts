@@ -262,6 +262,27 @@ export function createEngine(ruleset: Ruleset): Engine {
     return listed
   }
 
+  /** The entries any unit of a game lists (rules, gear, characters', command slots); forgotten at each muster. */
+  const listedInGame = new WeakMap<GameState, Set<string>>()
+  function holdsAnywhere(game: GameState, id: string): boolean {
+    let listed = listedInGame.get(game)
+    if (listed === undefined) {
+      listed = new Set()
+      for (const unitId in game.units) {
+        const unit = game.units[unitId] as UnitState
+        for (const entry of listedEntries(unit).keys()) listed.add(entry)
+        for (const character of unit.characters) {
+          for (const rule of character.rules) listed.add(rule.id)
+          for (const gear of character.gear) listed.add(gear.id)
+        }
+        for (const slot of ['champion', 'standard', 'musician'] as const) if (unit.command[slot]) listed.add(slot)
+      }
+      listedInGame.set(game, listed)
+    }
+    if (listed.has(id) || game.effects.some((active) => active.entry === id)) return true
+    return (grantedBy.get(id) ?? []).some((granter) => holdsAnywhere(game, granter.id))
+  }
+
   /** An entry a character who has joined the unit holds (for effects that cover his unit). */
   function joinedHolding(
     unit: UnitState,
@@ -382,6 +403,7 @@ export function createEngine(ruleset: Ruleset): Engine {
         return stepSeq
       },
       unit: (id) => unitOf(game, id, stepSeq),
+      holdsAnywhere: (id) => holdsAnywhere(game, id),
       rule,
       decision: decide,
       modifiers: (at, query) => modifiersFor(game, decide, at, query),
@@ -536,6 +558,8 @@ export function createEngine(ruleset: Ruleset): Engine {
     },
     ArmyMustered(state, event) {
       const game = requireGame(state, event as EngineEvent)
+      // New units, new entries held: the game-wide list is made again when next asked.
+      listedInGame.delete(game)
       requirePlayer(game, event.payload.player, event as EngineEvent)
       for (const unit of event.payload.units) {
         if (Object.hasOwn(game.units, unit.id))
@@ -637,6 +661,7 @@ export function createEngine(ruleset: Ruleset): Engine {
       game.turn = event.payload.turn
       game.activePlayer = event.payload.player
       game.phase = null
+      game.phaseStartedAt = event.seq
       expire(game, (d) => (d.kind === 'end-of-turn' || d.kind === 'end-of-phase' ? 'the turn is over' : null))
       expire(game, (d) =>
         d.kind === 'players-next-turn' && d.player === event.payload.player
@@ -660,6 +685,7 @@ export function createEngine(ruleset: Ruleset): Engine {
       expirePhaseOver(game, false)
       if (game.phase !== null) game.lastPhase = phaseKey(game)
       game.phase = event.payload.phase
+      game.phaseStartedAt = event.seq
       const active = game.activePlayer
       expire(game, (d) =>
         d.kind === 'casters-next-magic-phase' && event.payload.phase === 'magic' && d.caster === active

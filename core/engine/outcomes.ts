@@ -116,14 +116,21 @@ function unitIn(game: GameState, id: string, seq: number) {
 const nothing = () => {}
 
 /** The phase now, as `turn/player/phase` (psychology counts one test of a kind per unit per phase). */
-export function phaseKey(game: Pick<GameState, 'turn' | 'activePlayer' | 'phase'>): string {
-  return `${game.turn}/${game.activePlayer ?? '-'}/${game.phase ?? '-'}`
+/**
+ * A phase's key, `turn/player/phase@seq`: the seq of the event that began it keeps it unique even
+ * where a turn number is given twice, so "once a phase" rules and heavy casualties never mix phases.
+ */
+export function phaseKey(game: Pick<GameState, 'turn' | 'activePlayer' | 'phase' | 'phaseStartedAt'>): string {
+  return `${game.turn}/${game.activePlayer ?? '-'}/${game.phase ?? '-'}@${game.phaseStartedAt ?? 0}`
 }
 
 /** Keeps the models a unit had when the phase began, at its first loss of the phase (Panic's heavy casualties). */
 function keepPhaseStart(game: GameState, unit: GameState['units'][string]): void {
   const phase = phaseKey(game)
-  if (unit.phaseStart?.phase !== phase) unit.phaseStart = { phase, models: unit.models }
+  if (unit.phaseStart?.phase === phase) return
+  unit.phaseStart = { phase, models: unit.models }
+  if (game.phaseLosses?.phase !== phase) game.phaseLosses = { phase, units: [] }
+  game.phaseLosses.units.push(unit.id)
 }
 
 /** One handler per outcome kind; `satisfies` makes a new kind without a handler fail to compile. */

@@ -192,6 +192,10 @@ export interface GameState {
   magic?: MagicState
   /** The phase that ended last, as `turn/player/phase` (Panic's heavy casualties are tested after it). */
   lastPhase?: string
+  /** Seq of the TurnStarted or PhaseStarted that began the current phase: a phase's key is unique by it. */
+  phaseStartedAt?: number
+  /** The units that lost models in a phase (`turn/player/phase`), so Panic looks at those alone. */
+  phaseLosses?: { readonly phase: string; readonly units: string[] }
 }
 
 /** The dice pools of a magic phase (core-mechanics A.3, A.10) and what has been cast in it. */
@@ -228,6 +232,12 @@ export interface ProcedureContext<
   /** Seq of the event being applied now (it moves on as the procedure receives answers). */
   readonly seq: number
   unit(id: string): UnitState
+  /**
+   * Whether any unit of the game holds the entry (in its list, its characters', its command group, an
+   * active effect or through an entry that grants it): a rule's own check at a turn's or a phase's
+   * start need not look at every unit when none does.
+   */
+  holdsAnywhere<Id extends keyof Rules & string>(id: Id): boolean
   /** A reference to a clause of this ruleset's catalogue. */
   rule<Id extends keyof Rules & string>(id: Id, clause: Rules[Id]): RuleRef
   /** The value a variant decision takes for this game. */

@@ -209,6 +209,8 @@ export function* concealedAtCombatPhase(ctx: ClassicContext, event: EventOf<'Pha
 }
 
 function* concealedCheck(ctx: ClassicContext, seq: number, owner: string | null, moment: string): Step {
+  // Only a model with the Concealed rule hides (checked at muster).
+  if (!ctx.holdsAnywhere('concealed')) return
   for (const unit of Object.values(ctx.game.units)) {
     for (const character of unit.characters) {
       if (!isHidden(character)) continue

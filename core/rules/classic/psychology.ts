@@ -27,7 +27,7 @@ type PsychologyTestKind = 'fear' | 'panic' | 'stupidity' | 'rally'
 const sum = (faces: readonly number[]) => faces.reduce((total, face) => total + face, 0)
 
 function describePhase(key: string): string {
-  const [turn, player, phase] = key.split('/')
+  const [turn, player, phase] = (key.split('@')[0] ?? key).split('/')
   return `the ${phase} phase of turn ${turn} (${player})`
 }
 
@@ -74,8 +74,10 @@ export interface General {
 export function generalOf(ctx: ClassicContext, player: string): General | null {
   const candidates: { model: UnitState; unit: UnitState; joined: boolean; designated: boolean }[] = []
   const barred: Explanation[] = []
-  for (const unit of Object.values(ctx.game.units)) {
-    if (unit.player !== player) continue
+  for (const id in ctx.game.units) {
+    const unit = ctx.game.units[id] as UnitState
+    // Most units have no character: asked at every Leadership test, this stays a light walk.
+    if (unit.player !== player || (!unit.character && unit.characters.length === 0)) continue
     const models = unit.character
       ? [{ model: unit, joined: false, designated: unit.general === true }]
       : unit.characters.map((c) => ({ model: characterModel(unit, c), joined: true, designated: c.general }))
@@ -411,6 +413,7 @@ export function* fearAtPhaseStart(ctx: ClassicContext, event: EventOf<'PhaseStar
 
 /** The start of a player's turn: each of his units subject to Stupidity and not engaged tests Ld. */
 export function* stupidityTests(ctx: ClassicContext, event: EventOf<'TurnStarted'>): Step {
+  if (!ctx.holdsAnywhere('stupidity')) return
   const player = event.payload.player
   const key = phaseKey(ctx.game)
   for (const unit of Object.values(ctx.game.units)) {
@@ -589,8 +592,10 @@ export function* panicTest(
  */
 export function* heavyCasualties(ctx: ClassicContext, event: EventOf<'PhaseStarted'>): Step {
   const ended = ctx.game.lastPhase
-  if (ended === undefined) return
-  for (const unit of Object.values(ctx.game.units)) {
+  const losses = ctx.game.phaseLosses
+  if (ended === undefined || losses?.phase !== ended) return
+  for (const id of losses.units) {
+    const unit = ctx.unit(id)
     const start = unit.phaseStart
     if (!start || start.phase !== ended) continue
     const lost = start.models - unit.models

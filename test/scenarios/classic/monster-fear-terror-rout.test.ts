@@ -188,8 +188,8 @@ describe('recorded: a Fear- and Terror-causing monster with a Breath Weapon and 
     ])
     // The rally at p2's movement (5 <= 7) and the Fear test (10 > 7).
     expect(pick('psychology-test')).toEqual([
-      [14, { unit: 'company', test: 'rally', passed: true, roll: 5, leadership: 7, phase: '1/p2/movement' }],
-      [37, { unit: 'militia', test: 'fear', passed: false, roll: 10, leadership: 7, phase: '3/p1/close-combat' }],
+      [14, { unit: 'company', test: 'rally', passed: true, roll: 5, leadership: 7, phase: '1/p2/movement@13' }],
+      [37, { unit: 'militia', test: 'fear', passed: false, roll: 10, leadership: 7, phase: '3/p1/close-combat@35' }],
     ])
     expect(pick('rallied')).toEqual([[14, { unit: 'company' }]])
 
