@@ -72,6 +72,21 @@ export const ev = {
   }),
   choice: (requestId: string, option: string): Draft => ({ type: 'ChoiceMade', payload: { requestId, option } }),
   note: (text: string): Draft => ({ type: 'Note', payload: { text } }),
+  /** p1's `charger` charges p2's `defender`, `models` of each in base contact. */
+  joined: (charger: string, defender: string, models = 5, combat = 'c1'): Draft => ({
+    type: 'CombatJoined',
+    payload: {
+      combat,
+      sides: [
+        { player: 'p1', units: [{ unit: charger, charged: true }] },
+        { player: 'p2', units: [{ unit: defender }] },
+      ],
+      contact: [
+        { unit: charger, models },
+        { unit: defender, models },
+      ],
+    },
+  }),
 }
 
 /** A game driven straight through the engine of a ruleset: given events, then more events, step by step. */

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { ArbiterError } from '../../core/events/errors.js'
 import { chargeResponse } from '../../core/rules/classic/charges.js'
 import { classic } from '../../core/rules/classic/index.js'
 import { ev, type UnitInput, unitDef } from '../helpers/classic-game.js'
-import { moveEv, RulesetGame } from '../helpers/classic-movement.js'
+import { moveEv, movementGame, RulesetGame, refusal } from '../helpers/classic-movement.js'
 
 /**
  * Charges (issue #7, part 6): Dark Elf Warriors M5 (charge 2 x 5 = 10" in classic) against Orc
@@ -13,33 +12,6 @@ const warriors = (extra: UnitInput = {}) =>
   unitDef('warriors', { name: 'Warriors', models: 10, profile: { M: 5, Ld: 8 }, formation: { files: 5 }, ...extra })
 const boyz = (extra: UnitInput = {}) =>
   unitDef('boyz', { name: 'Boyz', models: 10, profile: { M: 4, Ld: 7 }, formation: { files: 5 }, ...extra })
-
-/** Stand-ins for entries other parts of the ruleset own, with the records they give. */
-function movementGame(
-  p1: ReturnType<typeof unitDef>[],
-  p2: ReturnType<typeof unitDef>[],
-  variant = 'classic',
-  ruleset = classic,
-) {
-  return new RulesetGame(
-    ruleset,
-    ev.created(variant),
-    ev.mustered('p1', ...p1),
-    ev.mustered('p2', ...p2),
-    ev.turn(1, 'p1'),
-    ev.phase('movement'),
-  )
-}
-
-function refusal(run: () => unknown): ArbiterError {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof ArbiterError) return error
-    throw error
-  }
-  throw new Error('expected a refusal')
-}
 
 describe('charges: range and result', () => {
   it('charge: in range in classic, 2 x M reaches 9" and the charge goes in (classic/charge §reached)', () => {

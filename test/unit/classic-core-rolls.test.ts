@@ -25,20 +25,7 @@ describe('ward save', () => {
       unitDef('a', { models: 10, profile: { WS: 4, S: 6 } }),
       unitDef('b', { models: 10, gear: ['hand-weapon', 'light-armour', 'dance-of-doom'] }),
     )
-    game.apply({
-      type: 'CombatJoined',
-      payload: {
-        combat: 'c1',
-        sides: [
-          { player: 'p1', units: [{ unit: 'a', charged: true }] },
-          { player: 'p2', units: [{ unit: 'b' }] },
-        ],
-        contact: [
-          { unit: 'a', models: 4 },
-          { unit: 'b', models: 4 },
-        ],
-      },
-    })
+    game.apply(ev.joined('a', 'b', 4))
     game.roll([6, 6, 6, 6]) // 4 hits (WS4 vs WS3: 3+)
     const wounds = game.roll([6, 6, 6, 6]) // S6 vs T3: 2+, 4 wounds
     // Light armour 6+ at S6 (-3): no armour save can be taken, so every wound goes to the 5+ ward.

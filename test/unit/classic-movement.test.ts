@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { ArbiterError } from '../../core/events/errors.js'
 import { citedRules, renderExplanationText } from '../../core/explain/index.js'
 import type { ClassicContext } from '../../core/rules/classic/catalogue.js'
 import { fleeDice } from '../../core/rules/classic/close-combat-round.js'
 import { isHidden } from '../../core/rules/classic/entries/concealed.js'
 import { classic } from '../../core/rules/classic/index.js'
 import { ev, type UnitInput, unitDef } from '../helpers/classic-game.js'
-import { moveEv, RulesetGame } from '../helpers/classic-movement.js'
+import { moveEv, movementGame, RulesetGame, refusal } from '../helpers/classic-movement.js'
 
 /** Movement and deployment (issue #7, part 7): what the players measured, checked against the rules. */
 const warriors = (extra: UnitInput = {}) =>
@@ -22,32 +21,6 @@ const knights = (extra: UnitInput = {}) =>
     rules: ['heavy-cavalry'],
     ...extra,
   })
-
-function movementGame(
-  p1: ReturnType<typeof unitDef>[],
-  p2: ReturnType<typeof unitDef>[],
-  variant = 'classic',
-  ruleset = classic,
-) {
-  return new RulesetGame(
-    ruleset,
-    ev.created(variant),
-    ev.mustered('p1', ...p1),
-    ev.mustered('p2', ...p2),
-    ev.turn(1, 'p1'),
-    ev.phase('movement'),
-  )
-}
-
-function refusal(run: () => unknown): ArbiterError {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof ArbiterError) return error
-    throw error
-  }
-  throw new Error('expected a refusal')
-}
 
 describe('moves', () => {
   it('normal move: up to M; one inch more is refused (classic/movement §normal)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { requestOdds } from '../../core/engine/odds.js'
-import { combatGame, unitDef } from '../helpers/classic-game.js'
+import { combatGame, ev, unitDef } from '../helpers/classic-game.js'
 
 describe('a dice request says which dice a rule will have re-rolled', () => {
   it('hatred: "roll 5 D6 to hit, 4+; failed ones are re-rolled for Hatred", and the odds count the re-roll', () => {
@@ -8,20 +8,7 @@ describe('a dice request says which dice a rule will have re-rolled', () => {
       unitDef('haters', { models: 10, rules: [{ id: 'hatred', params: { enemies: 'all' } }] }),
       unitDef('foes', { models: 10 }),
     )
-    const joined = game.apply({
-      type: 'CombatJoined',
-      payload: {
-        combat: 'c1',
-        sides: [
-          { player: 'p1', units: [{ unit: 'haters', charged: true }] },
-          { player: 'p2', units: [{ unit: 'foes' }] },
-        ],
-        contact: [
-          { unit: 'haters', models: 5 },
-          { unit: 'foes', models: 5 },
-        ],
-      },
-    })
+    const joined = game.apply(ev.joined('haters', 'foes', 5))
     const request = joined.requests[0]
     expect(request).toMatchObject({ purpose: 'to-hit', count: 5, need: 4, reroll: 'failed' })
     expect(request?.text).toMatch(/4\+; failed ones are re-rolled for Hatred/)
@@ -38,20 +25,7 @@ describe('a dice request says which dice a rule will have re-rolled', () => {
 
   it('no re-roll: the request says nothing of one', () => {
     const game = combatGame(unitDef('a', { models: 10 }), unitDef('b', { models: 10 }))
-    const joined = game.apply({
-      type: 'CombatJoined',
-      payload: {
-        combat: 'c1',
-        sides: [
-          { player: 'p1', units: [{ unit: 'a', charged: true }] },
-          { player: 'p2', units: [{ unit: 'b' }] },
-        ],
-        contact: [
-          { unit: 'a', models: 5 },
-          { unit: 'b', models: 5 },
-        ],
-      },
-    })
+    const joined = game.apply(ev.joined('a', 'b', 5))
     expect(joined.requests[0]).not.toHaveProperty('reroll')
     expect(joined.requests[0]?.text).not.toMatch(/re-rolled/)
   })

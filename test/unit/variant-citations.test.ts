@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { citedRules } from '../../core/explain/index.js'
-import { combatGame, unitDef } from '../helpers/classic-game.js'
+import { combatGame, ev, unitDef } from '../helpers/classic-game.js'
 
 /** Every number that rests on a variant switch cites it, with the value it took in this game. */
 describe('variant decisions are cited where a number rests on them', () => {
@@ -10,20 +10,7 @@ describe('variant decisions are cited where a number rests on them', () => {
       unitDef('few', { models: 10, formation: { files: 5 } }),
       variant,
     )
-    game.apply({
-      type: 'CombatJoined',
-      payload: {
-        combat: 'c1',
-        sides: [
-          { player: 'p1', units: [{ unit: 'many', charged: true }] },
-          { player: 'p2', units: [{ unit: 'few' }] },
-        ],
-        contact: [
-          { unit: 'many', models: 5 },
-          { unit: 'few', models: 5 },
-        ],
-      },
-    })
+    game.apply(ev.joined('many', 'few', 5))
     for (let i = 0; i < 12 && Object.keys(game.game.requests).length > 0; i++) {
       const open = Object.values(game.game.requests)[0]
       if (open?.kind !== 'dice') break
