@@ -340,9 +340,15 @@ export function createEngine(ruleset: Ruleset): Engine {
       else if (!read.includes(id)) read.push(id)
       return value
     }
+    // The query's two sides, made once a query rather than once an effect (a hot path).
+    let subjects: readonly UnitState[] | null = null
+    let opponents: readonly UnitState[] | null = null
     for (const { entry, effect, always } of effects) {
       read = null
-      const candidates = queryUnits(query, effect.holder ?? 'subject')
+      const candidates =
+        effect.holder === 'opponent'
+          ? (opponents ??= queryUnits(query, 'opponent'))
+          : (subjects ??= queryUnits(query, 'subject'))
       let held: Held | null = null
       let active: ActiveEffect | null = null
       for (const unit of candidates) {
