@@ -345,10 +345,14 @@ export function createEngine(ruleset: Ruleset): Engine {
     let opponents: readonly UnitState[] | null = null
     for (const { entry, effect, always } of effects) {
       read = null
-      const candidates =
-        effect.holder === 'opponent'
-          ? (opponents ??= queryUnits(query, 'opponent'))
-          : (subjects ??= queryUnits(query, 'subject'))
+      let candidates: readonly UnitState[]
+      if (effect.holder === 'opponent') {
+        if (opponents === null) opponents = queryUnits(query, 'opponent')
+        candidates = opponents
+      } else {
+        if (subjects === null) subjects = queryUnits(query, 'subject')
+        candidates = subjects
+      }
       let held: Held | null = null
       let active: ActiveEffect | null = null
       for (const unit of candidates) {
