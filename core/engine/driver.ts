@@ -414,6 +414,10 @@ export function createEngine(ruleset: Ruleset): Engine {
       },
       unit: (id) => unitOf(game, id, stepSeq),
       holdsAnywhere: (id) => holdsAnywhere(game, id),
+      holds: (unit, id) => {
+        const entry = entries.get(id)
+        return entry !== undefined && holding(game, unit, entry) !== null
+      },
       rule,
       decision: decide,
       modifiers: (at, query) => modifiersFor(game, decide, at, query),
@@ -614,7 +618,6 @@ export function createEngine(ruleset: Ruleset): Engine {
             `seq ${event.seq}: unit "${unit.id}" is ${files} models wide but has only ${unit.models} models`,
           )
       }
-      ruleset.checkMuster?.(game, event)
       for (const unit of event.payload.units) {
         game.units[unit.id] = {
           id: unit.id,
@@ -654,6 +657,15 @@ export function createEngine(ruleset: Ruleset): Engine {
           musteredAt: event.seq,
           changedAt: event.seq,
         }
+      }
+      // The ruleset's own checks ask the timing points, so they run on the units as mustered; a refusal
+      // takes them back out, and nothing is changed.
+      try {
+        ruleset.checkMuster?.(makeContext(game), event)
+      } catch (error) {
+        for (const unit of event.payload.units) delete game.units[unit.id]
+        listedInGame.delete(game)
+        throw error
       }
       return explain(
         `${event.payload.player} musters ${event.payload.units.map((u) => `${u.name} (${u.models})`).join(', ')}`,

@@ -211,7 +211,11 @@ export interface PointQueries {
    */
   movement: { readonly subject: UnitState; readonly opponent: readonly UnitState[]; readonly move: MovementQuestion }
   /** May `subject` deploy this way (`scout`: after both armies)? An applied `set` record `allowed` says yes. */
-  deployment: { readonly subject: UnitState; readonly opponent: readonly UnitState[]; readonly deployment: 'scout' }
+  deployment: {
+    readonly subject: UnitState
+    readonly opponent: readonly UnitState[]
+    readonly deployment: 'scout' | 'concealed'
+  }
   /**
    * Extra dice for a dispel against a spell cast on `subject` by a Wizard in `opponent` (Magic
    * Resistance (X) in the 7th-edition convention): a value, the dice added.

@@ -238,6 +238,8 @@ export interface ProcedureContext<
    * start need not look at every unit when none does.
    */
   holdsAnywhere<Id extends keyof Rules & string>(id: Id): boolean
+  /** Whether `unit` holds the entry as the timing points see it (its list, command group, an active effect). */
+  holds(unit: UnitState, id: string): boolean
   /** A reference to a clause of this ruleset's catalogue. */
   rule<Id extends keyof Rules & string>(id: Id, clause: Rules[Id]): RuleRef
   /** The value a variant decision takes for this game. */
@@ -282,7 +284,7 @@ export interface Ruleset {
     readonly phases?: { readonly [phase: string]: ProcedureStarter<'PhaseStarted'> | undefined }
   }
   /** Checks the ruleset makes on an army before it is mustered (where a Concealed model may hide); throws a RuleError. */
-  readonly checkMuster?: (game: GameState, event: EventOf<'ArmyMustered'>) => void
+  readonly checkMuster?: (ctx: ProcedureContext, event: EventOf<'ArmyMustered'>) => void
   /** The declarations this ruleset resolves, each by the procedure it starts, and the phases it belongs to. */
   readonly procedures: {
     readonly [T in EventType]?: {

@@ -1,18 +1,11 @@
 import { RuleError } from '../../engine/errors.js'
 import { choose, rollDice } from '../../engine/requests.js'
-import type {
-  Answer,
-  EventOf,
-  GameState,
-  Procedure,
-  ProcedureContext,
-  RequestSpec,
-  UnitState,
-} from '../../engine/types.js'
+import type { Answer, EventOf, Procedure, ProcedureContext, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { ClassicContext } from './catalogue.js'
 import { cite, combatOf } from './charges.js'
 import { isHidden } from './entries/concealed.js'
+import { characterModel } from './psychology.js'
 
 type Step = Generator<RequestSpec, void, Answer>
 
@@ -174,22 +167,30 @@ function* rollOff(ctx: ClassicContext, players: readonly string[]): Generator<Re
 }
 
 /**
- * Concealed, at muster: a model marked hidden has the Concealed rule and hides in a Dark Elf
- * infantry unit (the schema already allows one such model a unit). The entry's own rule id is what
- * the list names, so this checks the list against the entry, not a unit's gear.
+ * Concealed, at muster: a model marked hidden must hold an entry that lets it start hidden (the
+ * deployment point answers `allowed`: Concealed) and hide in a Dark Elf infantry unit (the schema
+ * already allows one such model a unit).
  */
-export function checkConcealed(_game: GameState, event: EventOf<'ArmyMustered'>): void {
+export function checkConcealed(context: ProcedureContext, event: EventOf<'ArmyMustered'>): void {
+  const ctx = context as ClassicContext
   const hide = `classic/concealed §hide`
-  for (const unit of event.payload.units) {
-    for (const character of unit.characters ?? []) {
+  for (const { id } of event.payload.units) {
+    const unit = ctx.unit(id)
+    for (const character of unit.characters) {
       if (!character.concealed) continue
       const where = `seq ${event.seq}: ArmyMustered: ${character.name} hidden in ${unit.name}`
-      if (!character.rules.some((rule) => rule.id === 'concealed'))
+      const records = ctx.modifiers('deployment', {
+        subject: characterModel(unit, character),
+        opponent: [],
+        deployment: 'concealed',
+      })
+      if (!records.some((r) => r.status === 'applied' && r.value === 'allowed'))
         throw new RuleError('rules/bad-deployment', `${where}: it has no Concealed rule to hide with (${hide})`)
       if (unit.troopType !== 'infantry' || unit.race !== 'dark-elves')
         throw new RuleError(
           'rules/bad-deployment',
-          `${where}: it can hide only in Dark Elf infantry, not ${unit.race ?? 'a unit of no race'} ${unit.troopType} (${hide})`,
+          `${where}: it can hide only in Dark Elf infantry, not ${unit.race ?? 'a unit of no race'} ` +
+            `${unit.troopType} (${hide})`,
         )
     }
   }

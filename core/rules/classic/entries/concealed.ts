@@ -34,6 +34,16 @@ export const concealed = defineEntry({
       'picked out by ranged attacks or challenged, and lends its unit no Leadership',
   },
   enforcement: 'prompted',
+  effects: [
+    {
+      at: 'deployment',
+      clause: 'hide',
+      label: 'Concealed: may start the game hidden',
+      kind: 'set',
+      value: 'allowed',
+      when: (q) => (q.deployment === 'concealed' ? true : null),
+    },
+  ],
 })
 
 /** A character still hidden in its unit: no attack, shot or spell can harm it (Concealed §unharmed). */

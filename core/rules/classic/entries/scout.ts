@@ -27,5 +27,14 @@ export const scout = defineEntry({
     'roll-off': 'if both armies include scouts, a D6 roll-off: the highest deploys a scout first, then they alternate',
   },
   enforcement: 'prompted',
-  effects: [{ at: 'deployment', clause: 'late', label: 'Scout', kind: 'set', value: 'allowed' }],
+  effects: [
+    {
+      at: 'deployment',
+      clause: 'late',
+      label: 'Scout',
+      kind: 'set',
+      value: 'allowed',
+      when: (q) => (q.deployment === 'scout' ? true : null),
+    },
+  ],
 })
