@@ -219,7 +219,11 @@ export class DeclareForm extends LitElement {
     const pick = this.picks[unit.id]
     return html`<div class="unit">
       <label
-        ><input type="checkbox" .checked=${pick !== undefined} @change=${(e: Event) => this.pick(unit, side, (e.target as HTMLInputElement).checked)} />
+        ><input
+          type="checkbox"
+          .checked=${pick !== undefined}
+          @change=${(e: Event) => this.pick(unit, side, (e.target as HTMLInputElement).checked)}
+          />
         ${unit.name} (${unit.models})</label
       >
       ${
@@ -228,7 +232,11 @@ export class DeclareForm extends LitElement {
             ${
               withCharge
                 ? html`<label
-                  ><input type="checkbox" .checked=${pick.charged} @change=${(e: Event) => this.change(unit.id, { charged: (e.target as HTMLInputElement).checked })} />
+                  ><input
+                    type="checkbox"
+                    .checked=${pick.charged}
+                    @change=${(e: Event) => this.change(unit.id, { charged: (e.target as HTMLInputElement).checked })}
+                    />
                   charged</label
                 >`
                 : nothing
@@ -268,15 +276,27 @@ export class DeclareForm extends LitElement {
               'Phase',
               this.phases.map((phase) => ({ id: phase, name: phase })),
             )
-          : html`<div class="field"><label for="phase">Phase</label><input id="phase" .value=${f.phase ?? ''} @input=${this.set('phase')} /></div>`
+          : html`<div class="field">
+              <label for="phase">Phase</label><input id="phase" .value=${f.phase ?? ''} @input=${this.set('phase')} />
+            </div>`
       case 'Note':
-        return html`<div class="field"><label for="text">Note</label><textarea id="text" .value=${f.text ?? ''} @input=${this.set('text')}></textarea></div>`
+        return html`<div class="field">
+          <label for="text">Note</label><textarea id="text" .value=${f.text ?? ''} @input=${this.set('text')}></textarea>
+        </div>`
       case 'MeleeAttacksDeclared':
         return html`<div class="row">
           ${this.select('attacker', 'Attacker', unitOptions)} ${this.select('target', 'Target', unitOptions)}
           <div class="field">
             <label for="models">Models fighting</label>
-            <input id="models" class="number" type="number" min="1" placeholder="all" .value=${f.models ?? ''} @input=${this.set('models')} />
+            <input
+              id="models"
+              class="number"
+              type="number"
+              min="1"
+              placeholder="all"
+              .value=${f.models ?? ''}
+              @input=${this.set('models')}
+              />
           </div>
         </div>`
       case 'CombatJoined':
@@ -320,7 +340,9 @@ export class DeclareForm extends LitElement {
         <strong>${this.type}</strong>
         <label for="actor">as</label>
         <select id="actor" @change=${(e: Event) => (this.actor = (e.target as HTMLSelectElement).value)}>
-          ${this.game.players.map((player) => html`<option value=${player.id} ?selected=${player.id === this.actor}>${player.name}</option>`)}
+          ${this.game.players.map(
+            (player) => html`<option value=${player.id} ?selected=${player.id === this.actor}>${player.name}</option>`,
+          )}
         </select>
       </div>
       ${this.renderFields()}

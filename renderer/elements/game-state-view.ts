@@ -75,6 +75,9 @@ export class GameStateView extends LitElement {
     const view = this.view
     if (!view) return nothing
     const game = view.state
+    const moment = `${game.turn > 0 ? ` · turn ${game.turn}` : ''}${game.phase ? ` · ${game.phase}` : ''}`
+    const sides = (combat: (typeof game.combats)[string]) =>
+      combat.sides.map((side) => side.units.map((each) => game.units[each.unit]?.name ?? each.unit).join(', '))
     const units = Object.values(game.units)
     const inCombat = new Set(
       Object.values(game.combats)
@@ -94,7 +97,7 @@ export class GameStateView extends LitElement {
               Back to now <kbd>Esc</kbd>
             </button>
           </div>`
-          : html`<p class="muted">Now, after #${view.seq}${game.turn > 0 ? ` · turn ${game.turn}` : ''}${game.phase ? ` · ${game.phase}` : ''}</p>`
+          : html`<p class="muted">Now, after #${view.seq}${moment}</p>`
       }
       ${game.players.map((player) => {
         const theirs = units.filter((unit) => unit.player === player.id)
@@ -115,7 +118,11 @@ export class GameStateView extends LitElement {
                         <td>
                           ${unit.fleeing ? html`<span class="flag">fleeing</span>` : nothing}
                           ${inCombat.has(unit.id) ? html`<span class="flag">in combat</span>` : nothing}
-                          ${unit.woundsOnNextModel > 0 ? html`<span class="muted">${unit.woundsOnNextModel} wound(s) on one</span>` : nothing}
+                          ${
+                            unit.woundsOnNextModel > 0
+                              ? html`<span class="muted">${unit.woundsOnNextModel} wound(s) on one</span>`
+                              : nothing
+                          }
                         </td>
                       </tr>`,
                   )}
@@ -130,7 +137,7 @@ export class GameStateView extends LitElement {
               (combat) =>
                 html`<p class="combat">
                   <strong>${combat.id}</strong>: round ${combat.round}${combat.ended ? ', over' : ''} ·
-                  ${combat.sides.map((side) => side.units.map((each) => game.units[each.unit]?.name ?? each.unit).join(', ')).join(' against ')}
+                  ${sides(combat).join(' against ')}
                 </p>`,
             )}`
           : nothing

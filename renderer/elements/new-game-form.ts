@@ -99,7 +99,12 @@ export class NewGameForm extends LitElement {
       <form @submit=${this.submit}>
         <div class="field">
           <label for="title">Title (optional)</label>
-          <input id="title" .value=${this.gameTitle} @input=${(e: Event) => (this.gameTitle = input(e))} placeholder="Bridge at Kemperbad" />
+          <input
+            id="title"
+            .value=${this.gameTitle}
+            @input=${(e: Event) => (this.gameTitle = input(e))}
+            placeholder="Bridge at Kemperbad"
+            />
         </div>
         <div class="row">
           <div class="field">

@@ -185,7 +185,10 @@ export class RulesBrowser extends LitElement {
           ${this.entries.map(
             (entry) =>
               html`<li>
-                <button role="option" aria-selected=${entry.id === this.chosen?.id ? 'true' : 'false'} @click=${() => (this.chosen = entry)}>
+                <button
+                  role="option"
+                  aria-selected=${entry.id === this.chosen?.id ? 'true' : 'false'}
+                  @click=${() => (this.chosen = entry)}>
                   ${entry.name}<span class="kind">${entry.kind}</span>
                 </button>
               </li>`,
