@@ -5,7 +5,7 @@ import { type Explanation, explain } from '../../explain/explanation.js'
 import type { ClassicContext } from './catalogue.js'
 import { cite, combatOf } from './charges.js'
 import { isHidden } from './entries/concealed.js'
-import { characterModel } from './psychology.js'
+import { characterView } from './models.js'
 
 type Step = Generator<RequestSpec, void, Answer>
 
@@ -180,7 +180,7 @@ export function checkConcealed(context: ProcedureContext, event: EventOf<'ArmyMu
       if (!character.concealed) continue
       const where = `seq ${event.seq}: ArmyMustered: ${character.name} hidden in ${unit.name}`
       const records = ctx.modifiers('deployment', {
-        subject: characterModel(unit, character),
+        subject: characterView(unit, character),
         opponent: [],
         deployment: 'concealed',
       })

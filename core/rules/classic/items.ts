@@ -3,7 +3,7 @@ import { RuleError } from '../../engine/errors.js'
 import type { EventOf, Procedure, ProcedureContext } from '../../engine/types.js'
 import { explain } from '../../explain/explanation.js'
 import type { ClassicContext } from './catalogue.js'
-import { characterModel } from './psychology.js'
+import { characterView } from './models.js'
 
 /**
  * The items a model may use by declaration, with when and for how long (the entries' words): the
@@ -34,7 +34,7 @@ export function* itemUsed(context: ProcedureContext, event: EventOf<'ItemUsed'>)
       `${where}: "${item}" is not an item a model uses by declaration (${Object.keys(USABLE).join(', ')})`,
     )
   const usable = USABLE[item as keyof typeof USABLE]
-  const userModel = character ? characterModel(unit, character) : unit
+  const userModel = character ? characterView(unit, character) : unit
   if (!ctx.holds(userModel, item))
     throw new RuleError('rules/bad-item', `${where}: ${user.name} does not carry a ${item}`)
   if (unit.models === 0) throw new RuleError('rules/unit-destroyed', `${where}: ${unit.name} has no models left`)

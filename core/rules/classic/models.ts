@@ -78,6 +78,7 @@ export function characterView(unit: UnitState, character: CharacterState): UnitS
     changedAt: unit.changedAt,
     // What holds the unit for a while (a failed test's penalty, a spell on it) holds its characters too.
     joinedTo: unit.id,
+    general: character.general,
   }
 }
 

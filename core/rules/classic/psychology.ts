@@ -5,7 +5,6 @@ import { phaseKey } from '../../engine/outcomes.js'
 import { choose, rollDice } from '../../engine/requests.js'
 import type {
   Answer,
-  CharacterState,
   CombatState,
   EventOf,
   GameState,
@@ -19,6 +18,7 @@ import type { ClassicContext } from './catalogue.js'
 import { characteristic } from './charts.js'
 import { fleeDice } from './close-combat-round.js'
 import { isHidden } from './entries/concealed.js'
+import { characterView } from './models.js'
 import { applied, fearFrom, forbidding, immunity } from './psychology-records.js'
 
 type Step = Generator<RequestSpec, void, Answer>
@@ -29,26 +29,6 @@ const sum = (faces: readonly number[]) => faces.reduce((total, face) => total + 
 function describePhase(key: string): string {
   const [turn, player, phase] = (key.split('@')[0] ?? key).split('/')
   return `the ${phase} phase of turn ${turn} (${player})`
-}
-
-/** A joined character seen as a unit of one, so the timing points can ask about its own rules. */
-export function characterModel(unit: UnitState, character: CharacterState): UnitState {
-  return {
-    ...unit,
-    id: character.id,
-    name: character.name,
-    profile: character.profile,
-    gear: character.gear,
-    rules: character.rules,
-    command: { champion: false, standard: false, musician: false },
-    championProfile: null,
-    characters: [],
-    character: true,
-    startingModels: 1,
-    models: character.slain ? 0 : 1,
-    woundsOnNextModel: character.woundsLost,
-    general: character.general,
-  }
 }
 
 /** The unit is locked in a combat that goes on. */
@@ -80,7 +60,7 @@ export function generalOf(ctx: ClassicContext, player: string): General | null {
     if (unit.player !== player || (!unit.character && unit.characters.length === 0)) continue
     const models = unit.character
       ? [{ model: unit, joined: false, designated: unit.general === true }]
-      : unit.characters.map((c) => ({ model: characterModel(unit, c), joined: true, designated: c.general }))
+      : unit.characters.map((c) => ({ model: characterView(unit, c), joined: true, designated: c.general }))
     for (const candidate of models) {
       const bar = forbidding(ctx.modifiers, candidate.model, 'lead-army')
       if (bar) barred.push(explain(`${candidate.model.name}: ${bar.label}`, { rule: bar.source }))
@@ -155,7 +135,7 @@ export function* leadershipFor(
       )
       continue
     }
-    const model = characterModel(unit, character)
+    const model = characterView(unit, character)
     const bar = forbidding(ctx.modifiers, model, 'lend-leadership')
     if (bar) {
       details.push(
@@ -749,7 +729,7 @@ function rallyFloor(ctx: ClassicContext, unit: UnitState): { below: boolean; tex
   let characters = 0
   for (const character of unit.characters) {
     if (character.slain) continue
-    const bar = forbidding(ctx.modifiers, characterModel(unit, character), 'count-for-rally')
+    const bar = forbidding(ctx.modifiers, characterView(unit, character), 'count-for-rally')
     if (bar) notes.push(explain(`${character.name} is not counted: ${bar.label}`, { rule: bar.source }))
     else characters += 1
   }
