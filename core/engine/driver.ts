@@ -409,6 +409,7 @@ export function createEngine(ruleset: Ruleset): Engine {
     return {
       game,
       variant: game.variant,
+      mechanics: ruleset.mechanics,
       get seq() {
         return stepSeq
       },
@@ -578,6 +579,12 @@ export function createEngine(ruleset: Ruleset): Engine {
       for (const unit of event.payload.units) {
         if (Object.hasOwn(game.units, unit.id))
           throw new RuleError('engine/duplicate-unit', `seq ${event.seq}: unit "${unit.id}" is already mustered`)
+        if (!ruleset.troopTypes.includes(unit.troopType))
+          throw new RuleError(
+            'rules/unknown-troop-type',
+            `seq ${event.seq}: unit "${unit.id}" is ${unit.troopType}, a troop type ${ruleset.id} does not have ` +
+              `(${ruleset.troopTypes.join(', ')})`,
+          )
         const characterRefs = (unit.characters ?? []).flatMap((c) => [...c.gear, ...c.rules])
         for (const ref of [...unit.gear, ...unit.rules, ...characterRefs]) {
           if (!entries.has(ref.id))

@@ -1,4 +1,4 @@
-import type { EventType, GameEvent, PayloadOf, Profile, UnitDefinition } from '../events/event-types.js'
+import type { EventType, GameEvent, PayloadOf, Profile, TroopType, UnitDefinition } from '../events/event-types.js'
 import type { Explanation, RuleRef } from '../explain/explanation.js'
 import type { Catalogue, EntryDefinition, ParamValue } from './catalogue.js'
 import type { ActiveEffect, Facing, ModifierRecord, QueryOf, TimingPoint } from './effects.js'
@@ -225,8 +225,14 @@ export type DecisionIndex = Record<string, string>
 export interface ProcedureContext<
   Rules extends RuleIndex = RuleIndex,
   Decisions extends DecisionIndex = DecisionIndex,
+  Mechanics = unknown,
 > {
   readonly game: GameState
+  /**
+   * The ruleset's own parameters for the procedures it shares with other rulesets (its charts, when
+   * Regeneration is rolled, how a break test ends): opaque to the engine, handed over from `Ruleset.mechanics`.
+   */
+  readonly mechanics: Mechanics
   /** The id of the variant the game is played under. */
   readonly variant: string
   /** Seq of the event being applied now (it moves on as the procedure receives answers). */
@@ -270,8 +276,12 @@ export interface Ruleset {
   /** The same entries with their effects' code. */
   readonly definitions: readonly EntryDefinition[]
   readonly defaultVariant: string
+  /** Parameters of the procedures this ruleset shares with others; procedures read them as `ctx.mechanics`. */
+  readonly mechanics?: unknown
   /** Ready units a muster screen offers to load and edit (generic troops, the seed's own units). */
   readonly troops?: readonly TroopTemplate[]
+  /** The troop types its units may be (a unit of another is refused at muster). */
+  readonly troopTypes: readonly TroopType[]
   /** The phases of a player turn, in order. */
   readonly phases: readonly string[]
   /**

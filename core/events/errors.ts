@@ -66,6 +66,7 @@ export const errorCodes = [
   'rules/unknown-combat',
   'rules/unknown-entry',
   'rules/unknown-phase',
+  'rules/unknown-troop-type',
   'rules/unsupported-event',
   'rules/wrong-phase',
   'rules/wrong-side',

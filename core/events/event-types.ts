@@ -33,7 +33,16 @@ export const troopTypes = [
   'chariot',
   'war-machine',
   'swarm',
+  // The Old World's own troop types ('infantry' is its regular infantry).
+  'heavy-infantry',
+  'light-cavalry',
+  'heavy-cavalry',
+  'monstrous-creature',
+  'behemoth',
+  'light-chariot',
+  'heavy-chariot',
 ] as const
+export type TroopType = (typeof troopTypes)[number]
 
 /** ArmyMustered v1's unit: gear and rules as bare catalogue ids. Read only, upcast to v2. */
 export const unitSchemaV1 = z.strictObject({

@@ -37,6 +37,7 @@ function drill(duration: Duration): Ruleset {
     id: 'drill',
     name: 'Drill',
     defaultVariant: 'plain',
+    troopTypes: ['infantry'],
     phases: ['magic', 'close-combat'],
     catalogue: {
       ruleset: 'drill',

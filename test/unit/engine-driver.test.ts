@@ -117,6 +117,7 @@ describe('engine driver: choices, with a drill ruleset', () => {
     id: 'drill',
     name: 'Drill',
     defaultVariant: 'plain',
+    troopTypes: ['infantry'],
     phases: ['close-combat'],
     definitions: [],
     catalogue: {

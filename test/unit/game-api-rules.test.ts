@@ -9,10 +9,12 @@ import { useTempDir } from '../helpers/temp.js'
 const tempDir = useTempDir()
 
 describe('GameApi: rulesets and the catalogue', () => {
-  it('lists the classic ruleset with its variants, default variant and phases', async () => {
+  it('lists the classic and Old World rulesets with their variants, default variant and phases', async () => {
     const api = await openApi(tempDir())
-    const [classic, ...others] = await api.rulesets()
+    const [classic, oldWorld, ...others] = await api.rulesets()
     expect(others).toEqual([])
+    expect(oldWorld).toMatchObject({ id: 'old-world', defaultVariant: 'old-world' })
+    expect(oldWorld!.phases).toEqual(['strategy', 'movement', 'shooting', 'close-combat'])
     expect(classic).toMatchObject({ id: 'classic', defaultVariant: 'classic' })
     expect(classic!.variants.map((variant) => variant.id)).toEqual(['classic', 'classic-8th'])
     expect(classic!.phases).toEqual(['movement', 'magic', 'shooting', 'close-combat'])

@@ -1,5 +1,6 @@
 import { type Catalogue, entryData, type RuleIndexOf } from '../../engine/catalogue.js'
 import type { ProcedureContext } from '../../engine/types.js'
+import type { RulesetMechanics } from '../mechanics.js'
 import { type ClassicDecisions, classicDecisions } from './decisions.js'
 import { classicEntries } from './entries/index.js'
 
@@ -8,7 +9,7 @@ export { classicDecisions } from './decisions.js'
 /** id -> clause ids of every classic entry: `ctx.rule('hatred', 'rerol')` does not compile. */
 export type ClassicRules = RuleIndexOf<typeof classicEntries>
 /** The procedure context with classic citations and decisions checked by the compiler. */
-export type ClassicContext = ProcedureContext<ClassicRules, ClassicDecisions>
+export type ClassicContext = ProcedureContext<ClassicRules, ClassicDecisions, RulesetMechanics>
 
 export const classicCatalogue: Catalogue = {
   ruleset: 'classic',

@@ -22,34 +22,6 @@ export function characteristic(
   return resolved as Resolved & { value: number }
 }
 
-/** The WS chart's cell (core-mechanics A.5), as a base for the to-hit modifiers. */
-function toHitChart(ctx: ClassicContext, ws: number, targetWs: number): BaseValue {
-  const need = ws > targetWs ? 3 : targetWs > 2 * ws ? 5 : 4
-  const why =
-    ws > targetWs
-      ? "the attacker's is higher"
-      : targetWs > 2 * ws
-        ? "the target's is more than twice as high"
-        : "not higher, and the target's is not more than twice as high"
-  return { value: need, text: `WS ${ws} vs WS ${targetWs}: ${why}`, rule: ctx.rule('to-hit-close-combat', 'chart') }
-}
-
-/** The S-vs-T chart's cell; the variant decides whether T - S >= 4 is "N" (core-mechanics A.10). */
-function toWoundChart(ctx: ClassicContext, strength: number, toughness: number): BaseValue {
-  const diff = strength - toughness
-  const floor = ctx.decision('to-wound-floor')
-  if (diff <= -4 && floor === 'cannot-wound-at-t-minus-4') {
-    return {
-      value: null,
-      text: `S ${strength} vs T ${toughness}: T - S = ${-diff} is "N", cannot wound (classic/variants §to-wound-floor)`,
-      rule: ctx.rule('to-wound', 'cannot-wound'),
-    }
-  }
-  const need = diff >= 2 ? 2 : diff === 1 ? 3 : diff === 0 ? 4 : diff === -1 ? 5 : 6
-  const note = diff <= -2 ? ` (T - S = ${-diff} still wounds on 6+, classic/variants §to-wound-floor: ${floor})` : ''
-  return { value: need, text: `S ${strength} vs T ${toughness}${note}`, rule: ctx.rule('to-wound', 'chart') }
-}
-
 /** What natural rolls do in the classic ruleset, roll by roll (core-mechanics A.4, A.5). */
 export function naturalLimits(
   ctx: ClassicContext,
@@ -100,7 +72,7 @@ export function toHitNeed(
   const ws = characteristic(ctx, attacker, 'WS', target, combat)
   const targetWs = characteristic(ctx, target, 'WS', attacker, null)
   return resolveModifiers(
-    toHitChart(ctx, ws.value, targetWs.value),
+    ctx.mechanics.toHitChart(ctx, ws.value, targetWs.value),
     ctx.modifiers('to-hit', { subject: attacker, opponent: target, combat }),
     {
       mode: 'need',
@@ -122,7 +94,7 @@ export function toWoundNeed(
 ): Resolved {
   const toughness = characteristic(ctx, target, 'T', attacker, null)
   return resolveModifiers(
-    toWoundChart(ctx, strength.value, toughness.value),
+    ctx.mechanics.toWoundChart(ctx, strength.value, toughness.value),
     ctx.modifiers('to-wound', { subject: attacker, opponent: target, combat, strength: strength.value }),
     {
       mode: 'need',

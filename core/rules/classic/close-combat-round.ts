@@ -419,7 +419,9 @@ function* fightRound(
 
   // Regeneration: at the end of the round, before the result; what it undoes scores nothing (classic/regeneration).
   const regenerated = [0, 0]
-  for (const hurt of suffered.values()) {
+  // Under 'on-wound-counted' each wound was regenerated as it was lost, and still counts (old-world/regeneration).
+  const regeneratesAtRoundEnd = ctx.mechanics.regeneration === 'round-end-not-counted'
+  for (const hurt of regeneratesAtRoundEnd ? suffered.values() : []) {
     const undone = yield* regenerate(ctx, {
       unit: hurt.target,
       opponent: hurt.by,

@@ -5,8 +5,10 @@ import { chargeDeclared } from './charges.js'
 import { combatJoined, combatRoundDeclared } from './close-combat-round.js'
 import { checkConcealed, unitDeployed } from './deployment.js'
 import { classicEntries } from './entries/index.js'
+import { CLASSIC_TROOP_TYPES } from './entries/unit-strength.js'
 import { itemUsed } from './items.js'
 import { spellCast } from './magic/spell-cast.js'
+import { classicMechanics } from './mechanics.js'
 import { meleeAttacks } from './melee-attacks.js'
 import { moveDeclared } from './moves.js'
 import { classicOpenings } from './openings.js'
@@ -20,6 +22,8 @@ export const classic: Ruleset = {
   catalogue: classicCatalogue,
   definitions: classicEntries,
   defaultVariant: 'classic',
+  mechanics: classicMechanics,
+  troopTypes: CLASSIC_TROOP_TYPES,
   phases: ['movement', 'magic', 'shooting', 'close-combat'],
   openings: classicOpenings,
   troops: classicTroops,

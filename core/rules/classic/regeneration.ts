@@ -49,7 +49,7 @@ export function* regenerate(ctx: ClassicContext, input: RegenerationInput): Gene
   if (need.value === null || need.value > 6) return 0
   const score = Math.max(2, need.value)
   const when =
-    combat === null
+    combat === null || ctx.mechanics.regeneration === 'on-wound-counted'
       ? explain('rolled right after the saves', { rule: ctx.rule('regeneration', 'outside-combat') })
       : explain(`rolled at the end of round ${combat.round}, before the combat result`, {
           rule: ctx.rule('regeneration', 'close-combat'),
@@ -93,7 +93,13 @@ export function* regenerate(ctx: ClassicContext, input: RegenerationInput): Gene
       { value: modelsLeft, rule: ctx.rule('regeneration', 'restored') },
     ),
   ]
-  if (combat !== null) {
+  if (combat !== null && ctx.mechanics.regeneration === 'on-wound-counted') {
+    children.push(
+      explain(`${ignored} regenerated wound${s(ignored)}: still counted towards the combat result`, {
+        rule: ctx.rule('regeneration', 'combat-result'),
+      }),
+    )
+  } else if (combat !== null) {
     children.push(
       explain(`${ignored} regenerated wound${s(ignored)}: not counted towards the combat result`, {
         rule: ctx.rule('regeneration', 'combat-result'),

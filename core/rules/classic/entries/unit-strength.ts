@@ -14,6 +14,12 @@ const PER_MODEL = {
   swarm: 3,
 } as const
 
+/** The classic troop types (core-mechanics A.8, A.10): a unit of another is refused at muster. */
+export const CLASSIC_TROOP_TYPES = ['monster', ...Object.keys(PER_MODEL)] as readonly (
+  | keyof typeof PER_MODEL
+  | 'monster'
+)[]
+
 export const unitStrength = defineEntry({
   id: 'unit-strength',
   name: 'Unit Strength',
@@ -40,10 +46,11 @@ export function unitStrengthOf(unit: UnitState): number {
   // Characters with the unit count too, by the unit's troop type (§characters).
   const characters = unit.characters.filter((character) => !character.slain)
   const joined = characters.reduce(
-    (sum, character) => sum + (unit.troopType === 'monster' ? character.profile.W : PER_MODEL[unit.troopType]),
+    (sum, character) =>
+      sum + (unit.troopType === 'monster' ? character.profile.W : PER_MODEL[unit.troopType as keyof typeof PER_MODEL]),
     0,
   )
   if (unit.models === 0) return joined
   if (unit.troopType === 'monster') return unit.models * unit.profile.W + joined
-  return unit.models * PER_MODEL[unit.troopType] + joined
+  return unit.models * PER_MODEL[unit.troopType as keyof typeof PER_MODEL] + joined
 }

@@ -1,0 +1,38 @@
+import type { BaseValue } from '../../engine/modifiers.js'
+import type { RulesetMechanics } from '../mechanics.js'
+import type { ClassicContext } from './catalogue.js'
+
+/** The WS chart's cell (core-mechanics A.5), as a base for the to-hit modifiers. */
+export function toHitChart(ctx: ClassicContext, ws: number, targetWs: number): BaseValue {
+  const need = ws > targetWs ? 3 : targetWs > 2 * ws ? 5 : 4
+  const why =
+    ws > targetWs
+      ? "the attacker's is higher"
+      : targetWs > 2 * ws
+        ? "the target's is more than twice as high"
+        : "not higher, and the target's is not more than twice as high"
+  return { value: need, text: `WS ${ws} vs WS ${targetWs}: ${why}`, rule: ctx.rule('to-hit-close-combat', 'chart') }
+}
+
+/** The S-vs-T chart's cell; the variant decides whether T - S >= 4 is "N" (core-mechanics A.10). */
+export function toWoundChart(ctx: ClassicContext, strength: number, toughness: number): BaseValue {
+  const diff = strength - toughness
+  const floor = ctx.decision('to-wound-floor')
+  if (diff <= -4 && floor === 'cannot-wound-at-t-minus-4') {
+    return {
+      value: null,
+      text: `S ${strength} vs T ${toughness}: T - S = ${-diff} is "N", cannot wound (classic/variants §to-wound-floor)`,
+      rule: ctx.rule('to-wound', 'cannot-wound'),
+    }
+  }
+  const need = diff >= 2 ? 2 : diff === 1 ? 3 : diff === 0 ? 4 : diff === -1 ? 5 : 6
+  const note = diff <= -2 ? ` (T - S = ${-diff} still wounds on 6+, classic/variants §to-wound-floor: ${floor})` : ''
+  return { value: need, text: `S ${strength} vs T ${toughness}${note}`, rule: ctx.rule('to-wound', 'chart') }
+}
+
+/** The classic ruleset's side of the procedures it shares with The Old World. */
+export const classicMechanics: RulesetMechanics = {
+  toHitChart,
+  toWoundChart,
+  regeneration: 'round-end-not-counted',
+}

@@ -1,0 +1,22 @@
+import { type Catalogue, entryData, type RuleIndexOf } from '../../engine/catalogue.js'
+import type { ProcedureContext } from '../../engine/types.js'
+import type { RulesetMechanics } from '../mechanics.js'
+import { type OldWorldDecisions, oldWorldDecisions } from './decisions.js'
+import { oldWorldEntries } from './entries/index.js'
+
+/** id -> clause ids of every Old World entry: `ctx.rule('terror', 'rerol')` does not compile. */
+export type OldWorldRules = RuleIndexOf<typeof oldWorldEntries>
+/** The procedure context with Old World citations and decisions checked by the compiler. */
+export type OldWorldContext = ProcedureContext<OldWorldRules, OldWorldDecisions, RulesetMechanics>
+
+export const oldWorldCatalogue: Catalogue = {
+  ruleset: 'old-world',
+  entries: oldWorldEntries.map(entryData),
+  variants: {
+    'old-world': {
+      name: 'The Old World',
+      description: 'The Old World (2024) core rules with the entries of seed 001.',
+    },
+  },
+  decisions: oldWorldDecisions,
+}

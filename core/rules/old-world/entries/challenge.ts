@@ -1,0 +1,27 @@
+import { defineEntry } from '../../../engine/catalogue.js'
+import { CORE } from './sources.js'
+
+export const challenge = defineEntry({
+  id: 'challenge',
+  name: 'Challenges',
+  kind: 'core',
+  source: `${CORE} B.5, B.6`,
+  anchor: 'tow:characters/challenges',
+  text:
+    'Before the blows a character or champion may issue a challenge; an enemy character or champion accepts, or the ' +
+    'challenger names one who refuses and does not fight this round. The two fight only each other; wounds beyond ' +
+    'what the loser had left add to the combat result, at most +5.',
+  clauses: {
+    issue: 'a character or champion in the combat issues a challenge before the blows of a round',
+    accept: 'the enemy accepts with one of its characters or champions in the combat',
+    refuse:
+      'a refusal: the challenger names an enemy who could have accepted, who does not fight this round ' +
+      '(old-world/variants §challenge-refusal)',
+    unanswered: 'with no enemy character or champion in the combat, nobody can answer and the challenge lapses',
+    'fight-each-other': 'the two fight only each other; nobody else may attack them',
+    overkill: 'wounds caused beyond what the slain model had left count for combat result',
+    'overkill-cap': 'overkill adds at most +5',
+    ends: 'the challenge ends when one of the two is slain or leaves the combat, or the combat ends',
+  },
+  enforcement: 'enforced',
+})
