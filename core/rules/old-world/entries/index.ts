@@ -16,6 +16,7 @@ import { strikeOrder } from './strike-order.js'
 import { toHitCloseCombat } from './to-hit-close-combat.js'
 import { toHitShooting } from './to-hit-shooting.js'
 import { toWound } from './to-wound.js'
+import { unitStrength } from './unit-strength.js'
 import { variants } from './variants.js'
 import { wardSave } from './ward-save.js'
 
@@ -39,6 +40,7 @@ export const oldWorldEntries = [
   toHitCloseCombat,
   toHitShooting,
   toWound,
+  unitStrength,
   variants,
   wardSave,
 ] as const
