@@ -408,7 +408,15 @@ const commands: Record<string, Command> = {
         const guess = nearest(id, Object.keys(rulesets))
         throw new UsageError(`no ruleset "${id}"${guess ? `; did you mean "${guess}"?` : ''}`)
       }
-      const items = ruleCoverage(ruleset.catalogue.entries, testsCitingRules(packageRoot(), ruleset.id))
+      const items = ruleCoverage(
+        ruleset.catalogue.entries,
+        testsCitingRules(
+          packageRoot(),
+          ruleset.id,
+          Object.keys(rulesets).filter((id) => id !== ruleset.id),
+          Object.keys(rulesets)[0] === ruleset.id,
+        ),
+      )
       io.stdout.write(values.json === true ? `${JSON.stringify(items, null, 2)}\n` : coverageText(ruleset.id, items))
       return 0
     },

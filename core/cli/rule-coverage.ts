@@ -12,30 +12,37 @@ export interface CoverageItem {
 
 const TEST_START = /\b(?:it|test)(?:\.each\([^)]*\))?\(\s*(['"`])((?:\\.|(?!\1).)*)\1/g
 
-/** The tests that cite each rule, by id. A test's body runs to the next test in its file. */
-export function testsCitingRules(root: string, ruleset: string): Map<string, string[]> {
+/**
+ * The tests that cite each rule, by id. A test's body runs to the next test in its file. A `cites(…)`
+ * call names no ruleset, so it counts in the ruleset's own files (their path names it: `old-world-*.test.ts`)
+ * and, for the ruleset that `claimsUnnamed` (classic, whose tests came first), in files that name no ruleset.
+ */
+export function testsCitingRules(
+  root: string,
+  ruleset: string,
+  others: readonly string[] = [],
+  claimsUnnamed = true,
+): Map<string, string[]> {
   const cited = new Map<string, string[]>()
   // In the test's title, or in its body as an assertion writes it: a citation (`'… (classic/x §c)'`), a rule
   // reference (`{ ruleset: 'classic', id: 'x' … }`) or the tests' `cites(…'x'…)` helpers. Comments show nothing.
   const inTitle = new RegExp(`\\b${ruleset}/([a-z0-9-]+)`, 'g')
-  const inBody = new RegExp(
-    [
-      `\\b${ruleset}/([a-z0-9-]+)`,
-      `ruleset: '${ruleset}', id: '([a-z0-9-]+)'`,
-      `\\bcites\\(\\s*(?:[^,()]+,\\s*)?'([a-z0-9-]+)'`,
-    ].join('|'),
-    'g',
-  )
+  const citation = [`\\b${ruleset}/([a-z0-9-]+)`, `ruleset: '${ruleset}', id: '([a-z0-9-]+)'`]
+  const inBody = new RegExp([...citation, `\\bcites\\(\\s*(?:[^,()]+,\\s*)?'([a-z0-9-]+)'`].join('|'), 'g')
+  const inOthersBody = new RegExp(citation.join('|'), 'g')
   for (const file of testFiles(join(root, 'test'))) {
+    const path = relative(root, file).split(sep).join('/')
+    const own = path.includes(ruleset) || (claimsUnnamed && !others.some((other) => path.includes(other)))
+    const bodyCitation = own ? inBody : inOthersBody
     const text = readFileSync(file, 'utf8')
     const starts = [...text.matchAll(TEST_START)]
     starts.forEach((start, index) => {
       const end = starts[index + 1]?.index ?? text.length
       const body = text.slice(start.index + start[0].length, end).replace(/^\s*\/\/.*$/gm, '')
-      const name = `${relative(root, file).split(sep).join('/')} > ${start[2]}`
+      const name = `${path} > ${start[2]}`
       const ids = [
         ...[...(start[2] ?? '').matchAll(inTitle)].map((m) => m[1] as string),
-        ...[...body.matchAll(inBody)].map((m) => (m[1] ?? m[2] ?? m[3]) as string),
+        ...[...body.matchAll(bodyCitation)].map((m) => (m[1] ?? m[2] ?? m[3]) as string),
       ]
       for (const id of new Set(ids)) {
         const list = cited.get(id) ?? []
