@@ -1,5 +1,6 @@
 import type { CatalogueEntry } from '../engine/catalogue.js'
 import type { GameState, OpenRequest, Outcome, TroopTemplate } from '../engine/types.js'
+import type { TroopType } from '../events/event-types.js'
 import type { Explanation } from '../explain/explanation.js'
 import type { GameSummary } from '../store/event-store.js'
 
@@ -85,6 +86,8 @@ export interface RulesetSummary {
   readonly defaultVariant: string
   /** The phases of a player turn, in order. */
   readonly phases: readonly string[]
+  /** The troop types its units may be, for a muster screen to offer. */
+  readonly troopTypes: readonly TroopType[]
 }
 
 /** One catalogue entry as the rules browser shows it (its effects' code stays in the engine). */

@@ -446,6 +446,7 @@ export class LocalGameApi implements GameApi {
       })),
       defaultVariant: ruleset.defaultVariant,
       phases: [...ruleset.phases],
+      troopTypes: [...ruleset.troopTypes],
     }))
   }
 

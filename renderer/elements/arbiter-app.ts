@@ -1,6 +1,7 @@
 import { css, html, LitElement, nothing } from 'lit'
 import type { EventDraft, GameStatus, GameView, RuleEntry, StepView } from '../../core/api/game-api-contract.js'
 import type { TroopTemplate } from '../../core/engine/types.js'
+import type { TroopType } from '../../core/events/event-types.js'
 import type { RuleRef } from '../../core/explain/explanation.js'
 import {
   type ApiError,
@@ -47,6 +48,7 @@ export class ArbiterApp extends LitElement {
     troops: { state: true },
     cited: { state: true },
     phases: { state: true },
+    troopTypes: { state: true },
     error: { state: true },
     busy: { state: true },
     helpOpen: { state: true },
@@ -74,6 +76,8 @@ export class ArbiterApp extends LitElement {
   /** The rule a player last clicked in an explanation. */
   cited: RuleRef | null = null
   phases: readonly string[] = []
+  /** The open game's ruleset's troop types, for the muster screen. */
+  troopTypes: readonly TroopType[] = []
   error: ApiError | null = null
   busy = false
   helpOpen = false
@@ -271,6 +275,7 @@ export class ArbiterApp extends LitElement {
     if (catalogue) this.catalogue = catalogue
     this.troops = troops ?? []
     this.phases = known?.find((each) => each.id === ruleset)?.phases ?? []
+    this.troopTypes = known?.find((each) => each.id === ruleset)?.troopTypes ?? []
   }
 
   /** Reads the steps the timeline lacks, page by page; one load at a time, each going on from the last. */
@@ -504,6 +509,7 @@ export class ArbiterApp extends LitElement {
               .view=${this.view}
               .catalogue=${this.catalogue}
               .troops=${this.troops}
+              .troopTypes=${this.troopTypes}
               @declare=${this.onDeclare}
               @close=${() => (this.musterOpen = false)}
             ></army-muster>`

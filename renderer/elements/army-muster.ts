@@ -1,7 +1,7 @@
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit'
 import type { EventDraft, GameView, RuleEntry } from '../../core/api/game-api-contract.js'
 import type { TroopTemplate } from '../../core/engine/types.js'
-import type { UnitDefinitionInput } from '../../core/events/event-types.js'
+import type { TroopType, UnitDefinitionInput } from '../../core/events/event-types.js'
 import { baseStyles } from '../theme.js'
 import './unit-editor.js'
 
@@ -15,6 +15,7 @@ export class ArmyMuster extends LitElement {
     view: { attribute: false },
     catalogue: { attribute: false },
     troops: { attribute: false },
+    troopTypes: { attribute: false },
     player: { state: true },
     drafts: { state: true },
     editing: { state: true },
@@ -23,6 +24,7 @@ export class ArmyMuster extends LitElement {
   view: GameView | null = null
   catalogue: readonly RuleEntry[] | null = null
   troops: readonly TroopTemplate[] = []
+  troopTypes: readonly TroopType[] = []
   player = ''
   drafts: UnitDefinitionInput[] = []
   editing = false
@@ -125,6 +127,7 @@ export class ArmyMuster extends LitElement {
           ? html`<unit-editor
             .catalogue=${this.catalogue ?? []}
             .troops=${this.troops}
+            .troopTypes=${this.troopTypes}
             .takenIds=${taken}
             @unit-saved=${(e: CustomEvent<UnitDefinitionInput>) => {
               this.drafts = [...this.drafts, e.detail]

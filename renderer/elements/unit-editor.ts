@@ -2,7 +2,7 @@ import { css, html, LitElement, nothing } from 'lit'
 import type { RuleEntry } from '../../core/api/game-api-contract.js'
 import type { ParamValue } from '../../core/engine/catalogue.js'
 import type { TroopTemplate } from '../../core/engine/types.js'
-import { type Profile, troopTypes, type UnitDefinitionInput } from '../../core/events/event-types.js'
+import { type Profile, type TroopType, troopTypes, type UnitDefinitionInput } from '../../core/events/event-types.js'
 import { baseStyles } from '../theme.js'
 
 const characteristics = ['M', 'WS', 'BS', 'S', 'T', 'W', 'I', 'A', 'Ld'] as const satisfies readonly (keyof Profile)[]
@@ -23,6 +23,7 @@ export class UnitEditor extends LitElement {
   static override properties = {
     catalogue: { attribute: false },
     troops: { attribute: false },
+    troopTypes: { attribute: false },
     takenIds: { attribute: false },
     name: { state: true },
     race: { state: true },
@@ -38,6 +39,8 @@ export class UnitEditor extends LitElement {
   catalogue: readonly RuleEntry[] = []
   /** Ready units of the ruleset: choosing one fills the form, to edit before it is added. */
   troops: readonly TroopTemplate[] = []
+  /** The ruleset's troop types; every type Arbiter knows until the ruleset's are loaded. */
+  troopTypes: readonly TroopType[] = troopTypes
   /** Unit ids already used in the game or this muster. */
   takenIds: readonly string[] = []
   name = ''
@@ -294,7 +297,7 @@ export class UnitEditor extends LitElement {
         <div class="field">
           <label for="troop-type">Troop type</label>
           <select id="troop-type" @change=${(e: Event) => (this.troopType = (e.target as HTMLSelectElement).value as never)}>
-            ${troopTypes.map((type) => html`<option ?selected=${type === this.troopType}>${type}</option>`)}
+            ${this.troopTypes.map((type) => html`<option ?selected=${type === this.troopType}>${type}</option>`)}
           </select>
         </div>
         <div class="field">

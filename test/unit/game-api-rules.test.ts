@@ -15,6 +15,10 @@ describe('GameApi: rulesets and the catalogue', () => {
     expect(others).toEqual([])
     expect(oldWorld).toMatchObject({ id: 'old-world', defaultVariant: 'old-world' })
     expect(oldWorld!.phases).toEqual(['strategy', 'movement', 'shooting', 'close-combat'])
+    // Each ruleset's own troop types, for a muster screen to offer: the behemoth is The Old World's alone.
+    expect(oldWorld!.troopTypes).toContain('behemoth')
+    expect(classic!.troopTypes).toContain('monster')
+    expect(classic!.troopTypes).not.toContain('behemoth')
     expect(classic).toMatchObject({ id: 'classic', defaultVariant: 'classic' })
     expect(classic!.variants.map((variant) => variant.id)).toEqual(['classic', 'classic-8th'])
     expect(classic!.phases).toEqual(['movement', 'magic', 'shooting', 'close-combat'])

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import { EngineGame, ev, unitDef } from '../helpers/classic-game.js'
+import { OldWorldGame, owCombatGame, owEv, owUnit } from '../helpers/old-world-game.js'
+
+describe('The Old World runs the shared close-combat round under its own charts', () => {
+  it('WS 5 against WS 2 hits on 2+ (old-world/to-hit-close-combat §chart) and a round is scored', () => {
+    const game = owCombatGame(
+      owUnit('swords', { models: 10, formation: { files: 5 }, profile: { WS: 5, S: 3 } }),
+      owUnit('spears', { models: 10, formation: { files: 5 }, profile: { WS: 2, T: 3 } }),
+    )
+    game.apply(owEv.joined('swords', 'spears', 5))
+    const first = game.game.requests[game.openRequest()]
+    expect(first?.text).toContain('2+')
+    expect(game.cites('to-hit-close-combat', 'chart')).toBe(true)
+    expect(first?.explanation.children.some((c) => JSON.stringify(c).includes('"ruleset":"old-world"'))).toBe(true)
+  })
+})
+
+describe('a whole Old World round with dice', () => {
+  it('fights, scores and tests', () => {
+    const game = owCombatGame(
+      owUnit('swords', { models: 10, formation: { files: 5 }, command: { standard: true }, profile: { WS: 4, S: 3 } }),
+      owUnit('spears', { models: 10, formation: { files: 5 }, profile: { WS: 3, T: 3 } }),
+    )
+    game.apply(owEv.joined('swords', 'spears', 5))
+    for (let i = 0; i < 20 && Object.keys(game.game.requests).length > 0; i++) {
+      const request = game.game.requests[game.openRequest()]
+      if (request?.kind === 'dice') game.roll(Array.from({ length: request.count }, () => 4))
+      else game.choose(request?.kind === 'choice' ? (request.options[0]?.id ?? '') : '')
+    }
+    expect(game.outcomes('combat-result').length).toBe(1)
+  })
+})
+
+describe('each ruleset musters only its own troop types', () => {
+  it('a classic game refuses a behemoth, naming the troop types it has', () => {
+    const game = new EngineGame(ev.created())
+    expect(() => game.apply(ev.mustered('p1', unitDef('tree', { troopType: 'behemoth', models: 1 })))).toThrow(
+      /unit "tree" is behemoth, a troop type classic does not have \(monster, infantry/,
+    )
+    expect(Object.keys(game.game.units)).toEqual([])
+  })
+
+  it('an Old World game musters a behemoth and refuses a classic monster', () => {
+    const game = new OldWorldGame(owEv.created())
+    game.apply(owEv.mustered('p1', owUnit('tree', { troopType: 'behemoth', models: 1 })))
+    expect(() => game.apply(owEv.mustered('p2', owUnit('hydra', { troopType: 'monster', models: 1 })))).toThrow(
+      /rules\/unknown-troop-type|a troop type old-world does not have/,
+    )
+    expect(Object.keys(game.game.units)).toEqual(['tree'])
+  })
+})
+
+describe('the Old World charts (old-world/to-hit-close-combat, old-world/to-wound)', () => {
+  it('S 3 against T 9 cannot wound (old-world/to-wound §cannot-wound); S 3 against T 8 wounds on 6+', () => {
+    const hits = (toughness: number) => {
+      const game = owCombatGame(
+        owUnit('a', { models: 5, formation: { files: 5 }, profile: { WS: 3, S: 3 } }),
+        owUnit('b', { models: 5, formation: { files: 5 }, profile: { WS: 3, T: toughness } }),
+      )
+      game.apply(owEv.joined('a', 'b', 5))
+      game.roll([4, 4, 4, 4, 4])
+      return game
+    }
+    const t9 = hits(9)
+    expect(t9.outcomes('wounds')[0]?.values).toMatchObject({ hits: 5, need: null, wounds: 0 })
+    expect(t9.cites('to-wound', 'cannot-wound')).toBe(true)
+    const t8 = hits(8)
+    expect(t8.game.requests[t8.openRequest()]?.text).toContain('to wound b, 6+')
+  })
+})
