@@ -57,6 +57,8 @@ export type UnitAction =
   | 'lead-army'
   | 'lend-leadership'
   | 'count-for-rally'
+  // Choosing Flee as a charge reaction (Immune to Psychology bars it).
+  | 'flee-reaction'
 /** The psychology a unit may be subject to, or immune from. */
 export type PsychologyTest = 'fear' | 'terror' | 'panic' | 'stupidity'
 

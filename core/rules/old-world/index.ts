@@ -1,4 +1,5 @@
 import type { Ruleset } from '../../engine/types.js'
+import { chargeDeclared } from '../classic/charges.js'
 import { combatJoined, combatRoundDeclared } from '../classic/close-combat-round.js'
 import { meleeAttacks } from '../classic/melee-attacks.js'
 import { oldWorldCatalogue } from './catalogue.js'
@@ -25,5 +26,6 @@ export const oldWorld: Ruleset = {
     MeleeAttacksDeclared: { name: 'melee-attacks', start: meleeAttacks, phases: ['close-combat'] },
     CombatJoined: { name: 'close-combat-round', start: combatJoined, phases: ['close-combat'] },
     CombatRoundDeclared: { name: 'close-combat-round', start: combatRoundDeclared, phases: ['close-combat'] },
+    ChargeDeclared: { name: 'charge', start: chargeDeclared, phases: ['movement'] },
   },
 }
