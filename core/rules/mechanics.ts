@@ -44,4 +44,10 @@ export interface RulesetMechanics {
    * break test); or double 1 passes and double 6 fails in every test (The Old World, B.1).
    */
   readonly leadershipDoubles: 'break-test-only' | 'every-test'
+  /**
+   * The Movement modifier of difficult or dangerous terrain for a move through it, as a base the
+   * `movement` point's `terrain` records may replace (-1, to a minimum of 1, in The Old World). Null:
+   * the ruleset has no terrain rules (classic), and a move that names terrain is refused.
+   */
+  terrainMovement(ctx: ClassicContext, unit: UnitState, terrain: 'difficult' | 'dangerous'): BaseValue | null
 }

@@ -3,8 +3,9 @@ import type { UnitState } from '../../core/engine/types.js'
 import type { UnitDefinitionInput } from '../../core/events/index.js'
 import { citedRules, renderExplanationText } from '../../core/explain/index.js'
 import type { ClassicContext } from '../../core/rules/classic/catalogue.js'
+import { classic } from '../../core/rules/classic/index.js'
 import { leadershipFor } from '../../core/rules/classic/psychology.js'
-import { profile } from '../helpers/classic-game.js'
+import { ev, profile, RulesetGame } from '../helpers/classic-game.js'
 import { moveEv, refusal } from '../helpers/classic-movement.js'
 import { OldWorldGame, owEv, owUnit } from '../helpers/old-world-game.js'
 
@@ -388,5 +389,69 @@ describe('old-world/charge: the charge sequence', () => {
     // Exactly M + 6 may be declared; the declaration explains the limit.
     game.apply(moveEv.charge('swords', 'spears', 10))
     expect(game.cites('charge', 'max-range')).toBe(true)
+  })
+})
+
+describe('old-world/move-through-cover: the terrain rule', () => {
+  const move = (unit: string, kind: string, distance: number, terrain?: 'difficult' | 'dangerous') => ({
+    type: 'MoveDeclared',
+    payload: terrain ? { unit, kind, distance, terrain } : { unit, kind, distance },
+  })
+
+  it('old-world/terrain §difficult: difficult terrain costs 1" of M; Move Through Cover takes no such modifier', () => {
+    const game = movementGame([spears()], [treeman()])
+    const error = refusal(() => game.apply(move('spears', 'normal', 4, 'difficult')))
+    expect(error.code).toBe('rules/too-far')
+    expect(error.message).toContain('may move up to 3"')
+    game.apply(move('spears', 'normal', 3, 'difficult'))
+    expect(game.outcomes('move-checked')[0]?.values).toMatchObject({ limit: 3, legal: true })
+    expect(game.cites('terrain', 'difficult')).toBe(true)
+
+    const woodsmen = movementGame([spears({ rules: ['move-through-cover'] })], [treeman()])
+    woodsmen.apply(move('spears', 'march', 8, 'difficult'))
+    expect(woodsmen.outcomes('move-checked')[0]?.values).toMatchObject({ limit: 8, legal: true })
+    expect(woodsmen.cites('move-through-cover', 'movement')).toBe(true)
+  })
+
+  it('old-world/terrain §dangerous-test: each model rolls a D6 and a 1 costs a Wound', () => {
+    const game = movementGame([spears()], [treeman()])
+    game.apply(move('spears', 'normal', 2, 'dangerous'))
+    expect(requestOf(game)).toMatchObject({ purpose: 'dangerous-terrain', count: 10, roller: 'p1' })
+    game.roll([1, 2, 3, 4, 5, 6, 1, 2, 3, 4])
+    expect(game.outcomes('casualties')[0]?.values).toMatchObject({ unit: 'spears', unsaved: 2, removed: 2 })
+    expect(game.game.units.spears?.models).toBe(8)
+    expect(game.cites('terrain', 'dangerous-test')).toBe(true)
+  })
+
+  it('old-world/move-through-cover §dangerous-terrain: the bearer re-rolls each 1 of its Dangerous Terrain tests', () => {
+    const game = movementGame([treeman({ rules: ['terror', 'move-through-cover'] })], [spears()])
+    // M 5 through dangerous terrain, no modifier: a 5" move is allowed.
+    game.apply(move('treeman', 'normal', 5, 'dangerous'))
+    game.roll([1])
+    expect(requestOf(game)).toMatchObject({ purpose: 're-roll dangerous-terrain', count: 1 })
+    game.roll([1])
+    // The second 1 stands: a re-rolled die is never re-rolled again.
+    expect(game.outcomes('casualties')[0]?.values).toMatchObject({ unsaved: 1, removed: 0, woundsOnNextModel: 1 })
+    expect(game.cites('move-through-cover', 'dangerous-terrain')).toBe(true)
+
+    const lucky = movementGame([treeman({ rules: ['terror', 'move-through-cover'] })], [spears()])
+    lucky.apply(move('treeman', 'normal', 5, 'dangerous'))
+    lucky.roll([1])
+    lucky.roll([4])
+    expect(lucky.outcomes('casualties')[0]?.values).toMatchObject({ unsaved: 0 })
+  })
+
+  it('terrain: the classic ruleset has no terrain rules and refuses a move that names terrain', () => {
+    const game = new RulesetGame(
+      classic,
+      ev.created(),
+      ev.mustered('p1', spears()),
+      ev.mustered('p2', owUnit('orcs', { name: 'Orcs' })),
+      ev.turn(1, 'p1'),
+      ev.phase('movement'),
+    )
+    expect(refusal(() => game.apply(move('spears', 'normal', 3, 'difficult'))).code).toBe('rules/not-permitted')
+    game.apply(move('spears', 'normal', 4))
+    expect(game.outcomes('move-checked')[0]?.values).toMatchObject({ limit: 4 })
   })
 })

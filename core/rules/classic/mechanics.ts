@@ -39,4 +39,5 @@ export const classicMechanics: RulesetMechanics = {
   maxChargeRange: () => null,
   fearInCombat: 'phase-start-every-enemy',
   leadershipDoubles: 'break-test-only',
+  terrainMovement: () => null,
 }

@@ -17,14 +17,24 @@ function maxChargeRange(ctx: ClassicContext, charger: UnitState, m: number): Bas
   }
 }
 
+/** Difficult terrain, and dangerous terrain which hinders as difficult does: -1 to M for the move (B.2). */
+function terrainMovement(ctx: ClassicContext, unit: UnitState, terrain: 'difficult' | 'dangerous'): BaseValue {
+  return {
+    value: -1,
+    text: `${unit.name} moves through ${terrain} terrain: -1 to its Movement (to a minimum of 1)`,
+    rule: oldWorld(ctx).rule('terrain', terrain),
+  }
+}
+
 /** The Old World's charge and psychology side of the shared procedures (core-mechanics B.2, B.7). */
 export const oldWorldChargeMechanics: Pick<
   RulesetMechanics,
-  'chargingTest' | 'maxChargeRange' | 'fearInCombat' | 'leadershipDoubles'
+  'chargingTest' | 'maxChargeRange' | 'fearInCombat' | 'leadershipDoubles' | 'terrainMovement'
 > = {
   // Fear, not Terror, stops a charger (old-world/fear §charging); Terror causers cause Fear too.
   chargingTest: (ctx) => ({ test: 'fear', rule: oldWorld(ctx).rule('fear', 'charging') }),
   maxChargeRange,
   fearInCombat: 'combat-fought-causers-only',
   leadershipDoubles: 'every-test',
+  terrainMovement,
 }

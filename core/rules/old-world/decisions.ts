@@ -110,6 +110,15 @@ export const oldWorldDecisions = [
       'of Terror-causing models: a Terror causer facing a Terror causer of higher Unit Strength tests Fear.',
     sources: ['seed 001 lines 40-44'],
   }),
+  defineDecision({
+    id: 'march-blocking',
+    topic: 'What does an enemy within 8 inches do to a march?',
+    values: { 'old-world': 'leadership-test' },
+    why:
+      'Enemy Sighted: within 8" of a non-fleeing enemy a unit must pass a Leadership test to march; a failed test ' +
+      'still counts as marched (B.2, sure).',
+    sources: ['tow:movement-in-detail/enemy-sighted', `${CORE} B.2`],
+  }),
 ] as const
 
 export type OldWorldDecisions = DecisionIndexOf<typeof oldWorldDecisions>

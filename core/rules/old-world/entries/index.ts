@@ -13,9 +13,12 @@ import { fleeAndPursuit } from './flee-and-pursuit.js'
 import { handWeapon } from './hand-weapon.js'
 import { immuneToPsychology } from './immune-to-psychology.js'
 import { leadershipTest } from './leadership-test.js'
+import { moveThroughCover } from './move-through-cover.js'
+import { movement } from './movement.js'
 import { regeneration } from './regeneration.js'
 import { standard } from './standard.js'
 import { strikeOrder } from './strike-order.js'
+import { terrain } from './terrain.js'
 import { terror } from './terror.js'
 import { toHitCloseCombat } from './to-hit-close-combat.js'
 import { toHitShooting } from './to-hit-shooting.js'
@@ -41,9 +44,12 @@ export const oldWorldEntries = [
   handWeapon,
   immuneToPsychology,
   leadershipTest,
+  movement,
+  moveThroughCover,
   regeneration,
   standard,
   strikeOrder,
+  terrain,
   terror,
   toHitCloseCombat,
   toHitShooting,
