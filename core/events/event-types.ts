@@ -220,6 +220,8 @@ export const eventSchemas = {
       distance: inches,
       /** The target's facing the charger is in (its front, flank or rear arc). */
       facing: facing.default('front'),
+      /** The worst terrain the charge crosses, as the table sees it (The Old World); absent: open ground. */
+      terrain: z.enum(['difficult', 'dangerous']).optional(),
     }),
   },
   /** A move in the remaining-moves step, with what the table measured. */

@@ -441,6 +441,37 @@ describe('old-world/move-through-cover: the terrain rule', () => {
     expect(lucky.outcomes('casualties')[0]?.values).toMatchObject({ unsaved: 0 })
   })
 
+  it('old-world/terrain §charge: a charge through difficult terrain has -1 M and the lower die; Move Through Cover lifts the -1 only', () => {
+    const charge = (distance: number, terrain: 'difficult' | 'dangerous') => ({
+      type: 'ChargeDeclared',
+      payload: { unit: 'spears', target: 'archers', distance, terrain },
+    })
+    const archers = owUnit('archers', { name: 'Archers', models: 10, formation: { files: 5 } })
+    const game = movementGame([spears()], [archers])
+    // The maximum possible charge range is M 3 + 6 through the terrain.
+    expect(refusal(() => game.apply(charge(9.5, 'difficult'))).message).toContain('M 3 + 6 = 9"')
+    game.apply(charge(6, 'difficult'))
+    game.choose('hold')
+    game.roll([5, 2]) // M 3 + the lower die 2 = 5 < 6: fails, and moves the Charge roll, 2"
+    expect(game.outcomes('charge-result')[0]?.values).toMatchObject({ reached: false, range: 5, moved: 2 })
+    expect(game.cites('terrain', 'charge')).toBe(true)
+    expect(game.cites('terrain', 'difficult')).toBe(true)
+
+    const woodsmen = movementGame([spears({ rules: ['move-through-cover'] })], [archers])
+    woodsmen.apply(charge(6, 'difficult'))
+    woodsmen.choose('hold')
+    woodsmen.roll([5, 2]) // M 4 (no modifier) + the lower die 2 = 6: reaches
+    expect(woodsmen.outcomes('charge-result')[0]?.values).toMatchObject({ reached: true, range: 6 })
+    expect(woodsmen.cites('move-through-cover', 'movement')).toBe(true)
+
+    // Through dangerous terrain the charger tests once it has moved.
+    const risky = movementGame([spears()], [archers])
+    risky.apply(charge(4, 'dangerous'))
+    risky.choose('hold')
+    risky.roll([3, 4])
+    expect(requestOf(risky)).toMatchObject({ purpose: 'dangerous-terrain', count: 10 })
+  })
+
   it('terrain: the classic ruleset has no terrain rules and refuses a move that names terrain', () => {
     const game = new RulesetGame(
       classic,

@@ -19,6 +19,7 @@ import { characteristic } from './charts.js'
 import { fleeDice, leadership } from './close-combat-round.js'
 import { naturalDouble } from './leadership-doubles.js'
 import { immunity, type PsychologyWord } from './psychology-records.js'
+import { dangerousTerrainTests, type Terrain, terrainMove, terrainRule } from './terrain.js'
 
 type Step<T> = Generator<RequestSpec, T, Answer>
 export type ChargeResponse = 'hold' | 'stand-and-shoot' | 'flee'
@@ -122,8 +123,9 @@ export function* leadershipTest(
 }
 
 /** The charge range when it is known before any dice: 2 x M in classic; null when it is rolled (8th). */
-function fixedRange(ctx: ClassicContext, charger: UnitState, target: UnitState) {
-  const m = characteristic(ctx, charger, 'M', target, null)
+function fixedRange(ctx: ClassicContext, charger: UnitState, target: UnitState, where: string, terrain?: Terrain) {
+  // Terrain the charge crosses changes its M (The Old World; refused where the ruleset has no terrain rules).
+  const m = terrainMove(ctx, where, charger, terrain, characteristic(ctx, charger, 'M', target, null))
   const variant = ctx.decision('charge-range')
   if (variant === 'twice-move') {
     return {
@@ -144,6 +146,7 @@ function fixedRange(ctx: ClassicContext, charger: UnitState, target: UnitState) 
         ? `charge range M ${m.value} + the higher of 2D6, rolled after the response`
         : `charge range M ${m.value} + 2D6, rolled after the response`,
       { rule: ctx.rule('variants', 'charge-range') },
+      terrain ? [m.explanation] : [],
     ),
   }
 }
@@ -169,7 +172,7 @@ export function chargeResponse(game: GameState, target: string, charger: string)
 export function* chargeDeclared(context: ProcedureContext, event: EventOf<'ChargeDeclared'>): Procedure {
   const ctx = context as ClassicContext
   const where = `seq ${event.seq}: ChargeDeclared`
-  const { distance, facing } = event.payload
+  const { distance, facing, terrain } = event.payload
   const declare = cite(ctx.rule('charge', 'declare'))
   if (ctx.game.phase !== 'movement')
     throw new RuleError(
@@ -214,7 +217,7 @@ export function* chargeDeclared(context: ProcedureContext, event: EventOf<'Charg
     )
 
   const from = [event.seq]
-  const fixed = fixedRange(ctx, charger, target)
+  const fixed = fixedRange(ctx, charger, target, where, terrain)
   const maxRange = ctx.mechanics.maxChargeRange(ctx, charger, fixed.m)
   if (maxRange?.value != null && distance > maxRange.value)
     throw new RuleError(
@@ -391,15 +394,23 @@ export function* chargeDeclared(context: ProcedureContext, event: EventOf<'Charg
       text: `${charger.name}: roll 2D6 for the charge range (M ${fixed.m} + 2D6 against ${distance}")`,
       explanation: fixed.why,
     })
-    higherDie = Math.max(...answer.faces)
+    // Through difficult terrain the Charge roll is the lower die (old-world/terrain §charge).
+    higherDie = terrain ? Math.min(...answer.faces) : Math.max(...answer.faces)
     const higherOnly = higherDieRange(ctx)
     range = fixed.m + (higherOnly ? higherDie : sum(answer.faces))
     rangeWhy = explain(
       higherOnly
-        ? `charge range M ${fixed.m} + the higher of ${answer.faces.join(' and ')} = ${range}"`
+        ? `charge range M ${fixed.m} + the ${terrain ? 'lower' : 'higher'} of ${answer.faces.join(' and ')} = ${range}"`
         : `charge range M ${fixed.m} + ${answer.faces.join(' + ')} = ${range}"`,
       { value: range, rule: ctx.rule('variants', 'charge-range'), from: [answer.seq] },
-      [fixed.why],
+      terrain
+        ? [
+            fixed.why,
+            explain(`charging through ${terrain} terrain: the highest die is discarded`, {
+              rule: terrainRule(ctx, 'charge'),
+            }),
+          ]
+        : [fixed.why],
     )
   }
 
@@ -474,12 +485,13 @@ export function* chargeDeclared(context: ProcedureContext, event: EventOf<'Charg
             explain(
               ctx.decision('failed-charge') === 'normal-move'
                 ? `a failed charge moves the normal M ${fixed.m}"`
-                : `a failed charge moves the higher charge die, ${higherDie}"`,
+                : `a failed charge moves the ${terrain ? 'Charge roll, the lower die through terrain' : 'higher charge die'}, ${higherDie}"`,
               { value: moved, rule: ctx.rule('variants', 'failed-charge') },
             ),
           ],
         ),
   })
+  if (moved > 0) yield* dangerousTerrainTests(ctx, charger, terrain)
 }
 
 /** The target's response: forced (in combat, fleeing, a failed Terror test) or the player's choice. */

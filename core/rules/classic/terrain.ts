@@ -8,6 +8,14 @@ import { removeRankAndFile } from './models.js'
 
 export type Terrain = 'difficult' | 'dangerous'
 
+/** A clause of the terrain entry, which only a ruleset with terrain rules has (old-world/terrain). */
+export function terrainRule(ctx: ClassicContext, clause: 'difficult' | 'dangerous' | 'dangerous-test' | 'charge') {
+  return (ctx as unknown as { rule(id: string, clause: string): ReturnType<ClassicContext['rule']> }).rule(
+    'terrain',
+    clause,
+  )
+}
+
 /**
  * The M a unit moves on through the terrain a move names: the ruleset's terrain modifier (its
  * mechanics), as the `movement` point's `terrain` records leave it (Move Through Cover sets it to 0),
@@ -51,8 +59,7 @@ export function* dangerousTerrainTests(
   terrain: Terrain | undefined,
 ): Generator<RequestSpec, void, Answer> {
   if (terrain !== 'dangerous' || unit.models === 0) return
-  const cite = ctx as unknown as { rule(id: string, clause: string): ReturnType<ClassicContext['rule']> }
-  const rule = cite.rule('terrain', 'dangerous-test')
+  const rule = terrainRule(ctx, 'dangerous-test')
   const why = explain(`${unit.name} moved through dangerous terrain: a Dangerous Terrain test for each model`, {
     rule,
     from: [ctx.seq],
