@@ -319,6 +319,24 @@ describe('old-world/immune-to-psychology', () => {
     expect(game.cites('immune-to-psychology', 'auto-pass')).toBe(true)
   })
 
+  it('old-world/immune-to-psychology §auto-pass: Panic and Terror pass automatically; other tests are asked nothing', () => {
+    const game = movementGame([treeman()], [spears({ rules: ['immune-to-psychology'] })])
+    const ctx = game.engine.contextFor(game.state) as ClassicContext
+    const subject = ctx.unit('spears')
+    for (const test of ['panic', 'terror', 'fear'] as const) {
+      const records = ctx.modifiers('psychology', { subject, opponent: [ctx.unit('treeman')], test })
+      expect(records).toContainEqual(
+        expect.objectContaining({
+          value: 'auto-pass',
+          status: 'applied',
+          source: expect.objectContaining({ id: 'immune-to-psychology' }),
+        }),
+      )
+    }
+    expect(ctx.modifiers('psychology', { subject, opponent: [], test: 'stupidity' })).toEqual([])
+    expect(ctx.modifiers('permission', { subject, opponent: null, action: 'charge' })).toEqual([])
+  })
+
   it('old-world/immune-to-psychology §majority: one immune character in a unit of ten is not a majority', () => {
     const hero = {
       id: 'hero',
