@@ -429,6 +429,8 @@ describe('old-world/move-through-cover: the terrain rule', () => {
     woodsmen.apply(move('spears', 'march', 8, 'difficult'))
     expect(woodsmen.outcomes('move-checked')[0]?.values).toMatchObject({ limit: 8, legal: true })
     expect(woodsmen.cites('move-through-cover', 'movement')).toBe(true)
+    // No Fly rule in this catalogue yet: a flying move is refused, not guessed.
+    expect(refusal(() => woodsmen.apply(move('spears', 'fly', 5))).code).toBe('rules/cannot-move')
   })
 
   it('old-world/terrain §dangerous-test: each model rolls a D6 and a 1 costs a Wound', () => {
