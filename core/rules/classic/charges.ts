@@ -485,7 +485,9 @@ export function* chargeDeclared(context: ProcedureContext, event: EventOf<'Charg
             explain(
               ctx.decision('failed-charge') === 'normal-move'
                 ? `a failed charge moves the normal M ${fixed.m}"`
-                : `a failed charge moves the ${terrain ? 'Charge roll, the lower die through terrain' : 'higher charge die'}, ${higherDie}"`,
+                : terrain
+                  ? `a failed charge moves the Charge roll, the lower die through terrain, ${higherDie}"`
+                  : `a failed charge moves the higher charge die, ${higherDie}"`,
               { value: moved, rule: ctx.rule('variants', 'failed-charge') },
             ),
           ],

@@ -36,11 +36,12 @@ export function terrainMove(
     mode: 'value',
     title: `${terrain} terrain: {} to M`,
   })
-  const value = Math.max(1, m.value + (modifier.value ?? 0))
+  const unbounded = m.value + (modifier.value ?? 0)
+  const value = Math.max(1, unbounded)
   return {
     value,
     explanation: explain(
-      `M ${m.value} through ${terrain} terrain: ${value}"${value === 1 && m.value + (modifier.value ?? 0) < 1 ? ' (at least 1)' : ''}`,
+      `M ${m.value} through ${terrain} terrain: ${value}"${unbounded < 1 ? ' (at least 1)' : ''}`,
       { value, rule: base.rule, from: [ctx.seq] },
       [m.explanation, modifier.explanation],
     ),

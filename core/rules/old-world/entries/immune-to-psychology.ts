@@ -3,6 +3,7 @@ import type { UnitState } from '../../../engine/types.js'
 import { seedLines } from './sources.js'
 
 const ID = 'immune-to-psychology'
+const TEST_NAMES = { fear: 'Fear', panic: 'Panic', terror: 'Terror', stupidity: 'Stupidity' } as const
 
 /**
  * Whether a majority of the unit's models are Immune to Psychology: its rank and file hold the entry
@@ -50,8 +51,7 @@ export const immuneToPsychology = defineEntry({
       value: 'auto-pass',
       when: (q) =>
         q.test === 'fear' || q.test === 'panic' || q.test === 'terror' ? (noMajority(q.subject) ?? true) : null,
-      describe: (q) =>
-        `${q.subject.name} is Immune to Psychology: passes its ${q.test === 'terror' ? 'Terror' : q.test === 'fear' ? 'Fear' : 'Panic'} test automatically`,
+      describe: (q) => `${q.subject.name} is Immune to Psychology: passes its ${TEST_NAMES[q.test]} test automatically`,
     },
     {
       at: 'permission',
