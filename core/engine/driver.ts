@@ -296,6 +296,9 @@ export function createEngine(ruleset: Ruleset): Engine {
       for (const gear of character.gear)
         if (gear.id === entry.id) return { params: withParams(own, gear.options), active: null, owned: true }
     }
+    // An entry another includes is held with it by a joined character too (a Terror character causes Fear).
+    for (const granter of grantedBy.get(entry.id) ?? [])
+      if (joinedHolding(unit, granter)) return { params: own, active: null, owned: true }
     return null
   }
 

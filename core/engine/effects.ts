@@ -57,6 +57,8 @@ export type UnitAction =
   | 'lead-army'
   | 'lend-leadership'
   | 'count-for-rally'
+  // Choosing Flee as a charge reaction (Immune to Psychology bars it).
+  | 'flee-reaction'
 /** The psychology a unit may be subject to, or immune from. */
 export type PsychologyTest = 'fear' | 'terror' | 'panic' | 'stupidity'
 
@@ -245,7 +247,16 @@ export interface PointQueries {
    */
   'ranged-protection': { readonly subject: UnitState; readonly unit: UnitState; readonly opponent: UnitState | null }
 }
-export type MovementQuestion = 'march' | 'flee' | 'pursuit' | 'march-block' | 'fly'
+export type MovementQuestion =
+  | 'march'
+  | 'flee'
+  | 'pursuit'
+  | 'march-block'
+  | 'fly'
+  // `terrain`: the Movement modifier difficult or dangerous terrain gives `subject` (a `set` replaces it);
+  // `dangerous-terrain`: re-rolls of its Dangerous Terrain tests (`reroll` records).
+  | 'terrain'
+  | 'dangerous-terrain'
 export type QueryOf<P extends TimingPoint> = PointQueries[P]
 
 export type ModifierKind = 'add' | 'set' | 'reroll' | 'cap'

@@ -220,6 +220,8 @@ export const eventSchemas = {
       distance: inches,
       /** The target's facing the charger is in (its front, flank or rear arc). */
       facing: facing.default('front'),
+      /** The worst terrain the charge crosses, as the table sees it (The Old World); absent: open ground. */
+      terrain: z.enum(['difficult', 'dangerous']).optional(),
     }),
   },
   /** A move in the remaining-moves step, with what the table measured. */
@@ -232,6 +234,11 @@ export const eventSchemas = {
       distance: inches,
       /** The enemy units the table says are within 8" of the unit when it moves. */
       enemiesWithin8: z.array(id).max(50).default([]),
+      /**
+       * The worst terrain the unit begins, crosses or ends this move in, as the table sees it (The Old
+       * World): difficult, or dangerous (which hinders as difficult does, and tests). Absent: open ground.
+       */
+      terrain: z.enum(['difficult', 'dangerous']).optional(),
     }),
   },
   /** A unit with Scout set up after both armies, with the table's facts about where it stands. */

@@ -1,4 +1,7 @@
+import type { PsychologyTest } from '../engine/effects.js'
 import type { BaseValue } from '../engine/modifiers.js'
+import type { UnitState } from '../engine/types.js'
+import type { RuleRef } from '../explain/explanation.js'
 import type { ClassicContext } from './classic/catalogue.js'
 
 /**
@@ -16,4 +19,35 @@ export interface RulesetMechanics {
    * counted for the combat result (classic); or right after each wound is lost, still counted (The Old World).
    */
   readonly regeneration: 'round-end-not-counted' | 'on-wound-counted'
+  /**
+   * The test a would-be charger takes against its target before it charges, and the clause that makes
+   * it: Terror (classic Terror §charging, against a Terror causer) or Fear (The Old World's Fear
+   * §charging, against a Fear causer of higher Unit Strength). Failed, the charge fails in place.
+   */
+  chargingTest(ctx: ClassicContext): {
+    readonly test: Extract<PsychologyTest, 'terror' | 'fear'>
+    readonly rule: RuleRef
+  }
+  /**
+   * The maximum possible charge range (M + 6 in The Old World): a charge declared on a target
+   * farther away is refused. Null where the ruleset sets none (classic: a long charge simply fails).
+   */
+  maxChargeRange(ctx: ClassicContext, charger: UnitState, m: number): BaseValue | null
+  /**
+   * When close-combat Fear tests are taken and whom a failed one penalises: at the start of the
+   * close-combat phase, -1 to hit against every enemy (classic); or when the combat is fought, -1 to
+   * hit against the Fear causers only (The Old World). A new combat tests as it is joined in both.
+   */
+  readonly fearInCombat: 'phase-start-every-enemy' | 'combat-fought-causers-only'
+  /**
+   * Natural doubles in a Leadership test outside break tests: none (classic: double 1 only on a
+   * break test); or double 1 passes and double 6 fails in every test (The Old World, B.1).
+   */
+  readonly leadershipDoubles: 'break-test-only' | 'every-test'
+  /**
+   * The Movement modifier of difficult or dangerous terrain for a move through it, as a base the
+   * `movement` point's `terrain` records may replace (-1, to a minimum of 1, in The Old World). Null:
+   * the ruleset has no terrain rules (classic), and a move that names terrain is refused.
+   */
+  terrainMovement(ctx: ClassicContext, unit: UnitState, terrain: 'difficult' | 'dangerous'): BaseValue | null
 }

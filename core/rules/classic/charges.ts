@@ -1,6 +1,7 @@
 import type { ModifierRecord, PsychologyTest, UnitAction } from '../../engine/effects.js'
 import { RuleError } from '../../engine/errors.js'
 import { recordExplanation } from '../../engine/modifiers.js'
+import { phaseKey } from '../../engine/outcomes.js'
 import { choose, rollDice } from '../../engine/requests.js'
 import type {
   Answer,
@@ -16,7 +17,9 @@ import { type Explanation, explain, type RuleRef } from '../../explain/explanati
 import type { ClassicContext } from './catalogue.js'
 import { characteristic } from './charts.js'
 import { fleeDice, leadership } from './close-combat-round.js'
+import { naturalDouble } from './leadership-doubles.js'
 import { immunity, type PsychologyWord } from './psychology-records.js'
+import { dangerousTerrainTests, type Terrain, terrainMove, terrainRule } from './terrain.js'
 
 type Step<T> = Generator<RequestSpec, T, Answer>
 export type ChargeResponse = 'hold' | 'stand-and-shoot' | 'flee'
@@ -85,12 +88,12 @@ export function* leadershipTest(
   ctx: ClassicContext,
   unit: UnitState,
   enemies: readonly UnitState[],
-  test: 'terror' | 'march',
+  test: 'terror' | 'march' | 'fear',
   reason: Explanation,
 ): Step<{ passed: boolean; roll: number; target: number; explanation: Explanation }> {
   const ld = yield* leadership(ctx, unit, enemies, test)
   const target = ld.value ?? 0
-  const name = test === 'terror' ? 'Terror' : 'march'
+  const name = test === 'terror' ? 'Terror' : test === 'fear' ? 'Fear' : 'march'
   const answer = yield* rollDice({
     purpose: `${test}-test`,
     count: 2,
@@ -104,23 +107,25 @@ export function* leadershipTest(
     ),
   })
   const roll = sum(answer.faces)
-  const passed = roll <= target
+  const natural = naturalDouble(ctx, answer.faces)
+  const passed = natural ? natural.passed : roll <= target
   return {
     passed,
     roll,
     target,
     explanation: explain(
       `${unit.name} ${passed ? 'passes' : 'fails'} its ${name} test: ${answer.faces.join(' + ')} = ${roll} ` +
-        `${passed ? '<=' : '>'} ${target}`,
-      { value: passed, rule: ctx.rule('leadership-test', 'roll'), from: [answer.seq] },
+        (natural ? natural.text : `${passed ? '<=' : '>'} ${target}`),
+      { value: passed, rule: natural?.rule ?? ctx.rule('leadership-test', 'roll'), from: [answer.seq] },
       [reason, ld.explanation],
     ),
   }
 }
 
 /** The charge range when it is known before any dice: 2 x M in classic; null when it is rolled (8th). */
-function fixedRange(ctx: ClassicContext, charger: UnitState, target: UnitState) {
-  const m = characteristic(ctx, charger, 'M', target, null)
+function fixedRange(ctx: ClassicContext, charger: UnitState, target: UnitState, where: string, terrain?: Terrain) {
+  // Terrain the charge crosses changes its M (The Old World; refused where the ruleset has no terrain rules).
+  const m = terrainMove(ctx, where, charger, terrain, characteristic(ctx, charger, 'M', target, null))
   const variant = ctx.decision('charge-range')
   if (variant === 'twice-move') {
     return {
@@ -136,10 +141,20 @@ function fixedRange(ctx: ClassicContext, charger: UnitState, target: UnitState) 
   return {
     m: m.value,
     range: null,
-    why: explain(`charge range M ${m.value} + 2D6, rolled after the response`, {
-      rule: ctx.rule('variants', 'charge-range'),
-    }),
+    why: explain(
+      higherDieRange(ctx)
+        ? `charge range M ${m.value} + the higher of 2D6, rolled after the response`
+        : `charge range M ${m.value} + 2D6, rolled after the response`,
+      { rule: ctx.rule('variants', 'charge-range') },
+      terrain ? [m.explanation] : [],
+    ),
   }
+}
+
+/** The charge range adds only the higher of the 2D6 (The Old World, old-world/variants §charge-range). */
+function higherDieRange(ctx: ClassicContext): boolean {
+  const variant: string = ctx.decision('charge-range')
+  return variant === 'move-plus-higher-die'
 }
 
 /** The charge markers a unit holds this turn (active effects of the `charge` entry). */
@@ -157,7 +172,7 @@ export function chargeResponse(game: GameState, target: string, charger: string)
 export function* chargeDeclared(context: ProcedureContext, event: EventOf<'ChargeDeclared'>): Procedure {
   const ctx = context as ClassicContext
   const where = `seq ${event.seq}: ChargeDeclared`
-  const { distance, facing } = event.payload
+  const { distance, facing, terrain } = event.payload
   const declare = cite(ctx.rule('charge', 'declare'))
   if (ctx.game.phase !== 'movement')
     throw new RuleError(
@@ -202,7 +217,23 @@ export function* chargeDeclared(context: ProcedureContext, event: EventOf<'Charg
     )
 
   const from = [event.seq]
-  const fixed = fixedRange(ctx, charger, target)
+  const fixed = fixedRange(ctx, charger, target, where, terrain)
+  const maxRange = ctx.mechanics.maxChargeRange(ctx, charger, fixed.m)
+  if (maxRange?.value != null && distance > maxRange.value)
+    throw new RuleError(
+      'rules/too-far',
+      `${where}: ${target.name} is ${distance}" away, beyond ${maxRange.text}: a charge that cannot reach may not be ` +
+        `declared${maxRange.rule ? ` (${cite(maxRange.rule)})` : ''}`,
+    )
+  const rangeNotes: Explanation[] = [fixed.why]
+  if (maxRange)
+    rangeNotes.push(
+      explain(`${distance}" is within ${maxRange.text}`, {
+        value: maxRange.value,
+        rule: maxRange.rule,
+        from: maxRange.from,
+      }),
+    )
   ctx.emit({
     kind: 'charge-declared',
     text: `${charger.name} charges ${target.name} (${distance}" away, into its ${facing})`,
@@ -210,7 +241,7 @@ export function* chargeDeclared(context: ProcedureContext, event: EventOf<'Charg
     explanation: explain(
       `${charger.name} declares a charge on ${target.name}, ${distance}" away as measured`,
       { value: distance, rule: ctx.rule('charge', 'declare'), from },
-      [fixed.why],
+      rangeNotes,
     ),
   })
   ctx.emit({
@@ -232,38 +263,69 @@ export function* chargeDeclared(context: ProcedureContext, event: EventOf<'Charg
     }),
   })
 
-  // Terror, clause 2: a unit that wants to charge a Terror causer tests first.
-  const fearsTarget = psychology(ctx, charger, [target], 'terror')
+  // A unit that wants to charge a Terror causer (classic Terror §charging) or a Fear causer of higher
+  // Unit Strength (old-world/fear §charging) tests first: the ruleset's mechanics say which.
+  const charging = ctx.mechanics.chargingTest(ctx)
+  const name = charging.test === 'terror' ? 'Terror' : 'Fear'
+  const fearsTarget = psychology(ctx, charger, [target], charging.test)
   if (fearsTarget.causes.length > 0) {
     const spared = fearsTarget.immune ?? fearsTarget.autoPass
-    if (!spared) {
-      const test = yield* leadershipTest(
-        ctx,
-        charger,
-        [target],
-        'terror',
-        explain(
-          `${target.name} causes Terror: ${charger.name} must pass a Leadership test to charge it`,
-          {
-            rule: ctx.rule('terror', 'charging'),
-          },
-          recordLines(fearsTarget.records),
-        ),
-      )
+    const cause = explain(
+      `${target.name} causes ${name}: ${charger.name} must pass a Leadership test to charge it`,
+      { rule: charging.rule },
+      recordLines(fearsTarget.records),
+    )
+    if (spared && charging.test === 'fear') {
       ctx.emit({
-        kind: 'terror-test',
-        text: `${charger.name} ${test.passed ? 'passes' : 'fails'} its Terror test: ${test.roll} against ${test.target}`,
-        values: { unit: charger.id, passed: test.passed, roll: test.roll, leadership: test.target },
-        explanation: test.explanation,
+        kind: 'psychology-test',
+        text: `${charger.name} takes no Fear test to charge: ${spared.label}`,
+        values: {
+          unit: charger.id,
+          test: 'fear',
+          passed: true,
+          roll: null,
+          leadership: null,
+          phase: phaseKey(ctx.game),
+          auto: 'immune',
+        },
+        explanation: explain(
+          `${charger.name} takes no Fear test to charge: ${spared.label}`,
+          { value: true, rule: spared.source, from },
+          [cause],
+        ),
       })
+    }
+    if (!spared) {
+      const test = yield* leadershipTest(ctx, charger, [target], charging.test, cause)
+      if (charging.test === 'fear')
+        ctx.emit({
+          kind: 'psychology-test',
+          text: `${charger.name} ${test.passed ? 'passes' : 'fails'} its Fear test to charge: ${test.roll} against ${test.target}`,
+          values: {
+            unit: charger.id,
+            test: 'fear',
+            passed: test.passed,
+            roll: test.roll,
+            leadership: test.target,
+            phase: phaseKey(ctx.game),
+          },
+          explanation: test.explanation,
+        })
+      else
+        ctx.emit({
+          kind: 'terror-test',
+          text: `${charger.name} ${test.passed ? 'passes' : 'fails'} its Terror test: ${test.roll} against ${test.target}`,
+          values: { unit: charger.id, passed: test.passed, roll: test.roll, leadership: test.target },
+          explanation: test.explanation,
+        })
       if (!test.passed) {
         ctx.emit({
           kind: 'charge-result',
           text: `${charger.name}'s charge fails: it does not move at all`,
           values: { unit: charger.id, target: target.id, reached: false, range: 0, distance, moved: 0 },
           explanation: explain(
-            `${charger.name} fails its Terror test: the charge fails and it does not move at all`,
-            { value: 0, rule: ctx.rule('terror', 'charging'), from: test.explanation.from ?? from },
+            `${charger.name} fails its ${name} test: the charge fails and it does not move at all`,
+            { value: 0, rule: charging.rule, from: test.explanation.from ?? from },
             [test.explanation],
           ),
         })
@@ -332,12 +394,23 @@ export function* chargeDeclared(context: ProcedureContext, event: EventOf<'Charg
       text: `${charger.name}: roll 2D6 for the charge range (M ${fixed.m} + 2D6 against ${distance}")`,
       explanation: fixed.why,
     })
-    range = fixed.m + sum(answer.faces)
-    higherDie = Math.max(...answer.faces)
+    // Through difficult terrain the Charge roll is the lower die (old-world/terrain §charge).
+    higherDie = terrain ? Math.min(...answer.faces) : Math.max(...answer.faces)
+    const higherOnly = higherDieRange(ctx)
+    range = fixed.m + (higherOnly ? higherDie : sum(answer.faces))
     rangeWhy = explain(
-      `charge range M ${fixed.m} + ${answer.faces.join(' + ')} = ${range}"`,
+      higherOnly
+        ? `charge range M ${fixed.m} + the ${terrain ? 'lower' : 'higher'} of ${answer.faces.join(' and ')} = ${range}"`
+        : `charge range M ${fixed.m} + ${answer.faces.join(' + ')} = ${range}"`,
       { value: range, rule: ctx.rule('variants', 'charge-range'), from: [answer.seq] },
-      [fixed.why],
+      terrain
+        ? [
+            fixed.why,
+            explain(`charging through ${terrain} terrain: the highest die is discarded`, {
+              rule: terrainRule(ctx, 'charge'),
+            }),
+          ]
+        : [fixed.why],
     )
   }
 
@@ -412,12 +485,15 @@ export function* chargeDeclared(context: ProcedureContext, event: EventOf<'Charg
             explain(
               ctx.decision('failed-charge') === 'normal-move'
                 ? `a failed charge moves the normal M ${fixed.m}"`
-                : `a failed charge moves the higher charge die, ${higherDie}"`,
+                : terrain
+                  ? `a failed charge moves the Charge roll, the lower die through terrain, ${higherDie}"`
+                  : `a failed charge moves the higher charge die, ${higherDie}"`,
               { value: moved, rule: ctx.rule('variants', 'failed-charge') },
             ),
           ],
         ),
   })
+  if (moved > 0) yield* dangerousTerrainTests(ctx, charger, terrain)
 }
 
 /** The target's response: forced (in combat, fleeing, a failed Terror test) or the player's choice. */
@@ -434,6 +510,8 @@ function* respond(
   const engaged = combatOf(ctx.game, target)
   const terror = psychology(ctx, target, [charger], 'terror')
   const terrorNotes: Explanation[] = []
+  // Immune to Psychology (The Old World) bars Flee as a reaction; such a target skips a Terror test.
+  const fleeBar = permission(ctx, target, charger, 'flee-reaction')
   if (terror.causes.length > 0 && target.fleeing) {
     terrorNotes.push(
       explain(`${target.name} is fleeing: it flees again, with no Terror test to take`, {
@@ -449,6 +527,14 @@ function* respond(
         explain(`${target.name} is engaged in close combat: it passes the Terror test automatically`, {
           rule: clause,
         }),
+      )
+    } else if (fleeBar.forbidden) {
+      terrorNotes.push(
+        explain(
+          `${target.name} cannot choose to flee (${fleeBar.forbidden.label}): it skips the Terror test`,
+          { rule: clause },
+          [...recordLines(fleeBar.records), ...recordLines(terror.records)],
+        ),
       )
     } else if (spared) {
       terrorNotes.push(explain(`${target.name} takes no Terror test: ${spared.label}`, { rule: spared.source }))
@@ -541,10 +627,16 @@ function* respond(
       }
     }
   }
+  if (fleeBar.forbidden)
+    notes.push(
+      explain(`${target.name} cannot flee as a reaction: ${fleeBar.forbidden.label}`, {
+        rule: fleeBar.forbidden.source,
+      }),
+    )
   const options = [
     { id: 'hold', text: 'hold' },
     ...(standAndShoot ? [{ id: 'stand-and-shoot', text: 'stand and shoot (then hold), with a missile weapon' }] : []),
-    { id: 'flee', text: 'flee' },
+    ...(fleeBar.forbidden ? [] : [{ id: 'flee', text: 'flee' }]),
   ]
   const why = explain(`${target.name} responds to ${charger.name}'s charge`, { rule: responses, from }, notes)
   const option = (yield* choose({

@@ -35,4 +35,9 @@ export const classicMechanics: RulesetMechanics = {
   toHitChart,
   toWoundChart,
   regeneration: 'round-end-not-counted',
+  chargingTest: (ctx) => ({ test: 'terror', rule: ctx.rule('terror', 'charging') }),
+  maxChargeRange: () => null,
+  fearInCombat: 'phase-start-every-enemy',
+  leadershipDoubles: 'break-test-only',
+  terrainMovement: () => null,
 }

@@ -6,6 +6,7 @@ import type { ClassicContext } from './catalogue.js'
 import { chargeMarkers, cite, combatOf, leadershipTest, permission, recordLines } from './charges.js'
 import { characteristic } from './charts.js'
 import { unitStrengthOf } from './entries/unit-strength.js'
+import { dangerousTerrainTests, terrainMove } from './terrain.js'
 
 const MARCH_BLOCK_RANGE = 8
 
@@ -57,7 +58,8 @@ export function* moveDeclared(context: ProcedureContext, event: EventOf<'MoveDec
       'rules/cannot-move',
       `${where}: ${unit.name} cannot move: ${moving.label} (${cite(moving.source)})`,
     )
-  const m = characteristic(ctx, unit, 'M', null, null)
+  // Difficult or dangerous terrain the table names changes the M of this move (The Old World).
+  const m = terrainMove(ctx, where, unit, event.payload.terrain, characteristic(ctx, unit, 'M', null, null))
 
   if (kind === 'normal') {
     const why = explain(`normal move: up to M ${m.value}"`, { value: m.value, rule: ctx.rule('movement', 'normal') }, [
@@ -65,6 +67,7 @@ export function* moveDeclared(context: ProcedureContext, event: EventOf<'MoveDec
     ])
     requireWithin(where, unit, distance, m.value, why)
     emitChecked(ctx, unit, kind, distance, m.value, explain(`${unit.name} moves ${distance}"`, { from }, [why]))
+    yield* dangerousTerrainTests(ctx, unit, event.payload.terrain)
     return
   }
 
@@ -120,6 +123,7 @@ export function* moveDeclared(context: ProcedureContext, event: EventOf<'MoveDec
       marchLimit,
       explain(`${unit.name} marches ${distance}"`, { from }, [marchWhy, ...blocking.notes]),
     )
+    yield* dangerousTerrainTests(ctx, unit, event.payload.terrain)
     return
   }
   const names = blocking.blockers.map((b) => b.name).join(', ')
@@ -160,6 +164,7 @@ export function* moveDeclared(context: ProcedureContext, event: EventOf<'MoveDec
     ),
     legal,
   )
+  yield* dangerousTerrainTests(ctx, unit, event.payload.terrain)
 }
 
 /** The enemies within 8" that block a march, with a line for each that does not and why. */

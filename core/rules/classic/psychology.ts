@@ -18,6 +18,7 @@ import type { ClassicContext } from './catalogue.js'
 import { characteristic } from './charts.js'
 import { fleeDice } from './close-combat-round.js'
 import { isHidden } from './entries/concealed.js'
+import { naturalDouble } from './leadership-doubles.js'
 import { characterView } from './models.js'
 import { applied, fearFrom, forbidding, immunity } from './psychology-records.js'
 
@@ -217,13 +218,21 @@ export function* leadershipFor(
   return resolved as Resolved & { readonly value: number }
 }
 
-/** A 2D6 Leadership test for a psychology test: passed on a total at or below the Ld (no natural results). */
+/**
+ * A 2D6 Leadership test for a psychology test: passed on a total at or below the Ld; a natural double
+ * decides it where the ruleset says so (The Old World: double 1 passes, double 6 fails).
+ */
 function* leadershipRoll(
   unit: UnitState,
   purpose: string,
   ld: Resolved & { readonly value: number },
   why: Explanation,
-): Generator<RequestSpec, { passed: boolean; total: number; faces: readonly number[]; seq: number }, Answer> {
+  ctx?: ClassicContext,
+): Generator<
+  RequestSpec,
+  { passed: boolean; total: number; faces: readonly number[]; seq: number; natural?: ReturnType<typeof naturalDouble> },
+  Answer
+> {
   const answer = yield* rollDice({
     purpose,
     count: 2,
@@ -233,6 +242,8 @@ function* leadershipRoll(
     explanation: explain(why.text, { rule: why.rule, from: why.from }, [...why.children, ld.explanation]),
   })
   const total = sum(answer.faces)
+  const natural = ctx ? naturalDouble(ctx, answer.faces) : null
+  if (natural) return { passed: natural.passed, total, faces: answer.faces, seq: answer.seq, natural }
   return { passed: total <= ld.value, total, faces: answer.faces, seq: answer.seq }
 }
 
@@ -266,7 +277,17 @@ function emitTest(
   })
 }
 
-function rollVerdict(ctx: ClassicContext, roll: { total: number; faces: readonly number[]; seq: number }, ld: number) {
+function rollVerdict(
+  ctx: ClassicContext,
+  roll: { total: number; faces: readonly number[]; seq: number; natural?: ReturnType<typeof naturalDouble> },
+  ld: number,
+) {
+  if (roll.natural)
+    return explain(`dice ${roll.faces.join(' + ')} = ${roll.total}: ${roll.natural.text}`, {
+      value: roll.total,
+      rule: roll.natural.rule,
+      from: [roll.seq],
+    })
   return explain(`dice ${roll.faces.join(' + ')} = ${roll.total} ${roll.total <= ld ? '<=' : '>'} ${ld}`, {
     value: roll.total,
     rule: ctx.rule('leadership-test', 'roll'),
@@ -332,22 +353,22 @@ function* fearTest(ctx: ClassicContext, unit: UnitState, causers: UnitState[], k
       explain(`${r.label}${r.status === 'ignored' ? ` (${r.reason})` : ''}`, { rule: r.source, status: r.status }),
     ),
   )
-  if (fear.immune) {
+  // Immune to Psychology passes Fear tests automatically (old-world/immune-to-psychology).
+  const spared = fear.immune ?? applied(fear.records, 'auto-pass') ?? null
+  if (spared) {
     emitTest(ctx, unit, 'fear', {
       passed: true,
       roll: null,
       leadership: null,
       phase: key,
       auto: 'immune',
-      text: `${unit.name} is not affected by Fear: ${fear.immune.label}`,
-      explanation: explain(`${unit.name} takes no Fear test: ${fear.immune.label}`, { rule: fear.immune.source }, [
-        cause,
-      ]),
+      text: `${unit.name} is not affected by Fear: ${spared.label}`,
+      explanation: explain(`${unit.name} takes no Fear test: ${spared.label}`, { rule: spared.source }, [cause]),
     })
     return
   }
   const ld = yield* leadershipFor(ctx, unit, 'fear', causers)
-  const roll = yield* leadershipRoll(unit, 'Fear test', ld, cause)
+  const roll = yield* leadershipRoll(unit, 'Fear test', ld, cause, ctx)
   emitTest(ctx, unit, 'fear', {
     passed: roll.passed,
     roll: roll.total,
@@ -363,15 +384,21 @@ function* fearTest(ctx: ClassicContext, unit: UnitState, causers: UnitState[], k
     ),
   })
   if (roll.passed) return
+  // The Old World's penalty counts against the Fear causers only (ctx.mechanics.fearInCombat).
+  const againstCausers = ctx.mechanics.fearInCombat === 'combat-fought-causers-only'
   ctx.emit({
     kind: 'effect-started',
-    text: `${unit.name}: -1 to hit until the end of this close-combat phase (failed Fear test)`,
+    text: againstCausers
+      ? `${unit.name}: -1 to hit against ${names} until the end of this close-combat phase (failed Fear test)`
+      : `${unit.name}: -1 to hit until the end of this close-combat phase (failed Fear test)`,
     values: {
       effect: {
         id: `fear-${roll.seq}-${unit.id}`,
         entry: 'fear',
         unit: unit.id,
-        params: { failedTest: true },
+        params: againstCausers
+          ? { failedTest: true, causers: causers.map((u) => u.id).join(',') }
+          : { failedTest: true },
         duration: { kind: 'end-of-phase' },
         startedAt: roll.seq,
       },
@@ -421,7 +448,7 @@ export function* stupidityTests(ctx: ClassicContext, event: EventOf<'TurnStarted
       continue
     }
     const ld = yield* leadershipFor(ctx, unit, 'stupidity')
-    const roll = yield* leadershipRoll(unit, 'Stupidity test', ld, cause)
+    const roll = yield* leadershipRoll(unit, 'Stupidity test', ld, cause, ctx)
     const move = characteristic(ctx, unit, 'M', null, null).value
     const failedText =
       `${unit.name} fails its Stupidity test (${roll.total} against ${ld.value}): until ${player}'s next turn or ` +
@@ -478,7 +505,7 @@ export function* panicTest(
   phase: string,
 ): Generator<RequestSpec, boolean, Answer> {
   const records = ctx.modifiers('psychology', { subject: unit, opponent: [], test: 'panic' })
-  const immune = immunity(records)
+  const immune = immunity(records) ?? applied(records, 'auto-pass') ?? null
   if (immune) {
     emitTest(ctx, unit, 'panic', {
       passed: true,
@@ -525,7 +552,7 @@ export function* panicTest(
     }
   }
   const ld = yield* leadershipFor(ctx, unit, 'panic')
-  const roll = yield* leadershipRoll(unit, 'Panic test', ld, cause)
+  const roll = yield* leadershipRoll(unit, 'Panic test', ld, cause, ctx)
   emitTest(ctx, unit, 'panic', {
     passed: roll.passed,
     roll: roll.total,
@@ -694,7 +721,7 @@ export function* rallyTests(ctx: ClassicContext, event: EventOf<'PhaseStarted'>)
           [cause, ...floor.notes],
         )
       : cause
-    const roll = yield* leadershipRoll(unit, 'rally test', ld, why)
+    const roll = yield* leadershipRoll(unit, 'rally test', ld, why, ctx)
     const passed = doubleOneOnly ? roll.faces.every((face) => face === 1) : roll.passed
     emitTest(ctx, unit, 'rally', {
       passed,

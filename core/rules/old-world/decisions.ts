@@ -54,6 +54,71 @@ export const oldWorldDecisions = [
     why: 'Attacks at a model slain earlier in the round go to the rank and file in base contact instead.',
     sources: ['tow:removing-casualties/allocating-attacks'],
   }),
+  defineDecision({
+    id: 'charge-range',
+    topic: 'How far does a charge reach?',
+    values: { 'old-world': 'move-plus-higher-die' },
+    why: 'Charge range = M + the higher of 2D6, rolled after the reaction (B.2, sure); Swiftstride is its own rule.',
+    sources: ['tow:the-movement-phase/determine-charge-range', `${CORE} B.2, C`],
+  }),
+  defineDecision({
+    id: 'failed-charge',
+    topic: 'How far does a unit move when its charge falls short?',
+    values: { 'old-world': 'higher-die' },
+    why: 'A failed charge moves the Charge roll result, the higher die, towards the target (B.2, sure).',
+    sources: ['tow:the-movement-phase/failed-charge', `${CORE} B.2`],
+  }),
+  defineDecision({
+    id: 'terror-charge-range',
+    topic: 'When does a unit charged by a Terror causer test?',
+    values: { 'old-world': 'on-declaration' },
+    why: 'The seed: "When a Terror-causing unit declares a charge, its target takes a Leadership test straight away".',
+    sources: ['seed 001 lines 40-44', 'tow:special-rules/terror'],
+  }),
+  defineDecision({
+    id: 'stand-and-shoot-range',
+    topic: 'How close may a charger come before the target can no longer stand and shoot?',
+    values: { 'old-world': 'own-move' },
+    why: 'Stand & Shoot is refused if the charger is closer than its own M (B.2, sure).',
+    sources: ['tow:the-movement-phase/stand-and-shoot', `${CORE} B.2`],
+  }),
+  defineDecision({
+    id: 'terror-joined-character',
+    topic: 'Does a unit cause Terror (or Fear) when a character who causes it joins it?',
+    values: { 'old-world': 'unit-causes-gains-no-immunity' },
+    why:
+      'The seed speaks of "a Terror-causing unit" and says a unit not causing Terror "gains no immunity when a ' +
+      'character that does joins it": the unit causes it through the character (its Unit Strength counts for Fear) ' +
+      'but tests as before.',
+    sources: ['seed 001 lines 40-44', 'tow:special-rules/terror'],
+  }),
+  defineDecision({
+    id: 'fear-once-per-turn',
+    topic: 'Which Fear tests does "one test per turn" limit?',
+    values: { 'old-world': 'combat-test' },
+    why:
+      'B.7 puts the limit beside the test taken when a combat is fought: a unit tests once in a Combat phase however ' +
+      'many rounds or causers. The test to charge is its own test, taken in the Movement phase.',
+    sources: ['tow:special-rules/fear', `${CORE} B.7`],
+  }),
+  defineDecision({
+    id: 'terror-causer-fear',
+    topic: "Is a Terror causer affected by another Terror causer's Fear?",
+    values: { 'old-world': 'tests-fear' },
+    why:
+      'The seed makes Terror causers immune to Terror only, and says causing Fear gives no protection against the Fear ' +
+      'of Terror-causing models: a Terror causer facing a Terror causer of higher Unit Strength tests Fear.',
+    sources: ['seed 001 lines 40-44'],
+  }),
+  defineDecision({
+    id: 'march-blocking',
+    topic: 'What does an enemy within 8 inches do to a march?',
+    values: { 'old-world': 'leadership-test' },
+    why:
+      'Enemy Sighted: within 8" of a non-fleeing enemy a unit must pass a Leadership test to march; a failed test ' +
+      'still counts as marched (B.2, sure).',
+    sources: ['tow:movement-in-detail/enemy-sighted', `${CORE} B.2`],
+  }),
 ] as const
 
 export type OldWorldDecisions = DecisionIndexOf<typeof oldWorldDecisions>

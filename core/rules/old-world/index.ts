@@ -1,9 +1,11 @@
 import type { Ruleset } from '../../engine/types.js'
+import { chargeDeclared } from '../classic/charges.js'
 import { combatJoined, combatRoundDeclared } from '../classic/close-combat-round.js'
 import { meleeAttacks } from '../classic/melee-attacks.js'
 import { oldWorldCatalogue } from './catalogue.js'
 import { oldWorldEntries } from './entries/index.js'
 import { oldWorldMechanics } from './mechanics.js'
+import { oldWorldMoveDeclared } from './moves.js'
 import { OLD_WORLD_TROOP_TYPES } from './troop-types.js'
 
 /**
@@ -25,5 +27,7 @@ export const oldWorld: Ruleset = {
     MeleeAttacksDeclared: { name: 'melee-attacks', start: meleeAttacks, phases: ['close-combat'] },
     CombatJoined: { name: 'close-combat-round', start: combatJoined, phases: ['close-combat'] },
     CombatRoundDeclared: { name: 'close-combat-round', start: combatRoundDeclared, phases: ['close-combat'] },
+    ChargeDeclared: { name: 'charge', start: chargeDeclared, phases: ['movement'] },
+    MoveDeclared: { name: 'move', start: oldWorldMoveDeclared, phases: ['movement'] },
   },
 }

@@ -1,6 +1,7 @@
 import type { BaseValue } from '../../engine/modifiers.js'
 import type { ClassicContext } from '../classic/catalogue.js'
 import type { RulesetMechanics } from '../mechanics.js'
+import { oldWorldChargeMechanics } from './charge-mechanics.js'
 
 /** The WS chart (core-mechanics B.5): more than double the target's WS hits on 2+. */
 function toHitChart(ctx: ClassicContext, ws: number, targetWs: number): BaseValue {
@@ -34,4 +35,5 @@ export const oldWorldMechanics: RulesetMechanics = {
   toHitChart,
   toWoundChart,
   regeneration: 'on-wound-counted',
+  ...oldWorldChargeMechanics,
 }

@@ -5,14 +5,21 @@ import { casualties } from './casualties.js'
 import { challenge } from './challenge.js'
 import { champion } from './champion.js'
 import { characters } from './characters.js'
+import { charge } from './charge.js'
 import { combatResult } from './combat-result.js'
 import { dice } from './dice.js'
+import { fear } from './fear.js'
 import { fleeAndPursuit } from './flee-and-pursuit.js'
 import { handWeapon } from './hand-weapon.js'
+import { immuneToPsychology } from './immune-to-psychology.js'
 import { leadershipTest } from './leadership-test.js'
+import { moveThroughCover } from './move-through-cover.js'
+import { movement } from './movement.js'
 import { regeneration } from './regeneration.js'
 import { standard } from './standard.js'
 import { strikeOrder } from './strike-order.js'
+import { terrain } from './terrain.js'
+import { terror } from './terror.js'
 import { toHitCloseCombat } from './to-hit-close-combat.js'
 import { toHitShooting } from './to-hit-shooting.js'
 import { toWound } from './to-wound.js'
@@ -28,15 +35,22 @@ export const oldWorldEntries = [
   casualties,
   challenge,
   champion,
+  charge,
   characters,
   combatResult,
   dice,
+  fear,
   fleeAndPursuit,
   handWeapon,
+  immuneToPsychology,
   leadershipTest,
+  movement,
+  moveThroughCover,
   regeneration,
   standard,
   strikeOrder,
+  terrain,
+  terror,
   toHitCloseCombat,
   toHitShooting,
   toWound,

@@ -1,0 +1,80 @@
+import { defineEntry } from '../../../engine/catalogue.js'
+import { CORE } from './sources.js'
+import { unitStrengthOf } from './unit-strength.js'
+
+/**
+ * Fear as The Old World plays it (core-mechanics B.7). Only against an enemy of higher Unit Strength:
+ * the `causes-fear` record is ignored otherwise, so neither test is taken. `charging`: the charge
+ * procedure (classic/charges.ts, through the ruleset's `chargingTest`) tests a would-be charger.
+ * `close-combat`: psychology.ts's fearTests, when the combat is fought (`fearInCombat`); a failed test
+ * starts this entry as an active effect naming the causers, -1 to hit against them to the phase's end.
+ */
+export const fear = defineEntry({
+  id: 'fear',
+  name: 'Fear',
+  kind: 'special-rule',
+  source: `${CORE} B.7`,
+  anchor: 'tow:special-rules/fear',
+  text:
+    'Fear acts only against an enemy with a higher Unit Strength: to charge it a unit must pass a Leadership test, ' +
+    'else the charge fails in place; when its combat is fought, a unit engaged with it tests Leadership, and if it ' +
+    'fails it has -1 to hit against the Fear causer; one test per turn; Fear causers are immune to Fear.',
+  clauses: {
+    'higher-us':
+      'Fear acts only against an enemy whose Unit Strength is higher than the unit’s (old-world/unit-strength)',
+    charging:
+      'to charge a Fear causer a unit must pass a Leadership test; failed, the charge fails and it stays in place',
+    'close-combat':
+      'when its combat is fought, a unit engaged with a Fear causer tests Leadership, once a turn ' +
+      '(old-world/variants §fear-once-per-turn); failed: -1 to hit against the causer',
+    immunities:
+      'Fear causers are immune to Fear, but not to the Fear of Terror causers (old-world/terror §fear-no-protection)',
+  },
+  enforcement: 'enforced',
+  effects: [
+    {
+      at: 'psychology',
+      clause: 'higher-us',
+      label: 'causes Fear',
+      kind: 'set',
+      holder: 'opponent',
+      // A Fear character makes his unit cause Fear, with the unit's Unit Strength.
+      joined: true,
+      value: 'causes-fear',
+      when: (q, held) => {
+        if (q.test !== 'fear' || !held.owned) return null
+        const causer = unitStrengthOf(held.unit)
+        const own = unitStrengthOf(q.subject)
+        return causer > own
+          ? true
+          : `${held.unit.name}'s Unit Strength ${causer} is not higher than ${q.subject.name}'s ${own}: no Fear`
+      },
+      describe: (q, held) =>
+        `${held.unit.name} causes Fear (Unit Strength ${unitStrengthOf(held.unit)} against ${unitStrengthOf(q.subject)})`,
+    },
+    {
+      at: 'psychology',
+      clause: 'immunities',
+      label: 'a Fear causer: immune to Fear except from Terror causers',
+      kind: 'set',
+      value: 'immune-unless-terror',
+      when: (q, held) => (q.test === 'fear' && held.owned ? true : null),
+      describe: (_q, held) => `${held.unit.name} causes Fear: immune to Fear, except from Terror causers`,
+    },
+    {
+      at: 'to-hit',
+      clause: 'close-combat',
+      label: 'failed Fear test: -1 to hit against the Fear causer',
+      kind: 'add',
+      value: 1,
+      when: (q, held) => {
+        if (held.params.failedTest !== true || q.combat === null) return null
+        const causers = String(held.params.causers ?? '').split(',')
+        return causers.includes(q.opponent.id) ||
+          (q.opponent.joinedTo !== undefined && causers.includes(q.opponent.joinedTo))
+          ? true
+          : `${q.opponent.name} did not cause the failed Fear test`
+      },
+    },
+  ],
+})
