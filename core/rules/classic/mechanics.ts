@@ -1,6 +1,11 @@
+import type { LeadershipTest } from '../../engine/effects.js'
 import type { BaseValue } from '../../engine/modifiers.js'
+import type { UnitState } from '../../engine/types.js'
+import { explain } from '../../explain/explanation.js'
 import type { RulesetMechanics } from '../mechanics.js'
 import type { ClassicContext } from './catalogue.js'
+import { passOrBreak } from './close-combat-round.js'
+import type { General } from './psychology.js'
 
 /** The WS chart's cell (core-mechanics A.5), as a base for the to-hit modifiers. */
 export function toHitChart(ctx: ClassicContext, ws: number, targetWs: number): BaseValue {
@@ -30,9 +35,29 @@ export function toWoundChart(ctx: ClassicContext, strength: number, toughness: n
   return { value: need, text: `S ${strength} vs T ${toughness}${note}`, rule: ctx.rule('to-wound', 'chart') }
 }
 
+/** Classic's natural doubles: a double 1 passes a break test (insane courage); a double 6 is only a total. */
+function leadershipNaturals(ctx: ClassicContext, faces: readonly number[], test: LeadershipTest) {
+  if (test !== 'break' || faces.length !== 2 || faces.some((face) => face !== 1)) return null
+  return {
+    passed: true,
+    why: explain('double 1: insane courage, the test is passed', { rule: ctx.rule('break-test', 'insane-courage') }),
+  }
+}
+
+/** Inspiring Presence reaches 12" from a General on his own or in the front rank of his unit (classic/general). */
+function commandRange(_ctx: ClassicContext, general: General, unit: UnitState): string {
+  return general.joined
+    ? `in the front rank of ${general.unit.name} and within 12" of ${unit.name}`
+    : `within 12" of ${unit.name}`
+}
+
 /** The classic ruleset's side of the procedures it shares with The Old World. */
 export const classicMechanics: RulesetMechanics = {
   toHitChart,
   toWoundChart,
   regeneration: 'round-end-not-counted',
+  leadershipNaturals,
+  breakTest: passOrBreak,
+  commandRange,
+  pursuitContact: () => null,
 }

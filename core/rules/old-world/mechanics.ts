@@ -1,6 +1,11 @@
 import type { BaseValue } from '../../engine/modifiers.js'
+import type { UnitState } from '../../engine/types.js'
+import { explain } from '../../explain/explanation.js'
 import type { ClassicContext } from '../classic/catalogue.js'
+import type { General } from '../classic/psychology.js'
 import type { RulesetMechanics } from '../mechanics.js'
+import { oldWorldBreakTest } from './break-test.js'
+import type { OldWorldContext } from './catalogue.js'
 
 /** The WS chart (core-mechanics B.5): more than double the target's WS hits on 2+. */
 function toHitChart(ctx: ClassicContext, ws: number, targetWs: number): BaseValue {
@@ -29,9 +34,37 @@ function toWoundChart(ctx: ClassicContext, strength: number, toughness: number):
   return { value: need, text: `S ${strength} vs T ${toughness}`, rule: ctx.rule('to-wound', 'chart') }
 }
 
+/** Every Leadership test (core-mechanics B.1): a natural double 1 passes, a natural double 6 fails. */
+function leadershipNaturals(context: ClassicContext, faces: readonly number[]) {
+  const ctx = context as unknown as OldWorldContext
+  if (faces.length !== 2 || faces[0] !== faces[1]) return null
+  if (faces[0] === 1)
+    return { passed: true, why: explain('natural double 1: passed', { rule: ctx.rule('leadership-test', 'double-1') }) }
+  if (faces[0] === 6)
+    return {
+      passed: false,
+      why: explain('natural double 6: failed', { rule: ctx.rule('leadership-test', 'double-6') }),
+    }
+  return null
+}
+
+/** The General's Command range (core-mechanics B.7): 12", 18" when he is a Large Target; he may be in any rank. */
+function commandRange(context: ClassicContext, general: General, unit: UnitState): string {
+  const ctx = context as unknown as OldWorldContext
+  const large = ctx.holds(general.model, 'large-target')
+  return `within ${large ? 18 : 12}" of ${unit.name} (his Command range${large ? ', 18" as a Large Target' : ''})`
+}
+
 /** The Old World's side of the procedures it shares with the classic ruleset (core-mechanics C). */
 export const oldWorldMechanics: RulesetMechanics = {
   toHitChart,
   toWoundChart,
   regeneration: 'on-wound-counted',
+  leadershipNaturals,
+  breakTest: oldWorldBreakTest,
+  commandRange,
+  pursuitContact: (ctx) =>
+    explain('a pursuit roll equal to or above the flee roll reaches the unit', {
+      rule: (ctx as unknown as OldWorldContext).rule('variants', 'pursuit-contact'),
+    }),
 }

@@ -8,14 +8,18 @@ import { characters } from './characters.js'
 import { combatResult } from './combat-result.js'
 import { dice } from './dice.js'
 import { fleeAndPursuit } from './flee-and-pursuit.js'
+import { general } from './general.js'
 import { handWeapon } from './hand-weapon.js'
 import { leadershipTest } from './leadership-test.js'
 import { regeneration } from './regeneration.js'
 import { standard } from './standard.js'
 import { strikeOrder } from './strike-order.js'
+import { stubborn } from './stubborn.js'
 import { toHitCloseCombat } from './to-hit-close-combat.js'
 import { toHitShooting } from './to-hit-shooting.js'
 import { toWound } from './to-wound.js'
+import { treeSpirit } from './tree-spirit.js'
+import { unitLeadership } from './unit-leadership.js'
 import { unitStrength } from './unit-strength.js'
 import { variants } from './variants.js'
 import { wardSave } from './ward-save.js'
@@ -32,14 +36,18 @@ export const oldWorldEntries = [
   combatResult,
   dice,
   fleeAndPursuit,
+  general,
   handWeapon,
   leadershipTest,
   regeneration,
   standard,
   strikeOrder,
+  stubborn,
   toHitCloseCombat,
   toHitShooting,
   toWound,
+  treeSpirit,
+  unitLeadership,
   unitStrength,
   variants,
   wardSave,
