@@ -97,8 +97,8 @@ export function* oldWorldBreakTest(
     sides: 6,
     roller: unit.player,
     text:
-      `${unit.name}: roll 2D6 break test against Ld ${ld.value}: a natural roll above it breaks; with the ` +
-      `+${added} above it, it falls back in good order; otherwise it gives ground`,
+      `${unit.name}: roll 2D6 break test against Ld ${ld.value}: a natural roll above it breaks; the roll + ` +
+      `${added} above it falls back in good order; otherwise it gives ground`,
     explanation: explain(`${unit.name}'s break test`, { rule: ctx.rule('break-test', 'modifier') }, [
       ld.explanation,
       modifier.explanation,
