@@ -48,7 +48,7 @@ export function* oldWorldBreakTest(
         { id: 'fall-back', text: 'skip the test: fall back in good order' },
         { id: 'test', text: 'take the break test (the automatic fall back is lost)' },
       ],
-      text: `${unit.name}'s first break test: skip it for an automatic Fall Back in Good Order?`,
+      text: `${unit.name}, first break test of the battle: skip it for an automatic Fall Back in Good Order?`,
       explanation: explain(
         `${unit.name} lost the combat by ${difference}: ${automatic.label}`,
         {

@@ -34,13 +34,19 @@ export const stubborn = defineEntry({
       label: 'Stubborn: an automatic Fall Back in Good Order instead of the test',
       kind: 'set',
       value: 'fall-back',
-      when: (q) => {
-        if (q.question !== 'skip') return null
-        const taken = q.subject.breakTests ?? 0
-        return taken === 0
-          ? true
-          : `lost: ${q.subject.name} has taken its first break test (old-world/stubborn §first-test)`
-      },
+      when: (q) => (q.question === 'skip' && (q.subject.breakTests ?? 0) === 0 ? true : null),
+    },
+    {
+      // Past the first break test it is lost: shown, ignored, with why.
+      at: 'break-test',
+      clause: 'first-test',
+      label: 'Stubborn: an automatic Fall Back in Good Order at the first break test',
+      kind: 'set',
+      value: 'fall-back',
+      when: (q) =>
+        q.question === 'skip' && (q.subject.breakTests ?? 0) > 0
+          ? `lost: ${q.subject.name} has taken its first break test`
+          : null,
     },
   ],
 })
