@@ -1,4 +1,4 @@
-import type { LeadershipTest, SideTally } from '../engine/effects.js'
+import type { SideTally } from '../engine/effects.js'
 import type { BaseValue } from '../engine/modifiers.js'
 import type { Answer, CombatState, RequestSpec, UnitState } from '../engine/types.js'
 import type { Explanation } from '../explain/explanation.js'
@@ -36,15 +36,10 @@ export interface RulesetMechanics {
    */
   readonly regeneration: 'round-end-not-counted' | 'on-wound-counted'
   /**
-   * What a natural double does on a 2D6 Leadership test: the verdict and the rule that gives it, or null when
-   * the total decides (classic: a double 1 passes a break test only; The Old World: a double 1 passes and a
-   * double 6 fails every Leadership test).
+   * Natural doubles in a Leadership test outside break tests: none (classic: double 1 only on a
+   * break test); or double 1 passes and double 6 fails in every test (The Old World, B.1).
    */
-  leadershipNaturals(
-    ctx: ClassicContext,
-    faces: readonly number[],
-    test: LeadershipTest,
-  ): { readonly passed: boolean; readonly why: Explanation } | null
+  readonly leadershipDoubles: 'break-test-only' | 'every-test'
   /**
    * A losing unit's break test: classic's passes or fails (hold / break); The Old World's gives ground, falls
    * back in good order or breaks.

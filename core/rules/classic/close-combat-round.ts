@@ -19,6 +19,7 @@ import { answerChallenge, checkPendingChallenge, closeChallenge } from './challe
 import { characteristic } from './charts.js'
 import { STRIKE_TIER } from './entries/strike-order.js'
 import { decideFollowUp, endCombatApart, fallBack, giveGround, outOfContact, reachFallenBack } from './fall-back.js'
+import { naturalDouble } from './leadership-doubles.js'
 import {
   arrangeFighters,
   attackerOf,
@@ -862,7 +863,7 @@ export function* restraintTest(
   })
   const total = sum(answer.faces)
   // A natural double may decide it (The Old World: double 1 passes, double 6 fails; classic: the total).
-  const natural = ctx.mechanics.leadershipNaturals(ctx, answer.faces, 'restraint')
+  const natural = naturalDouble(ctx, answer.faces)
   const passed = natural ? natural.passed : total <= (ld.value ?? 0)
   ctx.emit({
     kind: 'restraint-test',
@@ -875,7 +876,7 @@ export function* restraintTest(
         rule: ctx.rule('flee-and-pursuit', 'restraint'),
         from: [answer.seq],
       },
-      natural ? [ld.explanation, natural.why] : [ld.explanation],
+      natural ? [ld.explanation, explain(natural.text, { rule: natural.rule })] : [ld.explanation],
     ),
   })
   return passed

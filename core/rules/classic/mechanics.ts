@@ -1,7 +1,5 @@
-import type { LeadershipTest } from '../../engine/effects.js'
 import type { BaseValue } from '../../engine/modifiers.js'
 import type { UnitState } from '../../engine/types.js'
-import { explain } from '../../explain/explanation.js'
 import type { RulesetMechanics } from '../mechanics.js'
 import type { ClassicContext } from './catalogue.js'
 import { passOrBreak } from './close-combat-round.js'
@@ -35,15 +33,6 @@ export function toWoundChart(ctx: ClassicContext, strength: number, toughness: n
   return { value: need, text: `S ${strength} vs T ${toughness}${note}`, rule: ctx.rule('to-wound', 'chart') }
 }
 
-/** Classic's natural doubles: a double 1 passes a break test (insane courage); a double 6 is only a total. */
-function leadershipNaturals(ctx: ClassicContext, faces: readonly number[], test: LeadershipTest) {
-  if (test !== 'break' || faces.length !== 2 || faces.some((face) => face !== 1)) return null
-  return {
-    passed: true,
-    why: explain('double 1: insane courage, the test is passed', { rule: ctx.rule('break-test', 'insane-courage') }),
-  }
-}
-
 /** Inspiring Presence reaches 12" from a General on his own or in the front rank of his unit (classic/general). */
 function commandRange(_ctx: ClassicContext, general: General, unit: UnitState): string {
   return general.joined
@@ -56,7 +45,7 @@ export const classicMechanics: RulesetMechanics = {
   toHitChart,
   toWoundChart,
   regeneration: 'round-end-not-counted',
-  leadershipNaturals,
+  leadershipDoubles: 'break-test-only',
   breakTest: passOrBreak,
   commandRange,
   pursuitContact: () => null,

@@ -3,6 +3,7 @@ import { choose, rollDice } from '../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { ClassicContext } from '../classic/catalogue.js'
+import { naturalDouble } from '../classic/leadership-doubles.js'
 import { leadershipFor } from '../classic/psychology.js'
 import type { BreakQuestion, BreakVerdict } from '../mechanics.js'
 import type { OldWorldContext } from './catalogue.js'
@@ -111,12 +112,12 @@ export function* oldWorldBreakTest(
     value: modified,
     from: [answer.seq],
   })
-  const doubles = context.mechanics.leadershipNaturals(context, answer.faces, 'break')
+  const doubles = naturalDouble(context, answer.faces)
   let verdict: Exclude<BreakVerdict, 'hold'>
   const why: Explanation[] = []
   if (doubles) {
     verdict = doubles.passed ? 'give-ground' : 'break'
-    why.push(doubles.why)
+    why.push(explain(doubles.text, { rule: doubles.rule }))
     if (doubles.passed) why.push(explain('it gives ground', { rule: ctx.rule('break-test', 'insane-courage') }))
   } else if (natural > ld.value) {
     verdict = 'break'

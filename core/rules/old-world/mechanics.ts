@@ -34,20 +34,6 @@ function toWoundChart(ctx: ClassicContext, strength: number, toughness: number):
   return { value: need, text: `S ${strength} vs T ${toughness}`, rule: ctx.rule('to-wound', 'chart') }
 }
 
-/** Every Leadership test (core-mechanics B.1): a natural double 1 passes, a natural double 6 fails. */
-function leadershipNaturals(context: ClassicContext, faces: readonly number[]) {
-  const ctx = context as unknown as OldWorldContext
-  if (faces.length !== 2 || faces[0] !== faces[1]) return null
-  if (faces[0] === 1)
-    return { passed: true, why: explain('natural double 1: passed', { rule: ctx.rule('leadership-test', 'double-1') }) }
-  if (faces[0] === 6)
-    return {
-      passed: false,
-      why: explain('natural double 6: failed', { rule: ctx.rule('leadership-test', 'double-6') }),
-    }
-  return null
-}
-
 /** The General's Command range (core-mechanics B.7): 12", 18" when he is a Large Target; he may be in any rank. */
 function commandRange(context: ClassicContext, general: General, unit: UnitState): string {
   const ctx = context as unknown as OldWorldContext
@@ -60,7 +46,7 @@ export const oldWorldMechanics: RulesetMechanics = {
   toHitChart,
   toWoundChart,
   regeneration: 'on-wound-counted',
-  leadershipNaturals,
+  leadershipDoubles: 'every-test',
   breakTest: oldWorldBreakTest,
   commandRange,
   pursuitContact: (ctx) =>

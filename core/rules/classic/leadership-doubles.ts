@@ -1,0 +1,22 @@
+import type { RuleRef } from '../../explain/explanation.js'
+import type { ClassicContext } from './catalogue.js'
+
+/**
+ * A natural double that decides a Leadership test whatever the total (The Old World, B.1: double 1
+ * passes, double 6 fails), or null: the total decides. Break tests keep their own double-1 rule; the
+ * ruleset's mechanics say whether other tests have one (`leadershipDoubles`).
+ */
+export function naturalDouble(
+  ctx: ClassicContext,
+  faces: readonly number[],
+): { readonly passed: boolean; readonly text: string; readonly rule: RuleRef } | null {
+  if (ctx.mechanics.leadershipDoubles !== 'every-test' || faces.length !== 2 || faces[0] !== faces[1]) return null
+  // The Old World's own clauses (old-world/leadership-test §double-1, §double-6), not in classic's entry.
+  const cite = ctx as unknown as { rule(id: string, clause: 'double-1' | 'double-6'): RuleRef }
+  const rule = (clause: 'double-1' | 'double-6') => cite.rule('leadership-test', clause)
+  if (faces[0] === 1)
+    return { passed: true, text: 'a natural double 1: passes whatever the Leadership', rule: rule('double-1') }
+  if (faces[0] === 6)
+    return { passed: false, text: 'a natural double 6: fails whatever the Leadership', rule: rule('double-6') }
+  return null
+}
