@@ -316,6 +316,40 @@ describe('old-world/stubborn: the first break test may be skipped for an automat
   })
 })
 
+describe('old-world/stubborn on a character of its own', () => {
+  it('a lone Stubborn character, a unit of one, may use it at its first break test', () => {
+    const game = owCombatGame(
+      owUnit('victors', { models: 10, formation: { files: 10 }, profile: { WS: 4, I: 4, Ld: 8 } }),
+      owUnit('thane', { models: 1, character: true, rules: ['stubborn'], profile: { WS: 3, I: 3, W: 3, A: 1 } }),
+    )
+    game.apply({
+      type: 'CombatJoined',
+      payload: {
+        combat: 'c1',
+        sides: [
+          { player: 'p1', units: [{ unit: 'victors', charged: true }] },
+          { player: 'p2', units: [{ unit: 'thane' }] },
+        ],
+        contact: [
+          { unit: 'victors', models: 3 },
+          { unit: 'thane', models: 1 },
+        ],
+      },
+    })
+    // 3 attacks hit at 3+ and wound at 4+ twice: 2 of its 3 Wounds; its 1 attack misses. Lost by 2.
+    play(game, {
+      'to-hit': [[5, 5, 5], [1]],
+      'to-wound': [[5, 5, 1]],
+      stubborn: ['fall-back'],
+      'fall-back': [[3, 2]],
+      pursuit: ['hold'],
+      restraint: [[1, 1]],
+    })
+    expect(breakTests(game)[0]).toMatchObject({ result: 'fall-back', stubborn: true })
+    expect(game.cites('stubborn', 'fall-back')).toBe(true)
+  })
+})
+
 describe('old-world/tree-spirit: joining and Leadership', () => {
   const dryads = (values: Parameters<typeof owUnit>[1] = {}) =>
     owUnit('dryads', { models: 10, formation: { files: 10 }, rules: ['tree-spirit'], ...values })
@@ -402,6 +436,18 @@ describe('old-world/tree-spirit: joining and Leadership', () => {
       'follow-up': ['follow-up'],
     })
     expect(game.outcomes('break-test')[0]?.values).toMatchObject({ leadership: 9 })
+    expect(game.cites('tree-spirit', 'leadership')).toBe(false)
+  })
+
+  it('a Tree Spirit character who joined the unit lends it his Ld (old-world/unit-leadership §best)', () => {
+    const game = dryadsBreakTest(
+      character('lord', [], 5),
+      dryads({ profile: { Ld: 6 }, characters: [character('branchwraith', ['tree-spirit'], 8)] }),
+    )
+    // Lost by 2: natural 8 <= Ld 8 (the Branchwraith's); 8 + 2 > 8: a fall back.
+    play(game, { 'break-test': [[5, 3]], 'fall-back': [[1, 1]], pursuit: ['hold'], restraint: [[1, 2]] })
+    expect(game.outcomes('break-test')[0]?.values).toMatchObject({ leadership: 8, result: 'fall-back' })
+    expect(game.cites('unit-leadership', 'best')).toBe(true)
     expect(game.cites('tree-spirit', 'leadership')).toBe(false)
   })
 

@@ -609,6 +609,7 @@ function* fightRound(
   for (const flight of fellBack) flight.roll = yield* fallBack(ctx, flight.unit, combat)
   for (const unit of gaveGround) giveGround(ctx, unit, combat)
   const flights = [...broken, ...fellBack]
+  const fellBackIds = new Set(fellBack.map((flight) => flight.unit.id))
   const caught = new Set<string>()
   const pursuersOf = new Map<string, UnitState[]>()
   let followedUp = false
@@ -652,7 +653,7 @@ function* fightRound(
     for (const flight of quarry) {
       if (caught.has(flight.unit.id) || roll < flight.roll) continue
       caught.add(flight.unit.id)
-      if (fellBack.includes(flight as (typeof fellBack)[number])) {
+      if (fellBackIds.has(flight.unit.id)) {
         reachFallenBack(ctx, pursuer, flight.unit, roll, flight.roll, answer.seq)
         continue
       }
