@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { defineEntry, entryData } from '../../core/engine/catalogue.js'
 import type { OpenRequest } from '../../core/engine/types.js'
 import { citedRules } from '../../core/explain/index.js'
-import { combatGame, ev, unitDef } from '../helpers/classic-game.js'
+import { oldWorld } from '../../core/rules/old-world/index.js'
+import { combatGame, ev, RulesetGame, unitDef } from '../helpers/classic-game.js'
 import { OldWorldGame, owCombatGame, owEv, owUnit } from '../helpers/old-world-game.js'
 
 /** An answer to a request: dice faces or a choice's option id, or worked out from the request itself. */
@@ -465,5 +467,55 @@ describe('explanations of the Old World break test cite the Old World catalogue'
     const refs = game.outcomes('break-test').flatMap((o) => citedRules(o.explanation))
     expect(refs.length).toBeGreaterThan(0)
     expect(refs.every((ref) => ref.ruleset === 'old-world')).toBe(true)
+  })
+})
+
+describe("the break test's Leadership is the shared 'leadership' point's (test 'break', the winners as opponents)", () => {
+  // A stand-in for Terror's -1 (old-world/terror §break, another helper's entry): the same effect, held by a
+  // winner, so this test shows the break test asks the point as that entry expects.
+  const dread = defineEntry({
+    id: 'dread',
+    name: 'Dread (test stand-in)',
+    kind: 'special-rule',
+    source: 'test',
+    text: 'Losers against a unit with Dread have -1 Ld for their break test.',
+    clauses: { break: '-1 Ld to each losing unit for its break test' },
+    enforcement: 'enforced',
+    effects: [
+      {
+        at: 'leadership',
+        clause: 'break',
+        label: 'the winners have Dread: -1 Ld for the break test',
+        kind: 'add',
+        holder: 'opponent',
+        value: -1,
+        when: (q) => (q.test === 'break' ? true : null),
+      },
+    ],
+  })
+  const ruleset = {
+    ...oldWorld,
+    definitions: [...oldWorld.definitions, dread],
+    catalogue: { ...oldWorld.catalogue, entries: [...oldWorld.catalogue.entries, entryData(dread)] },
+  }
+
+  it('a -1 there turns a Give Ground into a Fall Back: natural 5 + 2 = 7 against Ld 7 - 1 = 6', () => {
+    const game = new RulesetGame(
+      ruleset,
+      owEv.created(),
+      owEv.mustered(
+        'p1',
+        owUnit('victors', { models: 10, formation: { files: 10 }, rules: ['dread'], profile: { WS: 4, I: 4 } }),
+      ),
+      owEv.mustered('p2', owUnit('losers', { models: 10, formation: { files: 10 }, profile: { WS: 3, I: 3, Ld: 7 } })),
+      owEv.turn(1, 'p1'),
+      owEv.phase('close-combat'),
+    ) as unknown as OldWorldGame
+    game.apply(owEv.joined('victors', 'losers', 5))
+    play(game, { 'to-hit': [[5, 5, 5, 5, 5], ones], 'to-wound': [[5, 5, 1, 1, 1]] })
+    const d = difference(game)
+    play(game, { 'break-test': [natural(7 - d)], 'fall-back': [[1, 1]], pursuit: ['hold'], restraint: [[1, 2]] })
+    expect(game.outcomes('break-test')[0]?.values).toMatchObject({ leadership: 6, result: 'fall-back' })
+    expect(game.cites('dread', 'break')).toBe(true)
   })
 })
