@@ -59,6 +59,8 @@ export type UnitAction =
   | 'count-for-rally'
   // Choosing Flee as a charge reaction (Immune to Psychology bars it).
   | 'flee-reaction'
+  // A character joining a unit at muster: `subject` the character's own view, `opponent` the unit (Tree Spirit).
+  | 'join'
 /** The psychology a unit may be subject to, or immune from. */
 export type PsychologyTest = 'fear' | 'terror' | 'panic' | 'stupidity'
 
@@ -190,6 +192,11 @@ export interface PointQueries {
     /** Ranks of five or more the subject has, and the most any enemy unit in the combat has. */
     readonly ranks: number
     readonly enemyRanks: number
+    /**
+     * What is asked: the roll's `modifier` (when not said), or whether the unit may `skip` the test (Stubborn's
+     * automatic Fall Back in Good Order: an applied `set` record `fall-back`).
+     */
+    readonly question?: 'modifier' | 'skip'
   }
   leadership: {
     readonly subject: UnitState

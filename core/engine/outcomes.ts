@@ -1,7 +1,7 @@
 import type { Explanation } from '../explain/explanation.js'
 import type { ActiveEffect } from './effects.js'
 import { RuleError } from './errors.js'
-import type { CombatUnit, GameState, MagicState, ModelRef } from './types.js'
+import type { CombatState, CombatUnit, GameState, MagicState, ModelRef } from './types.js'
 
 /**
  * What procedures decide (DESIGN §3): typed outcomes. Procedures never change the state; one
@@ -25,7 +25,18 @@ export interface OutcomeValues {
     winner: string | null
     difference: number
   }
-  'break-test': { unit: string; passed: boolean; roll: number; leadership: number }
+  /**
+   * A break test: passed or failed; where the ruleset grades it (The Old World), `result` says how it ended, and
+   * `stubborn` that the unit skipped it (no roll, no Leadership). Counted on the unit (`breakTests`).
+   */
+  'break-test': {
+    unit: string
+    passed: boolean
+    roll: number | null
+    leadership: number | null
+    result?: 'give-ground' | 'fall-back' | 'break'
+    stubborn?: boolean
+  }
   fled: { unit: string; roll: number }
   'restraint-test': { unit: string; passed: boolean; roll: number; leadership: number }
   pursued: { unit: string; roll: number }
@@ -92,6 +103,14 @@ export interface OutcomeValues {
   'standard-lost': { unit: string }
   'standard-captured': { standard: string; by: string }
   'standard-removed': { standard: string; from: string | null; why: 'no-pursuit' | 'recaptured' }
+  /** A loser that Gave Ground: it moves `distance` inches straight back and stays in the combat. */
+  'gave-ground': { unit: string; combat: string; distance: number }
+  /** A loser that Fell Back in Good Order: it flees `roll` inches (the higher of 2D6), leaves the combat, rallies. */
+  'fell-back': { unit: string; combat: string; roll: number }
+  /** A winner that followed up a unit that gave ground: it stays in the combat, in contact. */
+  'followed-up': { unit: string; combat: string }
+  /** A pursuer that reached a unit which fell back in good order: not destroyed; the two fight again. */
+  'pursuit-contact': { unit: string; by: string }
 }
 export type OutcomeKind = keyof OutcomeValues
 
@@ -163,7 +182,10 @@ const evolvers = {
   },
   'strike-order': nothing,
   'combat-result': nothing,
-  'break-test': nothing,
+  'break-test'(game, values, seq) {
+    const unit = unitIn(game, values.unit, seq)
+    unit.breakTests = (unit.breakTests ?? 0) + 1
+  },
   fled(game, values, seq) {
     const unit = unitIn(game, values.unit, seq)
     unit.fleeing = true
@@ -313,6 +335,21 @@ const evolvers = {
       holder.changedAt = seq
     }
   },
+  'gave-ground': nothing,
+  'fell-back'(game, values, seq) {
+    const unit = unitIn(game, values.unit, seq)
+    // It leaves the combat, and rallies at once: it is not fleeing afterwards.
+    const combat = game.combats[values.combat]
+    if (combat)
+      (combat as { sides: CombatState['sides'] }).sides = combat.sides.map((side) => ({
+        ...side,
+        units: side.units.filter((u) => u.unit !== values.unit),
+      }))
+    unit.fleeing = false
+    unit.changedAt = seq
+  },
+  'followed-up': nothing,
+  'pursuit-contact': nothing,
 } satisfies { [K in OutcomeKind]: Evolver<K> }
 
 /** Applies one outcome to the state, in place (the fold's accumulator). */

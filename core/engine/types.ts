@@ -82,6 +82,8 @@ export interface UnitState {
   testedIn?: Record<string, string>
   /** Panic tests the unit has taken in the game (the General's auto-pass is for the first). */
   panicTests?: number
+  /** Break tests the unit has taken in the game, a skipped one included (Stubborn is for the first). */
+  breakTests?: number
 }
 
 /** A model that fights on its own in a combat: a unit's champion, a joined character, or a lone character unit. */

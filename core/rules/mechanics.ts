@@ -1,8 +1,24 @@
-import type { PsychologyTest } from '../engine/effects.js'
+import type { PsychologyTest, SideTally } from '../engine/effects.js'
 import type { BaseValue } from '../engine/modifiers.js'
-import type { UnitState } from '../engine/types.js'
-import type { RuleRef } from '../explain/explanation.js'
+import type { Answer, CombatState, RequestSpec, UnitState } from '../engine/types.js'
+import type { Explanation, RuleRef } from '../explain/explanation.js'
 import type { ClassicContext } from './classic/catalogue.js'
+import type { General } from './classic/psychology.js'
+
+/** How a losing unit's break test ends: it holds (pass/fail tests), gives ground, falls back in good order, breaks. */
+export type BreakVerdict = 'hold' | 'give-ground' | 'fall-back' | 'break'
+
+/** What a break test is asked about: the losing unit, both sides as the combat result counted them, the margin. */
+export interface BreakQuestion {
+  readonly unit: UnitState
+  readonly winners: SideTally
+  readonly losers: SideTally
+  readonly combat: CombatState
+  /** By how much the unit's side lost. */
+  readonly difference: number
+  /** The combat result's explanation, which the test's explanation points back to. */
+  readonly resultWhy: Explanation
+}
 
 /**
  * Where the rulesets differ inside a procedure they share (core-mechanics C): each ruleset hands
@@ -50,4 +66,13 @@ export interface RulesetMechanics {
    * the ruleset has no terrain rules (classic), and a move that names terrain is refused.
    */
   terrainMovement(ctx: ClassicContext, unit: UnitState, terrain: 'difficult' | 'dangerous'): BaseValue | null
+  /**
+   * A losing unit's break test: classic's passes or fails (hold / break); The Old World's gives ground, falls
+   * back in good order or breaks.
+   */
+  breakTest(ctx: ClassicContext, question: BreakQuestion): Generator<RequestSpec, BreakVerdict, Answer>
+  /** Where the General must stand to lend his Leadership to `unit`, as the table is asked it (Inspiring Presence). */
+  commandRange(ctx: ClassicContext, general: General, unit: UnitState): string
+  /** The ruling a pursuit's catch rests on, where the ruleset's table decides it (null: the entry says it all). */
+  pursuitContact(ctx: ClassicContext): Explanation | null
 }

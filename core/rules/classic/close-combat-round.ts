@@ -13,10 +13,13 @@ import type {
 } from '../../engine/types.js'
 import type { PayloadOf } from '../../events/event-types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
+import type { BreakQuestion, BreakVerdict } from '../mechanics.js'
 import type { ClassicContext } from './catalogue.js'
 import { answerChallenge, checkPendingChallenge, closeChallenge } from './challenges.js'
 import { characteristic } from './charts.js'
 import { STRIKE_TIER } from './entries/strike-order.js'
+import { decideFollowUp, endCombatApart, fallBack, giveGround, outOfContact, reachFallenBack } from './fall-back.js'
+import { naturalDouble } from './leadership-doubles.js'
 import {
   arrangeFighters,
   attackerOf,
@@ -563,23 +566,17 @@ function* fightRound(
     return
   }
 
-  // Break tests for every unit of the losing side.
+  // Break tests for every unit of the losing side: the ruleset's own test says how each ends.
   const loser = tallies[1 - winnerIndex] as SideTally
   const winners = tallies[winnerIndex] as SideTally
-  const enemyRanks = Math.max(0, ...winners.units.map((u) => winners.ranks[u.id] ?? 0))
   const broken: { unit: UnitState; roll: number; hadStandard: boolean }[] = []
+  const fellBack: { unit: UnitState; roll: number }[] = []
+  const gaveGround: UnitState[] = []
   for (const unit of loser.units) {
-    const passed = yield* breakTest(
-      ctx,
-      unit,
-      winners.units,
-      combat,
-      difference,
-      loser.ranks[unit.id] ?? 0,
-      enemyRanks,
-      resultWhy,
-    )
-    if (!passed) broken.push({ unit, roll: 0, hadStandard: false })
+    const verdict = yield* ctx.mechanics.breakTest(ctx, { unit, winners, losers: loser, combat, difference, resultWhy })
+    if (verdict === 'break') broken.push({ unit, roll: 0, hadStandard: false })
+    else if (verdict === 'fall-back') fellBack.push({ unit, roll: 0 })
+    else if (verdict === 'give-ground') gaveGround.push(unit)
   }
 
   // Flee, then pursue.
@@ -610,11 +607,22 @@ function* fightRound(
     })
     flight.hadStandard = loseStandard(ctx, flight.unit)
   }
+  // A graded break test's other ends (The Old World): fall back in good order, give ground (fall-back.ts).
+  for (const flight of fellBack) flight.roll = yield* fallBack(ctx, flight.unit, combat)
+  for (const unit of gaveGround) giveGround(ctx, unit, combat)
+  const flights = [...broken, ...fellBack]
+  const fellBackIds = new Set(fellBack.map((flight) => flight.unit.id))
   const caught = new Set<string>()
   const pursuersOf = new Map<string, UnitState[]>()
+  let followedUp = false
+  const contactNote = flights.length > 0 ? ctx.mechanics.pursuitContact(ctx) : null
   for (const pursuer of winners.units) {
-    const quarry = broken.filter((flight) => targets[pursuer.id] === flight.unit.id || broken.length === 1)
-    if (quarry.length === 0) continue
+    const quarry = flights.filter((flight) => targets[pursuer.id] === flight.unit.id || flights.length === 1)
+    if (quarry.length === 0) {
+      const foes = gaveGround.filter((unit) => targets[pursuer.id] === unit.id || gaveGround.length === 1)
+      if (foes.length > 0 && (yield* decideFollowUp(ctx, pursuer, foes, combat))) followedUp = true
+      continue
+    }
     const pursues = yield* decidePursuit(
       ctx,
       pursuer,
@@ -647,15 +655,19 @@ function* fightRound(
     for (const flight of quarry) {
       if (caught.has(flight.unit.id) || roll < flight.roll) continue
       caught.add(flight.unit.id)
+      if (fellBackIds.has(flight.unit.id)) {
+        reachFallenBack(ctx, pursuer, flight.unit, roll, flight.roll, answer.seq)
+        continue
+      }
       ctx.emit({
         kind: 'caught',
         text: `${pursuer.name} catches ${flight.unit.name} (${roll} against ${flight.roll}): it is destroyed`,
         values: { unit: flight.unit.id, by: pursuer.id, modelsLost: flight.unit.models },
-        explanation: explain(`pursuit ${roll} >= flee ${flight.roll}: ${flight.unit.name} is caught and destroyed`, {
-          value: flight.unit.models,
-          rule: ctx.rule('flee-and-pursuit', 'caught'),
-          from: [answer.seq],
-        }),
+        explanation: explain(
+          `pursuit ${roll} >= flee ${flight.roll}: ${flight.unit.name} is caught and destroyed`,
+          { value: flight.unit.models, rule: ctx.rule('flee-and-pursuit', 'caught'), from: [answer.seq] },
+          contactNote ? [contactNote] : [],
+        ),
       })
     }
   }
@@ -673,8 +685,11 @@ function* fightRound(
   for (const flight of broken)
     yield* settleBrokenStandard(ctx, flight.unit, flight.hadStandard, pursuersOf.get(flight.unit.id) ?? [])
   const over = live(0).length === 0 || live(1).length === 0
-  closeChallenge(ctx, combat, over)
+  // Units that gave ground with no winner following up are out of contact: the combat is over (fall-back.ts).
+  const apart = !over && !followedUp && outOfContact(live(1 - winnerIndex), gaveGround)
+  closeChallenge(ctx, combat, over || apart)
   if (over) endCombat(ctx, combat, round)
+  else if (apart) endCombatApart(ctx, combat, round)
   else endRound(ctx, combat, round)
 }
 
@@ -697,7 +712,7 @@ function sum(faces: readonly number[]): number {
   return faces.reduce((total, face) => total + face, 0)
 }
 
-function endRound(ctx: ClassicContext, combat: CombatState, round: number): void {
+export function endRound(ctx: ClassicContext, combat: CombatState, round: number): void {
   ctx.emit({
     kind: 'round-ended',
     text: `combat ${combat.id}: round ${round} is over`,
@@ -726,6 +741,26 @@ export function leadership(
   test: QueryOf<'leadership'>['test'],
 ) {
   return leadershipFor(ctx, unit, test, enemies)
+}
+
+/** Classic's break test for the shared round (RulesetMechanics.breakTest): passed, the unit holds; failed, it breaks. */
+export function* passOrBreak(
+  ctx: ClassicContext,
+  question: BreakQuestion,
+): Generator<RequestSpec, BreakVerdict, Answer> {
+  const { unit, winners, losers } = question
+  const enemyRanks = Math.max(0, ...winners.units.map((u) => winners.ranks[u.id] ?? 0))
+  const passed = yield* breakTest(
+    ctx,
+    unit,
+    winners.units,
+    question.combat,
+    question.difference,
+    losers.ranks[unit.id] ?? 0,
+    enemyRanks,
+    question.resultWhy,
+  )
+  return passed ? 'hold' : 'break'
 }
 
 /** A 2D6 Leadership test: passed on a total at or below the target; a double 1 passes a break test. */
@@ -808,6 +843,16 @@ function* decidePursuit(
     }),
   })
   if (option === 'pursue') return true
+  return !(yield* restraintTest(ctx, pursuer, quarry))
+}
+
+/** A winner's Leadership test to hold back; `must` says what it does when it fails. Returns whether it held. */
+export function* restraintTest(
+  ctx: ClassicContext,
+  pursuer: UnitState,
+  quarry: readonly UnitState[],
+  must = 'pursue',
+): Generator<RequestSpec, boolean, Answer> {
   const ld = yield* leadership(ctx, pursuer, quarry, 'restraint')
   const answer = yield* rollDice({
     purpose: 'restraint',
@@ -820,22 +865,24 @@ function* decidePursuit(
     ]),
   })
   const total = sum(answer.faces)
-  const passed = total <= (ld.value ?? 0)
+  // A natural double may decide it (The Old World: double 1 passes, double 6 fails; classic: the total).
+  const natural = naturalDouble(ctx, answer.faces)
+  const passed = natural ? natural.passed : total <= (ld.value ?? 0)
   ctx.emit({
     kind: 'restraint-test',
-    text: `${pursuer.name} ${passed ? 'holds' : 'fails to hold and must pursue'}: rolled ${total} against ${ld.value}`,
+    text: `${pursuer.name} ${passed ? 'holds' : `fails to hold and must ${must}`}: rolled ${total} against ${ld.value}`,
     values: { unit: pursuer.id, passed, roll: total, leadership: ld.value ?? 0 },
     explanation: explain(
-      `${total} ${passed ? '<=' : '>'} ${ld.value}`,
+      `${total} ${total <= (ld.value ?? 0) ? '<=' : '>'} ${ld.value}`,
       {
         value: passed,
         rule: ctx.rule('flee-and-pursuit', 'restraint'),
         from: [answer.seq],
       },
-      [ld.explanation],
+      natural ? [ld.explanation, explain(natural.text, { rule: natural.rule })] : [ld.explanation],
     ),
   })
-  return !passed
+  return passed
 }
 
 /** Flee and pursuit dice: 2D6, or 3D6 for a unit with M above 6 where the variant says so. */

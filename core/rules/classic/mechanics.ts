@@ -1,6 +1,9 @@
 import type { BaseValue } from '../../engine/modifiers.js'
+import type { UnitState } from '../../engine/types.js'
 import type { RulesetMechanics } from '../mechanics.js'
 import type { ClassicContext } from './catalogue.js'
+import { passOrBreak } from './close-combat-round.js'
+import type { General } from './psychology.js'
 
 /** The WS chart's cell (core-mechanics A.5), as a base for the to-hit modifiers. */
 export function toHitChart(ctx: ClassicContext, ws: number, targetWs: number): BaseValue {
@@ -30,6 +33,13 @@ export function toWoundChart(ctx: ClassicContext, strength: number, toughness: n
   return { value: need, text: `S ${strength} vs T ${toughness}${note}`, rule: ctx.rule('to-wound', 'chart') }
 }
 
+/** Inspiring Presence reaches 12" from a General on his own or in the front rank of his unit (classic/general). */
+function commandRange(_ctx: ClassicContext, general: General, unit: UnitState): string {
+  return general.joined
+    ? `in the front rank of ${general.unit.name} and within 12" of ${unit.name}`
+    : `within 12" of ${unit.name}`
+}
+
 /** The classic ruleset's side of the procedures it shares with The Old World. */
 export const classicMechanics: RulesetMechanics = {
   toHitChart,
@@ -40,4 +50,7 @@ export const classicMechanics: RulesetMechanics = {
   fearInCombat: 'phase-start-every-enemy',
   leadershipDoubles: 'break-test-only',
   terrainMovement: () => null,
+  breakTest: passOrBreak,
+  commandRange,
+  pursuitContact: () => null,
 }

@@ -34,13 +34,14 @@ export function immunity(records: readonly ModifierRecord[]): ModifierRecord | n
   return unlessTerror && !applied(records, 'causes-terror') ? unlessTerror : null
 }
 
-/** A forbidding `permission` record for `subject` doing `action`, or null. */
+/** A forbidding `permission` record for `subject` doing `action` (to `opponent`, when it matters), or null. */
 export function forbidding(
   ask: Ask,
   subject: UnitState,
   action: QueryOf<'permission'>['action'],
+  opponent: UnitState | null = null,
 ): ModifierRecord | null {
-  const records = ask('permission', { subject, opponent: null, action })
+  const records = ask('permission', { subject, opponent, action })
   return records.find((record) => record.status === 'applied' && record.value === 'forbidden') ?? null
 }
 

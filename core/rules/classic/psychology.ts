@@ -137,7 +137,7 @@ export function* leadershipFor(
       continue
     }
     const model = characterView(unit, character)
-    const bar = forbidding(ctx.modifiers, model, 'lend-leadership')
+    const bar = forbidding(ctx.modifiers, model, 'lend-leadership', unit)
     if (bar) {
       details.push(
         explain(`${character.name}'s Ld ${character.profile.Ld} is not used: ${bar.label}`, { rule: bar.source }),
@@ -156,7 +156,7 @@ export function* leadershipFor(
   if (general && general.unit.id !== unit.id && general.model.models > 0 && general.model.profile.Ld > base.value) {
     const ld = general.model.profile.Ld
     const name = general.model.name
-    const bar = forbidding(ctx.modifiers, general.model, 'lend-leadership')
+    const bar = forbidding(ctx.modifiers, general.model, 'lend-leadership', unit)
     const hidden = general.unit.characters.find((c) => c.id === general.model.id && isHidden(c))
     if (hidden) {
       details.push(
@@ -174,9 +174,7 @@ export function* leadershipFor(
     } else if (bar) {
       details.push(explain(`General ${name}'s Ld is not used: ${bar.label}`, { rule: bar.source }))
     } else {
-      const where = general.joined
-        ? `in the front rank of ${general.unit.name} and within 12" of ${unit.name}`
-        : `within 12" of ${unit.name}`
+      const where = ctx.mechanics.commandRange(ctx, general, unit)
       const answer = yield* choose({
         purpose: 'inspiring-presence',
         chooser: unit.player,

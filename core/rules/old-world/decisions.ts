@@ -119,6 +119,52 @@ export const oldWorldDecisions = [
       'still counts as marched (B.2, sure).',
     sources: ['tow:movement-in-detail/enemy-sighted', `${CORE} B.2`],
   }),
+  defineDecision({
+    id: 'pursuit-contact',
+    topic: 'Arbiter does not see the table: when does a pursuer reach the unit it pursues?',
+    values: { 'old-world': 'pursuit-roll-at-least-flee-roll' },
+    why:
+      'The Old World measures it (B.6: contact with a fleeing unit runs it down). Both move straight along the same ' +
+      'line from the same combat, so a pursuit roll equal to or above the flee (or fall-back) roll reaches it, as ' +
+      'the classic table compares them. A broken unit reached is destroyed; one that fell back in good order is ' +
+      'not: the pursuer counts as having charged it, and the players declare that combat next turn.',
+    sources: ['tow:the-combat-phase/pursuit-into-a-fleeing-enemy', 'tow:faq/combat', `${CORE} B.6, C`],
+  }),
+  defineDecision({
+    id: 'fall-back-unit-strength',
+    topic: 'When and whose Unit Strength is counted to turn a Fall Back in Good Order into a Break?',
+    values: { 'old-world': 'both-sides-as-the-result-is-worked-out' },
+    why:
+      "Every unit of each side still fighting when the combat result is worked out (after the round's casualties, " +
+      'before any loser breaks), so each losing unit of a combat is measured against the same totals.',
+    sources: ['tow:the-combat-phase/break-test', `${CORE} B.6`],
+  }),
+  defineDecision({
+    id: 'general-undesignated',
+    topic: 'Who leads the army when several characters share the highest Leadership and none was named?',
+    values: { 'old-world': 'first-mustered' },
+    why: 'The players name the General at muster; if they did not, the first mustered of them, as the classic table.',
+    sources: ['tow:characters/general-and-battle-standard'],
+  }),
+  defineDecision({
+    id: 'tree-spirit-leadership',
+    topic: 'Which Tree Spirit characters may lend their Leadership to a Tree Spirit unit?',
+    values: { 'old-world': 'joined-or-general' },
+    why:
+      'Only the General has a Command range that lends Leadership (Inspiring Presence, B.7); so a Tree Spirit unit ' +
+      'uses the Ld of a Tree Spirit character who joined it, or of a Tree Spirit General who is not fleeing and in ' +
+      'whose Command range the table says it stands. Characters without Tree Spirit lend it nothing.',
+    sources: ['tow:special-rules/tree-spirit', 'tow:characters/inspiring-presence', `${CORE} B.7`],
+  }),
+  defineDecision({
+    id: 'combat-apart',
+    topic: 'Arbiter does not see the table: when are the sides of a combat out of contact after a round?',
+    values: { 'old-world': 'every-loser-gave-ground-and-none-followed' },
+    why:
+      'Units that gave ground are 2" away; the combat goes on only if a winner follows up. When every losing unit ' +
+      'still there gave ground and no winner followed up, the combat ends.',
+    sources: ['tow:the-combat-phase/follow-up', `${CORE} B.6`],
+  }),
 ] as const
 
 export type OldWorldDecisions = DecisionIndexOf<typeof oldWorldDecisions>

@@ -6,6 +6,7 @@ import { oldWorldCatalogue } from './catalogue.js'
 import { oldWorldEntries } from './entries/index.js'
 import { oldWorldMechanics } from './mechanics.js'
 import { oldWorldMoveDeclared } from './moves.js'
+import { checkOldWorldMuster } from './muster.js'
 import { OLD_WORLD_TROOP_TYPES } from './troop-types.js'
 
 /**
@@ -23,6 +24,7 @@ export const oldWorld: Ruleset = {
   troopTypes: OLD_WORLD_TROOP_TYPES,
   // The Combat phase keeps the id the shared close-combat procedures know it by.
   phases: ['strategy', 'movement', 'shooting', 'close-combat'],
+  checkMuster: checkOldWorldMuster,
   procedures: {
     MeleeAttacksDeclared: { name: 'melee-attacks', start: meleeAttacks, phases: ['close-combat'] },
     CombatJoined: { name: 'close-combat-round', start: combatJoined, phases: ['close-combat'] },

@@ -1,6 +1,11 @@
 import type { BaseValue } from '../../engine/modifiers.js'
+import type { UnitState } from '../../engine/types.js'
+import { explain } from '../../explain/explanation.js'
 import type { ClassicContext } from '../classic/catalogue.js'
+import type { General } from '../classic/psychology.js'
 import type { RulesetMechanics } from '../mechanics.js'
+import { oldWorldBreakTest } from './break-test.js'
+import type { OldWorldContext } from './catalogue.js'
 import { oldWorldChargeMechanics } from './charge-mechanics.js'
 
 /** The WS chart (core-mechanics B.5): more than double the target's WS hits on 2+. */
@@ -30,10 +35,23 @@ function toWoundChart(ctx: ClassicContext, strength: number, toughness: number):
   return { value: need, text: `S ${strength} vs T ${toughness}`, rule: ctx.rule('to-wound', 'chart') }
 }
 
+/** The General's Command range (core-mechanics B.7): 12", 18" when he is a Large Target; he may be in any rank. */
+function commandRange(context: ClassicContext, general: General, unit: UnitState): string {
+  const ctx = context as unknown as OldWorldContext
+  const large = ctx.holds(general.model, 'large-target')
+  return `within ${large ? 18 : 12}" of ${unit.name} (his Command range${large ? ', 18" as a Large Target' : ''})`
+}
+
 /** The Old World's side of the procedures it shares with the classic ruleset (core-mechanics C). */
 export const oldWorldMechanics: RulesetMechanics = {
   toHitChart,
   toWoundChart,
   regeneration: 'on-wound-counted',
   ...oldWorldChargeMechanics,
+  breakTest: oldWorldBreakTest,
+  commandRange,
+  pursuitContact: (ctx) =>
+    explain('a pursuit roll equal to or above the flee roll reaches the unit', {
+      rule: (ctx as unknown as OldWorldContext).rule('variants', 'pursuit-contact'),
+    }),
 }

@@ -8,14 +8,29 @@ export const fleeAndPursuit = defineEntry({
   source: `${CORE} B.2, B.6`,
   anchor: 'tow:the-combat-phase/the-pursuit-move',
   text:
-    'A broken unit flees 2D6" straight away from the winner. The winners may pursue 2D6" towards it, or restrain ' +
-    'with a Leadership test; a pursuer that reaches a fleeing unit runs it down and destroys it.',
+    'A broken unit flees 2D6" straight away from the winner; a unit that falls back in good order flees the higher of ' +
+    '2D6" and rallies at once; a unit that gives ground moves 2" back and stays in the combat. The winners follow up a ' +
+    'unit that gave ground, pursue 2D6" towards a broken or falling-back enemy, or restrain and reform with a ' +
+    'Leadership test; a pursuer that reaches a fleeing unit runs it down and destroys it.',
   clauses: {
     flee: 'a broken unit flees 2D6" away from the winning unit with the highest Unit Strength',
     pursue: 'a winner may pursue 2D6" towards a broken or falling-back enemy',
-    restraint: 'a winner that would rather hold tests its Leadership; failed, it must pursue',
-    caught: 'a pursuer that reaches the fleeing unit runs it down: it is destroyed',
+    restraint:
+      'a winner that would rather restrain and reform tests its Leadership; failed, it must pursue or follow up',
+    caught:
+      'a pursuer that reaches the fleeing unit runs it down: it is destroyed (old-world/variants §pursuit-contact)',
     escaped: 'a fleeing unit the pursuers do not reach escapes',
+    'fall-back':
+      'a unit that falls back in good order flees the higher of 2D6", leaves the combat and rallies at once: it is ' +
+      'not fleeing afterwards',
+    'give-ground': 'a unit that gives ground moves 2" straight back, keeps its facing and stays in the combat',
+    'follow-up': 'a winner whose enemy gave ground may follow up, moving back into contact: the combat goes on',
+    contact:
+      'a pursuer that reaches a unit which fell back in good order does not destroy it; it counts as having charged ' +
+      'it, and the two fight next turn (old-world/variants §pursuit-contact)',
+    apart:
+      'when the losers gave ground and no winner followed up, the two sides are out of contact: the combat ends ' +
+      '(old-world/variants §combat-apart)',
   },
   enforcement: 'enforced',
 })

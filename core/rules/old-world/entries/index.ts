@@ -10,6 +10,7 @@ import { combatResult } from './combat-result.js'
 import { dice } from './dice.js'
 import { fear } from './fear.js'
 import { fleeAndPursuit } from './flee-and-pursuit.js'
+import { general } from './general.js'
 import { handWeapon } from './hand-weapon.js'
 import { immuneToPsychology } from './immune-to-psychology.js'
 import { leadershipTest } from './leadership-test.js'
@@ -18,11 +19,14 @@ import { movement } from './movement.js'
 import { regeneration } from './regeneration.js'
 import { standard } from './standard.js'
 import { strikeOrder } from './strike-order.js'
+import { stubborn } from './stubborn.js'
 import { terrain } from './terrain.js'
 import { terror } from './terror.js'
 import { toHitCloseCombat } from './to-hit-close-combat.js'
 import { toHitShooting } from './to-hit-shooting.js'
 import { toWound } from './to-wound.js'
+import { treeSpirit } from './tree-spirit.js'
+import { unitLeadership } from './unit-leadership.js'
 import { unitStrength } from './unit-strength.js'
 import { variants } from './variants.js'
 import { wardSave } from './ward-save.js'
@@ -41,6 +45,7 @@ export const oldWorldEntries = [
   dice,
   fear,
   fleeAndPursuit,
+  general,
   handWeapon,
   immuneToPsychology,
   leadershipTest,
@@ -51,9 +56,12 @@ export const oldWorldEntries = [
   strikeOrder,
   terrain,
   terror,
+  stubborn,
   toHitCloseCombat,
   toHitShooting,
   toWound,
+  treeSpirit,
+  unitLeadership,
   unitStrength,
   variants,
   wardSave,

@@ -1,0 +1,148 @@
+import { choose, rollDice } from '../../engine/requests.js'
+import type { Answer, CombatState, ProcedureContext, RequestSpec, UnitState } from '../../engine/types.js'
+import { explain } from '../../explain/explanation.js'
+import type { RulesetMechanics } from '../mechanics.js'
+import type { ClassicContext } from './catalogue.js'
+import { endRound, restraintTest } from './close-combat-round.js'
+
+/**
+ * The steps a graded break test adds to the shared close-combat round (The Old World, core-mechanics B.2, B.6):
+ * Give Ground, Fall Back in Good Order, Follow Up. Classic's pass/fail test never ends in them, so they cite
+ * clauses only a ruleset that grades its break tests has (old-world/flee-and-pursuit).
+ */
+type GradedRules = {
+  'flee-and-pursuit': 'give-ground' | 'fall-back' | 'follow-up' | 'contact' | 'apart'
+  variants: 'combat-apart'
+}
+type GradedContext = ProcedureContext<GradedRules, Record<string, string>, RulesetMechanics>
+const graded = (ctx: ClassicContext) => ctx as unknown as GradedContext
+
+/** The inches a unit that gives ground moves straight back. */
+export const GIVE_GROUND_INCHES = 2
+
+/** Fall Back in Good Order: the unit flees the higher of 2D6, leaves the combat and rallies at once. */
+export function* fallBack(
+  context: ClassicContext,
+  unit: UnitState,
+  combat: CombatState,
+): Generator<RequestSpec, number, Answer> {
+  const ctx = graded(context)
+  const rule = ctx.rule('flee-and-pursuit', 'fall-back')
+  const answer = yield* rollDice({
+    purpose: 'fall-back',
+    count: 2,
+    sides: 6,
+    roller: unit.player,
+    text: `${unit.name} falls back in good order: roll 2D6, it moves the higher die`,
+    explanation: explain(`${unit.name} falls back in good order`, { rule }),
+  })
+  const roll = Math.max(...answer.faces)
+  ctx.emit({
+    kind: 'fell-back',
+    text: `${unit.name} falls back ${roll}" in good order, leaves the combat and rallies`,
+    values: { unit: unit.id, combat: combat.id, roll },
+    explanation: explain(
+      `${unit.name} falls back ${roll}": the higher of ${answer.faces.join(' and ')}; it rallies at once`,
+      { value: roll, rule, from: [answer.seq] },
+    ),
+  })
+  return roll
+}
+
+/** Give Ground: the unit moves 2" straight back, keeps its facing and stays in the combat. */
+export function giveGround(context: ClassicContext, unit: UnitState, combat: CombatState): void {
+  const ctx = graded(context)
+  ctx.emit({
+    kind: 'gave-ground',
+    text: `${unit.name} gives ground ${GIVE_GROUND_INCHES}" straight back, facing kept; it stays in the combat`,
+    values: { unit: unit.id, combat: combat.id, distance: GIVE_GROUND_INCHES },
+    explanation: explain(`${unit.name} gives ground ${GIVE_GROUND_INCHES}"`, {
+      value: GIVE_GROUND_INCHES,
+      rule: ctx.rule('flee-and-pursuit', 'give-ground'),
+      from: [ctx.seq],
+    }),
+  })
+}
+
+/**
+ * A winner whose foe gave ground follows up (back into contact) or restrains and reforms with a Leadership
+ * test; failed, it must follow up. Returns whether it followed up.
+ */
+export function* decideFollowUp(
+  context: ClassicContext,
+  winner: UnitState,
+  foes: readonly UnitState[],
+  combat: CombatState,
+): Generator<RequestSpec, boolean, Answer> {
+  const ctx = graded(context)
+  const names = foes.map((foe) => foe.name).join(' and ')
+  const rule = ctx.rule('flee-and-pursuit', 'follow-up')
+  const option = yield* choose({
+    purpose: 'follow-up',
+    chooser: winner.player,
+    options: [
+      { id: 'follow-up', text: `follow up ${names}: move back into contact` },
+      { id: 'hold', text: 'restrain and reform: take a Leadership test' },
+    ],
+    text: `${winner.name}: follow up ${names}, or restrain?`,
+    explanation: explain(`${names} gave ground: ${winner.name} may follow up`, { rule }),
+  })
+  if (option === 'hold' && (yield* restraintTest(context, winner, foes, 'follow up'))) return false
+  ctx.emit({
+    kind: 'followed-up',
+    text: `${winner.name} follows up ${names}: the combat goes on`,
+    values: { unit: winner.id, combat: combat.id },
+    explanation: explain(`${winner.name} follows up ${names} and stays in contact`, { rule, from: [ctx.seq] }),
+  })
+  return true
+}
+
+/** A pursuer reached a unit that fell back in good order: it is not destroyed; the two fight on next turn. */
+export function reachFallenBack(
+  context: ClassicContext,
+  pursuer: UnitState,
+  unit: UnitState,
+  roll: number,
+  fallBackRoll: number,
+  from: number,
+): void {
+  const ctx = graded(context)
+  const note = context.mechanics.pursuitContact(context)
+  ctx.emit({
+    kind: 'pursuit-contact',
+    text:
+      `${pursuer.name} reaches ${unit.name} (${roll} against ${fallBackRoll}): not destroyed, as it fell back in ` +
+      'good order; declare the new combat next turn, the pursuer counting as charging',
+    values: { unit: unit.id, by: pursuer.id },
+    explanation: explain(
+      `pursuit ${roll} >= fall back ${fallBackRoll}: ${pursuer.name} reaches ${unit.name}, which is not destroyed`,
+      { rule: ctx.rule('flee-and-pursuit', 'contact'), from: [from] },
+      note ? [note] : [],
+    ),
+  })
+}
+
+/** Every loser still in the combat gave ground (and one did): with nobody following up, the sides are apart. */
+export function outOfContact(losers: readonly UnitState[], gaveGround: readonly UnitState[]): boolean {
+  return gaveGround.length > 0 && losers.every((unit) => gaveGround.includes(unit))
+}
+
+/** The combat ends because the losers gave ground and no winner followed them up. */
+export function endCombatApart(context: ClassicContext, combat: CombatState, round: number): void {
+  const ctx = graded(context)
+  endRound(context, combat, round)
+  ctx.emit({
+    kind: 'combat-ended',
+    text: `combat ${combat.id} is over: the losers gave ground and no winner followed up`,
+    values: { combat: combat.id, round },
+    explanation: explain(
+      `combat ${combat.id} is over after ${round} round${round === 1 ? '' : 's'}: the sides are out of contact`,
+      { rule: ctx.rule('flee-and-pursuit', 'apart') },
+      [
+        explain('every losing unit gave ground and none was followed up', {
+          rule: ctx.rule('variants', 'combat-apart'),
+        }),
+      ],
+    ),
+  })
+}

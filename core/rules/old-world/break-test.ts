@@ -1,0 +1,172 @@
+import { resolveModifiers } from '../../engine/modifiers.js'
+import { choose, rollDice } from '../../engine/requests.js'
+import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
+import { type Explanation, explain } from '../../explain/explanation.js'
+import type { ClassicContext } from '../classic/catalogue.js'
+import { naturalDouble } from '../classic/leadership-doubles.js'
+import { leadershipFor } from '../classic/psychology.js'
+import type { BreakQuestion, BreakVerdict } from '../mechanics.js'
+import type { OldWorldContext } from './catalogue.js'
+import { unitStrengthOf } from './entries/unit-strength.js'
+
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0)
+const totalStrength = (units: readonly UnitState[]) => sum(units.map(unitStrengthOf))
+
+/**
+ * The Old World's break test (core-mechanics B.6; RulesetMechanics.breakTest): 2D6 plus the difference against
+ * the Leadership that every `leadership` record has shaped (Terror's -1 among them). A natural roll above it
+ * breaks; a modified one above it falls back in good order, or breaks when the winners have more than twice the
+ * losers' Unit Strength; otherwise, or on a natural double 1, the unit gives ground. A unit that may skip the
+ * test (Stubborn, at its first) is asked first.
+ */
+export function* oldWorldBreakTest(
+  context: ClassicContext,
+  question: BreakQuestion,
+): Generator<RequestSpec, BreakVerdict, Answer> {
+  const ctx = context as unknown as OldWorldContext
+  const { unit, winners, losers, combat, difference, resultWhy } = question
+  const query = {
+    subject: unit,
+    opponent: winners.units,
+    combat,
+    difference,
+    ranks: losers.ranks[unit.id] ?? 0,
+    enemyRanks: Math.max(0, ...winners.units.map((u) => winners.ranks[u.id] ?? 0)),
+  }
+  const result = explain(`combat result: ${resultWhy.text}`, { rule: resultWhy.rule, from: resultWhy.from })
+
+  // May it skip the test? (Stubborn, at its first break test; an ignored record says why it may not.)
+  const skip = ctx.modifiers('break-test', { ...query, question: 'skip' })
+  const notes: Explanation[] = skip
+    .filter((record) => record.status === 'ignored')
+    .map((record) => explain(`${record.label}: ${record.reason}`, { rule: record.source, status: 'ignored' }))
+  const automatic = skip.find((record) => record.status === 'applied' && record.value === 'fall-back')
+  if (automatic) {
+    const option = yield* choose({
+      purpose: 'stubborn',
+      chooser: unit.player,
+      options: [
+        { id: 'fall-back', text: 'skip the test: fall back in good order' },
+        { id: 'test', text: 'take the break test (the automatic fall back is lost)' },
+      ],
+      text: `${unit.name}, first break test of the battle: skip it for an automatic Fall Back in Good Order?`,
+      explanation: explain(
+        `${unit.name} lost the combat by ${difference}: ${automatic.label}`,
+        {
+          rule: automatic.source,
+          from: [ctx.seq],
+        },
+        [result],
+      ),
+    })
+    if (option === 'fall-back') {
+      ctx.emit({
+        kind: 'break-test',
+        text: `${unit.name} takes no break test: it falls back in good order (${automatic.label})`,
+        values: { unit: unit.id, passed: false, roll: null, leadership: null, result: 'fall-back', stubborn: true },
+        explanation: explain(
+          `${unit.name} skips its break test and falls back in good order, whatever the Unit Strengths`,
+          { value: 'fall-back', rule: automatic.source, from: [ctx.seq] },
+          [result],
+        ),
+      })
+      return 'fall-back'
+    }
+    notes.push(
+      explain(`${unit.name} takes the test: its automatic fall back is lost`, {
+        rule: ctx.rule('stubborn', 'first-test'),
+        from: [ctx.seq],
+      }),
+    )
+  }
+
+  const ld = yield* leadershipFor(context, unit, 'break', winners.units)
+  const modifier = resolveModifiers(
+    {
+      value: difference,
+      text: `lost by ${difference}`,
+      rule: ctx.rule('break-test', 'modifier'),
+      from: resultWhy.from,
+    },
+    ctx.modifiers('break-test', { ...query, question: 'modifier' }),
+    { mode: 'value', title: 'added to the roll: {}', details: [result] },
+  )
+  const added = modifier.value ?? 0
+  const answer = yield* rollDice({
+    purpose: 'break-test',
+    count: 2,
+    sides: 6,
+    roller: unit.player,
+    text:
+      `${unit.name}: roll 2D6 break test against Ld ${ld.value}: a natural roll above it breaks; the roll + ` +
+      `${added} above it falls back in good order; otherwise it gives ground`,
+    explanation: explain(`${unit.name}'s break test`, { rule: ctx.rule('break-test', 'modifier') }, [
+      ld.explanation,
+      modifier.explanation,
+      ...notes,
+    ]),
+  })
+  const natural = sum(answer.faces)
+  const modified = natural + added
+  const dice = explain(`dice ${answer.faces.join(' + ')} = ${natural} (${answer.source}), + ${added} = ${modified}`, {
+    value: modified,
+    from: [answer.seq],
+  })
+  const doubles = naturalDouble(context, answer.faces)
+  let verdict: Exclude<BreakVerdict, 'hold'>
+  const why: Explanation[] = []
+  if (doubles) {
+    verdict = doubles.passed ? 'give-ground' : 'break'
+    why.push(explain(doubles.text, { rule: doubles.rule }))
+    if (doubles.passed) why.push(explain('it gives ground', { rule: ctx.rule('break-test', 'insane-courage') }))
+  } else if (natural > ld.value) {
+    verdict = 'break'
+    why.push(explain(`natural ${natural} > Ld ${ld.value}: it breaks`, { rule: ctx.rule('break-test', 'breaks') }))
+  } else if (modified > ld.value) {
+    verdict = 'fall-back'
+    why.push(
+      explain(`natural ${natural} <= Ld ${ld.value}, but ${modified} > ${ld.value}: it falls back in good order`, {
+        rule: ctx.rule('break-test', 'fall-back'),
+      }),
+    )
+    const theirs = totalStrength(winners.units)
+    const ours = totalStrength(losers.units)
+    const outnumbered = theirs > 2 * ours
+    why.push(
+      explain(
+        `Unit Strength ${theirs} against ${ours}: ${outnumbered ? 'more than twice as much, so it breaks' : 'not more than twice'}`,
+        { value: theirs, rule: ctx.rule('break-test', 'outnumbered') },
+        [
+          explain('both sides counted as the combat result was worked out', {
+            rule: ctx.rule('variants', 'fall-back-unit-strength'),
+          }),
+          explain([...winners.units, ...losers.units].map((u) => `${u.name} ${unitStrengthOf(u)}`).join(', '), {
+            rule: ctx.rule('unit-strength', 'per-model'),
+          }),
+        ],
+      ),
+    )
+    if (outnumbered) verdict = 'break'
+  } else {
+    verdict = 'give-ground'
+    why.push(explain(`${modified} <= Ld ${ld.value}: it gives ground`, { rule: ctx.rule('break-test', 'give-ground') }))
+  }
+  const words = { 'give-ground': 'gives ground', 'fall-back': 'falls back in good order', break: 'breaks' }[verdict]
+  ctx.emit({
+    kind: 'break-test',
+    text: `${unit.name} ${words}: rolled ${natural} (+${added} = ${modified}) against Ld ${ld.value}`,
+    values: {
+      unit: unit.id,
+      passed: verdict === 'give-ground',
+      roll: natural,
+      leadership: ld.value,
+      result: verdict,
+    },
+    explanation: explain(
+      `${unit.name} ${words}`,
+      { value: verdict, rule: (why[why.length - 1] as Explanation).rule, from: [answer.seq] },
+      [ld.explanation, modifier.explanation, ...notes, dice, ...why],
+    ),
+  })
+  return verdict
+}
