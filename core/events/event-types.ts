@@ -352,9 +352,7 @@ export const eventSchemas = {
       spellName: z.string().min(1).max(80).optional(),
       spellType: z.enum(['magic-missile', 'hex', 'enchantment', 'assailment', 'conveyance', 'vortex']).optional(),
       castingValue: z.number().int().min(2).max(20).optional(),
-      hits: z
-        .union([z.number().int().min(1).max(100), z.string().regex(/^[1-9]?D[36](\+[1-9])?$/)])
-        .optional(),
+      hits: z.union([z.number().int().min(1).max(100), z.string().regex(/^[1-9]?D[36](\+[1-9])?$/)]).optional(),
       strength: z.number().int().min(1).max(10).optional(),
     }),
   },

@@ -1,3 +1,4 @@
+import type { EntryDefinition } from '../engine/catalogue.js'
 import type { BaseValue } from '../engine/modifiers.js'
 import type { ClassicContext } from './classic/catalogue.js'
 
@@ -16,4 +17,8 @@ export interface RulesetMechanics {
    * counted for the combat result (classic); or right after each wound is lost, still counted (The Old World).
    */
   readonly regeneration: 'round-end-not-counted' | 'on-wound-counted'
+  /** The ruleset's own catalogue entry with this id (the missile weapon a shot names), or undefined. */
+  entry(id: string): EntryDefinition | undefined
+  /** The kinds of cover a shot may declare: classic soft and hard, The Old World partial and full ('none' always). */
+  readonly cover: readonly ('soft' | 'hard' | 'partial' | 'full')[]
 }

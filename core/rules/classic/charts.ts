@@ -134,10 +134,17 @@ export function wardSaveNeed(
   attacker: UnitState,
   combat: CombatMoment | null,
   attack?: AttackKind,
+  magical?: boolean,
 ) {
   return resolveModifiers(
     { value: null, text: `${target.name}: no ward save`, rule: ctx.rule('ward-save', 'best-single') },
-    ctx.modifiers('ward-save', { subject: target, opponent: attacker, combat, attack }),
+    ctx.modifiers('ward-save', {
+      subject: target,
+      opponent: attacker,
+      combat,
+      attack,
+      ...(magical ? { magical } : {}),
+    }),
     {
       mode: 'need',
       title: 'ward save {}+',

@@ -1,6 +1,7 @@
 import type { BaseValue } from '../../engine/modifiers.js'
 import type { RulesetMechanics } from '../mechanics.js'
 import type { ClassicContext } from './catalogue.js'
+import { classicEntries } from './entries/index.js'
 
 /** The WS chart's cell (core-mechanics A.5), as a base for the to-hit modifiers. */
 export function toHitChart(ctx: ClassicContext, ws: number, targetWs: number): BaseValue {
@@ -35,4 +36,6 @@ export const classicMechanics: RulesetMechanics = {
   toHitChart,
   toWoundChart,
   regeneration: 'round-end-not-counted',
+  entry: (id) => classicEntries.find((e) => e.id === id),
+  cover: ['soft', 'hard'],
 }

@@ -1,8 +1,10 @@
 import type { Ruleset } from '../../engine/types.js'
 import { combatJoined, combatRoundDeclared } from '../classic/close-combat-round.js'
 import { meleeAttacks } from '../classic/melee-attacks.js'
+import { shotDeclared } from '../classic/shooting-attack.js'
 import { oldWorldCatalogue } from './catalogue.js'
 import { oldWorldEntries } from './entries/index.js'
+import { oldWorldSpellCast } from './magic/casting.js'
 import { oldWorldMechanics } from './mechanics.js'
 import { OLD_WORLD_TROOP_TYPES } from './troop-types.js'
 
@@ -25,5 +27,13 @@ export const oldWorld: Ruleset = {
     MeleeAttacksDeclared: { name: 'melee-attacks', start: meleeAttacks, phases: ['close-combat'] },
     CombatJoined: { name: 'close-combat-round', start: combatJoined, phases: ['close-combat'] },
     CombatRoundDeclared: { name: 'close-combat-round', start: combatRoundDeclared, phases: ['close-combat'] },
+    // Stand and Shoot answers a charge in the Movement phase.
+    ShotDeclared: { name: 'shooting-attack', start: shotDeclared, phases: ['shooting', 'movement'] },
+    // Each type of spell in its own phase (old-world/magic §phases): the procedure checks which.
+    SpellCast: {
+      name: 'spell',
+      start: oldWorldSpellCast,
+      phases: ['strategy', 'movement', 'shooting', 'close-combat'],
+    },
   },
 }

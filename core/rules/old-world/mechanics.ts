@@ -1,6 +1,7 @@
 import type { BaseValue } from '../../engine/modifiers.js'
 import type { ClassicContext } from '../classic/catalogue.js'
 import type { RulesetMechanics } from '../mechanics.js'
+import { oldWorldEntries } from './entries/index.js'
 
 /** The WS chart (core-mechanics B.5): more than double the target's WS hits on 2+. */
 function toHitChart(ctx: ClassicContext, ws: number, targetWs: number): BaseValue {
@@ -34,4 +35,6 @@ export const oldWorldMechanics: RulesetMechanics = {
   toHitChart,
   toWoundChart,
   regeneration: 'on-wound-counted',
+  entry: (id) => oldWorldEntries.find((e) => e.id === id),
+  cover: ['partial', 'full'],
 }

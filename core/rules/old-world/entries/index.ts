@@ -1,5 +1,6 @@
 import { armourSave } from './armour-save.js'
 import { attacks } from './attacks.js'
+import { bow } from './bow.js'
 import { breakTest } from './break-test.js'
 import { casualties } from './casualties.js'
 import { challenge } from './challenge.js'
@@ -9,8 +10,13 @@ import { combatResult } from './combat-result.js'
 import { dice } from './dice.js'
 import { fleeAndPursuit } from './flee-and-pursuit.js'
 import { handWeapon } from './hand-weapon.js'
+import { largeTarget } from './large-target.js'
 import { leadershipTest } from './leadership-test.js'
+import { magic } from './magic.js'
+import { magicalAttacks } from './magical-attacks.js'
+import { multipleShots } from './multiple-shots.js'
 import { regeneration } from './regeneration.js'
+import { shooting } from './shooting.js'
 import { standard } from './standard.js'
 import { strikeOrder } from './strike-order.js'
 import { toHitCloseCombat } from './to-hit-close-combat.js'
@@ -43,4 +49,10 @@ export const oldWorldEntries = [
   unitStrength,
   variants,
   wardSave,
+  bow,
+  largeTarget,
+  magic,
+  magicalAttacks,
+  multipleShots,
+  shooting,
 ] as const
