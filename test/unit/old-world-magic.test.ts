@@ -16,6 +16,7 @@ interface SpellInput {
   caster: string
   target: string
   spell?: string
+  spellName?: string
   spellType?: string
   castingValue?: number
   hits?: number | string
@@ -338,11 +339,17 @@ describe('old-world/magic §armour: Wizards in armour neither cast nor dispel (t
   it('an armoured Wizard is refused its spell; an armoured enemy Wizard is not offered a dispel', () => {
     const armoured = [
       owUnit('iron', { name: 'Iron Wizard', character: true, models: 1, wizardLevel: 2, gear: ['stand-in-armour'] }),
+      // The unit's armour is its own: the Seer who joined it wears none and dispels.
+      owUnit('guardians', {
+        models: 10,
+        gear: ['hand-weapon', 'stand-in-armour'],
+        characters: [{ id: 'seer', name: 'Seer', profile: profile(), wizardLevel: 2 }],
+      }),
     ]
     const game = magicGame('shooting', withStandIns, armoured)
     game.apply(spellCast({ caster: 'archmage', target: 'spears' }))
     game.roll([3, 3])
-    expect(options(game)).toEqual(['none', 'wizardly:hedge', 'fated'])
+    expect(options(game)).toEqual(['none', 'wizardly:hedge', 'wizardly:seer', 'fated'])
     expect(renderExplanationText(request(game)!.explanation)).toContain('Iron Wizard cannot dispel: wears armour')
     game.choose('none')
     game.roll([1])

@@ -34,6 +34,17 @@ export const largeTarget = defineEntry({
       value: 'forbidden',
     },
     {
+      // Shown beside the cover penalty it voids (that record is ignored through the permission above): adds nothing.
+      at: 'to-hit',
+      clause: 'cover',
+      label: 'Large Target: its cover is ignored',
+      kind: 'add',
+      holder: 'opponent',
+      when: (q) => (q.shot?.cover === 'partial' || q.shot?.cover === 'full' ? true : null),
+      value: 0,
+      describe: (q) => `${q.opponent.name} is a Large Target: its ${q.shot?.cover} cover gives it no benefit`,
+    },
+    {
       // Held by the target: it lets whoever shoots at it fire one more rank.
       at: 'firing-ranks',
       clause: 'extra-rank',

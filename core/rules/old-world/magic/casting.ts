@@ -16,6 +16,7 @@ import type { ClassicContext } from '../../classic/catalogue.js'
 import { barredBy, castingWizard } from '../../classic/magic/spell-cast.js'
 import { spellAsAttacker } from '../../classic/magic/spells.js'
 import { combatOf, type Wizard, wizardsOf } from '../../classic/magic/wizards.js'
+import { characterView } from '../../classic/models.js'
 import { woundsFromHits } from '../../classic/strike.js'
 import type { OldWorldContext } from '../catalogue.js'
 
@@ -67,6 +68,11 @@ function levelBonus(
   }
 }
 
+/** The Wizard's own model: its own gear (its armour) bars it, not its unit's; a lone Wizard is its unit. */
+function wizardModel(wizard: Wizard): UnitState {
+  return wizard.character ? characterView(wizard.unit, wizard.character) : wizard.unit
+}
+
 /** The turn's casting record: started afresh at the first spell of a side's turn. */
 function turnMagic(ctx: OldWorldContext): MagicState {
   const magic = ctx.game.magic
@@ -108,6 +114,13 @@ export function* oldWorldSpellCast(context: ProcedureContext, event: EventOf<'Sp
           rule: ctx.rule('magic', 'phases'),
         }),
         explain('the spell as the players entered it from their lore', { from: [event.seq] }),
+        spell.type === 'magic-missile' || spell.type === 'assailment'
+          ? explain(`a ${word(spell.type)} hits automatically: ${spell.hits} hits at Strength ${spell.strength}`, {
+              rule: ctx.rule('magic', spell.type === 'assailment' ? 'assailment' : 'magic-missile'),
+            })
+          : explain(`if it is cast, its effect on ${cast.target.name} is its lore's, for the table to apply`, {
+              rule: ctx.rule('magic', 'targeting'),
+            }),
         explain(`old-world/variants §casting-turn: ${ctx.decision('casting-turn')}`, {
           rule: ctx.rule('variants', 'casting-turn'),
         }),
@@ -318,7 +331,9 @@ function* dispel(ctx: OldWorldContext, cast: Cast, castingResult: number, perfec
   const options = [{ id: 'none', text: 'no dispel' }]
   const wizards = new Map<string, Wizard>()
   for (const w of wizardsOf(ctx.game, dispeller)) {
-    const barred = barredBy(ctx.modifiers('permission', { subject: w.unit, opponent: wizard.unit, action: 'dispel' }))
+    const barred = barredBy(
+      ctx.modifiers('permission', { subject: wizardModel(w), opponent: wizard.unit, action: 'dispel' }),
+    )
     const engaged = combatOf(ctx.game, w.unit.id)
     const reach = w.level <= 2 ? 18 : 24
     if (barred)
@@ -434,18 +449,8 @@ function* dispel(ctx: OldWorldContext, cast: Cast, castingResult: number, perfec
 /** A spell that got through: a Magic Missile's or Assailment's hits are resolved; any other is the table's to apply. */
 function* resolveSpell(ctx: OldWorldContext, cast: Cast): Step {
   const { spell, target, wizard, event } = cast
-  if (spell.type !== 'magic-missile' && spell.type !== 'assailment') {
-    ctx.emit({
-      kind: 'hits',
-      text: `${spell.name} takes effect on ${target.name}: the table applies its text`,
-      values: { attacks: 0, need: null, hits: 0 },
-      explanation: explain(
-        `${spell.name} (${word(spell.type)}) takes effect on ${target.name}, as its lore says: the table applies it`,
-        { rule: ctx.rule('magic', 'targeting'), from: [event.seq] },
-      ),
-    })
-    return
-  }
+  // Any other spell's effect is its lore's text, which the table applies (the casting roll's explanation says so).
+  if (spell.type !== 'magic-missile' && spell.type !== 'assailment') return
   const hitsRule = ctx.rule('magic', spell.type === 'assailment' ? 'assailment' : 'magic-missile')
   let hits: number
   const from = [event.seq]
@@ -539,7 +544,7 @@ function checkCast(ctx: OldWorldContext, event: EventOf<'SpellCast'>): Cast {
       `${where}: ${wizard.name} is Level ${wizard.level} and has attempted ${tried} spell${s(tried)} this turn ` +
         '(old-world/magic §spells-per-turn)',
     )
-  const barred = barredBy(ctx.modifiers('permission', { subject: wizard.unit, opponent: null, action: 'cast' }))
+  const barred = barredBy(ctx.modifiers('permission', { subject: wizardModel(wizard), opponent: null, action: 'cast' }))
   if (barred)
     throw new RuleError(
       'rules/cannot-cast',
