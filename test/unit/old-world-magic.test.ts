@@ -4,7 +4,7 @@ import type { Ruleset } from '../../core/engine/types.js'
 import { ArbiterError } from '../../core/events/errors.js'
 import { renderExplanationText } from '../../core/explain/index.js'
 import { oldWorld } from '../../core/rules/old-world/index.js'
-import { type Draft, profile, RulesetGame } from '../helpers/classic-game.js'
+import { type Draft, EngineGame, ev, profile, RulesetGame, unitDef } from '../helpers/classic-game.js'
 import { OldWorldGame, owEv, owUnit } from '../helpers/old-world-game.js'
 
 /**
@@ -283,6 +283,51 @@ describe('old-world/magic: what a Wizard may cast', () => {
     refused(game, spellCast({ caster: 'wizard', target: 'spears', hits: undefined }), 'rules/not-a-spell', /hits/)
     refused(game, spellCast({ caster: 'wizard', target: 'spears', lineOfSight: false }), 'rules/bad-target', /line/)
     refused(game, spellCast({ caster: 'wizard', target: 'knights' }), 'rules/friendly-target')
+  })
+})
+
+describe('old-world/magic §engaged and §assailment', () => {
+  /** Answers every open request: 1s for dice, the first option for choices. */
+  function drain(game: RulesetGame) {
+    for (let i = 0; i < 40 && Object.keys(game.game.requests).length > 0; i++) {
+      const open = request(game)
+      if (open?.kind === 'dice') game.roll(Array.from({ length: open.count }, () => 1))
+      else game.choose(open?.kind === 'choice' ? (open.options[0]?.id ?? '') : '')
+    }
+  }
+
+  it('an engaged Wizard casts only Assailments, at the enemy it is engaged with; they hit automatically', () => {
+    const game = magicGame('close-combat')
+    game.apply(owEv.joined('knights', 'spears', 5))
+    drain(game)
+    expect(game.game.combats.c1?.ended).toBe(false)
+    game.apply(owEv.turn(2, 'p1'))
+    game.apply(owEv.phase('shooting'))
+    refused(game, spellCast({ caster: 'archmage', target: 'spears' }), 'rules/engaged', /only Assailment/)
+    game.apply(owEv.phase('close-combat'))
+    const assail = { caster: 'archmage', spellType: 'assailment', spell: 'flame', spellName: 'Flame', hits: 3 }
+    refused(game, spellCast({ ...assail, target: 'hedge' }), 'rules/bad-target', /engaged with/)
+    game.apply(spellCast({ ...assail, target: 'spears' }))
+    game.roll([4, 4])
+    game.choose('none')
+    expect(last(game, 'hits')?.values).toMatchObject({ hits: 3 })
+    expect(game.cites('magic', 'assailment')).toBe(true)
+    expect(request(game)).toMatchObject({ purpose: 'to-wound', count: 3 })
+  })
+})
+
+describe('SpellCast in a classic game keeps its power dice and its catalogue spells', () => {
+  it('refuses a spell entered as The Old World enters it, and a cast without power dice', () => {
+    const game = new EngineGame(
+      ev.created(),
+      ev.mustered('p1', unitDef('lord', { name: 'Lord', character: true, models: 1, wizardLevel: 2 })),
+      ev.mustered('p2', unitDef('spears', { models: 10 })),
+      ev.turn(1, 'p1'),
+      ev.phase('magic'),
+    )
+    const classicCast = { caster: 'lord', spell: 'doombolt', target: 'spears', distance: 10, inArc: true }
+    refused(game, { type: 'SpellCast', payload: { ...classicCast, spellType: 'hex' } }, 'rules/not-a-spell')
+    refused(game, { type: 'SpellCast', payload: classicCast }, 'rules/too-many-dice', /powerDice/)
   })
 })
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import type { ShotMoment } from '../../core/engine/effects.js'
 import { ArbiterError } from '../../core/events/errors.js'
 import { renderExplanationText } from '../../core/explain/index.js'
+import type { ClassicContext } from '../../core/rules/classic/catalogue.js'
+import { toHitShootingNeed } from '../../core/rules/classic/shooting-attack.js'
 import type { Draft } from '../helpers/classic-game.js'
 import { OldWorldGame, owEv, owUnit } from '../helpers/old-world-game.js'
 
@@ -81,6 +84,29 @@ describe('old-world/to-hit-shooting: the BS chart and the Old World modifiers', 
     game.apply(shot({ target: 'spears', cover: 'full' }))
     expect(request(game)).toMatchObject({ need: 6 })
     expect(game.cites('to-hit-shooting', 'full-cover')).toBe(true)
+  })
+
+  it('§stand-and-shoot: -1, and then no long-range penalty (shown ignored)', () => {
+    const game = shootingGame()
+    const ctx = game.engine.contextFor(game.state) as ClassicContext
+    const moment: ShotMoment = {
+      weapon: { id: 'bow', name: 'Bow', params: { range: 24, strength: 3 } },
+      range: 'long',
+      moved: false,
+      marched: false,
+      cover: 'none',
+      standAndShoot: true,
+      multipleShots: false,
+      template: false,
+    }
+    const need = toHitShootingNeed(ctx, ctx.unit('archers'), ctx.unit('spears'), moment)
+    expect(need.value).toBe(5)
+    const text = renderExplanationText(need.explanation)
+    expect(text).toContain('a Stand and Shoot reaction takes no long-range penalty')
+    expect(text).toContain('(old-world/to-hit-shooting §stand-and-shoot)')
+    const plain = toHitShootingNeed(ctx, ctx.unit('archers'), ctx.unit('spears'), { ...moment, standAndShoot: false })
+    expect(plain.value).toBe(5)
+    expect(renderExplanationText(plain.explanation)).toContain('(old-world/to-hit-shooting §long-range)')
   })
 
   it("classic's soft and hard cover are refused in an Old World game", () => {

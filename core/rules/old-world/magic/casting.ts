@@ -161,7 +161,10 @@ export function* oldWorldSpellCast(context: ProcedureContext, event: EventOf<'Sp
     if (line === 'cast-at-value') {
       if (yield* dispel(ctx, cast, spell.castingValue, false)) return
       yield* resolveSpell(ctx, cast)
-    } else if (line === 'perfect-invocation') yield* resolveSpell(ctx, cast)
+    } else if (line === 'perfect-invocation') {
+      yield* dispel(ctx, cast, spell.castingValue, true)
+      yield* resolveSpell(ctx, cast)
+    }
     return
   }
   if (a === 6 && b === 6) {
