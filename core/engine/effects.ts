@@ -155,6 +155,8 @@ export interface PointQueries {
     readonly opponent: UnitState
     readonly combat: CombatMoment | null
     readonly strength: number
+    /** The attack is a Magical attack (the `magical-attack` point said so): a rule such as Ethereal reads it. */
+    readonly magical?: boolean
   }
   'natural-6': {
     readonly subject: UnitState

@@ -132,11 +132,11 @@ export function* woundsFromHits(
   const nothing = { attacks: 0, hits: 0, wounds: 0, unsaved: 0, removed: 0 }
   // To wound.
   const strength = input.strength ?? characteristic(ctx, attacker, 'S', target, combat)
-  const toWound = toWoundNeed(ctx, attacker, target, combat, strength)
+  // Magical attacks (The Old World): said beside the wounds, and handed to the to-wound and ward-save points.
+  const magic = magicalAttack(ctx, attacker, target, combat, input.attack ?? 'close-combat', input.weapon ?? null)
+  const toWound = toWoundNeed(ctx, attacker, target, combat, strength, magic.magical)
   const woundLimits = naturalLimits(ctx, 'to-wound')
   const woundScore = scoreToRoll(toWound.value, woundLimits)
-  // Magical attacks (The Old World): said beside the wounds, and handed to the ward saves.
-  const magic = magicalAttack(ctx, attacker, target, combat, input.attack ?? 'close-combat', input.weapon ?? null)
   const magicWhy = magic.explanation ? [magic.explanation] : []
   const woundNeedWhy = withNotes(toWound.explanation, woundScore.notes)
   if (woundScore.need === null) {
