@@ -157,6 +157,8 @@ describe('old-world/large-target', () => {
     game.apply(shot({ target: 'giant' }))
     expect(request(game)).toMatchObject({ purpose: 'to-hit', count: 10 })
     expect(game.cites('large-target', 'extra-rank')).toBe(true)
+    // Line of sight across other units is the table's: the explanation says so where the models are counted.
+    expect(game.cites('large-target', 'line-of-sight')).toBe(true)
   })
 
   it('§cover: full cover gives it no benefit: the -2 is shown ignored and BS 3 still needs 4+', () => {

@@ -54,5 +54,17 @@ export const largeTarget = defineEntry({
       value: 1,
       describe: (q) => `shooting at ${q.opponent.name}, a Large Target: one more rank fires`,
     },
+    {
+      // The table's judgement, shown where the models that fire are counted: it adds no rank.
+      at: 'firing-ranks',
+      clause: 'line-of-sight',
+      label: 'Large Target: line of sight across other units',
+      kind: 'add',
+      holder: 'opponent',
+      value: 0,
+      describe: (q) =>
+        `line of sight to ${q.opponent.name} passes across other units that are not Large Targets: ` +
+        'the players count the models that see it',
+    },
   ],
 })

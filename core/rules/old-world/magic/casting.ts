@@ -178,17 +178,17 @@ export function* oldWorldSpellCast(context: ProcedureContext, event: EventOf<'Sp
     yield* resolveSpell(ctx, cast)
     return
   }
-  const cast_ = total >= spell.castingValue
+  const succeeded = total >= spell.castingValue
   emitCasting(
     ctx,
     cast,
     roll,
     total,
-    cast_ ? 'cast' : 'failed',
-    `${spell.name} ${cast_ ? 'is cast' : 'fails'}: ${total} against ${spell.castingValue}+`,
+    succeeded ? 'cast' : 'failed',
+    `${spell.name} ${succeeded ? 'is cast' : 'fails'}: ${total} against ${spell.castingValue}+`,
     children,
   )
-  if (!cast_) return
+  if (!succeeded) return
   if (yield* dispel(ctx, cast, total, false)) return
   yield* resolveSpell(ctx, cast)
 }
