@@ -28,6 +28,8 @@ export const timingPoints = [
   'regeneration',
   'overkill',
   'ranged-protection',
+  'magical-attack',
+  'firing-ranks',
 ] as const
 export type TimingPoint = (typeof timingPoints)[number]
 
@@ -61,6 +63,10 @@ export type UnitAction =
   | 'flee-reaction'
   // A character joining a unit at muster: `subject` the character's own view, `opponent` the unit (Tree Spirit).
   | 'join'
+  // A Wizard's dispel (The Old World: Wizards in armour may neither cast nor dispel).
+  | 'dispel'
+  // A target's benefit from partial or full cover when shot at (The Old World: Large Targets get none).
+  | 'benefit-from-cover'
 /** The psychology a unit may be subject to, or immune from. */
 export type PsychologyTest = 'fear' | 'terror' | 'panic' | 'stupidity'
 
@@ -86,13 +92,15 @@ export interface ShotMoment {
   readonly range: 'short' | 'long' | null
   readonly moved: boolean
   readonly marched: boolean
-  readonly cover: 'none' | 'soft' | 'hard'
+  readonly cover: 'none' | 'soft' | 'hard' | 'partial' | 'full'
   /** A Stand and Shoot charge response. */
   readonly standAndShoot: boolean
   /** The shooter took its weapon's Multiple Shots (X shots at a penalty). */
   readonly multipleShots: boolean
   /** A template's roll for the models it only partly covers. */
   readonly template: boolean
+  /** The shooter stands on a hill, as the players say (The Old World: one more rank fires). */
+  readonly hill?: boolean
 }
 
 /** One side of a combat, as the combat result counts it. */
@@ -151,6 +159,8 @@ export interface PointQueries {
     readonly opponent: UnitState
     readonly combat: CombatMoment | null
     readonly strength: number
+    /** The attack is a Magical attack (the `magical-attack` point said so): a rule such as Ethereal reads it. */
+    readonly magical?: boolean
   }
   'natural-6': {
     readonly subject: UnitState
@@ -173,6 +183,8 @@ export interface PointQueries {
     readonly opponent: UnitState
     readonly combat: CombatMoment | null
     readonly attack?: AttackKind
+    /** The attack is a Magical attack (the `magical-attack` point said so): wards against magical attacks read it. */
+    readonly magical?: boolean
   }
   'combat-result': {
     readonly subject: readonly UnitState[]
@@ -253,6 +265,22 @@ export interface PointQueries {
    * `set` record `protected` says it cannot be picked out; `exposed` that it can (its label says why).
    */
   'ranged-protection': { readonly subject: UnitState; readonly unit: UnitState; readonly opponent: UnitState | null }
+  /**
+   * Is the attack `subject` makes on `opponent` a Magical attack (The Old World: Magical Attacks, spells, magic
+   * items)? An applied `set` record `magical` says it is. `weapon`: the weapon it strikes with, when one is known.
+   */
+  'magical-attack': {
+    readonly subject: UnitState
+    readonly opponent: UnitState
+    readonly combat: CombatMoment | null
+    readonly attack: AttackKind
+    readonly weapon?: string | null
+  }
+  /**
+   * How many ranks of `subject` may fire at `opponent` (The Old World: the front rank, one more on a hill or at a
+   * Large Target): a value. No record: the ruleset sets no limit (the models in range and sight fire).
+   */
+  'firing-ranks': { readonly subject: UnitState; readonly opponent: UnitState; readonly shot: ShotMoment }
 }
 export type MovementQuestion =
   | 'march'

@@ -63,7 +63,14 @@ export interface OutcomeValues {
     faces: number[]
     total: number
     need: number
-    result: 'cast' | 'failed' | 'irresistible' | 'miscast' | 'irresistible-miscast'
+    result:
+      | 'cast'
+      | 'failed'
+      | 'irresistible'
+      | 'miscast'
+      | 'irresistible-miscast'
+      // The Old World: a natural double 6, cast whatever the casting value and beyond dispelling.
+      | 'perfect-invocation'
   }
   'dispel-roll': { spell: string; faces: number[]; total: number; need: number; dispelled: boolean }
   miscast: { caster: string; roll: number }

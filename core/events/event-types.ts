@@ -311,7 +311,8 @@ export const eventSchemas = {
       range: z.enum(['short', 'long']).optional(),
       moved: z.boolean().default(false),
       marched: z.boolean().default(false),
-      cover: z.enum(['none', 'soft', 'hard']).default('none'),
+      /** Classic: soft or hard cover; The Old World: partial or full cover (each ruleset names its own). */
+      cover: z.enum(['none', 'soft', 'hard', 'partial', 'full']).default('none'),
       /** The shooter takes its weapon's Multiple Shots (X shots at -1) rather than one shot. */
       multipleShots: z.boolean().default(false),
       /** Templates: models wholly under the template, and models it only partly covers (in LoS only). */
@@ -325,6 +326,8 @@ export const eventSchemas = {
        * longer protects it (fewer than 5 rank and file); the hits fall on the rank and file when omitted.
        */
       at: id.optional(),
+      /** The shooter stands on a hill, as the players say (The Old World: one more rank fires from it). */
+      hill: z.boolean().optional(),
     }),
   },
   /**
@@ -339,7 +342,8 @@ export const eventSchemas = {
       /** The spell's catalogue id. */
       spell: id,
       target: id,
-      powerDice: z.number().int().min(1).max(12),
+      /** Classic: the power dice the Wizard uses. The Old World has no dice pools (no power dice). */
+      powerDice: z.number().int().min(1).max(12).optional(),
       /** Inches from the caster to the target (Soul Stealer: to the target point), as the players measured. */
       distance: z.number().min(0).max(200),
       /** The target is in the caster's front arc, as the players saw it. */
@@ -348,6 +352,15 @@ export const eventSchemas = {
       lineOfSight: z.boolean().optional(),
       /** Models under the template once placed (Soul Stealer), as the players counted. */
       modelsUnderTemplate: z.number().int().min(0).max(1000).optional(),
+      /**
+       * The Old World: the spell as the players enter it from their lore (seed 001 names none): its name, type
+       * and casting value; a magic missile's or assailment's hits (a number or dice, "D6", "2D3+1") and Strength.
+       */
+      spellName: z.string().min(1).max(80).optional(),
+      spellType: z.enum(['magic-missile', 'hex', 'enchantment', 'assailment', 'conveyance', 'vortex']).optional(),
+      castingValue: z.number().int().min(2).max(20).optional(),
+      hits: z.union([z.number().int().min(1).max(100), z.string().regex(/^[1-9]?D[36](\+[1-9])?$/)]).optional(),
+      strength: z.number().int().min(1).max(10).optional(),
     }),
   },
   /**

@@ -1,3 +1,4 @@
+import type { EntryDefinition } from '../engine/catalogue.js'
 import type { PsychologyTest, SideTally } from '../engine/effects.js'
 import type { BaseValue } from '../engine/modifiers.js'
 import type { Answer, CombatState, RequestSpec, UnitState } from '../engine/types.js'
@@ -75,4 +76,8 @@ export interface RulesetMechanics {
   commandRange(ctx: ClassicContext, general: General, unit: UnitState): string
   /** The ruling a pursuit's catch rests on, where the ruleset's table decides it (null: the entry says it all). */
   pursuitContact(ctx: ClassicContext): Explanation | null
+  /** The ruleset's own catalogue entry with this id (the missile weapon a shot names), or undefined. */
+  entry(id: string): EntryDefinition | undefined
+  /** The kinds of cover a shot may declare: classic soft and hard, The Old World partial and full ('none' always). */
+  readonly cover: readonly ('soft' | 'hard' | 'partial' | 'full')[]
 }

@@ -91,11 +91,18 @@ export function toWoundNeed(
   target: UnitState,
   combat: CombatMoment | null,
   strength: Resolved & { readonly value: number },
+  magical?: boolean,
 ): Resolved {
   const toughness = characteristic(ctx, target, 'T', attacker, null)
   return resolveModifiers(
     ctx.mechanics.toWoundChart(ctx, strength.value, toughness.value),
-    ctx.modifiers('to-wound', { subject: attacker, opponent: target, combat, strength: strength.value }),
+    ctx.modifiers('to-wound', {
+      subject: attacker,
+      opponent: target,
+      combat,
+      strength: strength.value,
+      ...(magical ? { magical } : {}),
+    }),
     {
       mode: 'need',
       title: 'needs {}+ to wound',
@@ -134,10 +141,17 @@ export function wardSaveNeed(
   attacker: UnitState,
   combat: CombatMoment | null,
   attack?: AttackKind,
+  magical?: boolean,
 ) {
   return resolveModifiers(
     { value: null, text: `${target.name}: no ward save`, rule: ctx.rule('ward-save', 'best-single') },
-    ctx.modifiers('ward-save', { subject: target, opponent: attacker, combat, attack }),
+    ctx.modifiers('ward-save', {
+      subject: target,
+      opponent: attacker,
+      combat,
+      attack,
+      ...(magical ? { magical } : {}),
+    }),
     {
       mode: 'need',
       title: 'ward save {}+',

@@ -3,6 +3,7 @@ import type { UnitState } from '../../engine/types.js'
 import type { RulesetMechanics } from '../mechanics.js'
 import type { ClassicContext } from './catalogue.js'
 import { passOrBreak } from './close-combat-round.js'
+import { classicEntries } from './entries/index.js'
 import type { General } from './psychology.js'
 
 /** The WS chart's cell (core-mechanics A.5), as a base for the to-hit modifiers. */
@@ -53,4 +54,6 @@ export const classicMechanics: RulesetMechanics = {
   breakTest: passOrBreak,
   commandRange,
   pursuitContact: () => null,
+  entry: (id) => classicEntries.find((e) => e.id === id),
+  cover: ['soft', 'hard'],
 }

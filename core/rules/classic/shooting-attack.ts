@@ -18,7 +18,6 @@ import type { ClassicContext } from './catalogue.js'
 import { chargeMarkers } from './charges.js'
 import { characteristic, shootingRoll, toHitShootingChart } from './charts.js'
 import { isHidden } from './entries/concealed.js'
-import { classicEntries } from './entries/index.js'
 import { hasModelsLeft, modelsOf, modelView, rangedProtection, rankAndFile, refIn, woundModel } from './models.js'
 import { woundsFromHits } from './strike.js'
 
@@ -47,13 +46,13 @@ export interface Weapon {
  * The declared weapon, looked up in the catalogue by the id the declaration names (the shooter
  * must carry it): a missile weapon has a range, a breath weapon a template; both a Strength.
  */
-export function weaponOf(shooter: UnitState, weaponId: string, where: string): Weapon {
+export function weaponOf(ctx: ClassicContext, shooter: UnitState, weaponId: string, where: string): Weapon {
   const carried = [
     ...shooter.gear.map((gear) => ({ id: gear.id, given: gear.options })),
     ...shooter.rules.map((rule) => ({ id: rule.id, given: rule.params })),
   ].find((held) => held.id === weaponId)
   if (!carried) throw new RuleError('rules/wrong-weapon', `${where}: ${shooter.name} does not carry "${weaponId}"`)
-  const entry = classicEntries.find((e) => e.id === weaponId)
+  const entry = ctx.mechanics.entry(weaponId)
   const params: Readonly<Record<string, ParamValue>> = { ...(entry?.params ?? {}), ...carried.given }
   const number = (name: string) => (typeof params[name] === 'number' ? (params[name] as number) : null)
   const range = number('range')
@@ -94,7 +93,7 @@ export function* shotDeclared(context: ProcedureContext, event: EventOf<'ShotDec
   const where = `seq ${event.seq}: ShotDeclared`
   const shooter = ctx.unit(shot.shooter)
   const target = ctx.unit(shot.target)
-  const weapon = weaponOf(shooter, shot.weapon, where)
+  const weapon = weaponOf(ctx, shooter, shot.weapon, where)
   const checked = checkShot(ctx, event, shooter, target, weapon, where)
   const from = shot.charge !== undefined ? [shot.charge, event.seq] : [event.seq]
   const moment: ShotMoment = {
@@ -106,7 +105,9 @@ export function* shotDeclared(context: ProcedureContext, event: EventOf<'ShotDec
     standAndShoot: shot.standAndShoot === true,
     multipleShots: shot.multipleShots,
     template: false,
+    ...(shot.hill !== undefined ? { hill: shot.hill } : {}),
   }
+  const fired = weapon.template === null ? firingModels(ctx, shot, shooter, target, moment, where, checked.why) : shot
   // Marked before any die is asked for, so that a shot left half-rolled still counts as made.
   ctx.emit({
     kind: 'effect-started',
@@ -130,7 +131,7 @@ export function* shotDeclared(context: ProcedureContext, event: EventOf<'ShotDec
   const hits =
     weapon.template !== null
       ? yield* templateHits(ctx, shot, shooter, target, weapon, { ...moment, template: true }, checked, from)
-      : yield* aimedHits(ctx, shot, shooter, target, weapon, moment, checked, from)
+      : yield* aimedHits(ctx, fired, shooter, target, weapon, moment, checked, from)
   if (hits.hits === 0) return
   // Hits on a model picked out are its own: its Toughness, armour and ward, its wounds (classic/variants
   // §ranged-pick-out); else they fall on the rank and file, never on the champion (strike's removal).
@@ -145,12 +146,67 @@ export function* shotDeclared(context: ProcedureContext, event: EventOf<'ShotDec
           from,
           strength,
           attack: 'shooting',
+          weapon: weapon.id,
           remove: (unsaved, why) => woundModel(ctx, at, unsaved, why),
         }
-      : { attacker: shooter, target, combat: null, from, strength, attack: 'shooting' },
+      : { attacker: shooter, target, combat: null, from, strength, attack: 'shooting', weapon: weapon.id },
     hits.attacks,
     hits.hits,
   )
+}
+
+/**
+ * The models that fire, as the `firing-ranks` point limits them (The Old World: the front rank, one more on a hill
+ * or at a Large Target): at most the unit's width times the ranks that fire. A ruleset with nothing at that point
+ * sets no limit (the shot as declared). Its explanation joins `why`; too many models is refused.
+ */
+function firingModels(
+  ctx: ClassicContext,
+  shot: Shot,
+  shooter: UnitState,
+  target: UnitState,
+  moment: ShotMoment,
+  where: string,
+  why: Explanation[],
+): Shot {
+  const records = ctx.modifiers('firing-ranks', { subject: shooter, opponent: target, shot: moment })
+  if (records.length === 0) return shot
+  const rule = (ctx as ProcedureContext).rule('shooting', 'firing-ranks')
+  const ranks = resolveModifiers({ value: 0, text: 'ranks that fire', rule }, records, {
+    mode: 'value',
+    title: (n) => `${n} rank${s(n ?? 0)} of ${shooter.name} fire${n === 1 ? 's' : ''}`,
+    rule,
+  })
+  const count = ranks.value ?? 0
+  const cited = records
+    .filter((r) => r.status === 'applied')
+    .map((r) => `${r.label} (${r.source.ruleset}/${r.source.id} §${r.source.clause})`)
+    .join('; ')
+  if (shooter.files === null) {
+    if (shot.models === undefined && shooter.models > 1)
+      throw new RuleError(
+        'rules/too-many-models',
+        `${where}: the list gives no frontage for ${shooter.name}: say how many models fire (models), from the ` +
+          `${count} rank${s(count)} that fire (${cited})`,
+      )
+    why.push(ranks.explanation)
+    return shot
+  }
+  const most = Math.min(shooter.models, shooter.files * count)
+  if (shot.models !== undefined && shot.models > most)
+    throw new RuleError(
+      'rules/too-many-models',
+      `${where}: ${shot.models} models cannot fire: ${shooter.name} is ${shooter.files} wide and ${count} ` +
+        `rank${s(count)} fire (${cited}), at most ${most}`,
+    )
+  why.push(
+    explain(
+      `at most ${most} model${s(most)} fire: ${shooter.files} wide x ${count} rank${s(count)}`,
+      { value: most, rule, from: [shooter.musteredAt] },
+      [ranks.explanation],
+    ),
+  )
+  return shot.models === undefined ? { ...shot, models: most } : shot
 }
 
 interface CheckedShot {
@@ -268,6 +324,11 @@ function checkShot(
     throw new RuleError(
       'rules/too-many-models',
       `${where}: ${models} models cannot shoot, ${shooter.name} has ${shooter.models} (classic/shooting §models)`,
+    )
+  if (shot.cover !== 'none' && !ctx.mechanics.cover.includes(shot.cover))
+    throw new RuleError(
+      'rules/bad-target',
+      `${where}: cover "${shot.cover}" is not this ruleset's: say ${ctx.mechanics.cover.join(' or ')} cover, or none`,
     )
   if (shot.multipleShots && weapon.multipleShots === null)
     throw new RuleError('rules/wrong-weapon', `${where}: ${weapon.name} has no Multiple Shots (classic/multiple-shots)`)

@@ -13,6 +13,7 @@ import {
   toWoundNeed,
   wardSaveNeed,
 } from './charts.js'
+import { magicalAttack } from './magical-attack.js'
 import { removeRankAndFile } from './models.js'
 import { regenerate } from './regeneration.js'
 
@@ -113,6 +114,8 @@ export type HitsInput = Pick<StrikeInput, 'attacker' | 'target' | 'combat' | 'fr
   readonly attack?: AttackKind
   /** No armour save may be taken (a spell's "no AS"): why. */
   readonly noArmour?: Explanation
+  /** The weapon the hits come from, when one is known (a missile weapon): Magical Attacks may name one. */
+  readonly weapon?: string
 }
 
 /**
@@ -129,16 +132,19 @@ export function* woundsFromHits(
   const nothing = { attacks: 0, hits: 0, wounds: 0, unsaved: 0, removed: 0 }
   // To wound.
   const strength = input.strength ?? characteristic(ctx, attacker, 'S', target, combat)
-  const toWound = toWoundNeed(ctx, attacker, target, combat, strength)
+  // Magical attacks (The Old World): said beside the wounds, and handed to the to-wound and ward-save points.
+  const magic = magicalAttack(ctx, attacker, target, combat, input.attack ?? 'close-combat', input.weapon ?? null)
+  const toWound = toWoundNeed(ctx, attacker, target, combat, strength, magic.magical)
   const woundLimits = naturalLimits(ctx, 'to-wound')
   const woundScore = scoreToRoll(toWound.value, woundLimits)
+  const magicWhy = magic.explanation ? [magic.explanation] : []
   const woundNeedWhy = withNotes(toWound.explanation, woundScore.notes)
   if (woundScore.need === null) {
     ctx.emit({
       kind: 'wounds',
       text: `${hits} hit${s(hits)} cannot wound ${target.name}`,
       values: { hits, need: null, wounds: 0 },
-      explanation: woundNeedWhy,
+      explanation: withNotes(woundNeedWhy, magicWhy),
     })
     return { ...nothing, attacks, hits }
   }
@@ -161,6 +167,7 @@ export function* woundsFromHits(
   const woundsWhy = explain(`${wounds} wound${s(wounds)} on ${target.name}`, { value: wounds }, [
     woundNeedWhy,
     woundRoll.explanation,
+    ...magicWhy,
   ])
   ctx.emit({
     kind: 'wounds',
@@ -209,7 +216,7 @@ export function* woundsFromHits(
   }
 
   // Ward saves: the best single ward, never modified by Strength.
-  const ward = wardSaveNeed(ctx, target, attacker, combat, input.attack)
+  const ward = wardSaveNeed(ctx, target, attacker, combat, input.attack, magic.magical)
   const wardScore = scoreToRoll(ward.value, naturalLimits(ctx, 'ward-save'))
   let unsaved = failedArmour
   if (wardScore.need !== null && failedArmour > 0) {

@@ -165,6 +165,50 @@ export const oldWorldDecisions = [
       'still there gave ground and no winner followed up, the combat ends.',
     sources: ['tow:the-combat-phase/follow-up', `${CORE} B.6`],
   }),
+  defineDecision({
+    id: 'casting-bonus',
+    topic: 'What does a Wizard add to its 2D6 casting and Wizardly dispel rolls?',
+    values: { 'old-world': 'half-level-rounded-up' },
+    why:
+      'Half its Level, rounded up (B.3 marks it likely: one source, tow:magic/casting-roll-casting-result-and-casting-' +
+      'value): a Level 1 or 2 Wizard adds 1, a Level 3 or 4 adds 2. Fractions round up (B.1).',
+    sources: ['tow:magic/casting-roll-casting-result-and-casting-value', `${CORE} B.3`],
+  }),
+  defineDecision({
+    id: 'casting-turn',
+    topic: 'In whose turn does a Wizard cast, and what does "a turn" count its spells over?',
+    values: { 'old-world': 'own-turn' },
+    why:
+      "A Wizard casts in its own side's turn, in each spell type's phase; its Level limit and each spell's once count " +
+      'over that turn (B.3 "per turn at most Level attempts, each spell once").',
+    sources: ['tow:magic/casting-spells', `${CORE} B.3`],
+  }),
+  defineDecision({
+    id: 'dispel-miscast',
+    topic: 'What does the Miscast table do to a Wizard that miscasts while dispelling?',
+    values: { 'old-world': 'harm-lines-only' },
+    why:
+      'The dispel fails. Results 2-7 strike the dispelling Wizard as they would a caster; results 8-12 cast a spell ' +
+      'the dispelling Wizard has not cast, so they do nothing but end its casting for the turn (B.3 gives the table ' +
+      'for casters only).',
+    sources: ['tow:magic/miscast-table', 'tow:magic/dispel-roll-and-dispel-result', `${CORE} B.3`],
+  }),
+  defineDecision({
+    id: 'ranged-pick-out',
+    topic: 'How do ranged attacks reach a champion or joined character that its unit no longer protects?',
+    values: { 'old-world': 'shooter-names-the-model' },
+    why:
+      'While its unit has five or more rank and file, hits fall on them; below that the shooting player may name the ' +
+      'model (ShotDeclared `at`), as the classic table takes it.',
+    sources: ['tow:characters/look-out-sir-characters', `${CORE} B.4`],
+  }),
+  defineDecision({
+    id: 'template-partial',
+    topic: 'Is a model only partly under a template hit?',
+    values: { 'old-world': 'four-plus' },
+    why: 'Models wholly under a template are hit; those partly under are hit on a 4+ (B.4, sure).',
+    sources: ['tow:general-principles/risk-of-being-hit', `${CORE} B.4`],
+  }),
 ] as const
 
 export type OldWorldDecisions = DecisionIndexOf<typeof oldWorldDecisions>

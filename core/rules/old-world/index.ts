@@ -2,8 +2,10 @@ import type { Ruleset } from '../../engine/types.js'
 import { chargeDeclared } from '../classic/charges.js'
 import { combatJoined, combatRoundDeclared } from '../classic/close-combat-round.js'
 import { meleeAttacks } from '../classic/melee-attacks.js'
+import { shotDeclared } from '../classic/shooting-attack.js'
 import { oldWorldCatalogue } from './catalogue.js'
 import { oldWorldEntries } from './entries/index.js'
+import { oldWorldSpellCast } from './magic/casting.js'
 import { oldWorldMechanics } from './mechanics.js'
 import { oldWorldMoveDeclared } from './moves.js'
 import { checkOldWorldMuster } from './muster.js'
@@ -31,5 +33,13 @@ export const oldWorld: Ruleset = {
     CombatRoundDeclared: { name: 'close-combat-round', start: combatRoundDeclared, phases: ['close-combat'] },
     ChargeDeclared: { name: 'charge', start: chargeDeclared, phases: ['movement'] },
     MoveDeclared: { name: 'move', start: oldWorldMoveDeclared, phases: ['movement'] },
+    // Stand and Shoot answers a charge in the Movement phase.
+    ShotDeclared: { name: 'shooting-attack', start: shotDeclared, phases: ['shooting', 'movement'] },
+    // Each type of spell in its own phase (old-world/magic §phases): the procedure checks which.
+    SpellCast: {
+      name: 'spell',
+      start: oldWorldSpellCast,
+      phases: ['strategy', 'movement', 'shooting', 'close-combat'],
+    },
   },
 }

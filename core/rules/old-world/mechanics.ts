@@ -7,6 +7,7 @@ import type { RulesetMechanics } from '../mechanics.js'
 import { oldWorldBreakTest } from './break-test.js'
 import type { OldWorldContext } from './catalogue.js'
 import { oldWorldChargeMechanics } from './charge-mechanics.js'
+import { oldWorldEntries } from './entries/index.js'
 
 /** The WS chart (core-mechanics B.5): more than double the target's WS hits on 2+. */
 function toHitChart(ctx: ClassicContext, ws: number, targetWs: number): BaseValue {
@@ -54,4 +55,6 @@ export const oldWorldMechanics: RulesetMechanics = {
     explain('a pursuit roll equal to or above the flee roll reaches the unit', {
       rule: (ctx as unknown as OldWorldContext).rule('variants', 'pursuit-contact'),
     }),
+  entry: (id) => oldWorldEntries.find((e) => e.id === id),
+  cover: ['partial', 'full'],
 }

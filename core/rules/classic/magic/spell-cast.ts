@@ -69,22 +69,23 @@ export function* spellCast(context: ProcedureContext, event: EventOf<'SpellCast'
   const { wizard, spell } = cast
   const magic = ctx.game.magic as MagicState
   const p = event.payload
+  const powerDice = p.powerDice as number
   const player = wizard.unit.player
   const eighth = ctx.decision('magic-dice') === 'winds-of-magic'
 
   ctx.emit({
     kind: 'magic-dice',
-    text: `${wizard.name} uses ${p.powerDice} power dice: ${magic.power - p.powerDice} left`,
+    text: `${wizard.name} uses ${powerDice} power dice: ${magic.power - powerDice} left`,
     values: {
       magic: {
         ...magic,
-        power: magic.power - p.powerDice,
+        power: magic.power - powerDice,
         attempted: [...magic.attempted, `${wizard.id}/${spell.id}`],
       },
     },
     explanation: explain(
-      `${wizard.name} casts ${spell.name} with ${p.powerDice} of ${magic.power} power dice`,
-      { value: p.powerDice, rule: ctx.rule('magic', 'max-dice'), from: [event.seq] },
+      `${wizard.name} casts ${spell.name} with ${powerDice} of ${magic.power} power dice`,
+      { value: powerDice, rule: ctx.rule('magic', 'max-dice'), from: [event.seq] },
       [
         explain(eighth ? 'at most 6 dice a cast' : `at most ${wizard.level + 1} dice: level ${wizard.level} + 1`, {
           value: eighth ? 6 : wizard.level + 1,
@@ -97,11 +98,11 @@ export function* spellCast(context: ProcedureContext, event: EventOf<'SpellCast'
   // The casting roll.
   const roll = yield* rollDice({
     purpose: 'casting',
-    count: p.powerDice,
+    count: powerDice,
     sides: 6,
     roller: player,
-    text: `${wizard.name}: roll ${p.powerDice} D6 to cast ${spell.name} (casting value ${spell.castingValue}+)`,
-    explanation: explain(`${wizard.name} rolls ${p.powerDice} power dice for ${spell.name}`, {
+    text: `${wizard.name}: roll ${powerDice} D6 to cast ${spell.name} (casting value ${spell.castingValue}+)`,
+    explanation: explain(`${wizard.name} rolls ${powerDice} power dice for ${spell.name}`, {
       rule: ctx.rule('magic', 'cast'),
       from: [event.seq],
     }),
@@ -403,25 +404,15 @@ function checkDeclaration(ctx: ClassicContext, event: EventOf<'SpellCast'>): Cas
   const magic = ctx.game.magic
   if (!magic || magic.turn !== ctx.game.turn || magic.player !== ctx.game.activePlayer)
     throw new RuleError('rules/cannot-cast', `${where}: no Winds of Magic have been gathered this magic phase`)
-  const found = findCharacter(ctx.game, p.caster)
-  if (!found) throw new RuleError('rules/not-a-wizard', `${where}: no character "${p.caster}" is on the table`)
-  const level = found.character ? found.character.wizardLevel : (found.unit.wizardLevel ?? null)
-  const name = found.character ? found.character.name : found.unit.name
-  if (!level) throw new RuleError('rules/not-a-wizard', `${where}: ${name} is not a Wizard (classic/magic §cast)`)
-  const wizard: Wizard = { id: p.caster, name, level, unit: found.unit, character: found.character }
-  if (wizard.unit.player !== ctx.game.activePlayer)
+  const wizard = castingWizard(ctx, p.caster, where, 'magic phase')
+  const { name, level } = wizard
+  const entered = (['spellName', 'spellType', 'castingValue', 'hits', 'strength'] as const).filter(
+    (field) => p[field] !== undefined,
+  )
+  if (entered.length > 0)
     throw new RuleError(
-      'rules/wrong-side',
-      `${where}: ${name} belongs to ${wizard.unit.player}; it is ${ctx.game.activePlayer}'s magic phase`,
-    )
-  if (wizard.unit.models === 0 || found.character?.slain)
-    throw new RuleError('rules/unit-destroyed', `${where}: ${name} has been slain`)
-  if (wizard.unit.fleeing) throw new RuleError('rules/unit-fleeing', `${where}: ${name} is fleeing and cannot cast`)
-  if (found.character && isHidden(found.character))
-    throw new RuleError(
-      'rules/not-permitted',
-      `${where}: ${name} is hidden in ${found.unit.name}: until revealed it is not on the table and cannot cast ` +
-        '(classic/concealed §hidden)',
+      'rules/not-a-spell',
+      `${where}: ${entered.join(', ')}: a classic spell is its catalogue entry; only The Old World enters its spells`,
     )
   const spell = spellData(p.spell)
   if (!spell) throw new RuleError('rules/not-a-spell', `${where}: "${p.spell}" is not a spell of the classic catalogue`)
@@ -443,6 +434,11 @@ function checkDeclaration(ctx: ClassicContext, event: EventOf<'SpellCast'>): Cas
   // Dice: the pool and the most a Wizard may use.
   const eighth = ctx.decision('magic-dice') === 'winds-of-magic'
   const most = eighth ? 6 : level + 1
+  if (p.powerDice === undefined)
+    throw new RuleError(
+      'rules/too-many-dice',
+      `${where}: say how many power dice ${name} casts with (powerDice) (classic/magic §power-dice)`,
+    )
   if (p.powerDice > magic.power)
     throw new RuleError(
       'rules/too-many-dice',
@@ -512,4 +508,33 @@ function checkDeclaration(ctx: ClassicContext, event: EventOf<'SpellCast'>): Cas
       )
   }
   return { wizard, spell, target, event }
+}
+
+/**
+ * The Wizard a SpellCast names, as every ruleset checks it: a character on the table with a Wizard level, of the
+ * player whose turn it is (`turn`: what the refusal calls it), not slain, fleeing or hidden. Throws a RuleError.
+ */
+export function castingWizard(ctx: ProcedureContext, caster: string, where: string, turn: string): Wizard {
+  const ruleset = ctx.game.ruleset
+  const found = findCharacter(ctx.game, caster)
+  if (!found) throw new RuleError('rules/not-a-wizard', `${where}: no character "${caster}" is on the table`)
+  const level = found.character ? found.character.wizardLevel : (found.unit.wizardLevel ?? null)
+  const name = found.character ? found.character.name : found.unit.name
+  if (!level) throw new RuleError('rules/not-a-wizard', `${where}: ${name} is not a Wizard (${ruleset}/magic §cast)`)
+  const wizard: Wizard = { id: caster, name, level, unit: found.unit, character: found.character }
+  if (wizard.unit.player !== ctx.game.activePlayer)
+    throw new RuleError(
+      'rules/wrong-side',
+      `${where}: ${name} belongs to ${wizard.unit.player}; it is ${ctx.game.activePlayer}'s ${turn}`,
+    )
+  if (wizard.unit.models === 0 || found.character?.slain)
+    throw new RuleError('rules/unit-destroyed', `${where}: ${name} has been slain`)
+  if (wizard.unit.fleeing) throw new RuleError('rules/unit-fleeing', `${where}: ${name} is fleeing and cannot cast`)
+  if (found.character && isHidden(found.character))
+    throw new RuleError(
+      'rules/not-permitted',
+      `${where}: ${name} is hidden in ${found.unit.name}: until revealed it is not on the table and cannot cast ` +
+        `(${ruleset}/concealed §hidden)`,
+    )
+  return wizard
 }

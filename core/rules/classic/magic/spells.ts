@@ -59,7 +59,7 @@ function spellStrength(ctx: ClassicContext, cast: Cast) {
  * The spell as the attacker of the strike pipeline: the caster's unit, named for the spell, with
  * none of the unit's own gear or rules (its weapons and special rules do not strike with a spell).
  */
-function spellAsAttacker(cast: Cast): UnitState {
+export function spellAsAttacker(cast: Pick<Cast, 'wizard'> & { readonly spell: { readonly name: string } }): UnitState {
   return {
     ...cast.wizard.unit,
     name: `${cast.wizard.name}'s ${cast.spell.name}`,

@@ -1,5 +1,6 @@
 import { armourSave } from './armour-save.js'
 import { attacks } from './attacks.js'
+import { bow } from './bow.js'
 import { breakTest } from './break-test.js'
 import { casualties } from './casualties.js'
 import { challenge } from './challenge.js'
@@ -13,10 +14,15 @@ import { fleeAndPursuit } from './flee-and-pursuit.js'
 import { general } from './general.js'
 import { handWeapon } from './hand-weapon.js'
 import { immuneToPsychology } from './immune-to-psychology.js'
+import { largeTarget } from './large-target.js'
 import { leadershipTest } from './leadership-test.js'
+import { magic } from './magic.js'
+import { magicalAttacks } from './magical-attacks.js'
 import { moveThroughCover } from './move-through-cover.js'
 import { movement } from './movement.js'
+import { multipleShots } from './multiple-shots.js'
 import { regeneration } from './regeneration.js'
+import { shooting } from './shooting.js'
 import { standard } from './standard.js'
 import { strikeOrder } from './strike-order.js'
 import { stubborn } from './stubborn.js'
@@ -65,4 +71,10 @@ export const oldWorldEntries = [
   unitStrength,
   variants,
   wardSave,
+  bow,
+  largeTarget,
+  magic,
+  magicalAttacks,
+  multipleShots,
+  shooting,
 ] as const
