@@ -92,6 +92,12 @@ export interface OutcomeValues {
   'standard-lost': { unit: string }
   'standard-captured': { standard: string; by: string }
   'standard-removed': { standard: string; from: string | null; why: 'no-pursuit' | 'recaptured' }
+  /** A roll-off (Timber!'s arc): each player's D6, ties re-rolled; `rolls` by player, one list a roll-off. */
+  'roll-off': { purpose: string; rolls: Record<string, number[]>; winner: string }
+  /** A characteristic test on a D6 (Tree Whack's Initiative test): passed on `value` or less, 6 fails, 1 passes. */
+  'characteristic-test': { unit: string; characteristic: string; value: number; roll: number; passed: boolean }
+  /** A slain model topples (Timber!): towards `arc`, as `winner` chose; `units`: those in that arc, hit. */
+  toppled: { unit: string; arc: 'front' | 'flank' | 'rear'; winner: string; units: string[] }
 }
 export type OutcomeKind = keyof OutcomeValues
 
@@ -304,6 +310,9 @@ const evolvers = {
     captor.capturedStandards = [...(captor.capturedStandards ?? []), values.standard]
     captor.changedAt = seq
   },
+  'roll-off': nothing,
+  'characteristic-test': nothing,
+  toppled: nothing,
   'standard-removed'(game, values, seq) {
     const owner = unitIn(game, values.standard, seq)
     owner.command = { ...owner.command, standard: false }

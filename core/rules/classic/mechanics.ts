@@ -35,4 +35,5 @@ export const classicMechanics: RulesetMechanics = {
   toHitChart,
   toWoundChart,
   regeneration: 'round-end-not-counted',
+  combatSteps: {},
 }

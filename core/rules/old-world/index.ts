@@ -3,6 +3,7 @@ import { combatJoined, combatRoundDeclared } from '../classic/close-combat-round
 import { meleeAttacks } from '../classic/melee-attacks.js'
 import { oldWorldCatalogue } from './catalogue.js'
 import { oldWorldEntries } from './entries/index.js'
+import { checkTreemanMuster } from './lumbering.js'
 import { oldWorldMechanics } from './mechanics.js'
 import { OLD_WORLD_TROOP_TYPES } from './troop-types.js'
 
@@ -19,6 +20,8 @@ export const oldWorld: Ruleset = {
   defaultVariant: 'old-world',
   mechanics: oldWorldMechanics,
   troopTypes: OLD_WORLD_TROOP_TYPES,
+  // Lumbering's joining limits and Stomp Attacks' X (the lead chains other helpers' checks here).
+  checkMuster: checkTreemanMuster,
   // The Combat phase keeps the id the shared close-combat procedures know it by.
   phases: ['strategy', 'movement', 'shooting', 'close-combat'],
   procedures: {

@@ -1,6 +1,8 @@
 import type { BaseValue } from '../../engine/modifiers.js'
 import type { ClassicContext } from '../classic/catalogue.js'
 import type { RulesetMechanics } from '../mechanics.js'
+import { timber } from './timber.js'
+import { treeWhack } from './tree-whack.js'
 
 /** The WS chart (core-mechanics B.5): more than double the target's WS hits on 2+. */
 function toHitChart(ctx: ClassicContext, ws: number, targetWs: number): BaseValue {
@@ -34,4 +36,6 @@ export const oldWorldMechanics: RulesetMechanics = {
   toHitChart,
   toWoundChart,
   regeneration: 'on-wound-counted',
+  // Tree Whack as a model strikes; Timber! as one falls (old-world/tree-whack, old-world/timber).
+  combatSteps: { beforeStrike: treeWhack, fallen: timber },
 }
