@@ -48,7 +48,12 @@ export function* regenerate(ctx: ClassicContext, input: RegenerationInput): Gene
   )
   if (need.value === null || need.value > 6) {
     // A rule took the save away (old-world/flammable against a Flaming attack): said, with the rule, not silent.
-    if (need.records.some((r) => r.status === 'applied' && r.kind === 'cap'))
+    if (need.records.some((r) => r.status === 'applied' && r.kind === 'cap')) {
+      // What the attacks were (Flaming), as the rule that took the save away read them.
+      const traits = opponent ? ctx.modifiers('attack-traits', { subject: opponent, opponent: unit, combat }) : []
+      const what = traits
+        .filter((r) => r.status === 'applied')
+        .map((r) => explain(`${opponent?.name}'s attacks: ${r.label}`, { value: r.value, rule: r.source }))
       ctx.emit({
         kind: 'regenerated',
         text: `${unit.name} may not regenerate its ${wounds} wound${s(wounds)}`,
@@ -62,9 +67,10 @@ export function* regenerate(ctx: ClassicContext, input: RegenerationInput): Gene
         explanation: explain(
           `${unit.name} loses its Regeneration save against ${wounds} wound${s(wounds)}`,
           { value: 0, rule: ctx.rule('regeneration', 'roll'), from: input.from },
-          [need.explanation],
+          [need.explanation, ...what],
         ),
       })
+    }
     return 0
   }
   const score = Math.max(2, need.value)

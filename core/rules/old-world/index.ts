@@ -5,6 +5,7 @@ import { oldWorldCatalogue } from './catalogue.js'
 import { oldWorldEntries } from './entries/index.js'
 import { checkTreemanMuster } from './lumbering.js'
 import { oldWorldMechanics } from './mechanics.js'
+import { treemanTroops } from './treeman-troops.js'
 import { OLD_WORLD_TROOP_TYPES } from './troop-types.js'
 
 /**
@@ -22,6 +23,7 @@ export const oldWorld: Ruleset = {
   troopTypes: OLD_WORLD_TROOP_TYPES,
   // Lumbering's joining limits and Stomp Attacks' X (the lead chains other helpers' checks here).
   checkMuster: checkTreemanMuster,
+  troops: treemanTroops,
   // The Combat phase keeps the id the shared close-combat procedures know it by.
   phases: ['strategy', 'movement', 'shooting', 'close-combat'],
   procedures: {
