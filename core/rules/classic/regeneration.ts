@@ -53,7 +53,7 @@ export function* regenerate(ctx: ClassicContext, input: RegenerationInput): Gene
       const traits = opponent ? ctx.modifiers('attack-traits', { subject: opponent, opponent: unit, combat }) : []
       const what = traits
         .filter((r) => r.status === 'applied')
-        .map((r) => explain(`${opponent?.name}'s attacks: ${r.label}`, { value: r.value, rule: r.source }))
+        .map((r) => explain(`the attacks of ${opponent?.name}: ${r.label}`, { value: r.value, rule: r.source }))
       ctx.emit({
         kind: 'regenerated',
         text: `${unit.name} may not regenerate its ${wounds} wound${s(wounds)}`,

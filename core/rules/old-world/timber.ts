@@ -186,14 +186,5 @@ function* topple(
     })
     if (!friendly) caused.push({ side, counted: blows.counted, seqs: blows.seqs })
   }
-  ctx.emit({
-    kind: 'casualties',
-    text: `${fallen.name} is taken off the table`,
-    values: { unit: fallen.id, unsaved: 0, removed: 0, modelsLeft: 0, woundsOnNextModel: 0 },
-    explanation: explain(`${fallen.name} has fallen: it is taken off the table`, {
-      rule: ctx.rule('timber', 'removed'),
-      from: [arcSeq],
-    }),
-  })
   return caused
 }
