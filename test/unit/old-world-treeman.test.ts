@@ -247,7 +247,7 @@ describe('old-world/thunderstomp: a behemoth stomps with AP -2, except on monstr
   const save = (target: string, attacker: string, moment: CombatMoment = stomp) =>
     armourSaveNeed(ctx, ctx.unit(target), ctx.unit(attacker), moment, 6)
 
-  it('against infantry: the save worsens by 2 (4+ -> 6+)', () => {
+  it('old-world/thunderstomp against infantry: the save worsens by 2 (4+ -> 6+)', () => {
     const need = save('foot', 'giant')
     expect(need.value).toBe(6)
     expect(need.records.find((r) => r.source.id === 'thunderstomp')).toMatchObject({ status: 'applied', value: 2 })
@@ -575,7 +575,7 @@ describe('old-world/lumbering', () => {
     profile: { M: 5, WS: 5, BS: 3, S: 4, T: 4, W: 3, I: 5, A: 3, Ld: 9 },
   }
 
-  it('no character may join a Lumbering model', () => {
+  it('no character may join a Lumbering model (old-world/lumbering)', () => {
     const g = new TestGame(owEv.created())
     expect(() =>
       g.apply(
@@ -584,11 +584,11 @@ describe('old-world/lumbering', () => {
           owUnit('treeman', { troopType: 'behemoth', models: 1, rules: ['lumbering'], characters: [leader] }),
         ),
       ),
-    ).toThrow(/Lumbering: no character may join it/)
+    ).toThrow(/Lumbering: no character may join it \(old-world\/lumbering §no-joining\)/)
     expect(g.game.units).toEqual({})
   })
 
-  it('a Lumbering character may not join a unit', () => {
+  it('a Lumbering character may not join a unit (old-world/lumbering)', () => {
     const g = new TestGame(owEv.created())
     expect(() =>
       g.apply(owEv.mustered('p1', owUnit('dryads', { models: 10, characters: [{ ...leader, rules: ['lumbering'] }] }))),

@@ -76,6 +76,7 @@ export function* specialHits(
 /** The rules the stomp step cites: only a ruleset whose entries give stomps has them, and only it reaches them. */
 type StompRules = {
   'stomp-attacks': 'attacks' | 'in-contact' | 'after-everything' | 'auto-hit' | 'unmodified-strength'
+  variants: 'special-blows-combat-result'
 }
 
 /**
@@ -144,6 +145,9 @@ export function* stompStep(
           }),
           inContact,
           ...diceWhy,
+          explain('the wounds they cause count toward the combat result', {
+            rule: ctx.rule('variants', 'special-blows-combat-result'),
+          }),
         ],
       ),
     })

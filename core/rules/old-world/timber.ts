@@ -38,10 +38,15 @@ function* topple(
 ): Generator<RequestSpec, StepWounds[], Answer> {
   const side = round.sideOf(fallen.id)
   const opponent = round.combat.sides[1 - side]?.player as string
-  const falls = explain(`${fallen.name}'s Wounds hit 0: Timber!`, {
-    rule: ctx.rule('timber', 'falls'),
-    from: [fallen.changedAt],
-  })
+  const falls = explain(
+    `${fallen.name}'s Wounds hit 0: Timber!`,
+    { rule: ctx.rule('timber', 'falls'), from: [fallen.changedAt] },
+    [
+      explain('it topples once the blows that felled it are all struck', {
+        rule: ctx.rule('variants', 'timber-when'),
+      }),
+    ],
+  )
 
   // The roll-off: each player a D6, until one is higher.
   const players = [fallen.player, opponent]

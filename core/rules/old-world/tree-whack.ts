@@ -138,7 +138,12 @@ export function* treeWhack(
     explanation: explain(
       `Tree Whack: D3 = ${hits} hit${s(hits)} on ${target.name}`,
       { value: hits, rule: ctx.rule('tree-whack', 'hits'), from: [d3.seq] },
-      [explain(`dice ${hits} (${d3.source})`, { from: [d3.seq] })],
+      [
+        explain(`dice ${hits} (${d3.source})`, { from: [d3.seq] }),
+        explain('the wounds they cause count toward the combat result', {
+          rule: ctx.rule('variants', 'special-blows-combat-result'),
+        }),
+      ],
     ),
   })
   const strength = characteristic(context, attacker, 'S', target, moment)

@@ -176,6 +176,7 @@ describe('recorded: a Treeman charges a block of Spearmen, whacks, strikes and s
       'old-world/regeneration §roll',
       'old-world/regeneration §combat-result',
       'old-world/combat-result §winner',
+      'old-world/variants §special-blows-combat-result',
     ])
       expect(cited).toContain(rule)
     const text = (seq: number) =>

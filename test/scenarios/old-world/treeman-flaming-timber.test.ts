@@ -183,6 +183,7 @@ describe('recorded: a Flammable Treeman falls to Flaming attacks and topples ont
       'old-world/variants §timber-roll-off',
       'old-world/variants §timber-in-arc',
       'old-world/variants §timber-combat-result',
+      'old-world/variants §timber-when',
       'old-world/combat-result §wiped-out',
     ])
       expect(cited).toContain(rule)
