@@ -198,6 +198,22 @@ describe('old-world/stomp-attacks', () => {
     expect(g.request()).toMatchObject({ purpose: 'to-wound', count: 5 })
   })
 
+  it('X as dice plus a number (D3+1): each model adds the number to its dice', () => {
+    // 2 Ogres in contact: 2D3 = 2 + 3, plus 1 each: 7 hits.
+    const ogres = owUnit('ogres', {
+      troopType: 'monstrous-infantry',
+      models: 2,
+      profile: { A: 0 },
+      rules: [{ id: 'stomp-attacks', params: { X: 'D3+1' } }],
+    })
+    const g = game([ogres], [dwarfs({ profile: { A: 0 } })])
+    g.apply(joined('ogres', 2, 'dwarfs', 2))
+    expect(g.request()).toMatchObject({ purpose: 'stomp-attacks', count: 2, sides: 3 })
+    g.answer('stomp-attacks', [2, 3])
+    expect(g.pick('hits')).toEqual([{ attacks: 7, need: null, hits: 7 }])
+    expect(g.text()).toContain('dice 2 + 3 + 2 (+1 a model) = 7')
+  })
+
   it('a Stomp Attacks (X) that is neither a number nor dice is refused at muster', () => {
     const g = new TestGame(owEv.created())
     expect(() =>

@@ -21,16 +21,22 @@ export function specialMoment(moment: CombatMoment, attacker: UnitState, special
   return { ...moment, weapons: { ...moment.weapons, [attacker.id]: null }, special }
 }
 
-/** A dice expression of a rule's parameter ("D6", "2D3") or a plain number: dice to roll, or a number. */
-export function parseDiceCount(value: unknown): { dice: number; sides: number } | { fixed: number } | null {
+/**
+ * A rule's count as a list writes it: a plain number, or dice ("D6", "2D3", "D3+1"): `dice` of `sides`, plus `add`.
+ * Null when it is neither.
+ */
+export function parseDiceCount(
+  value: unknown,
+): { dice: number; sides: number; add: number } | { fixed: number } | null {
   if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? { fixed: value } : null
   if (typeof value !== 'string') return null
-  const text = value.trim().toUpperCase()
+  const text = value.replace(/\s+/g, '').toUpperCase()
   if (/^\d+$/.test(text)) return { fixed: Number(text) }
-  const match = /^(\d*)D(3|6)$/.exec(text)
+  const match = /^(\d*)D(3|6)(?:\+(\d+))?$/.exec(text)
   if (!match) return null
   const dice = match[1] === '' ? 1 : Number(match[1])
-  return dice >= 1 && dice <= 10 ? { dice, sides: Number(match[2]) } : null
+  const add = match[3] === undefined ? 0 : Number(match[3])
+  return dice >= 1 && dice <= 10 && add <= 10 ? { dice, sides: Number(match[2]), add } : null
 }
 
 export interface SpecialHits {
@@ -128,9 +134,14 @@ export function* stompStep(
           [inContact],
         ),
       })
-      hits = answer.faces.reduce((total, face) => total + face, 0)
+      // Each model adds the expression's fixed part to its dice ("D3+1").
+      const added = models * count.add
+      hits = answer.faces.reduce((total, face) => total + face, 0) + added
       hitsFrom = [answer.seq]
-      diceWhy = [explain(`dice ${answer.faces.join(' + ')} = ${hits} (${answer.source})`, { from: [answer.seq] })]
+      const plus = added > 0 ? ` + ${added} (+${count.add} a model)` : ''
+      diceWhy = [
+        explain(`dice ${answer.faces.join(' + ')}${plus} = ${hits} (${answer.source})`, { from: [answer.seq] }),
+      ]
     }
     context.emit({
       kind: 'hits',

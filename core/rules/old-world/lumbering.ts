@@ -33,7 +33,7 @@ function checkStompParam(unit: UnitState, where: string): void {
   if (!stomp || stomp.params.X === undefined || parseDiceCount(stomp.params.X) !== null) return
   throw new RuleError(
     'rules/bad-model',
-    `${where}: ${unit.name}'s Stomp Attacks (${stomp.params.X}): X is a number or dice such as D3, D6 or 2D6 ` +
+    `${where}: ${unit.name}'s Stomp Attacks (${stomp.params.X}): X is a number or dice such as D3, D6, 2D6 or D3+1 ` +
       '(old-world/stomp-attacks §attacks)',
   )
 }

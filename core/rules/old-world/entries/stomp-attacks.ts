@@ -12,7 +12,7 @@ export const stompAttacks = defineEntry({
     'Restriction: a model with Stomp Attacks (X); X is often a dice roll. Condition: the attacker touches the enemy ' +
     'in base contact. Result: Resolving Stomp Attacks: carried out after every other attack in combat, Initiative 1 ' +
     "ones included. They hit automatically. They use the attacker's unmodified Strength.",
-  // X as the list gives it: a number, or dice (D3, D6, 2D6) rolled for each model in base contact.
+  // X as the list gives it: a number, or dice (D3, D6, 2D6, D3+1) rolled for each model in base contact.
   params: { X: 'D6' },
   clauses: {
     attacks: 'each model makes X Stomp Attacks (X from the list: a number, or dice rolled for each model)',
