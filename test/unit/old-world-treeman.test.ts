@@ -412,7 +412,7 @@ describe('old-world/tree-whack', () => {
     // no armour save is asked (the 5+ armour is not rolled). Then 5 - 1 = 4 attacks, 3+: all miss.
     const g = game([treeman()], [spears()])
     g.apply(joined('treeman', 1, 'spears', 3))
-    expect(g.request()).toMatchObject({ options: [{ id: 'spears' }, { id: 'no' }] })
+    expect(g.request()).toMatchObject({ options: [{ id: 'spears' }, { id: 'no-tree-whack' }] })
     g.answer('tree-whack', 'spears')
     expect(g.request()).toMatchObject({ purpose: 'initiative-test', roller: 'p2', count: 1 })
     g.answer('initiative-test', [4])
@@ -457,7 +457,7 @@ describe('old-world/tree-whack', () => {
   it('declined: every Attack is struck', () => {
     const g = game([treeman()], [spears()])
     g.apply(joined('treeman', 1, 'spears', 3))
-    g.answer('tree-whack', 'no')
+    g.answer('tree-whack', 'no-tree-whack')
     expect(g.request()).toMatchObject({ purpose: 'to-hit', count: 5 })
     expect(g.outcomes('effect-started')).toEqual([])
   })

@@ -49,7 +49,7 @@ export function* treeWhack(
     chooser: attacker.player,
     options: [
       ...enemies.map((unit) => ({ id: unit.id, text: `spend one Attack on a Tree Whack at a model of ${unit.name}` })),
-      { id: 'no', text: 'no Tree Whack: strike with every Attack' },
+      { id: 'no-tree-whack', text: 'no Tree Whack: strike with every Attack' },
     ],
     text: `${attacker.name} strikes: spend one of its ${attacks.value} Attacks on a Tree Whack?`,
     explanation: explain(
@@ -61,7 +61,7 @@ export function* treeWhack(
       ],
     ),
   })
-  if (option === 'no') return []
+  if (option === 'no-tree-whack') return []
   const target = enemies.find((unit) => unit.id === option)
   if (!target) return []
   const choiceSeq = ctx.seq
