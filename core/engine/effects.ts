@@ -30,6 +30,8 @@ export const timingPoints = [
   'ranged-protection',
   'magical-attack',
   'firing-ranks',
+  'stomp',
+  'attack-traits',
 ] as const
 export type TimingPoint = (typeof timingPoints)[number]
 
@@ -82,7 +84,12 @@ export interface CombatMoment {
   readonly facing: Facing
   /** The close-combat weapon each unit of the combat fights with this round, by unit id (null: none). */
   readonly weapons?: Readonly<Record<string, string | null>>
+  /** A blow that is none of the model's own attacks with a weapon (Stomp Attacks, Tree Whack, Timber!). */
+  readonly special?: SpecialAttack
 }
+
+/** Blows a model deals besides its attacks with a weapon; rules such as Thunderstomp's AP read which. */
+export type SpecialAttack = 'stomp' | 'tree-whack' | 'timber'
 
 /** A ranged attack as the table declared it: what the shooting to-hit modifiers read. */
 export interface ShotMoment {
@@ -281,6 +288,20 @@ export interface PointQueries {
    * Large Target): a value. No record: the ruleset sets no limit (the models in range and sight fire).
    */
   'firing-ranks': { readonly subject: UnitState; readonly opponent: UnitState; readonly shot: ShotMoment }
+  /**
+   * The Stomp Attacks `subject` makes on `opponent` once every other attack of the round is made: an applied `set`
+   * record, its value the number each model in base contact makes (a number, or dice such as `D6`).
+   */
+  stomp: { readonly subject: UnitState; readonly opponent: UnitState; readonly combat: CombatMoment }
+  /**
+   * What the attacks `subject` makes on `opponent` are (Flaming): an applied `set` record for each, its value the
+   * trait's name. Rules of the target ask it (Flammable loses Regeneration against a Flaming attack).
+   */
+  'attack-traits': {
+    readonly subject: UnitState
+    readonly opponent: UnitState | null
+    readonly combat: CombatMoment | null
+  }
 }
 export type MovementQuestion =
   | 'march'

@@ -118,6 +118,12 @@ export interface OutcomeValues {
   'followed-up': { unit: string; combat: string }
   /** A pursuer that reached a unit which fell back in good order: not destroyed; the two fight again. */
   'pursuit-contact': { unit: string; by: string }
+  /** A roll-off (Timber!'s arc): each player's D6, ties re-rolled; `rolls` by player, one list a roll-off. */
+  'roll-off': { purpose: string; rolls: Record<string, number[]>; winner: string }
+  /** A characteristic test on a D6 (Tree Whack's Initiative test): passed on `value` or less, 6 fails, 1 passes. */
+  'characteristic-test': { unit: string; characteristic: string; value: number; roll: number; passed: boolean }
+  /** A slain model topples (Timber!): towards `arc`, as `winner` chose; `units`: those in that arc, hit. */
+  toppled: { unit: string; arc: 'front' | 'flank' | 'rear'; winner: string; units: string[] }
 }
 export type OutcomeKind = keyof OutcomeValues
 
@@ -333,6 +339,9 @@ const evolvers = {
     captor.capturedStandards = [...(captor.capturedStandards ?? []), values.standard]
     captor.changedAt = seq
   },
+  'roll-off': nothing,
+  'characteristic-test': nothing,
+  toppled: nothing,
   'standard-removed'(game, values, seq) {
     const owner = unitIn(game, values.standard, seq)
     owner.command = { ...owner.command, standard: false }

@@ -21,6 +21,9 @@ export interface BreakQuestion {
   readonly resultWhy: Explanation
 }
 
+import type { CombatMoment } from '../engine/effects.js'
+import type { Fighter } from './classic/model-fighting.js'
+
 /**
  * Where the rulesets differ inside a procedure they share (core-mechanics C): each ruleset hands
  * its own as `Ruleset.mechanics`, and the shared procedures read `ctx.mechanics`. A difference
@@ -80,4 +83,38 @@ export interface RulesetMechanics {
   entry(id: string): EntryDefinition | undefined
   /** The kinds of cover a shot may declare: classic soft and hard, The Old World partial and full ('none' always). */
   readonly cover: readonly ('soft' | 'hard' | 'partial' | 'full')[]
+  /**
+   * Steps a ruleset adds inside the shared close-combat round: as a model strikes (The Old World's Tree Whack)
+   * and once models have fallen (Timber!). The classic ruleset adds none.
+   */
+  readonly combatSteps: CombatSteps
+}
+
+/** Wounds a combat step caused, by the side whose combat result they count for. */
+export interface StepWounds {
+  readonly side: number
+  readonly counted: number
+  readonly seqs: readonly number[]
+}
+
+/** What a combat step may read of the round it is part of. */
+export interface RoundView {
+  readonly combat: CombatState
+  /** The units of a side still fighting (not destroyed, not fleeing). */
+  live(side: number): UnitState[]
+  sideOf(unitId: string): number
+  moment(unitId: string): CombatMoment
+  /** The events the round rests on (its declaration). */
+  readonly from: readonly number[]
+}
+
+export interface CombatSteps {
+  /** As `fighter` is about to strike in its Initiative step, before its attacks are counted. */
+  beforeStrike?(ctx: ClassicContext, fighter: Fighter, round: RoundView): Generator<RequestSpec, StepWounds[], Answer>
+  /** Once blows have left these units of the combat with no models: what their fall sets off. */
+  fallen?(
+    ctx: ClassicContext,
+    units: readonly UnitState[],
+    round: RoundView,
+  ): Generator<RequestSpec, StepWounds[], Answer>
 }

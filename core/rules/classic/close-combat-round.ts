@@ -13,7 +13,7 @@ import type {
 } from '../../engine/types.js'
 import type { PayloadOf } from '../../events/event-types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
-import type { BreakQuestion, BreakVerdict } from '../mechanics.js'
+import type { BreakQuestion, BreakVerdict, RoundView, StepWounds } from '../mechanics.js'
 import type { ClassicContext } from './catalogue.js'
 import { answerChallenge, checkPendingChallenge, closeChallenge } from './challenges.js'
 import { characteristic } from './charts.js'
@@ -34,6 +34,7 @@ import { hasModelsLeft, rankAndFile } from './models.js'
 import { fearTests, leadershipFor } from './psychology.js'
 import { mustPursue } from './pursuit.js'
 import { regenerate } from './regeneration.js'
+import { stompStep } from './special-blows.js'
 import { loseStandard, settleBrokenStandard, settleDestroyedStandard } from './standards.js'
 import { weaponInUse } from './weapons.js'
 
@@ -364,6 +365,28 @@ function* fightRound(
 
   // Each step's attacks; casualties are removed before the next step strikes.
   const woundsCaused = [0, 0]
+  // What a ruleset's own steps (combatSteps, the stomp step) add to each side's wounds.
+  const addStepWounds = (caused: readonly StepWounds[]) => {
+    for (const wounds of caused) {
+      woundsCaused[wounds.side] = (woundsCaused[wounds.side] ?? 0) + wounds.counted
+      woundSeqs[wounds.side]?.push(...wounds.seqs)
+    }
+  }
+  const roundView: RoundView = { combat, live, sideOf: sideOfUnit, moment, from: [seq] }
+  // Units whose fall has been dealt with (old-world/timber): each once.
+  const fallenSeen = new Set<string>()
+  function* afterBlows(): Step {
+    const fallenStep = ctx.mechanics.combatSteps.fallen
+    if (!fallenStep) return
+    for (;;) {
+      const fallen = [...aliveAtStart]
+        .map((id) => ctx.unit(id))
+        .filter((u) => !hasModelsLeft(u) && !fallenSeen.has(u.id))
+      if (fallen.length === 0) return
+      for (const unit of fallen) fallenSeen.add(unit.id)
+      addStepWounds(yield* fallenStep(ctx, fallen, roundView))
+    }
+  }
   const excessWounds = [0, 0]
   // The seqs whose rolls settled each side's unsaved wounds, for the combat result's `from`.
   const woundSeqs: number[][] = [[], []]
@@ -394,6 +417,9 @@ function* fightRound(
       return { fighter, fighting, supporting, fightingWhy }
     })
     for (const { fighter, fighting, supporting, fightingWhy } of plans) {
+      // A ruleset's own step as a model strikes (old-world/tree-whack), before its attacks are counted.
+      if (ctx.mechanics.combatSteps.beforeStrike)
+        addStepWounds(yield* ctx.mechanics.combatSteps.beforeStrike(ctx, fighter, roundView))
       const blows = yield* fightFighter(ctx, fighter, fighting, supporting, fightingWhy, duel, [seq])
       woundsCaused[fighter.side] = (woundsCaused[fighter.side] ?? 0) + blows.counted
       woundSeqs[fighter.side]?.push(...blows.seqs)
@@ -412,7 +438,17 @@ function* fightRound(
         suffered.set(hurt.unit.id, record)
       }
     }
+    yield* afterBlows()
   }
+
+  // Stomp Attacks, after every other attack (old-world/stomp-attacks): asked of each fighter at the 'stomp' point.
+  const stillFighting = (fighter: Fighter) => {
+    if (fighter.model) return attackerOf(ctx, fighter).models > 0 ? 1 : 0
+    const lost = (rankAndFileAtStart.get(fighter.unit.id) ?? 0) - rankAndFile(fighter.unit)
+    return Math.max(0, Math.min(fighter.contact - lost, rankAndFile(fighter.unit)))
+  }
+  addStepWounds(yield* stompStep(ctx, fighters, stillFighting, [seq]))
+  yield* afterBlows()
 
   // Standards of units destroyed in the blows are captured (classic/standard §captured).
   for (const [index, side] of combat.sides.entries()) {

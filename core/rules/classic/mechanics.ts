@@ -56,4 +56,5 @@ export const classicMechanics: RulesetMechanics = {
   pursuitContact: () => null,
   entry: (id) => classicEntries.find((e) => e.id === id),
   cover: ['soft', 'hard'],
+  combatSteps: {},
 }

@@ -46,7 +46,33 @@ export function* regenerate(ctx: ClassicContext, input: RegenerationInput): Gene
       rule: ctx.rule('regeneration', 'roll'),
     },
   )
-  if (need.value === null || need.value > 6) return 0
+  if (need.value === null || need.value > 6) {
+    // A rule took the save away (old-world/flammable against a Flaming attack): said, with the rule, not silent.
+    if (need.records.some((r) => r.status === 'applied' && r.kind === 'cap')) {
+      // What the attacks were (Flaming), as the rule that took the save away read them.
+      const traits = opponent ? ctx.modifiers('attack-traits', { subject: opponent, opponent: unit, combat }) : []
+      const what = traits
+        .filter((r) => r.status === 'applied')
+        .map((r) => explain(`the attacks of ${opponent?.name}: ${r.label}`, { value: r.value, rule: r.source }))
+      ctx.emit({
+        kind: 'regenerated',
+        text: `${unit.name} may not regenerate its ${wounds} wound${s(wounds)}`,
+        values: {
+          unit: unit.id,
+          rolled: 0,
+          regenerated: 0,
+          modelsLeft: unit.models,
+          woundsOnNextModel: unit.woundsOnNextModel,
+        },
+        explanation: explain(
+          `${unit.name} loses its Regeneration save against ${wounds} wound${s(wounds)}`,
+          { value: 0, rule: ctx.rule('regeneration', 'roll'), from: input.from },
+          [need.explanation, ...what],
+        ),
+      })
+    }
+    return 0
+  }
   const score = Math.max(2, need.value)
   const when =
     combat === null || ctx.mechanics.regeneration === 'on-wound-counted'

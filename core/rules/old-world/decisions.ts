@@ -209,6 +209,53 @@ export const oldWorldDecisions = [
     why: 'Models wholly under a template are hit; those partly under are hit on a 4+ (B.4, sure).',
     sources: ['tow:general-principles/risk-of-being-hit', `${CORE} B.4`],
   }),
+  defineDecision({
+    id: 'timber-roll-off',
+    topic: "Timber!'s roll-off: what if both players roll the same?",
+    values: { 'old-world': 're-roll-ties' },
+    why:
+      'The seed names a roll-off and no tie-break (lines 60-65); a roll-off that ends level has no winner to choose ' +
+      'the arc, so both players roll again until one is higher.',
+    sources: ['seed 001_dacc9ffbb72e8b95 lines 60-65', 'tow:special-rules/timber'],
+  }),
+  defineDecision({
+    id: 'timber-in-arc',
+    topic: 'Who says which units in base contact lie in the arc a falling model topples towards?',
+    values: { 'old-world': 'falling-models-player' },
+    why:
+      "It is the table's geometry, which the engine cannot see; the falling model's player says it (for each unit in " +
+      'its combat), as the players enter base contact, and the answer is recorded for the other to dispute.',
+    sources: ['seed 001_dacc9ffbb72e8b95 lines 60-65'],
+  }),
+  defineDecision({
+    id: 'timber-combat-result',
+    topic: "Do Timber!'s hits count toward the combat result?",
+    values: { 'old-world': 'enemy-wounds-counted' },
+    why:
+      'The score is the Wounds the enemy lost this Combat phase (B.6), whatever struck them: wounds Timber! causes ' +
+      "to enemy units count for the falling model's side; wounds it causes to friendly units count for nobody, as " +
+      'a side scores only what the enemy lost.',
+    sources: ['tow:the-combat-phase/combat-result-score', `${CORE} B.6`, 'seed 001_dacc9ffbb72e8b95 lines 60-65'],
+  }),
+  defineDecision({
+    id: 'timber-when',
+    topic: 'When in a round does a falling model topple?',
+    values: { 'old-world': 'after-its-step' },
+    why:
+      'Timber! is at "the model\'s Wounds hit 0" (seed line 61), after its Regeneration saves; the blows of one ' +
+      'Initiative step are simultaneous (B.5), so it topples once the step that felled it is over (or the stomps, ' +
+      'or the Tree Whack), before the next one strikes.',
+    sources: ['seed 001_dacc9ffbb72e8b95 lines 60-65', 'tow:the-combat-phase/simultaneous-combat'],
+  }),
+  defineDecision({
+    id: 'special-blows-combat-result',
+    topic: 'Do the wounds of Stomp Attacks and Tree Whack count toward the combat result?',
+    values: { 'old-world': 'counted' },
+    why:
+      'They are blows struck in the combat (seed lines 28-32, 67-73): the score counts every Wound the enemy lost ' +
+      'this Combat phase (B.6).',
+    sources: ['tow:the-combat-phase/combat-result-score', `${CORE} B.6`],
+  }),
 ] as const
 
 export type OldWorldDecisions = DecisionIndexOf<typeof oldWorldDecisions>

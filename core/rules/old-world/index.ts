@@ -9,6 +9,7 @@ import { oldWorldSpellCast } from './magic/casting.js'
 import { oldWorldMechanics } from './mechanics.js'
 import { oldWorldMoveDeclared } from './moves.js'
 import { checkOldWorldMuster } from './muster.js'
+import { treemanTroops } from './treeman-troops.js'
 import { OLD_WORLD_TROOP_TYPES } from './troop-types.js'
 
 /**
@@ -24,6 +25,7 @@ export const oldWorld: Ruleset = {
   defaultVariant: 'old-world',
   mechanics: oldWorldMechanics,
   troopTypes: OLD_WORLD_TROOP_TYPES,
+  troops: treemanTroops,
   // The Combat phase keeps the id the shared close-combat procedures know it by.
   phases: ['strategy', 'movement', 'shooting', 'close-combat'],
   checkMuster: checkOldWorldMuster,

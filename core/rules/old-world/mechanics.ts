@@ -8,6 +8,8 @@ import { oldWorldBreakTest } from './break-test.js'
 import type { OldWorldContext } from './catalogue.js'
 import { oldWorldChargeMechanics } from './charge-mechanics.js'
 import { oldWorldEntries } from './entries/index.js'
+import { timber } from './timber.js'
+import { treeWhack } from './tree-whack.js'
 
 /** The WS chart (core-mechanics B.5): more than double the target's WS hits on 2+. */
 function toHitChart(ctx: ClassicContext, ws: number, targetWs: number): BaseValue {
@@ -57,4 +59,6 @@ export const oldWorldMechanics: RulesetMechanics = {
     }),
   entry: (id) => oldWorldEntries.find((e) => e.id === id),
   cover: ['partial', 'full'],
+  // Tree Whack as a model strikes; Timber! as one falls (old-world/tree-whack, old-world/timber).
+  combatSteps: { beforeStrike: treeWhack, fallen: timber },
 }

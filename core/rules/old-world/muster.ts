@@ -3,10 +3,11 @@ import type { EventOf, ProcedureContext } from '../../engine/types.js'
 import { cite } from '../classic/charges.js'
 import { characterView } from '../classic/models.js'
 import { forbidding } from '../classic/psychology-records.js'
+import { checkStompAttacks } from './lumbering.js'
 
 /**
  * May each character who joined a unit join it? The `permission` point is asked for `join` with the character's
- * own view as subject and the unit as opponent (Tree Spirit bars both ways); a bar refuses the army.
+ * own view as subject and the unit as opponent (Tree Spirit and Lumbering bar both ways); a bar refuses the army.
  */
 export function checkJoins(ctx: ProcedureContext, event: EventOf<'ArmyMustered'>): void {
   for (const { id } of event.payload.units) {
@@ -23,7 +24,10 @@ export function checkJoins(ctx: ProcedureContext, event: EventOf<'ArmyMustered'>
 }
 
 /** The Old World's checks on an army as it is mustered (Ruleset.checkMuster), in order. */
-const musterChecks: readonly ((ctx: ProcedureContext, event: EventOf<'ArmyMustered'>) => void)[] = [checkJoins]
+const musterChecks: readonly ((ctx: ProcedureContext, event: EventOf<'ArmyMustered'>) => void)[] = [
+  checkJoins,
+  checkStompAttacks,
+]
 
 export function checkOldWorldMuster(ctx: ProcedureContext, event: EventOf<'ArmyMustered'>): void {
   for (const check of musterChecks) check(ctx, event)

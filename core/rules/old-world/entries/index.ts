@@ -10,12 +10,15 @@ import { charge } from './charge.js'
 import { combatResult } from './combat-result.js'
 import { dice } from './dice.js'
 import { fear } from './fear.js'
+import { flamingAttacks } from './flaming-attacks.js'
+import { flammable } from './flammable.js'
 import { fleeAndPursuit } from './flee-and-pursuit.js'
 import { general } from './general.js'
 import { handWeapon } from './hand-weapon.js'
 import { immuneToPsychology } from './immune-to-psychology.js'
 import { largeTarget } from './large-target.js'
 import { leadershipTest } from './leadership-test.js'
+import { lumbering } from './lumbering.js'
 import { magic } from './magic.js'
 import { magicalAttacks } from './magical-attacks.js'
 import { moveThroughCover } from './move-through-cover.js'
@@ -24,14 +27,18 @@ import { multipleShots } from './multiple-shots.js'
 import { regeneration } from './regeneration.js'
 import { shooting } from './shooting.js'
 import { standard } from './standard.js'
+import { stompAttacks } from './stomp-attacks.js'
 import { strikeOrder } from './strike-order.js'
 import { stubborn } from './stubborn.js'
 import { terrain } from './terrain.js'
 import { terror } from './terror.js'
+import { thunderstomp } from './thunderstomp.js'
+import { timber } from './timber.js'
 import { toHitCloseCombat } from './to-hit-close-combat.js'
 import { toHitShooting } from './to-hit-shooting.js'
 import { toWound } from './to-wound.js'
 import { treeSpirit } from './tree-spirit.js'
+import { treeWhack } from './tree-whack.js'
 import { unitLeadership } from './unit-leadership.js'
 import { unitStrength } from './unit-strength.js'
 import { variants } from './variants.js'
@@ -77,4 +84,11 @@ export const oldWorldEntries = [
   magicalAttacks,
   multipleShots,
   shooting,
+  flamingAttacks,
+  flammable,
+  lumbering,
+  stompAttacks,
+  thunderstomp,
+  timber,
+  treeWhack,
 ] as const

@@ -1,0 +1,195 @@
+import { choose, rollDice } from '../../engine/requests.js'
+import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
+import { type Explanation, explain } from '../../explain/explanation.js'
+import type { ClassicContext } from '../classic/catalogue.js'
+import { characteristic } from '../classic/charts.js'
+import { hasModelsLeft } from '../classic/models.js'
+import { specialHits, specialMoment } from '../classic/special-blows.js'
+import type { RoundView, StepWounds } from '../mechanics.js'
+import type { OldWorldContext } from './catalogue.js'
+
+const ARCS = ['front', 'flank', 'rear'] as const
+type Arc = (typeof ARCS)[number]
+
+/**
+ * Timber! (old-world/timber): each unit of the combat left without models that has it topples. A roll-off (ties
+ * re-rolled, old-world/variants §timber-roll-off) picks who chooses the arc; its player says which units in base
+ * contact lie in it (§timber-in-arc); each suffers D6 hits, AP -1, at the model's Strength. Wounds on enemy units
+ * count for its side's combat result (§timber-combat-result).
+ */
+export function* timber(
+  context: ClassicContext,
+  units: readonly UnitState[],
+  round: RoundView,
+): Generator<RequestSpec, StepWounds[], Answer> {
+  const ctx = context as unknown as OldWorldContext & ClassicContext
+  const caused: StepWounds[] = []
+  for (const fallen of units) {
+    if (!ctx.holds(fallen, 'timber')) continue
+    caused.push(...(yield* topple(ctx, fallen, round)))
+  }
+  return caused
+}
+
+function* topple(
+  ctx: OldWorldContext & ClassicContext,
+  fallen: UnitState,
+  round: RoundView,
+): Generator<RequestSpec, StepWounds[], Answer> {
+  const side = round.sideOf(fallen.id)
+  const opponent = round.combat.sides[1 - side]?.player as string
+  const falls = explain(
+    `${fallen.name}'s Wounds hit 0: Timber!`,
+    { rule: ctx.rule('timber', 'falls'), from: [fallen.changedAt] },
+    [
+      explain('it topples once the blows that felled it are all struck', {
+        rule: ctx.rule('variants', 'timber-when'),
+      }),
+    ],
+  )
+
+  // The roll-off: each player a D6, until one is higher.
+  const players = [fallen.player, opponent]
+  const rolls: Record<string, number[]> = { [fallen.player]: [], [opponent]: [] }
+  const seqs: number[] = []
+  let winner: string | null = null
+  while (winner === null) {
+    const faces: number[] = []
+    for (const player of players) {
+      const answer = yield* rollDice({
+        purpose: 'roll-off',
+        count: 1,
+        sides: 6,
+        roller: player,
+        text: `${player}: roll a D6 in the roll-off for where ${fallen.name} topples`,
+        explanation: explain(
+          `${fallen.name} topples: the winner of a roll-off chooses the arc`,
+          { rule: ctx.rule('timber', 'roll-off'), from: [fallen.changedAt] },
+          [falls],
+        ),
+      })
+      faces.push(answer.faces[0] as number)
+      rolls[player]?.push(answer.faces[0] as number)
+      seqs.push(answer.seq)
+    }
+    const [own, theirs] = faces as [number, number]
+    if (own !== theirs) winner = own > theirs ? fallen.player : opponent
+  }
+  const rollOffWhy = explain(
+    `roll-off: ${players.map((p) => `${p} ${rolls[p]?.join(', then ')}`).join(' against ')}; ${winner} wins`,
+    { value: winner, rule: ctx.rule('timber', 'roll-off'), from: seqs },
+    (rolls[fallen.player]?.length ?? 0) > 1
+      ? [explain('a tie is rolled again', { rule: ctx.rule('variants', 'timber-roll-off') })]
+      : [],
+  )
+  ctx.emit({
+    kind: 'roll-off',
+    text: `roll-off for ${fallen.name}'s fall: ${winner} wins`,
+    values: { purpose: 'timber', rolls, winner },
+    explanation: rollOffWhy,
+  })
+
+  const arc = (yield* choose({
+    purpose: 'timber-arc',
+    chooser: winner,
+    options: ARCS.map((a) => ({ id: a, text: `${fallen.name} topples towards its ${a} arc` })),
+    text: `${winner}: which arc does ${fallen.name} topple towards?`,
+    explanation: explain(`${winner} won the roll-off and chooses the arc`, { rule: ctx.rule('timber', 'arc') }, [
+      rollOffWhy,
+    ]),
+  })) as Arc
+  const arcSeq = ctx.seq
+
+  // The units in base contact with it in that arc: the falling model's player says, unit by unit.
+  const candidates = [0, 1].flatMap((index) => round.live(index)).filter((unit) => unit.id !== fallen.id)
+  const inArc: UnitState[] = []
+  for (const unit of candidates) {
+    const answer = yield* choose({
+      purpose: 'timber-in-arc',
+      chooser: fallen.player,
+      options: [
+        { id: 'in-arc', text: `${unit.name} is in base contact with ${fallen.name}, in its ${arc} arc` },
+        { id: 'clear', text: `${unit.name} is not in base contact in that arc` },
+      ],
+      text: `${fallen.player}: is ${unit.name} in base contact with ${fallen.name}, in its ${arc} arc?`,
+      explanation: explain(
+        `${fallen.name} topples towards its ${arc} arc: the units there are hit`,
+        { rule: ctx.rule('timber', 'in-arc'), from: [arcSeq] },
+        [explain("the falling model's player says so", { rule: ctx.rule('variants', 'timber-in-arc') })],
+      ),
+    })
+    if (answer === 'in-arc') inArc.push(unit)
+  }
+  ctx.emit({
+    kind: 'toppled',
+    text:
+      `${fallen.name} topples towards its ${arc} arc` +
+      (inArc.length > 0 ? ` onto ${inArc.map((u) => u.name).join(' and ')}` : ', onto no unit'),
+    values: { unit: fallen.id, arc, winner, units: inArc.map((u) => u.id) },
+    explanation: explain(
+      `${fallen.name} topples towards its ${arc} arc, as ${winner} chose`,
+      { value: arc, rule: ctx.rule('timber', 'arc'), from: [arcSeq] },
+      [
+        rollOffWhy,
+        explain(`once its hits are dealt, ${fallen.name} is taken off the table`, {
+          rule: ctx.rule('timber', 'removed'),
+        }),
+      ],
+    ),
+  })
+
+  const caused: StepWounds[] = []
+  for (const unit of inArc) {
+    if (!hasModelsLeft(unit)) continue
+    const moment = specialMoment(round.moment(fallen.id), fallen, 'timber')
+    const d6 = yield* rollDice({
+      purpose: 'timber-hits',
+      count: 1,
+      sides: 6,
+      roller: fallen.player,
+      text: `${fallen.player}: roll a D6 for the hits ${fallen.name} deals to ${unit.name} as it falls`,
+      explanation: explain(`${unit.name} lies in the ${arc} arc: D6 hits`, {
+        rule: ctx.rule('timber', 'hits'),
+        from: [arcSeq],
+      }),
+    })
+    const hits = d6.faces[0] as number
+    const friendly = unit.player === fallen.player
+    const notes: Explanation[] = [
+      explain(
+        friendly
+          ? `${unit.name} is a friend: its wounds count for neither side`
+          : `the wounds ${unit.name} loses count for ${fallen.player}'s combat result`,
+        { rule: ctx.rule('variants', 'timber-combat-result') },
+      ),
+    ]
+    ctx.emit({
+      kind: 'hits',
+      text: `${fallen.name} falls on ${unit.name}: ${hits} hit${hits === 1 ? '' : 's'}`,
+      values: { attacks: hits, need: null, hits },
+      explanation: explain(
+        `Timber!: D6 = ${hits} hits on ${unit.name}, AP -1`,
+        { value: hits, rule: ctx.rule('timber', 'hits'), from: [d6.seq] },
+        [explain(`dice ${hits} (${d6.source})`, { from: [d6.seq] }), ...notes],
+      ),
+    })
+    const strength = characteristic(ctx, fallen, 'S', unit, moment)
+    const blows = yield* specialHits(ctx, {
+      attacker: fallen,
+      target: unit,
+      combat: moment,
+      hits,
+      strength: {
+        ...strength,
+        explanation: explain(
+          `${fallen.name}'s own Strength characteristic: ${strength.value}`,
+          { value: strength.value, rule: ctx.rule('timber', 'hits') },
+          [strength.explanation],
+        ),
+      },
+      from: [d6.seq],
+    })
+    if (!friendly) caused.push({ side, counted: blows.counted, seqs: blows.seqs })
+  }
+  return caused
+}

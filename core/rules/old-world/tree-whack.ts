@@ -1,0 +1,169 @@
+import type { ActiveEffect } from '../../engine/effects.js'
+import { choose, rollDice } from '../../engine/requests.js'
+import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
+import { explain } from '../../explain/explanation.js'
+import type { ClassicContext } from '../classic/catalogue.js'
+import { characteristic } from '../classic/charts.js'
+import { attackerOf, type Fighter } from '../classic/model-fighting.js'
+import { rankAndFile } from '../classic/models.js'
+import { specialHits, specialMoment } from '../classic/special-blows.js'
+import { attackCount } from '../classic/strike.js'
+import type { RoundView, StepWounds } from '../mechanics.js'
+import type { OldWorldContext } from './catalogue.js'
+
+const s = (count: number) => (count === 1 ? '' : 's')
+
+/** Whether the unit has made its Tree Whack this turn: its use is an active effect until the turn ends. */
+export function treeWhackUsed(ctx: ClassicContext, unit: UnitState): ActiveEffect | undefined {
+  return ctx.game.effects.find((effect) => effect.entry === 'tree-whack' && effect.unit === unit.id)
+}
+
+/**
+ * Tree Whack (old-world/tree-whack), as a model that has it strikes: its player may spend one Attack on a model of
+ * an enemy unit in the combat. The target tests its Initiative at once; failed, it takes D3 hits at the model's
+ * Strength with no armour save. Offered once per turn; the wounds count for the combat result
+ * (old-world/variants §special-blows-combat-result).
+ */
+export function* treeWhack(
+  context: ClassicContext,
+  fighter: Fighter,
+  round: RoundView,
+): Generator<RequestSpec, StepWounds[], Answer> {
+  const ctx = context as unknown as OldWorldContext & ClassicContext
+  const attacker = attackerOf(context, fighter)
+  if (attacker.models === 0 || fighter.contact === 0 || !ctx.holds(attacker, 'tree-whack')) return []
+  if (treeWhackUsed(ctx, attacker)) return []
+  const enemies = round.live(1 - fighter.side).filter((unit) => rankAndFile(unit) > 0)
+  if (enemies.length === 0) return []
+  const attacks = attackCount(context, {
+    attacker,
+    target: fighter.target,
+    combat: fighter.moment,
+    fighting: fighter.contact,
+    supporting: 0,
+    from: round.from,
+  })
+  if (attacks.value < 1) return []
+  const option = yield* choose({
+    purpose: 'tree-whack',
+    chooser: attacker.player,
+    options: [
+      ...enemies.map((unit) => ({ id: unit.id, text: `spend one Attack on a Tree Whack at a model of ${unit.name}` })),
+      { id: 'no-tree-whack', text: 'no Tree Whack: strike with every Attack' },
+    ],
+    text: `${attacker.name} strikes: spend one of its ${attacks.value} Attacks on a Tree Whack?`,
+    explanation: explain(
+      `${attacker.name} may make a Tree Whack, once this turn`,
+      { rule: ctx.rule('tree-whack', 'spend-attack'), from: [...round.from] },
+      [
+        explain('once per turn, in the Combat phase', { rule: ctx.rule('tree-whack', 'once-per-turn') }),
+        explain('at a model of an enemy unit in close combat with it', { rule: ctx.rule('tree-whack', 'select') }),
+      ],
+    ),
+  })
+  if (option === 'no-tree-whack') return []
+  const target = enemies.find((unit) => unit.id === option)
+  if (!target) return []
+  const choiceSeq = ctx.seq
+  const effect: ActiveEffect = {
+    id: `tree-whack@${choiceSeq}`,
+    entry: 'tree-whack',
+    unit: attacker.id,
+    params: { combat: round.combat.id, round: fighter.moment.round },
+    duration: { kind: 'end-of-turn' },
+    startedAt: choiceSeq,
+  }
+  ctx.emit({
+    kind: 'effect-started',
+    text: `${attacker.name} spends an Attack on a Tree Whack at ${target.name}`,
+    values: { effect },
+    explanation: explain(
+      `${attacker.name} makes its Tree Whack at a model of ${target.name}: one Attack fewer this round, none ` +
+        `again until turn ${ctx.game.turn} is over`,
+      { rule: ctx.rule('tree-whack', 'spend-attack'), from: [choiceSeq] },
+      [explain('once per turn', { rule: ctx.rule('tree-whack', 'once-per-turn') })],
+    ),
+  })
+
+  // The Initiative test (a characteristic test: D6 at or under I; a 6 fails, a 1 passes; I 0 always fails).
+  const initiative = characteristic(context, target, 'I', attacker, round.moment(target.id))
+  const test = yield* rollDice({
+    purpose: 'initiative-test',
+    count: 1,
+    sides: 6,
+    roller: target.player,
+    text: `${target.name}: roll a D6 Initiative test against Tree Whack, passes on ${initiative.value} or less`,
+    explanation: explain(
+      `${target.name} tests its Initiative at once`,
+      { rule: ctx.rule('tree-whack', 'initiative-test'), from: [choiceSeq] },
+      [initiative.explanation],
+    ),
+  })
+  const roll = test.faces[0] as number
+  const passed = initiative.value > 0 && roll !== 6 && (roll === 1 || roll <= initiative.value)
+  const why =
+    initiative.value === 0
+      ? 'Initiative 0 always fails'
+      : roll === 6
+        ? 'a natural 6 always fails'
+        : roll === 1
+          ? 'a natural 1 always passes'
+          : `${roll} ${passed ? '<=' : '>'} ${initiative.value}`
+  ctx.emit({
+    kind: 'characteristic-test',
+    text: `${target.name} ${passed ? 'passes' : 'fails'} its Initiative test: ${roll} against I ${initiative.value}`,
+    values: { unit: target.id, characteristic: 'I', value: initiative.value, roll, passed },
+    explanation: explain(
+      `${target.name} ${passed ? 'passes' : 'fails'} its Initiative test (${why})`,
+      { value: passed, rule: ctx.rule('tree-whack', passed ? 'passed' : 'initiative-test'), from: [test.seq] },
+      [initiative.explanation, explain(`dice ${roll} (${test.source})`, { from: [test.seq] })],
+    ),
+  })
+  if (passed) return []
+
+  const moment = specialMoment(fighter.moment, attacker, 'tree-whack')
+  const d3 = yield* rollDice({
+    purpose: 'tree-whack-hits',
+    count: 1,
+    sides: 3,
+    roller: attacker.player,
+    text: `${attacker.name}: roll a D3 for the Tree Whack's hits on ${target.name}`,
+    explanation: explain(`${target.name} failed: D3 hits`, { rule: ctx.rule('tree-whack', 'hits'), from: [test.seq] }),
+  })
+  const hits = d3.faces[0] as number
+  ctx.emit({
+    kind: 'hits',
+    text: `${attacker.name}'s Tree Whack: ${hits} hit${s(hits)} on ${target.name}`,
+    values: { attacks: 1, need: null, hits },
+    explanation: explain(
+      `Tree Whack: D3 = ${hits} hit${s(hits)} on ${target.name}`,
+      { value: hits, rule: ctx.rule('tree-whack', 'hits'), from: [d3.seq] },
+      [
+        explain(`dice ${hits} (${d3.source})`, { from: [d3.seq] }),
+        explain('the wounds they cause count toward the combat result', {
+          rule: ctx.rule('variants', 'special-blows-combat-result'),
+        }),
+      ],
+    ),
+  })
+  const strength = characteristic(context, attacker, 'S', target, moment)
+  const blows = yield* specialHits(context, {
+    attacker,
+    target,
+    combat: moment,
+    hits,
+    strength: {
+      ...strength,
+      explanation: explain(
+        `${attacker.name}'s Strength characteristic: ${strength.value}`,
+        { value: strength.value, rule: ctx.rule('tree-whack', 'hits') },
+        [strength.explanation],
+      ),
+    },
+    from: [d3.seq],
+    noArmour: explain('Tree Whack: no armour save; ward and Regeneration saves may be taken', {
+      rule: ctx.rule('tree-whack', 'no-armour'),
+    }),
+  })
+  return [{ side: fighter.side, counted: blows.counted, seqs: blows.seqs }]
+}
