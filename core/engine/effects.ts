@@ -28,6 +28,7 @@ export const timingPoints = [
   'regeneration',
   'overkill',
   'ranged-protection',
+  'armour-piercing',
 ] as const
 export type TimingPoint = (typeof timingPoints)[number]
 
@@ -72,6 +73,9 @@ export interface CombatMoment {
   readonly facing: Facing
   /** The close-combat weapon each unit of the combat fights with this round, by unit id (null: none). */
   readonly weapons?: Readonly<Record<string, string | null>>
+  /** Whole inches the unit moved before contact when it charged, as the table said (absent: not said). */
+  readonly moved?: number /** Enemy units that charged this turn, by id, with the facing each charged into (absent when none did). */
+  readonly chargers?: Readonly<Record<string, Facing>>
 }
 
 /** A ranged attack as the table declared it: what the shooting to-hit modifiers read. */
@@ -148,6 +152,11 @@ export interface PointQueries {
     readonly combat: CombatMoment | null
     readonly strength: number
   }
+  /**
+   * What a natural 6 does (`subject` rolled it against `opponent`): a `set` record `ignores-armour` allows no armour
+   * save against that wound; an `add` record on a to-wound roll worsens that wound's armour save by its value
+   * (Armour Bane: the weapon's Armour Piercing improves).
+   */
   'natural-6': {
     readonly subject: UnitState
     readonly opponent: UnitState
@@ -244,6 +253,16 @@ export interface PointQueries {
    * `set` record `protected` says it cannot be picked out; `exposed` that it can (its label says why).
    */
   'ranged-protection': { readonly subject: UnitState; readonly unit: UnitState; readonly opponent: UnitState | null }
+  /**
+   * How much the attack of `opponent` worsens the armour save of `subject` after its armour value is settled (caps
+   * included): `add` records, each point of Armour Piercing +1 to the score needed.
+   */
+  'armour-piercing': {
+    readonly subject: UnitState
+    readonly opponent: UnitState
+    readonly combat: CombatMoment | null
+    readonly strength: number
+  }
 }
 export type MovementQuestion = 'march' | 'flee' | 'pursuit' | 'march-block' | 'fly'
 export type QueryOf<P extends TimingPoint> = PointQueries[P]

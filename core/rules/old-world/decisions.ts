@@ -54,6 +54,27 @@ export const oldWorldDecisions = [
     why: 'Attacks at a model slain earlier in the round go to the rank and file in base contact instead.',
     sources: ['tow:removing-casualties/allocating-attacks'],
   }),
+  defineDecision({
+    id: 'close-combat-weapon',
+    topic:
+      'A unit with several close-combat weapons (a hand weapon and a great weapon, say): which does it fight with?',
+    values: { 'old-world': 'chosen-each-round' },
+    why:
+      'The unit chooses which weapon it fights with each time its combat is chosen (B.5, sure), its hand weapon ' +
+      'included: the `weapon` of its contact entry names it. Unnamed, it fights with its one special weapon, else its ' +
+      'hand weapon; a unit with several special weapons must name one.',
+    sources: ['tow:weapons-of-war/more-than-one-combat-weapon', `${CORE} B.5`],
+  }),
+  defineDecision({
+    id: 'combat-order-bonus',
+    topic: 'What Unit Strength does a Close Order unit in Combat Order need for its +1 combat result?',
+    values: { 'old-world': 'unit-strength-10' },
+    why:
+      'core-mechanics B.6 and B.8 give Unit Strength 5; the rules index page it cites (updated June 2025) says a ' +
+      'Close Order formation in Combat Order with a Unit Strength of 10 or more claims +1. The rules text wins over ' +
+      "the summary: 10 or more. 'unit-strength-5' plays the summary's reading.",
+    sources: ['tow:forming-units/combat-order-close-order', `${CORE} B.6, B.8`],
+  }),
 ] as const
 
 export type OldWorldDecisions = DecisionIndexOf<typeof oldWorldDecisions>

@@ -5,6 +5,7 @@ import { oldWorldCatalogue } from './catalogue.js'
 import { oldWorldEntries } from './entries/index.js'
 import { oldWorldMechanics } from './mechanics.js'
 import { OLD_WORLD_TROOP_TYPES } from './troop-types.js'
+import { oldWorldGenericTroops } from './troops.js'
 
 /**
  * The Old World (seed 001, core-mechanics B). It runs the procedures it shares with the classic
@@ -19,6 +20,8 @@ export const oldWorld: Ruleset = {
   defaultVariant: 'old-world',
   mechanics: oldWorldMechanics,
   troopTypes: OLD_WORLD_TROOP_TYPES,
+  // Generic troops (ow-combat); the seed's own units are added beside them.
+  troops: oldWorldGenericTroops,
   // The Combat phase keeps the id the shared close-combat procedures know it by.
   phases: ['strategy', 'movement', 'shooting', 'close-combat'],
   procedures: {
