@@ -47,7 +47,13 @@ export const combatResult = defineEntry({
         return best.bonus > 0 ? true : best.why
       },
       value: (q) => bestRankBonus(q).bonus,
-      describe: (q, held) => `rank bonus: ${bestRankBonus(q).why} (counted ${held.decision('rank-count')})`,
+      describe: (q, held) => {
+        const best = bestRankBonus(q)
+        if (best.bonus === 0) return 'rank bonus'
+        const when =
+          held.decision('rank-count') === 'combat-result' ? ', ranks counted as the result is worked out' : ''
+        return `rank bonus: ${best.why}${when}`
+      },
     },
     {
       at: 'combat-result',

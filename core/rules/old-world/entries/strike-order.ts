@@ -33,8 +33,10 @@ export const strikeOrder = defineEntry({
       },
       value: (q) => Math.min(q.combat?.moved ?? 0, q.combat?.facing === 'front' ? 3 : 4),
       describe: (q) =>
-        `charged ${q.combat?.moved ?? 0}" into the enemy's ${q.combat?.facing ?? 'front'}: +1 I a full inch, at most ` +
-        `+${q.combat?.facing === 'front' ? 3 : 4}`,
+        q.combat?.moved === undefined
+          ? 'charging: +1 I per full inch moved'
+          : `charged ${q.combat.moved}" into the enemy's ${q.combat.facing}: +1 I a full inch, at most ` +
+            `+${q.combat.facing === 'front' ? 3 : 4}`,
     },
   ],
 })
