@@ -374,7 +374,8 @@ function scores(attacker: UnitInput, target: UnitInput, join: Parameters<typeof 
   game.apply(owJoined('a', 'b', join))
   playOut(game)
   const result = game.outcomes('combat-result')[0]
-  return { scores: (result?.values as { scores: Record<string, number> }).scores, game }
+  if (!result) throw new Error('no combat result')
+  return { scores: (result.values as { scores: Record<string, number> }).scores, game }
 }
 
 /** Heavy chariots to fight the ranks against: no rank bonus, Unit Strength 40, never Massed Infantry. */
