@@ -18,7 +18,7 @@ export function moment(values: Partial<CombatMoment> = {}): CombatMoment {
 }
 
 /** Whether an explanation tree cites `old-world/<id>` (§clause, when given) among its applied or ignored lines. */
-export function citesIn(tree: Explanation, id: string, clause?: string): boolean {
+export function cites(tree: Explanation, id: string, clause?: string): boolean {
   return citedRules(tree).some(
     (ref) => ref.ruleset === 'old-world' && ref.id === id && (clause === undefined || ref.clause === clause),
   )

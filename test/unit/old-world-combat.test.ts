@@ -5,7 +5,7 @@ import { armourSaveNeed, characteristic } from '../../core/rules/classic/charts.
 import { oldWorld } from '../../core/rules/old-world/index.js'
 import type { UnitInput } from '../helpers/classic-game.js'
 import {
-  citesIn,
+  cites,
   moment,
   OldWorldGame,
   owContext,
@@ -40,7 +40,7 @@ describe('armour values (old-world/armour-save)', () => {
     ] as const) {
       const resolved = save({}, { gear: ['hand-weapon', gear] })
       expect(resolved.value).toBe(need)
-      expect(citesIn(resolved.explanation, gear, 'save')).toBe(true)
+      expect(cites(resolved.explanation, gear, 'save')).toBe(true)
     }
     expect(save({}, {}).value).toBe(7)
   })
@@ -48,7 +48,7 @@ describe('armour values (old-world/armour-save)', () => {
   it('old-world/shield improves it by 1, but not while a weapon that Requires Two Hands is used', () => {
     const shot = save({}, { gear: ['hand-weapon', 'light-armour', 'shield'] })
     expect(shot.value).toBe(5)
-    expect(citesIn(shot.explanation, 'shield', 'improves')).toBe(true)
+    expect(cites(shot.explanation, 'shield', 'improves')).toBe(true)
     const twoHanded = save(
       {},
       { gear: ['hand-weapon', 'great-weapon', 'light-armour', 'shield'] },
@@ -61,10 +61,10 @@ describe('armour values (old-world/armour-save)', () => {
   it('old-world/barding and old-world/armoured-hide (X) improve it, from 7+ when unarmoured', () => {
     const barded = save({}, { troopType: 'heavy-cavalry', gear: ['hand-weapon', 'heavy-armour', 'barding'] })
     expect(barded.value).toBe(4)
-    expect(citesIn(barded.explanation, 'barding', 'improves')).toBe(true)
+    expect(cites(barded.explanation, 'barding', 'improves')).toBe(true)
     const hide = save({}, { troopType: 'monstrous-creature', rules: [{ id: 'armoured-hide', params: { X: 2 } }] })
     expect(hide.value).toBe(5)
-    expect(citesIn(hide.explanation, 'armoured-hide', 'improves')).toBe(true)
+    expect(cites(hide.explanation, 'armoured-hide', 'improves')).toBe(true)
   })
 
   it('old-world/maximum-armour-value: infantry and cavalry 2+, monsters 3+, and only where it binds', () => {
@@ -75,13 +75,13 @@ describe('armour values (old-world/armour-save)', () => {
     }
     const capped = save({}, knight)
     expect(capped.value).toBe(2)
-    expect(citesIn(capped.explanation, 'maximum-armour-value', 'infantry-cavalry')).toBe(true)
+    expect(cites(capped.explanation, 'maximum-armour-value', 'infantry-cavalry')).toBe(true)
     const monster = save({}, { troopType: 'monstrous-creature', rules: [{ id: 'armoured-hide', params: { X: 5 } }] })
     expect(monster.value).toBe(3)
-    expect(citesIn(monster.explanation, 'maximum-armour-value', 'chariots-monsters')).toBe(true)
+    expect(cites(monster.explanation, 'maximum-armour-value', 'chariots-monsters')).toBe(true)
     const behemoth = save({}, { troopType: 'behemoth', rules: [{ id: 'armoured-hide', params: { X: 3 } }] })
     expect(behemoth.value).toBe(4)
-    expect(citesIn(behemoth.explanation, 'maximum-armour-value')).toBe(false)
+    expect(cites(behemoth.explanation, 'maximum-armour-value')).toBe(false)
   })
 
   it('Armour Piercing worsens the capped armour value: a 2+ knight against a great weapon (AP -2) saves on 4+', () => {
@@ -95,7 +95,7 @@ describe('armour values (old-world/armour-save)', () => {
       inCombat({ a: 'great-weapon', b: 'hand-weapon' }),
     )
     expect(resolved.value).toBe(4)
-    expect(citesIn(resolved.explanation, 'great-weapon', 'armour-piercing')).toBe(true)
+    expect(cites(resolved.explanation, 'great-weapon', 'armour-piercing')).toBe(true)
   })
 
   it('Strength does not modify an Old World save (old-world/armour-save §armour-piercing)', () => {
@@ -110,7 +110,7 @@ describe('old-world/parry', () => {
   it('regular infantry with hand weapon and shield in combat: +1', () => {
     const parried = save({}, swordsman, inCombat({ a: 'hand-weapon', b: 'hand-weapon' }))
     expect(parried.value).toBe(4)
-    expect(citesIn(parried.explanation, 'parry', 'improves')).toBe(true)
+    expect(cites(parried.explanation, 'parry', 'improves')).toBe(true)
     expect(save({}, { ...swordsman, troopType: 'heavy-infantry' }, inCombat({ b: 'hand-weapon' })).value).toBe(4)
   })
 
@@ -152,11 +152,11 @@ describe('weapons: Strength, Attacks and Armour Piercing', () => {
   it('old-world/great-weapon: S+2, AP -2', () => {
     const resolved = piercedBy('great-weapon')
     expect(resolved.value).toBe(6)
-    expect(citesIn(resolved.explanation, 'great-weapon', 'armour-piercing')).toBe(true)
+    expect(cites(resolved.explanation, 'great-weapon', 'armour-piercing')).toBe(true)
     const { ctx, attacker, target } = owContext({ gear: ['hand-weapon', 'great-weapon'] }, {})
     const strength = characteristic(ctx, attacker, 'S', target, inCombat({ a: 'great-weapon' }))
     expect(strength.value).toBe(5)
-    expect(citesIn(strength.explanation, 'great-weapon', 'strength')).toBe(true)
+    expect(cites(strength.explanation, 'great-weapon', 'strength')).toBe(true)
     // The unit may choose its hand weapon instead (old-world/variants §close-combat-weapon).
     expect(characteristic(ctx, attacker, 'S', target, inCombat({ a: 'hand-weapon' })).value).toBe(3)
   })
@@ -165,7 +165,7 @@ describe('weapons: Strength, Attacks and Armour Piercing', () => {
     expect(piercedBy('halberd').value).toBe(5)
     const charging = piercedBy('halberd', { charged: true, charging: true })
     expect(charging.value).toBe(6)
-    expect(citesIn(charging.explanation, 'halberd', 'charged')).toBe(true)
+    expect(cites(charging.explanation, 'halberd', 'charged')).toBe(true)
     const { ctx, attacker, target } = owContext({ gear: ['hand-weapon', 'halberd'] }, {})
     expect(characteristic(ctx, attacker, 'S', target, inCombat({ a: 'halberd' })).value).toBe(4)
   })
@@ -174,7 +174,7 @@ describe('weapons: Strength, Attacks and Armour Piercing', () => {
     const knight = { troopType: 'heavy-cavalry' as const }
     const charging = piercedBy('lance', { charged: true, charging: true }, knight)
     expect(charging.value).toBe(6)
-    expect(citesIn(charging.explanation, 'lance', 'armour-piercing')).toBe(true)
+    expect(cites(charging.explanation, 'lance', 'armour-piercing')).toBe(true)
     const later = piercedBy('lance', { charged: true, charging: false, round: 2 }, knight)
     expect(later.value).toBe(4)
     expect(JSON.stringify(later.explanation)).toContain('only in the turn the wielder charged')
@@ -188,7 +188,7 @@ describe('weapons: Strength, Attacks and Armour Piercing', () => {
     const { ctx, attacker, target } = owContext({ gear: ['hand-weapon', 'additional-hand-weapon'] }, {})
     const attacks = characteristic(ctx, attacker, 'A', target, inCombat({ a: 'additional-hand-weapon' }))
     expect(attacks.value).toBe(2)
-    expect(citesIn(attacks.explanation, 'additional-hand-weapon', 'attacks')).toBe(true)
+    expect(cites(attacks.explanation, 'additional-hand-weapon', 'attacks')).toBe(true)
     const shielded = save(
       {},
       { gear: ['hand-weapon', 'additional-hand-weapon', 'light-armour', 'shield'] },
@@ -217,7 +217,7 @@ describe('weapons: Strength, Attacks and Armour Piercing', () => {
     const { ctx, attacker: spearmen, target: charger } = owContext({ gear: ['hand-weapon', 'spear'] }, {})
     const front = characteristic(ctx, spearmen, 'I', charger, inCombat({ a: 'spear' }, { chargers: { b: 'front' } }))
     expect(front.value).toBe(4)
-    expect(citesIn(front.explanation, 'spear', 'front-chargers')).toBe(true)
+    expect(cites(front.explanation, 'spear', 'front-chargers')).toBe(true)
     expect(
       characteristic(ctx, spearmen, 'I', charger, inCombat({ a: 'spear' }, { chargers: { b: 'flank' } })).value,
     ).toBe(3)
@@ -269,7 +269,7 @@ describe('strike order: old-world/strike-order §charging, old-world/strike-firs
     const charge = (moved: number, facing: 'front' | 'flank' | 'rear') =>
       characteristic(ctx, attacker, 'I', target, inCombat({}, { charged: true, charging: true, moved, facing }))
     expect(charge(2, 'front').value).toBe(5)
-    expect(citesIn(charge(2, 'front').explanation, 'strike-order', 'charging')).toBe(true)
+    expect(cites(charge(2, 'front').explanation, 'strike-order', 'charging')).toBe(true)
     expect(charge(6, 'front').value).toBe(6)
     expect(charge(6, 'flank').value).toBe(7)
     expect(charge(6, 'rear').value).toBe(7)
@@ -310,18 +310,18 @@ describe('strike order: old-world/strike-order §charging, old-world/strike-firs
     const { ctx, attacker, target } = owContext({ gear: ['hand-weapon', 'great-weapon'], profile: { I: 4 } }, {})
     const last = characteristic(ctx, attacker, 'I', target, inCombat({ a: 'great-weapon' }))
     expect(last.value).toBe(1)
-    expect(citesIn(last.explanation, 'strike-last', 'initiative')).toBe(true)
+    expect(cites(last.explanation, 'strike-last', 'initiative')).toBe(true)
     const charging = inCombat({ a: 'great-weapon' }, { charged: true, charging: true, moved: 2 })
     expect(characteristic(ctx, attacker, 'I', target, charging).value).toBe(3)
     const first = owContext({ rules: ['strike-first'], profile: { I: 4 } }, {})
     const ten = characteristic(first.ctx, first.attacker, 'I', first.target, inCombat({ a: 'hand-weapon' }))
     expect(ten.value).toBe(10)
-    expect(citesIn(ten.explanation, 'strike-first', 'initiative')).toBe(true)
+    expect(cites(ten.explanation, 'strike-first', 'initiative')).toBe(true)
     const both = owContext({ rules: ['strike-first'], gear: ['hand-weapon', 'great-weapon'], profile: { I: 4 } }, {})
     const cancel = characteristic(both.ctx, both.attacker, 'I', both.target, inCombat({ a: 'great-weapon' }))
     expect(cancel.value).toBe(4)
-    expect(citesIn(cancel.explanation, 'strike-first', 'initiative')).toBe(true)
-    expect(citesIn(cancel.explanation, 'strike-last', 'initiative')).toBe(true)
+    expect(cites(cancel.explanation, 'strike-first', 'initiative')).toBe(true)
+    expect(cites(cancel.explanation, 'strike-last', 'initiative')).toBe(true)
     // Outside combat nothing changes (an Initiative test).
     expect(characteristic(ctx, attacker, 'I', null, null).value).toBe(4)
   })
@@ -463,7 +463,7 @@ describe('old-world/combat-result: the bonuses', () => {
     const { ctx, attacker, target } = owContext({}, {})
     const score = challengeScore(ctx, attacker, target, moment(), 9, 2, true)
     expect(score.value).toBe(7)
-    expect(citesIn(score.explanation, 'challenge', 'overkill-cap')).toBe(true)
+    expect(cites(score.explanation, 'challenge', 'overkill-cap')).toBe(true)
     expect(challengeScore(ctx, attacker, target, moment(), 4, 2, true).value).toBe(4)
   })
 })

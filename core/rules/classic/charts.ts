@@ -136,7 +136,13 @@ export function armourSaveNeed(
   return resolveModifiers(
     { value: armour.value, text: `${target.name}'s armour value`, rule: ctx.rule('armour-save', 'armour') },
     pierced,
-    { mode: 'need', title: armourSaveTitle, rule: ctx.rule('armour-save', 'armour'), details: [armour.explanation] },
+    {
+      mode: 'need',
+      title: armourSaveTitle,
+      rule: ctx.rule('armour-save', 'armour'),
+      // What the armour gives, before it is pierced: the armour value.
+      details: [{ ...armour.explanation, text: `armour value ${armour.value}+` }],
+    },
   )
 }
 
