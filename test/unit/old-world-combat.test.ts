@@ -336,6 +336,24 @@ describe('strike order: old-world/strike-order §charging, old-world/strike-firs
   })
 })
 
+describe('weapon choice and chargers in a round', () => {
+  it('a unit may choose its hand weapon over its great weapon (old-world/variants §close-combat-weapon)', () => {
+    const game = owFight(
+      owUnit('gw', { gear: ['hand-weapon', 'great-weapon'], profile: { I: 4 } }),
+      owUnit('sw', { profile: { I: 2 } }),
+    )
+    game.apply(owJoined('gw', 'sw', { chargerWeapon: 'hand-weapon' }))
+    expect(game.outcomes('strike-order')[0]?.values).toMatchObject({ steps: [['gw'], ['sw']] })
+  })
+
+  it('old-world/spear: spearmen charged in the front strike first at equal Initiative', () => {
+    const game = owFight(owUnit('c', { profile: { I: 3 } }), owUnit('s', { gear: ['hand-weapon', 'spear'] }))
+    game.apply(owJoined('c', 's', { moved: 0 }))
+    expect(game.outcomes('strike-order')[0]?.values).toMatchObject({ steps: [['s'], ['c']] })
+    expect(game.cites('spear', 'front-chargers')).toBe(true)
+  })
+})
+
 describe('old-world/hatred', () => {
   it('re-rolls failed to-hit rolls in the first round of combat', () => {
     const game = owFight(owUnit('h', { rules: ['hatred'], profile: { I: 5 } }), owUnit('t'))

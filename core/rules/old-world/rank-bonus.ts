@@ -8,7 +8,8 @@ import { unitStrengthOf } from './entries/unit-strength.js'
  * classic count of ranks of five (`SideTally.ranks`); The Old World's ranks depend on the troop type (how many models
  * a rank needs, the most it may claim) and on the formation (Combat Order, not Marching Column), so its
  * combat-result entry counts them here, from the unit as it stands when the result is worked out
- * (old-world/variants §rank-count), and leaves the shared procedure as it is.
+ * (old-world/variants §rank-count), and leaves the shared procedure as it is. A unit whose list gives its files is
+ * taken as ranked up in Close Order: the seed knows no other formation (no Skirmish or Open Order entries).
  */
 const RANKS: Readonly<Partial<Record<TroopType, { readonly width: number; readonly max: number }>>> = {
   infantry: { width: 5, max: 2 },
