@@ -263,6 +263,19 @@ describe('old-world/armour-bane: a natural 6 to wound pierces that wound further
   })
 })
 
+describe('armour effects leave the Regeneration value alone (old-world/regeneration §armour-piercing)', () => {
+  it('a great weapon (AP -2) with a natural 6 (Armour Bane) against Regeneration (4+): no armour save, still 4+', () => {
+    const game = owFight(
+      owUnit('gw', { gear: ['hand-weapon', 'great-weapon'], profile: { WS: 4 } }),
+      owUnit('rg', { gear: ['hand-weapon', 'light-armour'], rules: [{ id: 'regeneration', params: { save: 4 } }] }),
+    )
+    game.apply(owJoined('gw', 'rg', { models: 2 }))
+    const asked = playOut(game, queue([1, 1], [6, 6], [6, 2]))
+    expect(asked.some((text) => text.includes('armour saves'))).toBe(false)
+    expect(asked).toContain('rg: roll 2 D6 to regenerate, 4+')
+  })
+})
+
 describe('strike order: old-world/strike-order §charging, old-world/strike-first, old-world/strike-last', () => {
   it('a charger gains +1 I per full inch moved, at most +3 to the front, +4 to a flank, I at most 10', () => {
     const { ctx, attacker, target } = owContext({ profile: { I: 3 } }, {})
