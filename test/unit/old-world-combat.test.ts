@@ -464,14 +464,15 @@ describe('old-world/combat-result: the bonuses', () => {
     expect(massed.game.cites('combat-result', 'massed-infantry')).toBe(true)
   })
 
-  it('old-world/close-order: in Combat Order with Unit Strength 10+, +1 (old-world/variants §combat-order-bonus)', () => {
+  it('old-world/close-order: in Combat Order with Unit Strength 5+, +1 (old-world/variants §combat-order-bonus)', () => {
     const line = { models: 10, formation: { files: 5 } }
     const close = scores(line, { ...line, rules: ['close-order'] })
     expect(close.scores).toEqual({ p1: 1, p2: 2 })
     expect(close.game.cites('close-order', 'combat-order')).toBe(true)
     const small = scores(
-      { models: 8, formation: { files: 4 } },
-      { models: 8, formation: { files: 4 }, rules: ['close-order'] },
+      { models: 4, formation: { files: 4 } },
+      { models: 4, formation: { files: 4 }, rules: ['close-order'] },
+      { models: 4 },
     )
     expect(small.scores).toEqual({ p1: 0, p2: 0 })
     const column = scores(

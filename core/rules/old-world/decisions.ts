@@ -68,12 +68,16 @@ export const oldWorldDecisions = [
   defineDecision({
     id: 'combat-order-bonus',
     topic: 'What Unit Strength does a Close Order unit in Combat Order need for its +1 combat result?',
-    values: { 'old-world': 'unit-strength-10' },
+    values: { 'old-world': 'unit-strength-5' },
     why:
-      'core-mechanics B.6 and B.8 give Unit Strength 5; the rules index page it cites (updated June 2025) says a ' +
-      'Close Order formation in Combat Order with a Unit Strength of 10 or more claims +1. The rules text wins over ' +
-      "the summary: 10 or more. 'unit-strength-5' plays the summary's reading.",
-    sources: ['tow:forming-units/combat-order-close-order', `${CORE} B.6, B.8`],
+      'core-mechanics B.6 and B.8 (sure) and the rules index page give Unit Strength 5 or more; a copy of that page ' +
+      "edited in June 2025 reads 10 or more, which 'unit-strength-10' plays. Each such unit of a side counts: the " +
+      'rule does not say otherwise (tow:the-combat-phase/other-bonuses-multiple-combats).',
+    sources: [
+      'tow:forming-units/combat-order-close-order',
+      'tow:the-combat-phase/other-bonuses-multiple-combats',
+      `${CORE} B.6, B.8`,
+    ],
   }),
 ] as const
 

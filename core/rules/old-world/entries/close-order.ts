@@ -21,7 +21,7 @@ export const closeOrder = defineEntry({
     formation: 'the unit may form up in Close Order: ranks and files in base contact (its list gives its files)',
     'combat-order':
       'a Close Order unit in Combat Order (at least as wide as deep) with enough Unit Strength adds +1 to its ' +
-      "side's combat result, once a side (old-world/variants §combat-order-bonus)",
+      "side's combat result; each such unit counts (old-world/variants §combat-order-bonus)",
   },
   enforcement: 'enforced',
   effects: [
@@ -32,22 +32,34 @@ export const closeOrder = defineEntry({
       kind: 'add',
       when: (q, held) => {
         if (q.stage !== 'score') return null
-        const needed = neededStrength(held.decision('combat-order-bonus'))
-        const holders = q.side.units.filter((u) => u.rules.some((r) => r.id === 'close-order'))
-        const why = (unit: UnitState) =>
-          inCombatOrder(unit) !== true
-            ? `${unit.name} is not in Combat Order (${unit.files === null ? 'no files given' : 'deeper than wide'})`
-            : unitStrengthOf(unit) < needed
-              ? `${unit.name} has Unit Strength ${unitStrengthOf(unit)}, under ${needed}`
-              : null
-        const reasons = holders.map(why)
+        const reasons = closeOrderUnits(q.side.units).map((unit) => whyNot(unit, held.decision('combat-order-bonus')))
         return reasons.some((reason) => reason === null) ? true : reasons.join('; ')
       },
-      value: 1,
-      describe: (q) => {
-        const unit = q.side.units.find((u) => u.rules.some((r) => r.id === 'close-order') && inCombatOrder(u))
-        return `Close Order in Combat Order: ${unit?.name ?? 'a unit'} (Unit Strength ${unit ? unitStrengthOf(unit) : 0})`
+      // Each Close Order unit in Combat Order counts (tow:the-combat-phase/other-bonuses-multiple-combats).
+      value: (q, held) =>
+        closeOrderUnits(q.side.units).filter((unit) => whyNot(unit, held.decision('combat-order-bonus')) === null)
+          .length,
+      describe: (q, held) => {
+        const counted = closeOrderUnits(q.side.units).filter(
+          (unit) => whyNot(unit, held.decision('combat-order-bonus')) === null,
+        )
+        return `Close Order in Combat Order: ${
+          counted.map((unit) => `${unit.name} (Unit Strength ${unitStrengthOf(unit)})`).join(', ') || 'no unit'
+        }`
       },
     },
   ],
 })
+
+function closeOrderUnits(units: readonly UnitState[]): UnitState[] {
+  return units.filter((unit) => unit.rules.some((rule) => rule.id === 'close-order'))
+}
+
+/** Why a Close Order unit claims no Combat Order bonus, or null when it does. */
+function whyNot(unit: UnitState, decision: string): string | null {
+  const needed = neededStrength(decision)
+  if (inCombatOrder(unit) !== true)
+    return `${unit.name} is not in Combat Order (${unit.files === null ? 'no files given' : 'deeper than wide'})`
+  if (unitStrengthOf(unit) < needed) return `${unit.name} has Unit Strength ${unitStrengthOf(unit)}, under ${needed}`
+  return null
+}
