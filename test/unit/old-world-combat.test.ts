@@ -483,6 +483,48 @@ describe('old-world/combat-result: the bonuses', () => {
     expect(column.scores.p2).toBe(0)
   })
 
+  it('two units against one: one standard, the best rank bonus, each Close Order unit (old-world/combat-result)', () => {
+    const line = (models: number) => ({
+      models,
+      formation: { files: 5 },
+      command: { standard: true },
+      rules: ['close-order'],
+    })
+    const game = new OldWorldGame(
+      owEv.created(),
+      owEv.mustered('p1', owUnit('a', line(15)), owUnit('f', line(10))),
+      owEv.mustered('p2', owUnit('b', { models: 20, formation: { files: 5 } })),
+      owEv.turn(1, 'p1'),
+      owEv.phase('close-combat'),
+    )
+    game.apply({
+      type: 'CombatJoined',
+      payload: {
+        combat: 'c1',
+        sides: [
+          {
+            player: 'p1',
+            units: [
+              { unit: 'a', charged: true },
+              { unit: 'f', charged: true, facing: 'flank' },
+            ],
+          },
+          { player: 'p2', units: [{ unit: 'b' }] },
+        ],
+        contact: [
+          { unit: 'a', models: 5 },
+          { unit: 'f', models: 5 },
+          { unit: 'b', models: 5, target: 'a' },
+        ],
+      },
+    })
+    playOut(game)
+    // p1: standard +1 (one a side), rank bonus +2 (a's, the best), flank +1, Massed Infantry +1 (25 against 20),
+    // Close Order in Combat Order +2 (a and f); p2: b is Disrupted by f (Unit Strength 10) in its flank.
+    expect(game.outcomes('combat-result')[0]?.values).toMatchObject({ scores: { p1: 7, p2: 0 } })
+    expect(game.cites('close-order', 'combat-order')).toBe(true)
+  })
+
   it('old-world/musician breaks a tie, unless both sides have one', () => {
     const tie = scores({ models: 5, command: { musician: true } }, { models: 5 })
     expect(tie.scores).toEqual({ p1: 1, p2: 0 })
