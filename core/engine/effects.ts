@@ -32,6 +32,7 @@ export const timingPoints = [
   'firing-ranks',
   'stomp',
   'attack-traits',
+  'armour-piercing',
 ] as const
 export type TimingPoint = (typeof timingPoints)[number]
 
@@ -86,6 +87,10 @@ export interface CombatMoment {
   readonly weapons?: Readonly<Record<string, string | null>>
   /** A blow that is none of the model's own attacks with a weapon (Stomp Attacks, Tree Whack, Timber!). */
   readonly special?: SpecialAttack
+  /** Whole inches the unit moved before contact when it charged, as the table said (absent: not said). */
+  readonly moved?: number
+  /** Enemy units that charged this turn, by id, with the facing each charged into (absent when none did). */
+  readonly chargers?: Readonly<Record<string, Facing>>
 }
 
 /** Blows a model deals besides its attacks with a weapon; rules such as Thunderstomp's AP read which. */
@@ -169,6 +174,11 @@ export interface PointQueries {
     /** The attack is a Magical attack (the `magical-attack` point said so): a rule such as Ethereal reads it. */
     readonly magical?: boolean
   }
+  /**
+   * What a natural 6 does (`subject` rolled it against `opponent`): a `set` record `ignores-armour` allows no armour
+   * save against that wound; an `add` record on a to-wound roll worsens that wound's armour save by its value
+   * (Armour Bane: the weapon's Armour Piercing improves).
+   */
   'natural-6': {
     readonly subject: UnitState
     readonly opponent: UnitState
@@ -301,6 +311,16 @@ export interface PointQueries {
     readonly subject: UnitState
     readonly opponent: UnitState | null
     readonly combat: CombatMoment | null
+  }
+  /**
+   * How much the attack of `opponent` worsens the armour save of `subject` after its armour value is settled (caps
+   * included): `add` records, each point of Armour Piercing +1 to the score needed.
+   */
+  'armour-piercing': {
+    readonly subject: UnitState
+    readonly opponent: UnitState
+    readonly combat: CombatMoment | null
+    readonly strength: number
   }
 }
 export type MovementQuestion =

@@ -108,6 +108,8 @@ export interface CombatUnit {
   readonly charged: boolean
   /** The enemy's facing this unit fights against. */
   readonly facing: Facing
+  /** Whole inches it moved before contact when it charged, as the table said. */
+  readonly moved?: number
 }
 
 /** A combat the players declared: its sides and how far it has gone. */

@@ -276,7 +276,15 @@ export const eventSchemas = {
           z.strictObject({
             player: id,
             units: z
-              .array(z.strictObject({ unit: id, charged: z.boolean().default(false), facing: facing.default('front') }))
+              .array(
+                z.strictObject({
+                  unit: id,
+                  charged: z.boolean().default(false),
+                  facing: facing.default('front'),
+                  /** Whole inches a charger moved before contact (The Old World's charge Initiative bonus). */
+                  moved: z.number().int().min(0).max(30).optional(),
+                }),
+              )
               .min(1)
               .max(10),
           }),

@@ -1,4 +1,4 @@
-import type { AttackKind, CombatMoment } from '../../engine/effects.js'
+import type { AttackKind, CombatMoment, ModifierRecord } from '../../engine/effects.js'
 import { type BaseValue, type Resolved, resolveModifiers } from '../../engine/modifiers.js'
 import type { NaturalLimits } from '../../engine/requests.js'
 import type { Characteristic, UnitState } from '../../engine/types.js'
@@ -113,23 +113,42 @@ export function toWoundNeed(
   )
 }
 
-/** The armour save of `target` against a wound of `strength`: the best armour, then every modifier. */
+/**
+ * The armour save of `target` against a wound of `strength`: the best armour, then every modifier; then, where a
+ * rule pierces armour (the 'armour-piercing' point, and `piercing` records such as a natural 6's Armour Bane), the
+ * settled armour value worsened by it, so that limits on the armour value come before Armour Piercing.
+ */
 export function armourSaveNeed(
   ctx: ClassicContext,
   target: UnitState,
   attacker: UnitState,
   combat: CombatMoment | null,
   strength: number,
+  piercing: readonly ModifierRecord[] = [],
 ): Resolved {
-  return resolveModifiers(
+  const query = { subject: target, opponent: attacker, combat, strength }
+  const armour = resolveModifiers(
     { value: 7, text: `${target.name}: no armour counts as 7+`, rule: ctx.rule('armour-save', 'unarmoured') },
-    ctx.modifiers('armour-save', { subject: target, opponent: attacker, combat, strength }),
+    ctx.modifiers('armour-save', query),
     {
       mode: 'need',
       title: armourSaveTitle,
       rule: ctx.rule('armour-save', 'armour'),
       from: [target.musteredAt],
       setPick: 'lowest',
+    },
+  )
+  const pierced = [...ctx.modifiers('armour-piercing', query), ...piercing]
+  if (pierced.length === 0) return armour
+  return resolveModifiers(
+    { value: armour.value, text: `${target.name}'s armour value`, rule: ctx.rule('armour-save', 'armour') },
+    pierced,
+    {
+      mode: 'need',
+      title: armourSaveTitle,
+      rule: ctx.rule('armour-save', 'armour'),
+      // What the armour gives, before it is pierced: the armour value.
+      details: [{ ...armour.explanation, text: `armour value ${armour.value}+` }],
     },
   )
 }

@@ -61,6 +61,11 @@ export function* combatJoined(context: ProcedureContext, event: EventOf<'CombatJ
       if (unit.player !== side.player)
         throw new RuleError('rules/wrong-side', `${where}: ${unit.name} belongs to ${unit.player}, not ${side.player}`)
       if (engaged.has(unit.id)) throw new RuleError('rules/duplicate-unit', `${where}: ${unit.name} is named twice`)
+      if (entry.moved !== undefined && !entry.charged)
+        throw new RuleError(
+          'rules/cannot-move',
+          `${where}: ${unit.name} did not charge: it has no inches moved to give`,
+        )
       engaged.add(unit.id)
       requireAbleToFight(unit, where)
       const other = Object.values(ctx.game.combats).find(
@@ -89,7 +94,12 @@ export function* combatJoined(context: ProcedureContext, event: EventOf<'CombatJ
       combat: id,
       sides: sides.map((side) => ({
         player: side.player,
-        units: side.units.map((u) => ({ unit: u.unit, charged: u.charged, facing: u.facing })),
+        units: side.units.map((u) => ({
+          unit: u.unit,
+          charged: u.charged,
+          facing: u.facing,
+          ...(u.moved === undefined ? {} : { moved: u.moved }),
+        })),
       })),
     },
     explanation: explain(`combat ${id} joined`, { from: [event.seq] }),
@@ -183,7 +193,9 @@ function planContact(
   const momentOf = (unitId: string): CombatMoment => {
     const entry = sides.flatMap((side) => side.units).find((u) => u.unit === unitId)
     const charged = entry?.charged ?? false
-    return { combat: combatId, round, charged, charging: charged && round === 1, facing: entry?.facing ?? 'front' }
+    const facing = entry?.facing ?? 'front'
+    const moment = { combat: combatId, round, charged, charging: charged && round === 1, facing }
+    return entry?.moved === undefined ? moment : { ...moment, moved: entry.moved }
   }
   const planned: PlannedFighter[] = []
   const targets: Record<string, string> = {}
@@ -244,6 +256,8 @@ function planContact(
         contact.find((entry) => entry.unit === unit)?.weapon,
         where,
         contact.some((entry) => entry.unit === unit),
+        // The Old World lets a unit choose its hand weapon over its other weapons (old-world/variants).
+        ctx.decision('close-combat-weapon') !== 'special-weapon',
       )
   return { planned, targets, weapons }
 }
@@ -283,7 +297,16 @@ function* fightRound(
       charging: charged && round === 1,
       facing: entry?.facing ?? 'front',
       weapons: plan.weapons,
+      ...(entry?.moved === undefined ? {} : { moved: entry.moved }),
+      ...(chargersOf(unitId) ?? {}),
     }
+  }
+  // The enemies that charged a unit this turn (round 1), for rules against chargers (old-world/spear).
+  function chargersOf(unitId: string): { chargers: Record<string, Facing> } | null {
+    if (round !== 1) return null
+    const enemies = combat.sides.find((side) => !side.units.some((u) => u.unit === unitId))?.units ?? []
+    const charging = enemies.filter((u) => u.charged)
+    return charging.length === 0 ? null : { chargers: Object.fromEntries(charging.map((u) => [u.unit, u.facing])) }
   }
 
   const { planned, targets } = plan

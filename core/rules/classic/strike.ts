@@ -190,6 +190,10 @@ export function* woundsFromHits(
         })
       : []
   const ignoresArmour = sixEffects.some((r) => r.status === 'applied' && r.value === 'ignores-armour') ? sixes : 0
+  // An `add` on a natural 6 to wound pierces that wound's armour further (old-world/armour-bane): those saves are
+  // rolled as their own group, at the worse score.
+  const sixPiercing = ignoresArmour > 0 ? [] : sixEffects.filter((r) => r.status === 'applied' && r.kind === 'add')
+  const piercedSixes = sixPiercing.length > 0 ? sixes : 0
   const sixNotes = sixEffects.map((r) =>
     explain(`${r.label}: ${sixes} natural 6${sixes === 1 ? '' : 's'} to wound${r.reason ? ` (${r.reason})` : ''}`, {
       rule: r.source,
@@ -206,13 +210,24 @@ export function* woundsFromHits(
       ? [explain('a save that needs more than 6 cannot be taken', { rule: ctx.rule('armour-save', 'no-save') })]
       : armourScore.notes,
   )
-  const savable = input.noArmour ? 0 : wounds - ignoresArmour
+  const savable = input.noArmour ? 0 : wounds - ignoresArmour - piercedSixes
   let failedArmour = wounds
   const saveWhy: Explanation[] = [input.noArmour ?? armourWhy, ...sixNotes]
   if (armourScore.need !== null && savable > 0) {
     const saves = yield* rollSaves(ctx, input, 'armour-save', savable, armourScore.need, [armourWhy, ...sixNotes])
-    failedArmour = wounds - saves.successes
+    failedArmour -= saves.successes
     saveWhy.push(saves.explanation)
+  }
+  if (piercedSixes > 0 && !input.noArmour) {
+    const pierced = armourSaveNeed(ctx, target, attacker, combat, strength.value, sixPiercing)
+    const piercedScore = scoreToRoll(pierced.value, naturalLimits(ctx, 'armour-save'))
+    const piercedWhy = withNotes(pierced.explanation, piercedScore.notes)
+    saveWhy.push(piercedWhy)
+    if (piercedScore.need !== null) {
+      const saves = yield* rollSaves(ctx, input, 'armour-save', piercedSixes, piercedScore.need, [piercedWhy])
+      failedArmour -= saves.successes
+      saveWhy.push(saves.explanation)
+    }
   }
 
   // Ward saves: the best single ward, never modified by Strength.

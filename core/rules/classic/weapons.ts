@@ -63,13 +63,15 @@ export function fightsWith(unit: UnitState, combat: CombatMoment | null, weapon:
  * The weapon a unit fights with this round (classic/variants §close-combat-weapon): a unit that
  * carries a special weapon (any close-combat weapon but the hand weapon) must fight with it; one
  * carrying several must be told which, by the `weapon` of its contact entry; otherwise it fights
- * with its hand weapon; null when it carries no close-combat weapon.
+ * with its hand weapon; null when it carries no close-combat weapon. With `handWeaponByChoice` (a ruleset
+ * whose units choose their weapon each round) the hand weapon may be named beside a special weapon.
  */
 export function weaponInUse(
   unit: UnitState,
   named: string | undefined,
   where: string,
   inContact = true,
+  handWeaponByChoice = false,
 ): string | null {
   const { carried, special } = weaponsOf(unit)
   if (named !== undefined) {
@@ -83,7 +85,7 @@ export function weaponInUse(
         'rules/bad-weapon',
         `${where}: ${unit.name} does not carry a ${named} (it carries ${carried.join(', ') || 'no close-combat weapon'})`,
       )
-    if (named === handWeapon.id && special.length > 0)
+    if (named === handWeapon.id && special.length > 0 && !handWeaponByChoice)
       throw new RuleError(
         'rules/bad-weapon',
         `${where}: ${unit.name} carries a ${special.join(' and a ')} and must fight with it, not its hand weapon ` +

@@ -256,6 +256,31 @@ export const oldWorldDecisions = [
       'this Combat phase (B.6).',
     sources: ['tow:the-combat-phase/combat-result-score', `${CORE} B.6`],
   }),
+  defineDecision({
+    id: 'close-combat-weapon',
+    topic:
+      'A unit with several close-combat weapons (a hand weapon and a great weapon, say): which does it fight with?',
+    values: { 'old-world': 'chosen-each-round' },
+    why:
+      'The unit chooses which weapon it fights with each time its combat is chosen (B.5, sure), its hand weapon ' +
+      'included: the `weapon` of its contact entry names it. Unnamed, it fights with its one special weapon, else its ' +
+      'hand weapon; a unit with several special weapons must name one.',
+    sources: ['tow:weapons-of-war/more-than-one-combat-weapon', `${CORE} B.5`],
+  }),
+  defineDecision({
+    id: 'combat-order-bonus',
+    topic: 'What Unit Strength does a Close Order unit in Combat Order need for its +1 combat result?',
+    values: { 'old-world': 'unit-strength-5' },
+    why:
+      'core-mechanics B.6 and B.8 (sure) and the rules index page give Unit Strength 5 or more; a copy of that page ' +
+      "edited in June 2025 reads 10 or more, which 'unit-strength-10' plays. Each such unit of a side counts: the " +
+      'rule does not say otherwise (tow:the-combat-phase/other-bonuses-multiple-combats).',
+    sources: [
+      'tow:forming-units/combat-order-close-order',
+      'tow:the-combat-phase/other-bonuses-multiple-combats',
+      `${CORE} B.6, B.8`,
+    ],
+  }),
 ] as const
 
 export type OldWorldDecisions = DecisionIndexOf<typeof oldWorldDecisions>

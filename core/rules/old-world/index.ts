@@ -11,6 +11,7 @@ import { oldWorldMoveDeclared } from './moves.js'
 import { checkOldWorldMuster } from './muster.js'
 import { treemanTroops } from './treeman-troops.js'
 import { OLD_WORLD_TROOP_TYPES } from './troop-types.js'
+import { oldWorldGenericTroops } from './troops.js'
 
 /**
  * The Old World (seed 001, core-mechanics B). It runs the procedures it shares with the classic
@@ -25,7 +26,8 @@ export const oldWorld: Ruleset = {
   defaultVariant: 'old-world',
   mechanics: oldWorldMechanics,
   troopTypes: OLD_WORLD_TROOP_TYPES,
-  troops: treemanTroops,
+  // The seed's Treeman and its foes, then generic troops to muster against it.
+  troops: [...treemanTroops, ...oldWorldGenericTroops],
   // The Combat phase keeps the id the shared close-combat procedures know it by.
   phases: ['strategy', 'movement', 'shooting', 'close-combat'],
   checkMuster: checkOldWorldMuster,

@@ -24,4 +24,24 @@ export const challenge = defineEntry({
     ends: 'the challenge ends when one of the two is slain or leaves the combat, or the combat ends',
   },
   enforcement: 'enforced',
+  effects: [
+    {
+      at: 'overkill',
+      clause: 'overkill',
+      label: 'overkill',
+      kind: 'add',
+      when: (q) => (q.slain && q.woundsCaused > q.woundsLeft ? true : null),
+      value: (q) => q.woundsCaused - q.woundsLeft,
+      describe: (q) => `overkill: ${q.woundsCaused - q.woundsLeft} wounds beyond the ${q.woundsLeft} it had left`,
+    },
+    {
+      at: 'overkill',
+      clause: 'overkill-cap',
+      label: 'overkill at most +5',
+      kind: 'cap',
+      when: (q) => (q.slain && q.woundsCaused - q.woundsLeft > 5 ? true : null),
+      value: (q) => q.woundsLeft + 5,
+      describe: (q) => `overkill at most +5 over the ${q.woundsLeft} wounds it had left`,
+    },
+  ],
 })

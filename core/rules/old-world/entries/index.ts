@@ -1,4 +1,8 @@
+import { additionalHandWeapon } from './additional-hand-weapon.js'
+import { barding, fullPlateArmour, heavyArmour, lightArmour, shield } from './armour.js'
+import { armourBane } from './armour-bane.js'
 import { armourSave } from './armour-save.js'
+import { armouredHide } from './armoured-hide.js'
 import { attacks } from './attacks.js'
 import { bow } from './bow.js'
 import { breakTest } from './break-test.js'
@@ -7,6 +11,7 @@ import { challenge } from './challenge.js'
 import { champion } from './champion.js'
 import { characters } from './characters.js'
 import { charge } from './charge.js'
+import { closeOrder } from './close-order.js'
 import { combatResult } from './combat-result.js'
 import { dice } from './dice.js'
 import { fear } from './fear.js'
@@ -14,20 +19,29 @@ import { flamingAttacks } from './flaming-attacks.js'
 import { flammable } from './flammable.js'
 import { fleeAndPursuit } from './flee-and-pursuit.js'
 import { general } from './general.js'
+import { greatWeapon } from './great-weapon.js'
+import { halberd } from './halberd.js'
 import { handWeapon } from './hand-weapon.js'
+import { hatred } from './hatred.js'
 import { immuneToPsychology } from './immune-to-psychology.js'
+import { lance } from './lance.js'
 import { largeTarget } from './large-target.js'
 import { leadershipTest } from './leadership-test.js'
 import { lumbering } from './lumbering.js'
 import { magic } from './magic.js'
 import { magicalAttacks } from './magical-attacks.js'
+import { maximumArmourValue } from './maximum-armour-value.js'
 import { moveThroughCover } from './move-through-cover.js'
 import { movement } from './movement.js'
 import { multipleShots } from './multiple-shots.js'
+import { musician } from './musician.js'
+import { parry } from './parry.js'
 import { regeneration } from './regeneration.js'
 import { shooting } from './shooting.js'
+import { spear } from './spear.js'
 import { standard } from './standard.js'
 import { stompAttacks } from './stomp-attacks.js'
+import { strikeFirst, strikeLast } from './strike-first-last.js'
 import { strikeOrder } from './strike-order.js'
 import { stubborn } from './stubborn.js'
 import { terrain } from './terrain.js'
@@ -91,4 +105,24 @@ export const oldWorldEntries = [
   thunderstomp,
   timber,
   treeWhack,
+  // The close-combat maths (ow-combat): armour, weapons, strike order, combat result.
+  lightArmour,
+  heavyArmour,
+  fullPlateArmour,
+  shield,
+  barding,
+  armouredHide,
+  maximumArmourValue,
+  parry,
+  greatWeapon,
+  halberd,
+  lance,
+  spear,
+  additionalHandWeapon,
+  armourBane,
+  strikeFirst,
+  strikeLast,
+  hatred,
+  closeOrder,
+  musician,
 ] as const

@@ -19,4 +19,17 @@ export const standard = defineEntry({
     removed: 'a unit that breaks with nobody pursuing has its standard removed from the game',
   },
   enforcement: 'enforced',
+  effects: [
+    {
+      at: 'combat-result',
+      clause: 'combat-result',
+      label: 'standard',
+      kind: 'add',
+      // A core entry acts for every unit unless told otherwise: this one only for a unit with a standard bearer.
+      always: false,
+      when: (q) => (q.stage === 'score' ? true : null),
+      value: 1,
+      describe: (_q, held) => `standard of ${held.unit.name}`,
+    },
+  ],
 })

@@ -27,7 +27,7 @@ export const thunderstomp = defineEntry({
   enforcement: 'enforced',
   effects: [
     {
-      at: 'armour-save',
+      at: 'armour-piercing',
       clause: 'armour-piercing',
       label: 'Thunderstomp: AP -2',
       kind: 'add',

@@ -28,7 +28,7 @@ export const timber = defineEntry({
   enforcement: 'prompted',
   effects: [
     {
-      at: 'armour-save',
+      at: 'armour-piercing',
       clause: 'armour-piercing',
       label: 'Timber!: AP -1',
       kind: 'add',
