@@ -13,9 +13,9 @@ export const lumbering = defineEntry({
   anchor: 'tow:troop-types-in-detail/lumbering',
   text:
     'Restriction: Lumbering models (heavy, with slow turning wheels or draft animals). Result: the model is deemed a ' +
-    'Close Order formation and follows its rules, even if it is a single model in your army; once it has moved, if ' +
-    'it neither charged, marched nor fled, it may pivot on its centre, altering its facing by <=90 degrees; it may ' +
-    'not join any unit, and no character may join it. Related: Heavy Chariots.',
+    'Close Order formation and follows its rules, even if it is a single model in your army. Once it has moved, if ' +
+    'it neither charged, marched nor fled, it may pivot on its centre, altering its facing by ≤90°. It may not ' +
+    'join any unit, and no character may join it. Related: Heavy Chariots.',
   clauses: {
     'close-order': 'it is a Close Order formation and follows its rules, even as a single model',
     pivot:

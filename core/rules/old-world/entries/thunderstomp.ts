@@ -17,7 +17,7 @@ export const thunderstomp = defineEntry({
   anchor: 'tow:troop-types-in-detail/thunderstomp',
   text:
     'Restriction: behemoth. Select: target of its Stomp Attacks. Result: monstrous creatures or behemoth: no bonus, ' +
-    'being too huge to trample effectively; any other target: Armour Piercing characteristic of -2. Related: ' +
+    'being too huge to trample effectively. Any other target: Armour Piercing characteristic of -2. Related: ' +
     'Behemoths.',
   clauses: {
     behemoth: 'every behemoth has it, by its troop type',

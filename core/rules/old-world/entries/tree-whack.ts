@@ -13,7 +13,7 @@ export const treeWhack = defineEntry({
   source: seedLines(67, 73),
   anchor: 'tow:special-rules/tree-whack',
   text:
-    'Restriction: Model with Tree Whack. Limits: Once per turn. Timing: Combat phase. Select: 1x model of an enemy ' +
+    'Restriction: Model with Tree Whack. Limits: Once per turn. Timing: Combat phase. Select: 1× model of an enemy ' +
     "unit in close combat with this model. Result: One of this model's Attacks is spent on a 'Tree Whack' attack " +
     '(optional); the target takes an Initiative test at once. Test passed: nothing happens. Test failed: D3 hits at ' +
     "this model's Strength characteristic; no armour save, Ward and Regeneration saves allowed.",
