@@ -164,7 +164,8 @@ export class UnitEditor extends LitElement {
         const params = changed(pick)
         return Object.keys(params).length > 0 ? { id: pick.id, params } : pick.id
       }),
-      formation: { files: this.files },
+      // No wider than its models: a lone monster is one model wide whatever the field says.
+      formation: { files: Math.min(this.files, this.models) },
       command: this.command,
     }
     this.dispatchEvent(new CustomEvent('unit-saved', { detail: unit, bubbles: true, composed: true }))
@@ -186,7 +187,7 @@ export class UnitEditor extends LitElement {
     this.race = unit.race ?? ''
     this.troopType = unit.troopType
     this.models = unit.models
-    this.files = unit.formation?.files ?? this.files
+    this.files = unit.formation?.files ?? Math.min(5, unit.models)
     this.profile = { ...unit.profile }
     this.gear = (unit.gear ?? []).map(pick)
     this.rules = (unit.rules ?? []).map(pick)
