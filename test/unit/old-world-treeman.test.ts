@@ -621,6 +621,42 @@ describe('old-world/lumbering', () => {
     ).toThrow(/Lord cannot join dryads: Lumbering: it may not join any unit \(old-world\/lumbering §no-joining\)/)
   })
 
+  it('a lone Lumbering model is a Close Order formation in Combat Order: +1 combat result at Unit Strength 5+', () => {
+    // Lumbering grants Close Order (seed line 89). The Treeman alone is one rank of one, square: in Combat Order;
+    // Unit Strength 6 (its starting Wounds) >= 5: +1 (old-world/close-order §combat-order). Nobody strikes (A 0):
+    // p1 0 + 1 = 1 against 3 Dwarfs' 0 (Unit Strength 3, not higher: no Massed Infantry; no files: no rank bonus).
+    // Without Lumbering it has no Close Order: 0 all, a draw.
+    const fight = (rules: UnitDefinitionInput['rules']) => {
+      const g = game(
+        [owUnit('treeman', { troopType: 'behemoth', models: 1, profile: { W: 6, A: 0 }, rules })],
+        [dwarfs({ models: 3, formation: undefined, profile: { A: 0 } })],
+      )
+      g.apply(joined('treeman', 1, 'dwarfs', 3))
+      return g
+    }
+    const lumbering = fight(['lumbering'])
+    expect(lumbering.pick('combat-result')).toEqual([
+      { combat: 'c1', round: 1, scores: { p1: 1, p2: 0 }, winner: 'p1', difference: 1 },
+    ])
+    expect(lumbering.cites('close-order', 'combat-order')).toBe(true)
+    expect(lumbering.text()).toContain('Close Order in Combat Order: treeman (Unit Strength 6)')
+    expect(fight([]).pick('combat-result')).toEqual([
+      { combat: 'c1', round: 1, scores: { p1: 0, p2: 0 }, winner: null, difference: 0 },
+    ])
+  })
+
+  it('a Lumbering model of Unit Strength 4 is in Close Order but claims no Combat Order bonus', () => {
+    const g = game(
+      [owUnit('beast', { troopType: 'monstrous-creature', models: 1, profile: { W: 4, A: 0 }, rules: ['lumbering'] })],
+      [dwarfs({ models: 3, formation: undefined, profile: { A: 0 } })],
+    )
+    g.apply(joined('beast', 1, 'dwarfs', 3))
+    expect(g.pick('combat-result')).toEqual([
+      { combat: 'c1', round: 1, scores: { p1: 0, p2: 0 }, winner: null, difference: 0 },
+    ])
+    expect(g.text()).toContain('beast has Unit Strength 4, under 5')
+  })
+
   it('a Lumbering model alone musters', () => {
     const g = new TestGame(owEv.created())
     g.apply(owEv.mustered('p1', owUnit('treeman', { troopType: 'behemoth', models: 1, rules: ['lumbering'] })))
@@ -643,6 +679,6 @@ describe('the Treeman and its foes as ready units', () => {
     expect(treeman.troopType).toBe('behemoth')
     expect(ctx.holds(ctx.unit('torch-bearers'), 'flaming-attacks')).toBe(true)
     // The Treeman's templates come first; the generic Old World troops follow (troops.ts).
-    expect(oldWorld.troops.slice(0, treemanTroops.length)).toEqual(treemanTroops)
+    expect(oldWorld.troops?.slice(0, treemanTroops.length)).toEqual(treemanTroops)
   })
 })
