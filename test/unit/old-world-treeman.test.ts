@@ -674,8 +674,14 @@ describe('the Treeman and its foes as ready units', () => {
     )
     const ctx = g.context()
     const treeman = ctx.unit('treeman')
-    for (const id of ['stomp-attacks', 'regeneration', 'flammable', 'timber', 'tree-whack', 'lumbering'])
-      expect(ctx.holds(treeman, id)).toBe(true)
+    const rules = ['terror', 'fear', 'large-target', 'tree-spirit', 'immune-to-psychology', 'move-through-cover']
+    rules.push('armoured-hide', 'stomp-attacks', 'regeneration', 'flammable', 'timber', 'tree-whack', 'lumbering')
+    // Lumbering's Close Order (seed line 89), held through `grants`; Terror's Fear likewise.
+    rules.push('close-order')
+    for (const id of rules) expect(ctx.holds(treeman, id), id).toBe(true)
+    // Armoured Hide (3): an unarmoured 7+ improved to 4+, the default the players edit.
+    const moment: CombatMoment = { combat: 'c1', round: 1, charged: false, charging: false, facing: 'front' }
+    expect(armourSaveNeed(ctx, treeman, ctx.unit('torch-bearers'), moment, 3).value).toBe(4)
     expect(treeman.troopType).toBe('behemoth')
     expect(ctx.holds(ctx.unit('torch-bearers'), 'flaming-attacks')).toBe(true)
     // The Treeman's templates come first; the generic Old World troops follow (troops.ts).
