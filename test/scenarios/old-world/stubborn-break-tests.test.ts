@@ -184,6 +184,8 @@ describe('recorded: a Stubborn unit loses its first and its second break test (T
       expect(cited).toContain(rule)
     const text = (seq: number) =>
       game.steps[seq - 1]!.outcomes.map((o) => renderExplanationText(o.explanation)).join('\n')
+    // Lost by 3 (2 wounds + Massed Infantry against 0): 6 + 3 = 9 > 7.
+    expect(text(24)).toContain('dice 3 + 3 = 6 (physical), + 3 = 9')
     expect(text(24)).toContain('Unit Strength 19 against 5: more than twice as much, so it breaks')
     expect(text(24)).toContain('lost: Ironbreakers has taken its first break test')
     expect(text(11)).toContain('whatever the Unit Strengths')
