@@ -335,6 +335,10 @@ export function createEngine(ruleset: Ruleset): Engine {
     const effects = effectsAt.get(at)
     if (!effects) return records
     const ask: Held['modifiers'] = (point, question) => modifiersFor(game, decide, point, question)
+    const holdsEntry: Held['holds'] = (unit, id) => {
+      const entry = entries.get(id)
+      return entry !== undefined && holding(game, unit, entry) !== null
+    }
     // The variant decisions an effect reads: its record cites them (every number resting on a switch says so).
     let read: string[] | null = null
     const decideAndCite = (id: string) => {
@@ -360,7 +364,14 @@ export function createEngine(ruleset: Ruleset): Engine {
       let active: ActiveEffect | null = null
       for (const unit of candidates) {
         if (always) {
-          held = { unit, params: entry.params ?? NO_PARAMS, owned: true, decision: decideAndCite, modifiers: ask }
+          held = {
+            unit,
+            params: entry.params ?? NO_PARAMS,
+            owned: true,
+            decision: decideAndCite,
+            modifiers: ask,
+            holds: holdsEntry,
+          }
           break
         }
         const holds =
@@ -370,7 +381,14 @@ export function createEngine(ruleset: Ruleset): Engine {
         // An effect that acts only while drunk, cast or started: carrying the item is not enough.
         if (holds && effect.activeOnly && !holds.active) continue
         if (holds) {
-          held = { unit, params: holds.params, owned: holds.owned, decision: decideAndCite, modifiers: ask }
+          held = {
+            unit,
+            params: holds.params,
+            owned: holds.owned,
+            decision: decideAndCite,
+            modifiers: ask,
+            holds: holdsEntry,
+          }
           active = holds.active
           break
         }

@@ -364,6 +364,8 @@ export interface Held {
   decision(id: string): string
   /** Asks another timing point (Fear's break-test clause asks who causes Fear and who is immune). */
   modifiers<P extends TimingPoint>(at: P, query: QueryOf<P>): ModifierRecord[]
+  /** Whether another unit holds an entry, as the engine counts holding (its list, an active effect, `grants`). */
+  holds(unit: UnitState, id: string): boolean
 }
 
 /**

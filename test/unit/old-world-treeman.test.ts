@@ -319,9 +319,11 @@ describe('old-world/flammable and old-world/flaming-attacks', () => {
     ])
     expect(g.cites('flammable', 'no-regeneration')).toBe(true)
     expect(g.cites('flaming-attacks', 'flaming')).toBe(true)
-    // No regeneration roll was asked: the round went on to its combat result, the 2 wounds counting.
+    // No regeneration roll was asked: the round went on to its combat result, the 2 wounds counting. p2 also has
+    // its rank bonus (10 Spears five wide: 2 ranks of 5, +1) and Massed Infantry (Unit Strength 10 against the
+    // Treeman's 6, its starting Wounds: +1): 2 + 1 + 1 = 4 (old-world/combat-result).
     expect(g.pick('combat-result')).toEqual([
-      { combat: 'c1', round: 1, scores: { p1: 0, p2: 2 }, winner: 'p2', difference: 2 },
+      { combat: 'c1', round: 1, scores: { p1: 0, p2: 4 }, winner: 'p2', difference: 4 },
     ])
   })
 
@@ -340,7 +342,8 @@ describe('old-world/flammable and old-world/flaming-attacks', () => {
 describe('old-world/regeneration in an Old World combat', () => {
   it('a regenerated wound comes back but still counts toward the combat result', () => {
     // Spears wound the Treeman twice (as above); Regeneration 5+: 5 saves one, 1 does not: 2 lost -> 1 lost.
-    // The combat result still counts both for p2.
+    // The combat result still counts both for p2: 2, + 1 rank bonus (10 Spears five wide: 2 ranks of 5) + 1 Massed
+    // Infantry (Unit Strength 10 against the Treeman's 6) = 4 (old-world/combat-result).
     const g = game(
       [
         owUnit('treeman', {
@@ -360,7 +363,7 @@ describe('old-world/regeneration in an Old World combat', () => {
       { unit: 'treeman', rolled: 2, regenerated: 1, modelsLeft: 1, woundsOnNextModel: 1 },
     ])
     expect(g.pick('combat-result')).toEqual([
-      { combat: 'c1', round: 1, scores: { p1: 0, p2: 2 }, winner: 'p2', difference: 2 },
+      { combat: 'c1', round: 1, scores: { p1: 0, p2: 4 }, winner: 'p2', difference: 4 },
     ])
     expect(g.cites('regeneration', 'combat-result')).toBe(true)
   })
@@ -410,6 +413,8 @@ describe('old-world/tree-whack', () => {
   it('spends one Attack; the target fails its Initiative test and takes D3 hits with no armour save; they count', () => {
     // Tree Whack at the Spears: Initiative test 4 > I3, failed. D3 = 2 hits, S6 v T3 2+: 3, 3 -> 2 wounds, and
     // no armour save is asked (the 5+ armour is not rolled). Then 5 - 1 = 4 attacks, 3+: all miss.
+    // Combat result: p1 2. p2 0 wounds; 8 Spears five wide are one rank of 5 (the 3 behind are too few): no rank
+    // bonus; Massed Infantry, Unit Strength 8 against the Treeman's 6: +1. p1 wins by 1 (old-world/combat-result).
     const g = game([treeman()], [spears()])
     g.apply(joined('treeman', 1, 'spears', 3))
     expect(g.request()).toMatchObject({ options: [{ id: 'spears' }, { id: 'no-tree-whack' }] })
@@ -424,7 +429,7 @@ describe('old-world/tree-whack', () => {
       { unit: 'spears', characteristic: 'I', value: 3, roll: 4, passed: false },
     ])
     expect(g.pick('combat-result')).toEqual([
-      { combat: 'c1', round: 1, scores: { p1: 2, p2: 0 }, winner: 'p1', difference: 2 },
+      { combat: 'c1', round: 1, scores: { p1: 2, p2: 1 }, winner: 'p1', difference: 1 },
     ])
     for (const clause of ['spend-attack', 'initiative-test', 'hits', 'no-armour', 'once-per-turn'])
       expect(g.cites('tree-whack', clause)).toBe(true)
@@ -464,9 +469,10 @@ describe('old-world/tree-whack', () => {
 
   it('once per turn: not offered again in the same turn, offered in the next', () => {
     // c1: the Whack (test 5 > 3 failed, D3 = 2, wounds 3, 3) slays both Spearmen; the 4 Attacks left find nobody.
+    // c2: 5 Archers (Unit Strength 5, not higher than the Treeman's 6: no Massed Infantry) and no wounds: a draw.
     const g = game(
       [treeman()],
-      [spears({ models: 2, formation: { files: 2 } }), owUnit('archers', { profile: { A: 0 } })],
+      [spears({ models: 2, formation: { files: 2 } }), owUnit('archers', { models: 5, profile: { A: 0 } })],
     )
     g.apply(joined('treeman', 1, 'spears', 2))
     g.answer('tree-whack', 'spears')
@@ -538,7 +544,9 @@ describe('old-world/timber', () => {
     // Spears: 2 attacks 4+: 4, 4; S3 v T3 4+: 4, 1 -> the Treeman's one Wound is lost: Timber!
     // Roll-off 3 v 3: again, 5 v 2: p1 chooses the front. Dryads: not in it; Spears: in it.
     // D6 = 4 hits at S5 v T3 2+: 2, 2, 2, 1 -> 3 wounds; armour 5+, AP -1: 6+: 6, 5, 1 -> 2 slain, 10 -> 8.
-    // Combat result: p1 2 (Timber!'s wounds), p2 1: p1 wins by 1.
+    // Combat result: p1 2 (Timber!'s wounds); the Dryads (5, no files given) claim no rank bonus, and Unit Strength
+    // 5 (the toppled Treeman is gone) is not higher than the Spears' 8: no Massed Infantry. p2 1 wound, 8 Spears
+    // five wide are one rank of 5 (no rank bonus), Massed Infantry 8 against 5: +1 -> 2. A draw, 2 all.
     const g = game([treeman(), dryads], [spears])
     g.apply(fight)
     g.answer('to-hit', [4, 4])
@@ -562,7 +570,7 @@ describe('old-world/timber', () => {
     expect(g.pick('toppled')).toEqual([{ unit: 'treeman', arc: 'front', winner: 'p1', units: ['spears'] }])
     expect(g.game.units.spears?.models).toBe(8)
     expect(g.pick('combat-result')).toEqual([
-      { combat: 'c1', round: 1, scores: { p1: 2, p2: 1 }, winner: 'p1', difference: 1 },
+      { combat: 'c1', round: 1, scores: { p1: 2, p2: 2 }, winner: null, difference: 0 },
     ])
     for (const clause of ['falls', 'roll-off', 'arc', 'in-arc', 'hits', 'armour-piercing', 'removed'])
       expect(g.cites('timber', clause)).toBe(true)
@@ -578,8 +586,10 @@ describe('old-world/timber', () => {
     g.answer('regeneration', [4])
     expect(g.game.units.treeman?.models).toBe(1)
     expect(g.outcomes('roll-off')).toEqual([])
+    // p2: the regenerated wound 1, rank bonus +1 (10 Spears five wide: 2 ranks of 5), Massed Infantry +1 (Unit
+    // Strength 10 against the Treeman's 1, its starting Wounds, and the 5 Dryads'): 3 (old-world/combat-result).
     expect(g.pick('combat-result')).toEqual([
-      { combat: 'c1', round: 1, scores: { p1: 0, p2: 1 }, winner: 'p2', difference: 1 },
+      { combat: 'c1', round: 1, scores: { p1: 0, p2: 3 }, winner: 'p2', difference: 3 },
     ])
   })
 })
@@ -611,6 +621,42 @@ describe('old-world/lumbering', () => {
     ).toThrow(/Lord cannot join dryads: Lumbering: it may not join any unit \(old-world\/lumbering §no-joining\)/)
   })
 
+  it('a lone Lumbering model is a Close Order formation in Combat Order: +1 combat result at Unit Strength 5+', () => {
+    // Lumbering grants Close Order (seed line 89). The Treeman alone is one rank of one, square: in Combat Order;
+    // Unit Strength 6 (its starting Wounds) >= 5: +1 (old-world/close-order §combat-order). Nobody strikes (A 0):
+    // p1 0 + 1 = 1 against 3 Dwarfs' 0 (Unit Strength 3, not higher: no Massed Infantry; no files: no rank bonus).
+    // Without Lumbering it has no Close Order: 0 all, a draw.
+    const fight = (rules: UnitDefinitionInput['rules']) => {
+      const g = game(
+        [owUnit('treeman', { troopType: 'behemoth', models: 1, profile: { W: 6, A: 0 }, rules })],
+        [dwarfs({ models: 3, formation: undefined, profile: { A: 0 } })],
+      )
+      g.apply(joined('treeman', 1, 'dwarfs', 3))
+      return g
+    }
+    const lumbering = fight(['lumbering'])
+    expect(lumbering.pick('combat-result')).toEqual([
+      { combat: 'c1', round: 1, scores: { p1: 1, p2: 0 }, winner: 'p1', difference: 1 },
+    ])
+    expect(lumbering.cites('close-order', 'combat-order')).toBe(true)
+    expect(lumbering.text()).toContain('Close Order in Combat Order: treeman (Unit Strength 6)')
+    expect(fight([]).pick('combat-result')).toEqual([
+      { combat: 'c1', round: 1, scores: { p1: 0, p2: 0 }, winner: null, difference: 0 },
+    ])
+  })
+
+  it('a Lumbering model of Unit Strength 4 is in Close Order but claims no Combat Order bonus', () => {
+    const g = game(
+      [owUnit('beast', { troopType: 'monstrous-creature', models: 1, profile: { W: 4, A: 0 }, rules: ['lumbering'] })],
+      [dwarfs({ models: 3, formation: undefined, profile: { A: 0 } })],
+    )
+    g.apply(joined('beast', 1, 'dwarfs', 3))
+    expect(g.pick('combat-result')).toEqual([
+      { combat: 'c1', round: 1, scores: { p1: 0, p2: 0 }, winner: null, difference: 0 },
+    ])
+    expect(g.text()).toContain('beast has Unit Strength 4, under 5')
+  })
+
   it('a Lumbering model alone musters', () => {
     const g = new TestGame(owEv.created())
     g.apply(owEv.mustered('p1', owUnit('treeman', { troopType: 'behemoth', models: 1, rules: ['lumbering'] })))
@@ -628,10 +674,17 @@ describe('the Treeman and its foes as ready units', () => {
     )
     const ctx = g.context()
     const treeman = ctx.unit('treeman')
-    for (const id of ['stomp-attacks', 'regeneration', 'flammable', 'timber', 'tree-whack', 'lumbering'])
-      expect(ctx.holds(treeman, id)).toBe(true)
+    const rules = ['terror', 'fear', 'large-target', 'tree-spirit', 'immune-to-psychology', 'move-through-cover']
+    rules.push('armoured-hide', 'stomp-attacks', 'regeneration', 'flammable', 'timber', 'tree-whack', 'lumbering')
+    // Lumbering's Close Order (seed line 89), held through `grants`; Terror's Fear likewise.
+    rules.push('close-order')
+    for (const id of rules) expect(ctx.holds(treeman, id), id).toBe(true)
+    // Armoured Hide (3): an unarmoured 7+ improved to 4+, the default the players edit.
+    const moment: CombatMoment = { combat: 'c1', round: 1, charged: false, charging: false, facing: 'front' }
+    expect(armourSaveNeed(ctx, treeman, ctx.unit('torch-bearers'), moment, 3).value).toBe(4)
     expect(treeman.troopType).toBe('behemoth')
     expect(ctx.holds(ctx.unit('torch-bearers'), 'flaming-attacks')).toBe(true)
-    expect(oldWorld.troops).toBe(treemanTroops)
+    // The Treeman's templates come first; the generic Old World troops follow (troops.ts).
+    expect(oldWorld.troops?.slice(0, treemanTroops.length)).toEqual(treemanTroops)
   })
 })

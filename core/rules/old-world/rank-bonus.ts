@@ -24,6 +24,8 @@ const RANKS: Readonly<Partial<Record<TroopType, { readonly width: number; readon
 
 /** Whether a ranked unit is in Combat Order: at least as wide as it is deep (else a Marching Column). */
 export function inCombatOrder(unit: UnitState): boolean | null {
+  // A single model is one rank of one, square: in Combat Order with or without files (a Lumbering model alone).
+  if (unit.models === 1) return true
   if (unit.files === null || unit.models === 0) return null
   return Math.ceil(unit.models / unit.files) <= unit.files
 }

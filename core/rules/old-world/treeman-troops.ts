@@ -8,8 +8,15 @@ import type { Profile } from '../../events/event-types.js'
  * against the book: correct them at the table). The generic profiles are a human soldier's (as the classic
  * templates') and round monster numbers.
  *
- * Only entries this catalogue has are listed. Still to add once their entries exist: the Treeman's `terror`,
- * `large-target` and `tree-spirit`, and its natural armour; `close-order` for the infantry block.
+ * The seed lists its seventeen entries under the one heading "Treemen" and does not say which a Treeman holds as
+ * standard and which come with an option or a character. The ready Treeman holds those that describe the Treeman
+ * itself and need no number the seed leaves out: Terror, Large Target, Tree Spirit, Immune to Psychology, Move
+ * Through Cover, Stomp Attacks (D6), Regeneration (5+), Flammable, Timber!, Tree Whack and Lumbering (which grants
+ * Close Order: "deemed a Close Order formation", seed line 89). Immune to Psychology and Move Through Cover are
+ * listed on The Old World's Treemen as we recall them, not checked against the book. Its natural armour is
+ * Armoured Hide (3), from an unarmoured 7+ to 4+: a default, as recalled, that the players edit. Left for the
+ * players to add at muster: Armour Bane (the seed gives no X), Magical Attacks, Stubborn and Hatred (the seed names
+ * no hated foe), which we take for an option's or a character's.
  */
 const treeman: Profile = { M: 5, WS: 5, BS: 0, S: 6, T: 6, W: 6, I: 2, A: 5, Ld: 8 }
 const soldier: Profile = { M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7 }
@@ -20,7 +27,9 @@ export const treemanTroops: TroopTemplate[] = [
   {
     id: 'treeman',
     name: 'Treeman',
-    summary: 'behemoth: Stomp Attacks (D6), Regeneration (5+), Flammable, Timber!, Tree Whack, Lumbering',
+    summary:
+      'behemoth: Terror, Large Target, Tree Spirit, Immune to Psychology, Move Through Cover, Armoured Hide (3), ' +
+      'Stomp Attacks (D6), Regeneration (5+), Flammable, Timber!, Tree Whack, Lumbering (a Close Order formation)',
     unit: {
       id: 'treeman',
       name: 'Treeman',
@@ -30,6 +39,12 @@ export const treemanTroops: TroopTemplate[] = [
       profile: { ...treeman },
       gear: ['hand-weapon'],
       rules: [
+        'terror',
+        'large-target',
+        'tree-spirit',
+        'immune-to-psychology',
+        'move-through-cover',
+        { id: 'armoured-hide', params: { X: 3 } },
         { id: 'stomp-attacks', params: { X: 'D6' } },
         { id: 'regeneration', params: { save: 5 } },
         'flammable',

@@ -10,7 +10,9 @@ import { OldWorldGame, owEv, owUnit } from '../../helpers/old-world-game.js'
  *
  * Swordsmen (p1): regular infantry, 20 in one rank of twenty, M4 WS4 S3 T3 W1 I4 A1 Ld8, hand weapons.
  * Ironbreakers (p2): regular infantry, Stubborn, 10 in one rank of ten, M3 WS3 S3 T3 W1 I3 A1 Ld7, hand weapons.
- * Neither has armour, a standard, a musician or a second rank: each side scores only the Wounds it caused.
+ * Neither has armour, a standard, a musician, a second rank (no rank bonus) or the Close Order rule. Each side
+ * scores the Wounds it caused, and the Swordsmen, regular infantry with the higher Unit Strength (19 or 20 against
+ * 7 or 5), add Massed Infantry, +1 (combat-result §massed-infantry).
  *
  * Turn 1 (p1), Combat. The Swordsmen have charged the Ironbreakers; five of each in base contact (combat c1).
  *   - Strike order: Initiative 4 before 3 (strike-order §initiative).
@@ -18,7 +20,7 @@ import { OldWorldGame, owEv, owUnit } from '../../helpers/old-world-game.js'
  *     6, 5, 4, 1 -> 3 wounds; no armour: 3 Ironbreakers slain, 10 -> 7.
  *   - Ironbreakers: 5 in contact less 3 slain = 2 attacks, WS3 against WS4: 4+: 4, 2 -> 1 hit; 4+: 5 -> 1 wound:
  *     Swordsmen 20 -> 19.
- *   - Combat result: 3 against 1, p1 wins by 2.
+ *   - Combat result: 3 + 1 (Massed Infantry, Unit Strength 19 against 7) = 4 against 1, p1 wins by 3.
  *   - Break test, the Ironbreakers' first of the battle: Stubborn (stubborn §fall-back) lets them skip it for an
  *     automatic Fall Back in Good Order; the player takes it. Unit Strength 19 against 7 is more than twice,
  *     which would turn a Fall Back into a Break (break-test §outnumbered), but not this one ("even versus a
@@ -30,10 +32,10 @@ import { OldWorldGame, owEv, owUnit } from '../../helpers/old-world-game.js'
  *   (c2), the Swordsmen counting as charging, five of each in contact.
  *   - Swordsmen: 5 attacks at 3+: 5, 5, 5, 2, 1 -> 3 hits; 4+: 4, 4, 2 -> 2 wounds: Ironbreakers 7 -> 5.
  *   - Ironbreakers: 5 less 2 slain = 3 attacks at 4+: 6, 1, 1 -> 1 hit; 4+: 3 -> no wound.
- *   - Combat result: 2 against 0, p1 wins by 2.
+ *   - Combat result: 2 + 1 (Massed Infantry, 19 against 5) = 3 against 0, p1 wins by 3.
  *   - Break test, the second: Stubborn was for the first only (stubborn §first-test), so no choice now. Ld 7
  *     (the Ironbreakers' own; no character, no General): 3 + 3 = 6, not a double: 6 <= 7, no break on the
- *     natural roll; 6 + 2 = 8 > 7: a Fall Back in Good Order (break-test §fall-back) - but Unit Strength 19
+ *     natural roll; 6 + 3 = 9 > 7: a Fall Back in Good Order (break-test §fall-back) - but Unit Strength 19
  *     against 5 is more than twice (19 > 10): it breaks (break-test §outnumbered).
  *   - Flee 2D6 (variants §flee-dice): 4 + 2 = 6". The Swordsmen pursue: 3 + 3 = 6 >= 6: caught, the 5
  *     Ironbreakers left are destroyed (flee-and-pursuit §caught).
@@ -62,7 +64,7 @@ const events = [
   owEv.dice('6.1', [6, 5, 4, 3, 2]), // 7: 4 hits at 3+
   owEv.dice('7.1', [6, 5, 4, 1]), // 8: 3 wounds at 4+: 10 -> 7
   owEv.dice('8.1', [4, 2]), // 9: 1 hit at 4+
-  owEv.dice('9.1', [5]), // 10: 1 wound: 20 -> 19; the result 3 to 1
+  owEv.dice('9.1', [5]), // 10: 1 wound: 20 -> 19; the result 3 + 1 (Massed Infantry) to 1
   owEv.choice('10.1', 'fall-back'), // 11: Stubborn: an automatic Fall Back in Good Order
   owEv.dice('11.1', [2, 5]), // 12: falls back 5"
   owEv.choice('12.1', 'pursue'), // 13
@@ -75,8 +77,8 @@ const events = [
   owEv.dice('19.1', [5, 5, 5, 2, 1]), // 20: 3 hits at 3+
   owEv.dice('20.1', [4, 4, 2]), // 21: 2 wounds: 7 -> 5
   owEv.dice('21.1', [6, 1, 1]), // 22: 1 hit at 4+
-  owEv.dice('22.1', [3]), // 23: no wound; the result 2 to 0
-  owEv.dice('23.1', [3, 3]), // 24: the second break test: 6 <= 7, 8 > 7, US 19 > 2 x 5: broken
+  owEv.dice('22.1', [3]), // 23: no wound; the result 2 + 1 (Massed Infantry) to 0
+  owEv.dice('23.1', [3, 3]), // 24: the second break test: 6 <= 7, 9 > 7, US 19 > 2 x 5: broken
   owEv.dice('24.1', [4, 2]), // 25: flees 6"
   owEv.choice('25.1', 'pursue'), // 26
   owEv.dice('26.1', [3, 3]), // 27: 6 >= 6: caught
@@ -118,12 +120,14 @@ describe('recorded: a Stubborn unit loses its first and its second break test (T
       [10, { unit: 'swordsmen', unsaved: 1, removed: 1, modelsLeft: 19, woundsOnNextModel: 0 }],
       [21, { unit: 'ironbreakers', unsaved: 2, removed: 2, modelsLeft: 5, woundsOnNextModel: 0 }],
     ])
-    // 3 to 1 and 2 to 0: p1 wins by 2 both times.
+    // 3 + 1 to 1 and 2 + 1 to 0 (Massed Infantry: Unit Strength 19 against 7, then 5): p1 wins by 3 both times.
     expect(pick('combat-result')).toEqual([
-      [10, { combat: 'c1', round: 1, scores: { p1: 3, p2: 1 }, winner: 'p1', difference: 2 }],
-      [23, { combat: 'c2', round: 1, scores: { p1: 2, p2: 0 }, winner: 'p1', difference: 2 }],
+      [10, { combat: 'c1', round: 1, scores: { p1: 4, p2: 1 }, winner: 'p1', difference: 3 }],
+      [23, { combat: 'c2', round: 1, scores: { p1: 3, p2: 0 }, winner: 'p1', difference: 3 }],
     ])
-    // First: Stubborn, no roll, a Fall Back although US 19 > 2 x 7. Second: 6 <= 7, 6 + 2 = 8 > 7, US 19 > 2 x 5.
+    // Massed Infantry is in both results' breakdowns.
+    expect(game.cites('combat-result', 'massed-infantry')).toBe(true)
+    // First: Stubborn, no roll, a Fall Back although US 19 > 2 x 7. Second: 6 <= 7, 6 + 3 = 9 > 7, US 19 > 2 x 5.
     expect(pick('break-test')).toEqual([
       [11, { unit: 'ironbreakers', passed: false, roll: null, leadership: null, result: 'fall-back', stubborn: true }],
       [24, { unit: 'ironbreakers', passed: false, roll: 6, leadership: 7, result: 'break' }],
@@ -180,6 +184,8 @@ describe('recorded: a Stubborn unit loses its first and its second break test (T
       expect(cited).toContain(rule)
     const text = (seq: number) =>
       game.steps[seq - 1]!.outcomes.map((o) => renderExplanationText(o.explanation)).join('\n')
+    // Lost by 3 (2 wounds + Massed Infantry against 0): 6 + 3 = 9 > 7.
+    expect(text(24)).toContain('dice 3 + 3 = 6 (physical), + 3 = 9')
     expect(text(24)).toContain('Unit Strength 19 against 5: more than twice as much, so it breaks')
     expect(text(24)).toContain('lost: Ironbreakers has taken its first break test')
     expect(text(11)).toContain('whatever the Unit Strengths')

@@ -1,4 +1,5 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import type { Held } from '../../../engine/effects.js'
 import type { UnitState } from '../../../engine/types.js'
 import { inCombatOrder } from '../rank-bonus.js'
 import { seedLines } from './sources.js'
@@ -32,15 +33,17 @@ export const closeOrder = defineEntry({
       kind: 'add',
       when: (q, held) => {
         if (q.stage !== 'score') return null
-        const reasons = closeOrderUnits(q.side.units).map((unit) => whyNot(unit, held.decision('combat-order-bonus')))
+        const reasons = closeOrderUnits(q.side.units, held).map((unit) =>
+          whyNot(unit, held.decision('combat-order-bonus')),
+        )
         return reasons.some((reason) => reason === null) ? true : reasons.join('; ')
       },
       // Each Close Order unit in Combat Order counts (tow:the-combat-phase/other-bonuses-multiple-combats).
       value: (q, held) =>
-        closeOrderUnits(q.side.units).filter((unit) => whyNot(unit, held.decision('combat-order-bonus')) === null)
+        closeOrderUnits(q.side.units, held).filter((unit) => whyNot(unit, held.decision('combat-order-bonus')) === null)
           .length,
       describe: (q, held) => {
-        const counted = closeOrderUnits(q.side.units).filter(
+        const counted = closeOrderUnits(q.side.units, held).filter(
           (unit) => whyNot(unit, held.decision('combat-order-bonus')) === null,
         )
         return `Close Order in Combat Order: ${
@@ -51,8 +54,9 @@ export const closeOrder = defineEntry({
   ],
 })
 
-function closeOrderUnits(units: readonly UnitState[]): UnitState[] {
-  return units.filter((unit) => unit.rules.some((rule) => rule.id === 'close-order'))
+/** The side's units that hold Close Order: listed, or through an entry that grants it (Lumbering). */
+function closeOrderUnits(units: readonly UnitState[], held: Held): UnitState[] {
+  return units.filter((unit) => held.holds(unit, 'close-order'))
 }
 
 /** Why a Close Order unit claims no Combat Order bonus, or null when it does. */

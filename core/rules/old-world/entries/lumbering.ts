@@ -24,6 +24,8 @@ export const lumbering = defineEntry({
     'no-joining': 'it may not join any unit, and no character may join it (refused at muster)',
   },
   enforcement: 'enforced',
+  // "Deemed a Close Order formation and follows its rules": it holds Close Order (its Combat Order bonus) too.
+  grants: ['close-order'],
   // Asked at muster for each character who joined a unit (old-world/muster.ts): both ways are barred.
   effects: [
     {
