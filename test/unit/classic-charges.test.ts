@@ -10,8 +10,16 @@ import { moveEv, movementGame, RulesetGame, refusal } from '../helpers/classic-m
  */
 const warriors = (extra: UnitInput = {}) =>
   unitDef('warriors', { name: 'Warriors', models: 10, profile: { M: 5, Ld: 8 }, formation: { files: 5 }, ...extra })
+// The Boyz carry crossbows, so that Stand and Shoot is theirs to choose.
 const boyz = (extra: UnitInput = {}) =>
-  unitDef('boyz', { name: 'Boyz', models: 10, profile: { M: 4, Ld: 7 }, formation: { files: 5 }, ...extra })
+  unitDef('boyz', {
+    name: 'Boyz',
+    models: 10,
+    profile: { M: 4, Ld: 7 },
+    formation: { files: 5 },
+    gear: ['hand-weapon', 'repeater-crossbow'],
+    ...extra,
+  })
 
 describe('charges: range and result', () => {
   it('charge: in range in classic, 2 x M reaches 9" and the charge goes in (classic/charge §reached)', () => {
@@ -87,6 +95,14 @@ describe('charges: range and result', () => {
 })
 
 describe('charges: responses', () => {
+  it('stand and shoot: not offered to a unit with no missile weapon (classic/charge §stand-and-shoot)', () => {
+    const game = movementGame([warriors()], [boyz({ gear: ['hand-weapon'] })])
+    const declared = game.apply(moveEv.charge('warriors', 'boyz', 8))
+    const request = declared.requests[0]
+    expect(request?.kind === 'choice' && request.options.map((o) => o.id)).toEqual(['hold', 'flee'])
+    expect(game.text()).toContain('no stand and shoot: Boyz has no missile weapon')
+  })
+
   it('stand and shoot: offered beyond half the charge move, and recorded for the shot', () => {
     const game = movementGame([warriors()], [boyz()])
     game.apply(moveEv.charge('warriors', 'boyz', 8))

@@ -32,12 +32,14 @@ const oak = () =>
     profile: { M: 5, W: 6, Ld: 8 },
     rules: ['terror'],
   })
+// Bows at their backs, so that Stand and Shoot is theirs to choose.
 const spears = (extra: Parameters<typeof owUnit>[1] = {}) =>
   owUnit('spears', {
     name: 'Spearmen',
     models: 10,
     formation: { files: 5 },
     profile: { M: 4, Ld: 7 },
+    gear: ['hand-weapon', 'bow'],
     ...extra,
   })
 
@@ -496,7 +498,7 @@ describe('old-world/move-through-cover: the terrain rule', () => {
     const game = new RulesetGame(
       classic,
       ev.created(),
-      ev.mustered('p1', spears()),
+      ev.mustered('p1', spears({ gear: ['hand-weapon'] })),
       ev.mustered('p2', owUnit('orcs', { name: 'Orcs' })),
       ev.turn(1, 'p1'),
       ev.phase('movement'),

@@ -19,6 +19,7 @@ import { characteristic } from './charts.js'
 import { fleeDice, leadership } from './close-combat-round.js'
 import { naturalDouble } from './leadership-doubles.js'
 import { immunity, type PsychologyWord } from './psychology-records.js'
+import { missileWeaponsOf } from './shooting-attack.js'
 import { dangerousTerrainTests, type Terrain, terrainMove, terrainRule } from './terrain.js'
 
 type Step<T> = Generator<RequestSpec, T, Answer>
@@ -597,7 +598,14 @@ function* respond(
   let standAndShoot = true
   const shoot = permission(ctx, target, charger, 'shoot')
   notes.push(...recordLines(shoot.records))
-  if (shoot.forbidden) {
+  if (missileWeaponsOf(ctx, target).length === 0) {
+    standAndShoot = false
+    notes.push(
+      explain(`no stand and shoot: ${target.name} has no missile weapon`, {
+        rule: ctx.rule('charge', 'stand-and-shoot'),
+      }),
+    )
+  } else if (shoot.forbidden) {
     standAndShoot = false
     notes.push(explain(`no stand and shoot: ${shoot.forbidden.label}`, { rule: shoot.forbidden.source }))
   } else {

@@ -76,6 +76,16 @@ export function weaponOf(ctx: ClassicContext, shooter: UnitState, weaponId: stri
   }
 }
 
+/** The missile weapons (and breath weapons) `unit` carries: its gear and rules whose entry shoots. */
+export function missileWeaponsOf(ctx: ClassicContext, unit: UnitState): string[] {
+  return [...unit.gear.map((gear) => gear.id), ...unit.rules.map((rule) => rule.id)].filter((id) => {
+    const params = ctx.mechanics.entry(id)?.params ?? {}
+    return (
+      typeof params.strength === 'number' && (typeof params.range === 'number' || typeof params.template === 'string')
+    )
+  })
+}
+
 /** The combat a unit is fighting in, if any. */
 function combatOf(ctx: ClassicContext, unit: UnitState) {
   return Object.values(ctx.game.combats).find(
