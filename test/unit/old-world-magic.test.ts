@@ -331,26 +331,6 @@ describe('SpellCast in a classic game keeps its power dice and its catalogue spe
   })
 })
 
-/** A stand-in for ow-combat's armour (not on this branch): a suit that bars casting and dispelling. */
-const standInArmour = defineEntry({
-  id: 'stand-in-armour',
-  name: 'Stand-in armour',
-  kind: 'armour',
-  source: 'test',
-  text: 'A test stand-in for heavy armour: its wearer may neither cast nor dispel.',
-  clauses: { wizards: 'a Wizard wearing armour cannot cast or dispel' },
-  enforcement: 'enforced',
-  effects: [
-    {
-      at: 'permission',
-      clause: 'wizards',
-      label: 'wears armour',
-      kind: 'set',
-      when: (q) => (q.action === 'cast' || q.action === 'dispel' ? true : null),
-      value: 'forbidden',
-    },
-  ],
-})
 /** A stand-in ward save that works against Magical attacks only, to show the saves are told. */
 const standInMagicWard = defineEntry({
   id: 'stand-in-magic-ward',
@@ -373,29 +353,32 @@ const standInMagicWard = defineEntry({
 })
 const withStandIns: Ruleset = {
   ...oldWorld,
-  definitions: [...oldWorld.definitions, standInArmour, standInMagicWard],
+  definitions: [...oldWorld.definitions, standInMagicWard],
   catalogue: {
     ...oldWorld.catalogue,
-    entries: [...oldWorld.catalogue.entries, entryData(standInArmour), entryData(standInMagicWard)],
+    entries: [...oldWorld.catalogue.entries, entryData(standInMagicWard)],
   },
 }
 
 describe('old-world/magic §armour: Wizards in armour neither cast nor dispel (the permission point)', () => {
   it('an armoured Wizard is refused its spell; an armoured enemy Wizard is not offered a dispel', () => {
     const armoured = [
-      owUnit('iron', { name: 'Iron Wizard', character: true, models: 1, wizardLevel: 2, gear: ['stand-in-armour'] }),
+      owUnit('iron', { name: 'Iron Wizard', character: true, models: 1, wizardLevel: 2, gear: ['heavy-armour'] }),
+      owUnit('shielded', { name: 'Shield Wizard', character: true, models: 1, wizardLevel: 1, gear: ['shield'] }),
       // The unit's armour is its own: the Seer who joined it wears none and dispels.
       owUnit('guardians', {
         models: 10,
-        gear: ['hand-weapon', 'stand-in-armour'],
+        gear: ['hand-weapon', 'full-plate-armour', 'shield'],
         characters: [{ id: 'seer', name: 'Seer', profile: profile(), wizardLevel: 2 }],
       }),
     ]
-    const game = magicGame('shooting', withStandIns, armoured)
+    const game = magicGame('shooting', oldWorld, armoured)
     game.apply(spellCast({ caster: 'archmage', target: 'spears' }))
     game.roll([3, 3])
     expect(options(game)).toEqual(['none', 'wizardly:hedge', 'wizardly:seer', 'fated'])
-    expect(renderExplanationText(request(game)!.explanation)).toContain('Iron Wizard cannot dispel: wears armour')
+    const why = renderExplanationText(request(game)!.explanation)
+    expect(why).toContain('Iron Wizard cannot dispel: wears armour (old-world/heavy-armour §wizards)')
+    expect(why).toContain('Shield Wizard cannot dispel: carries a shield (old-world/shield §wizards)')
     game.choose('none')
     game.roll([1])
     for (let i = 0; i < 5 && Object.keys(game.game.requests).length > 0; i++) {
@@ -404,7 +387,35 @@ describe('old-world/magic §armour: Wizards in armour neither cast nor dispel (t
     }
     game.apply(owEv.turn(1, 'p2'))
     game.apply(owEv.phase('shooting'))
-    refused(game, spellCast({ caster: 'iron', target: 'knights' }), 'rules/cannot-cast', /wears armour.*§armour/)
+    refused(
+      game,
+      spellCast({ caster: 'iron', target: 'knights' }),
+      'rules/cannot-cast',
+      /heavy-armour §wizards.*§armour/,
+    )
+    refused(game, spellCast({ caster: 'shielded', target: 'knights' }), 'rules/cannot-cast', /shield §wizards.*§armour/)
+  })
+
+  it('old-world/light-armour and old-world/full-plate-armour bar casting too; barding and armoured hide do not', () => {
+    const wizardIn = (id: string, gear: string[], rules: { id: string; params: { X: number } }[] = []) =>
+      owUnit(id, { name: id, character: true, models: 1, wizardLevel: 1, gear, rules })
+    const p2Shooting = (...wizards: ReturnType<typeof owUnit>[]) => {
+      const game = magicGame('shooting', oldWorld, wizards)
+      game.apply(owEv.turn(1, 'p2'))
+      game.apply(owEv.phase('shooting'))
+      return game
+    }
+    const game = p2Shooting(wizardIn('light', ['light-armour']), wizardIn('plate', ['full-plate-armour']))
+    refused(game, spellCast({ caster: 'light', target: 'knights' }), 'rules/cannot-cast', /light-armour §wizards/)
+    refused(game, spellCast({ caster: 'plate', target: 'knights' }), 'rules/cannot-cast', /full-plate-armour §wizards/)
+    for (const free of [
+      wizardIn('free', ['barding']),
+      wizardIn('free', [], [{ id: 'armoured-hide', params: { X: 1 } }]),
+    ]) {
+      const unbarred = p2Shooting(free)
+      unbarred.apply(spellCast({ caster: 'free', target: 'knights' }))
+      expect(request(unbarred)).toMatchObject({ purpose: 'casting', roller: 'p2' })
+    }
   })
 })
 
