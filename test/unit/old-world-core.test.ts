@@ -1,0 +1,253 @@
+import { describe, expect, it } from 'vitest'
+import { defineEntry, entryData } from '../../core/engine/catalogue.js'
+import type { OpenRequest } from '../../core/engine/types.js'
+import { renderExplanationText } from '../../core/explain/index.js'
+import { characteristic, wardSaveNeed } from '../../core/rules/classic/charts.js'
+import type { ClassicContext } from '../../core/rules/classic/catalogue.js'
+import { oldWorld } from '../../core/rules/old-world/index.js'
+import { type Draft, profile, RulesetGame, type UnitInput } from '../helpers/classic-game.js'
+import { cites, moment, OldWorldGame, owContext, owEv, owUnit } from '../helpers/old-world-combat.js'
+
+/**
+ * The Old World's core entries that the shared procedures cite (core-mechanics B.1, B.5): removing casualties,
+ * champions, characters, dice and characteristics, ward saves. Every fight is worked out by hand in the comments.
+ */
+
+type Pick = (request: OpenRequest) => number[] | string | undefined
+
+/** Answers every open request: `pick` may give the faces or the option; dice default to 1s, choices to the first. */
+function play(game: RulesetGame, pick: Pick = () => undefined) {
+  for (let guard = 0; guard < 200; guard++) {
+    const request = Object.values(game.game.requests)[0]
+    if (!request) return
+    const answer = pick(request)
+    if (request.kind === 'choice')
+      game.choose(typeof answer === 'string' ? answer : (request.options[0]?.id as string))
+    else game.roll(Array.isArray(answer) ? answer : Array(request.count).fill(1))
+  }
+  throw new Error('too many requests')
+}
+
+/** Every die of the requests whose text starts with `name` (and, when given, has `purpose`) rolls `face`. */
+const rolls =
+  (name: string, face: number, purposes?: string[]): Pick =>
+  (request) =>
+    request.kind === 'dice' && request.text.startsWith(name) && (!purposes || purposes.includes(request.purpose))
+      ? Array(request.count).fill(face)
+      : undefined
+
+interface Contact {
+  unit: string
+  models: number
+  champion?: boolean
+  characters?: string[]
+  directed?: { by?: string; at: string; attacks: number }[]
+}
+/** p1's unit and p2's unit join combat c1, nobody charging: Initiative order throughout. */
+const joined = (p1: Contact, p2: Contact): Draft => ({
+  type: 'CombatJoined',
+  payload: {
+    combat: 'c1',
+    sides: [
+      { player: 'p1', units: [{ unit: p1.unit }] },
+      { player: 'p2', units: [{ unit: p2.unit }] },
+    ],
+    contact: [p1, p2],
+  },
+})
+
+function fight(p1: ReturnType<typeof owUnit>, p2: ReturnType<typeof owUnit>, ruleset = oldWorld) {
+  return new RulesetGame(
+    ruleset,
+    owEv.created(),
+    owEv.mustered('p1', p1),
+    owEv.mustered('p2', p2),
+    owEv.turn(1, 'p1'),
+    owEv.phase('close-combat'),
+  )
+}
+
+const outcome = (game: RulesetGame, kind: string, index = 0) => game.outcomes(kind)[index]
+const requests = (game: RulesetGame) => game.steps.flatMap((step) => step.requests)
+const text = (game: RulesetGame, kind: string, index = 0) => renderExplanationText(outcome(game, kind, index)!.explanation)
+
+/** Elves (WS4 S5 I5 A1, unarmoured) in a line of `models`. */
+const elves = (models: number, extra: UnitInput = {}) =>
+  owUnit('elves', { name: 'Elves', models, profile: { WS: 4, S: 5, I: 5, A: 1 }, formation: { files: models }, ...extra })
+/** Ogres: monstrous infantry WS3 S4 T4 W3 I2 A3, unarmoured; the champion has A4. */
+const ogres = (models: number, extra: UnitInput = {}) =>
+  owUnit('ogres', {
+    name: 'Ogres',
+    troopType: 'monstrous-infantry',
+    models,
+    profile: { WS: 3, S: 4, T: 4, W: 3, I: 2, A: 3 },
+    formation: { files: models },
+    ...extra,
+  })
+const ogreChampion = { command: { champion: true }, championProfile: profile({ WS: 3, S: 4, T: 4, W: 3, I: 2, A: 4 }) }
+
+describe('old-world/casualties', () => {
+  it('§fill-up: wounds fill one multi-wound model before the next; the champion takes none of them', () => {
+    const game = fight(elves(8), ogres(3, ogreChampion))
+    game.apply(joined({ unit: 'elves', models: 8 }, { unit: 'ogres', models: 3, champion: true }))
+    // 8 Elves hit (WS4 against WS3: 3+) and wound (S5 against T4: 3+) on 6s; no armour: 8 unsaved on the 2
+    // rank-and-file Ogres of W3: both slain after 6, the 2 past them wasted; the champion stands.
+    play(game, rolls('Elves', 6))
+    expect(outcome(game, 'casualties')?.values).toEqual({
+      unit: 'ogres',
+      unsaved: 8,
+      removed: 2,
+      modelsLeft: 1,
+      woundsOnNextModel: 0,
+    })
+    expect(game.game.units.ogres?.command.champion).toBe(true)
+    expect(text(game, 'casualties')).toContain('8 unsaved x 1 Wound against W 3 (old-world/casualties §fill-up)')
+    expect(game.cites('casualties', 'fill-up')).toBe(true)
+    expect(game.cites('champion', 'attacked-separately')).toBe(true)
+  })
+
+  it('§fill-up: a wound short of a model stays on it, and the next blow finishes it', () => {
+    const game = fight(elves(4), ogres(3))
+    game.apply(joined({ unit: 'elves', models: 4 }, { unit: 'ogres', models: 3 }))
+    play(game, rolls('Elves', 6))
+    // 4 unsaved on W3: one Ogre slain, the next has lost 1 (not spread over two models).
+    expect(outcome(game, 'casualties')?.values).toMatchObject({ unsaved: 4, removed: 1, woundsOnNextModel: 1 })
+    expect(game.game.units.ogres).toMatchObject({ models: 2, woundsOnNextModel: 1 })
+    expect(outcome(game, 'casualties')?.text).toContain('the next model has lost 1 of 3 Wounds')
+  })
+
+  it('§slain-do-not-strike: a unit wiped out before its Initiative step does not strike', () => {
+    const game = fight(elves(8), ogres(2))
+    game.apply(joined({ unit: 'elves', models: 8 }, { unit: 'ogres', models: 2 }))
+    // 8 unsaved at I5 on 2 Ogres of W3: both slain before their step at I2.
+    play(game, rolls('Elves', 6))
+    expect(game.game.units.ogres?.models).toBe(0)
+    expect(requests(game).some((r) => r.purpose === 'to-hit' && r.text.startsWith('Ogres'))).toBe(false)
+    expect(game.outcomes('attacks').map((o) => o.text)).toContain(
+      'Ogres was slain before its Initiative step and does not strike',
+    )
+    expect(game.cites('casualties', 'slain-do-not-strike')).toBe(true)
+  })
+})
+
+describe('old-world/champion', () => {
+  it('§stat-line: the champion strikes with its own Attacks, in its own Initiative step', () => {
+    const game = fight(elves(8), ogres(3, ogreChampion))
+    game.apply(joined({ unit: 'elves', models: 8 }, { unit: 'ogres', models: 3, champion: true }))
+    play(game)
+    // Every Elf misses: the 2 rank-and-file Ogres in contact strike with A3 each, the champion with its own A4.
+    expect(outcome(game, 'strike-order')?.values.steps).toEqual([['elves'], ['ogres', 'champion:ogres']])
+    const strikes = requests(game).filter((r) => r.purpose === 'to-hit' && r.text.startsWith('Ogres'))
+    expect(strikes.map((r) => [r.text.split(':')[0], r.count])).toEqual([
+      ['Ogres', 6],
+      ['Ogres champion', 4],
+    ])
+    expect(game.cites('champion', 'stat-line')).toBe(true)
+  })
+
+  it('§attacked-separately: only attacks directed at it wound it; its excess wounds are wasted (§excess-wasted)', () => {
+    const game = fight(elves(8), ogres(3, ogreChampion))
+    game.apply(
+      joined(
+        { unit: 'elves', models: 8, directed: [{ at: 'champion', attacks: 4 }] },
+        { unit: 'ogres', models: 3, champion: true },
+      ),
+    )
+    // 4 Elf attacks at the W3 champion: 4 unsaved, it is slain and 1 is wasted; the other 4 go at the rank and
+    // file: one Ogre slain, the next has lost 1. The champion slain at I5 never strikes at I2.
+    play(game, rolls('Elves', 6))
+    const atChampion = requests(game).find((r) => r.text.startsWith('Elves: roll 4 D6 to hit Ogres champion'))
+    expect(atChampion).toMatchObject({ purpose: 'to-hit', count: 4 })
+    expect(outcome(game, 'champion-wounded')?.values).toEqual({
+      unit: 'ogres',
+      unsaved: 4,
+      woundsLost: 3,
+      slain: true,
+      modelsLeft: 2,
+    })
+    expect(text(game, 'champion-wounded')).toContain('1 wound beyond its Wounds is wasted, not passed to Ogres')
+    expect(outcome(game, 'casualties')?.values).toMatchObject({ unsaved: 4, removed: 1, woundsOnNextModel: 1 })
+    expect(game.game.units.ogres).toMatchObject({ models: 1, command: { champion: false } })
+    expect(requests(game).some((r) => r.purpose === 'to-hit' && r.text.startsWith('Ogres champion'))).toBe(false)
+    expect(game.cites('champion', 'attacked-separately')).toBe(true)
+    expect(game.cites('champion', 'excess-wasted')).toBe(true)
+    expect(game.cites('champion', 'wounds-recorded')).toBe(true)
+  })
+})
+
+/** Spearmen (WS3 S3 T3 I3 A1, no armour) joined by a Captain: WS5 S4 T4 W2 I5 A3, heavy armour and shield. */
+const captain = (extra: { profile?: Parameters<typeof profile>[0] } = {}) => ({
+  id: 'captain',
+  name: 'Captain',
+  gear: ['hand-weapon', 'heavy-armour', 'shield'],
+  profile: profile({ WS: 5, S: 4, T: 4, W: 2, I: 5, A: 3, Ld: 8, ...extra.profile }),
+})
+const spearmen = (models: number, extra: UnitInput = {}) =>
+  owUnit('spearmen', {
+    name: 'Spearmen',
+    models,
+    profile: { WS: 3, S: 3, T: 3, I: 3, A: 1 },
+    formation: { files: 5 },
+    characters: [captain()],
+    ...extra,
+  })
+/** Orcs: WS3 S3 T4 I2 A1, no armour. */
+const orcs = (models: number) =>
+  owUnit('orcs', { name: 'Orcs', models, profile: { WS: 3, S: 3, T: 4, I: 2, A: 1 }, formation: { files: 5 } })
+
+describe('old-world/characters', () => {
+  it('§own-profile: a joined character strikes in its own Initiative step with its own Attacks', () => {
+    const game = fight(spearmen(10), orcs(10))
+    game.apply(joined({ unit: 'spearmen', models: 5, characters: ['captain'] }, { unit: 'orcs', models: 5 }))
+    // I5 Captain, I3 Spearmen, I2 Orcs. The Captain's A3 at WS5 against WS3: 3+.
+    expect(outcome(game, 'strike-order')?.values.steps).toEqual([['character:captain'], ['spearmen'], ['orcs']])
+    expect(Object.values(game.game.requests)[0]).toMatchObject({ purpose: 'to-hit', count: 3, need: 3 })
+    expect(Object.values(game.game.requests)[0]?.text).toContain('Captain')
+    expect(game.cites('characters', 'own-profile')).toBe(true)
+  })
+
+  it('§directed-attacks, §own-save, §slain-alone, §no-spill: only attacks at it reach it; saved with its own armour', () => {
+    const game = fight(spearmen(10), orcs(10))
+    game.apply(
+      joined(
+        { unit: 'spearmen', models: 5, characters: ['captain'] },
+        { unit: 'orcs', models: 5, directed: [{ at: 'captain', attacks: 3 }] },
+      ),
+    )
+    // 3 of the Orcs' 5 attacks go at the Captain: all hit and wound (6s); its heavy armour and shield, with Parry
+    // (hand weapon and shield, on foot): 3+ (the Spearmen have none); 1s fail: 3 unsaved on W2: slain, 1 wasted.
+    // The other 2 attacks miss: the Spearmen lose nobody.
+    const atHim = rolls('Orcs', 6, ['to-hit', 'to-wound'])
+    play(game, (request) => (request.text.includes('Captain') ? atHim(request) : undefined))
+    const save = requests(game).find((r) => r.purpose === 'armour-save')
+    expect(save).toMatchObject({ count: 3, need: 3 })
+    expect(renderExplanationText(save!.explanation)).toContain('old-world/parry')
+    expect(save?.text).toContain('Captain')
+    const atCaptain = requests(game).find((r) => r.purpose === 'to-hit' && r.text.includes('to hit Captain'))
+    expect(atCaptain).toMatchObject({ count: 3 })
+    expect(renderExplanationText(atCaptain!.explanation)).toContain(
+      '3 of 5 attacks at Captain (old-world/characters §directed-attacks)',
+    )
+    expect(outcome(game, 'character-wounded')?.values).toEqual({
+      unit: 'spearmen',
+      character: 'captain',
+      unsaved: 3,
+      woundsLost: 2,
+      slain: true,
+    })
+    expect(game.game.units.spearmen?.models).toBe(10)
+    expect(game.game.units.spearmen?.characters[0]?.slain).toBe(true)
+    for (const clause of ['directed-attacks', 'own-save', 'slain-alone', 'no-spill'])
+      expect(game.cites('characters', clause)).toBe(true)
+  })
+
+  it('§no-spill: wounds on the unit never reach the character', () => {
+    const game = fight(spearmen(2, { formation: { files: 2 } }), orcs(10))
+    game.apply(joined({ unit: 'spearmen', models: 2, characters: ['captain'] }, { unit: 'orcs', models: 5 }))
+    // The Captain and the Spearmen miss; 5 Orcs hit and wound on 6s: 5 unsaved on 2 Spearmen.
+    play(game, rolls('Orcs', 6))
+    expect(outcome(game, 'casualties')?.values).toMatchObject({ unit: 'spearmen', unsaved: 5, removed: 2 })
+    expect(game.game.units.spearmen?.characters[0]).toMatchObject({ woundsLost: 0, slain: false })
+    expect(game.outcomes('character-wounded')).toHaveLength(0)
+  })
+})
