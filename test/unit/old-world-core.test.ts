@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { defineEntry, entryData } from '../../core/engine/catalogue.js'
 import type { OpenRequest } from '../../core/engine/types.js'
-import { renderExplanationText } from '../../core/explain/index.js'
-import { characteristic, wardSaveNeed } from '../../core/rules/classic/charts.js'
+import { type Explanation, renderExplanationText } from '../../core/explain/index.js'
 import type { ClassicContext } from '../../core/rules/classic/catalogue.js'
+import { characteristic, wardSaveNeed } from '../../core/rules/classic/charts.js'
 import { oldWorld } from '../../core/rules/old-world/index.js'
 import { type Draft, profile, RulesetGame, type UnitInput } from '../helpers/classic-game.js'
-import { cites, moment, OldWorldGame, owContext, owEv, owUnit } from '../helpers/old-world-combat.js'
+import { cites, moment, owContext, owEv, owUnit } from '../helpers/old-world-combat.js'
 
 /**
  * The Old World's core entries that the shared procedures cite (core-mechanics B.1, B.5): removing casualties,
@@ -21,8 +21,7 @@ function play(game: RulesetGame, pick: Pick = () => undefined) {
     const request = Object.values(game.game.requests)[0]
     if (!request) return
     const answer = pick(request)
-    if (request.kind === 'choice')
-      game.choose(typeof answer === 'string' ? answer : (request.options[0]?.id as string))
+    if (request.kind === 'choice') game.choose(typeof answer === 'string' ? answer : (request.options[0]?.id as string))
     else game.roll(Array.isArray(answer) ? answer : Array(request.count).fill(1))
   }
   throw new Error('too many requests')
@@ -67,13 +66,21 @@ function fight(p1: ReturnType<typeof owUnit>, p2: ReturnType<typeof owUnit>, rul
   )
 }
 
-const outcome = (game: RulesetGame, kind: string, index = 0) => game.outcomes(kind)[index]
+const outcome = (game: RulesetGame, kind: string, index = 0) =>
+  game.outcomes(kind)[index] as { values: Record<string, unknown>; text: string; explanation: Explanation } | undefined
 const requests = (game: RulesetGame) => game.steps.flatMap((step) => step.requests)
-const text = (game: RulesetGame, kind: string, index = 0) => renderExplanationText(outcome(game, kind, index)!.explanation)
+const text = (game: RulesetGame, kind: string, index = 0) =>
+  renderExplanationText(outcome(game, kind, index)!.explanation)
 
 /** Elves (WS4 S5 I5 A1, unarmoured) in a line of `models`. */
 const elves = (models: number, extra: UnitInput = {}) =>
-  owUnit('elves', { name: 'Elves', models, profile: { WS: 4, S: 5, I: 5, A: 1 }, formation: { files: models }, ...extra })
+  owUnit('elves', {
+    name: 'Elves',
+    models,
+    profile: { WS: 4, S: 5, I: 5, A: 1 },
+    formation: { files: models },
+    ...extra,
+  })
 /** Ogres: monstrous infantry WS3 S4 T4 W3 I2 A3, unarmoured; the champion has A4. */
 const ogres = (models: number, extra: UnitInput = {}) =>
   owUnit('ogres', {
@@ -138,7 +145,7 @@ describe('old-world/champion', () => {
     // Every Elf misses: the 2 rank-and-file Ogres in contact strike with A3 each, the champion with its own A4.
     expect(outcome(game, 'strike-order')?.values.steps).toEqual([['elves'], ['ogres', 'champion:ogres']])
     const strikes = requests(game).filter((r) => r.purpose === 'to-hit' && r.text.startsWith('Ogres'))
-    expect(strikes.map((r) => [r.text.split(':')[0], r.count])).toEqual([
+    expect(strikes.map((r) => [r.text.split(':')[0], r.kind === 'dice' ? r.count : 0])).toEqual([
       ['Ogres', 6],
       ['Ogres champion', 4],
     ])
@@ -249,5 +256,113 @@ describe('old-world/characters', () => {
     expect(outcome(game, 'casualties')?.values).toMatchObject({ unit: 'spearmen', unsaved: 5, removed: 2 })
     expect(game.game.units.spearmen?.characters[0]).toMatchObject({ woundsLost: 0, slain: false })
     expect(game.outcomes('character-wounded')).toHaveLength(0)
+  })
+})
+
+describe('old-world/dice', () => {
+  it('§characteristic-range: a modified characteristic stays at 10 at most', () => {
+    const { ctx, attacker, target } = owContext({ profile: { S: 9 }, gear: ['hand-weapon', 'great-weapon'] }, {})
+    const strength = characteristic(ctx, attacker, 'S', target, moment({ weapons: { a: 'great-weapon' } }))
+    // S9 + 2 for the great weapon: 11, held to 10.
+    expect(strength.value).toBe(10)
+    expect(cites(strength.explanation, 'dice', 'characteristic-range')).toBe(true)
+    expect(cites(strength.explanation, 'great-weapon', 'strength')).toBe(true)
+    expect(characteristic(ctx, attacker, 'S', target, moment({ weapons: { a: 'hand-weapon' } })).value).toBe(9)
+  })
+
+  it('§re-roll-once: a die re-rolled for Hatred is never re-rolled again; the second result stands', () => {
+    const game = fight(owUnit('haters', { name: 'Haters', models: 5, rules: ['hatred'], profile: { I: 5 } }), orcs(5))
+    game.apply(joined({ unit: 'haters', models: 5 }, { unit: 'orcs', models: 5 }))
+    // WS3 against WS3: 4+. Two 1s fail and are re-rolled for Hatred; the re-rolls are 1s again and stand: 3 hits.
+    expect(Object.values(game.game.requests)[0]).toMatchObject({ purpose: 'to-hit', count: 5, need: 4 })
+    game.roll([1, 1, 4, 4, 4])
+    const reroll = Object.values(game.game.requests)[0]
+    expect(reroll).toMatchObject({ kind: 'dice', count: 2 })
+    expect(reroll?.text).toContain('re-roll 2 D6')
+    game.roll([1, 1])
+    expect(outcome(game, 'hits')?.values).toMatchObject({ attacks: 5, hits: 3 })
+    // Next is the roll to wound the 3 hits, not a third roll of the failed dice.
+    expect(Object.values(game.game.requests)[0]).toMatchObject({ purpose: 'to-wound', count: 3 })
+    expect(game.cites('hatred', 're-roll')).toBe(true)
+    expect(game.cites('dice', 're-roll-once')).toBe(true)
+  })
+})
+
+/**
+ * Test-only ward saves: the Old World catalogue has no item or rule that gives a ward save yet (magic items are
+ * not in it), so these stand-ins, defined here and added to a copy of the ruleset, give one.
+ */
+const testWard = (save: number) =>
+  defineEntry({
+    id: `test-ward-${save}`,
+    name: `Test ward ${save}+`,
+    kind: 'item',
+    source: 'test',
+    text: `A test stand-in: a ${save}+ ward save.`,
+    clauses: { ward: `a ${save}+ ward save` },
+    enforcement: 'enforced',
+    effects: [{ at: 'ward-save', clause: 'ward', label: `ward ${save}+`, kind: 'set', value: save }],
+  })
+const testWards = [testWard(1), testWard(4), testWard(5)]
+const withWards = {
+  ...oldWorld,
+  definitions: [...oldWorld.definitions, ...testWards],
+  catalogue: { ...oldWorld.catalogue, entries: [...oldWorld.catalogue.entries, ...testWards.map(entryData)] },
+}
+
+describe('old-world/ward-save', () => {
+  const wardOf = (target: UnitInput, attacker: UnitInput = {}) => {
+    const game = fight(owUnit('a', attacker), owUnit('b', target), withWards)
+    const ctx = game.engine.contextFor(game.state) as ClassicContext
+    return wardSaveNeed(ctx, ctx.unit('b'), ctx.unit('a'), moment({ weapons: { a: 'great-weapon' } }))
+  }
+
+  it('§best-single: of a 4+ and a 5+ ward only the 4+ is taken, never both; Armour Piercing leaves it alone', () => {
+    const ward = wardOf(
+      { gear: ['hand-weapon', 'test-ward-5', 'test-ward-4'] },
+      { gear: ['hand-weapon', 'great-weapon'] },
+    )
+    expect(ward.value).toBe(4)
+    expect(renderExplanationText(ward.explanation)).toContain('ward save 4+')
+    expect(cites(ward.explanation, 'ward-save', 'after-armour')).toBe(true)
+    expect(cites(ward.explanation, 'great-weapon')).toBe(false)
+    const none = wardOf({})
+    expect(none.value).toBe(null)
+    expect(cites(none.explanation, 'ward-save', 'best-single')).toBe(true)
+  })
+
+  it('§after-armour: rolled for each wound the armour save did not stop; §natural-1: a 1+ ward fails on a 1', () => {
+    const game = fight(
+      elves(4),
+      owUnit('guard', {
+        name: 'Guard',
+        models: 10,
+        gear: ['hand-weapon', 'light-armour', 'test-ward-5', 'test-ward-4'],
+      }),
+      withWards,
+    )
+    game.apply(joined({ unit: 'elves', models: 4 }, { unit: 'guard', models: 4 }))
+    // 4 hits (WS4 against WS3: 3+), 4 wounds (S5 against T3: 2+); light armour 6+: one 6 saves, three fail.
+    game.roll([6, 6, 6, 6])
+    game.roll([6, 6, 6, 6])
+    expect(Object.values(game.game.requests)[0]).toMatchObject({ purpose: 'armour-save', count: 4, need: 6 })
+    game.roll([6, 1, 2, 3])
+    // The 3 wounds the armour did not stop go to the best ward, 4+: the 4 saves, the 1 and the 3 fail.
+    expect(Object.values(game.game.requests)[0]).toMatchObject({ purpose: 'ward-save', count: 3, need: 4 })
+    game.roll([4, 1, 3])
+    expect(outcome(game, 'casualties')?.values).toMatchObject({ unit: 'guard', unsaved: 2, removed: 2 })
+    expect(game.cites('ward-save', 'after-armour')).toBe(true)
+
+    const blessed = wardOf({ gear: ['hand-weapon', 'test-ward-1'] })
+    expect(renderExplanationText(blessed.explanation)).toContain('ward save 1+')
+    const natural = fight(elves(2), owUnit('blessed', { name: 'Blessed', models: 5, gear: ['test-ward-1'] }), withWards)
+    natural.apply(joined({ unit: 'elves', models: 2 }, { unit: 'blessed', models: 2 }))
+    natural.roll([6, 6])
+    natural.roll([6, 6])
+    // No armour: straight to the ward, 1+ rolled as 2+: a natural 1 still fails.
+    expect(Object.values(natural.game.requests)[0]).toMatchObject({ purpose: 'ward-save', count: 2, need: 2 })
+    natural.roll([1, 2])
+    expect(outcome(natural, 'casualties')?.values).toMatchObject({ unsaved: 1, removed: 1 })
+    expect(natural.cites('ward-save', 'natural-1')).toBe(true)
   })
 })
