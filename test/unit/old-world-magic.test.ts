@@ -419,6 +419,19 @@ describe('old-world/magic §armour: Wizards in armour neither cast nor dispel (t
   })
 })
 
+describe('old-world/magic §magic-missile: hits as dice', () => {
+  it('a spell of 2D3+1 hits rolls two D3 and adds 1 (the dice count any rule writes)', () => {
+    const game = magicGame()
+    game.apply(spellCast({ caster: 'archmage', target: 'spears', hits: '2D3+1' }))
+    game.roll([3, 3])
+    game.choose('none')
+    expect(request(game)).toMatchObject({ purpose: 'spell-hits', count: 2, sides: 3 })
+    game.roll([2, 3])
+    expect(last(game, 'hits')?.values).toMatchObject({ hits: 6 })
+    expect(last(game, 'hits')?.text).toBe('Fireball hits Spearmen 6 times')
+  })
+})
+
 describe('old-world/magical-attacks', () => {
   it("a spell's hits are Magical attacks (§spells), and a ward against Magical attacks is taken against them", () => {
     const warded = [owUnit('guard', { name: 'Guard', models: 10, gear: ['hand-weapon', 'stand-in-magic-ward'] })]

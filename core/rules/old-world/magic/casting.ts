@@ -17,6 +17,7 @@ import { barredBy, castingWizard } from '../../classic/magic/spell-cast.js'
 import { spellAsAttacker } from '../../classic/magic/spells.js'
 import { combatOf, type Wizard, wizardsOf } from '../../classic/magic/wizards.js'
 import { characterView } from '../../classic/models.js'
+import { parseDiceCount } from '../../classic/special-blows.js'
 import { woundsFromHits } from '../../classic/strike.js'
 import type { OldWorldContext } from '../catalogue.js'
 
@@ -462,17 +463,18 @@ function* resolveSpell(ctx: OldWorldContext, cast: Cast): Step {
     hits = spell.hits
     why.push(explain(`${hits} hit${s(hits)}, as the spell says`, { value: hits, from: [event.seq] }))
   } else {
-    const [, count, sides, plus] = /^([1-9]?)D([36])(?:\+([1-9]))?$/.exec(spell.hits ?? '') ?? []
-    const dice = Number(count || 1)
+    // The declaration's schema lets through dice only ("D6", "2D3+1"): parsed as any rule's dice count.
+    const parsed = parseDiceCount(spell.hits)
+    const { dice, sides, add } = parsed && 'dice' in parsed ? parsed : { dice: 1, sides: 6, add: 0 }
     const roll = yield* rollDice({
       purpose: 'spell-hits',
       count: dice,
-      sides: Number(sides),
+      sides,
       roller: wizard.unit.player,
       text: `${wizard.name}: roll ${spell.hits} for ${spell.name}'s hits on ${target.name}`,
       explanation: explain(`${spell.name}: ${spell.hits} hits`, { rule: hitsRule, from: [event.seq] }),
     })
-    hits = roll.faces.reduce((x, y) => x + y, 0) + Number(plus ?? 0)
+    hits = roll.faces.reduce((x, y) => x + y, 0) + add
     from.push(roll.seq)
     why.push(explain(`${spell.hits} rolled ${roll.faces.join(', ')}: ${hits}`, { value: hits, from: [roll.seq] }))
   }
