@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { defineEntry, entryData } from '../../core/engine/catalogue.js'
 import type { Ruleset } from '../../core/engine/types.js'
-import { ArbiterError } from '../../core/events/errors.js'
 import { renderExplanationText } from '../../core/explain/index.js'
 import { oldWorld } from '../../core/rules/old-world/index.js'
 import { type Draft, EngineGame, ev, profile, RulesetGame, unitDef } from '../helpers/classic-game.js'
 import { OldWorldGame, owEv, owUnit } from '../helpers/old-world-game.js'
+import { refused } from '../helpers/refused.js'
 
 /**
  * The Old World's casting and dispelling (core-mechanics B.3; old-world/magic), and Magical Attacks (seed 001
@@ -73,19 +73,6 @@ const request = (game: RulesetGame) => game.game.requests[game.openRequest()]
 const options = (game: RulesetGame) => {
   const open = request(game)
   return open?.kind === 'choice' ? open.options.map((o) => o.id) : []
-}
-function refused(game: RulesetGame, draft: Draft, code: string, message?: RegExp) {
-  const before = JSON.stringify(game.game)
-  let error: unknown
-  try {
-    game.apply(draft)
-  } catch (e) {
-    error = e
-  }
-  expect(error).toBeInstanceOf(ArbiterError)
-  expect((error as ArbiterError).code).toBe(code)
-  if (message) expect((error as Error).message).toMatch(message)
-  expect(JSON.stringify(game.game)).toBe(before)
 }
 const last = (game: RulesetGame, kind: string) => game.outcomes(kind).at(-1)
 
