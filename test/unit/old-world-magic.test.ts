@@ -107,9 +107,33 @@ describe('old-world/magic: the casting roll', () => {
     game.roll([3, 4])
     expect(last(game, 'miscast')?.text).toContain('Archmage takes one Strength 4 hit, AP -1')
     expect(game.cites('magic', 'miscast-table')).toBe(true)
-    // Not cast: no dispel is offered and no hits are rolled.
+    // Not cast: no dispel is offered and the spell's hits are never rolled; only the Miscast's own hit on the
+    // Archmage is (S4 against T3: 3+), and its one wound is the Archmage's own (W3), never the Knights'.
+    expect(request(game)).toMatchObject({ purpose: 'to-wound', count: 1, need: 3, roller: 'p1' })
+    game.roll([3])
+    expect(game.outcomes('hits').map((o) => o.text)).toEqual(['Miscast 7: one Strength 4 hit on Archmage'])
+    expect(last(game, 'character-wounded')?.values).toMatchObject({ character: 'archmage', woundsLost: 1 })
+    expect(game.game.units.knights?.models).toBe(5)
     expect(Object.keys(game.game.requests)).toHaveLength(0)
-    expect(game.outcomes('hits')).toHaveLength(0)
+  })
+
+  it('Miscast 7: the hit is AP -1 (§miscast-table): an Armoured Hide 5+ Wizard saves on 6+', () => {
+    const hide = { id: 'armoured-hide', params: { X: 2 } }
+    const beast = owUnit('beast', { name: 'Beast Shaman', character: true, models: 1, wizardLevel: 1, rules: [hide] })
+    const game = magicGame('shooting', oldWorld, [beast])
+    game.apply(owEv.turn(1, 'p2'))
+    game.apply(owEv.phase('shooting'))
+    game.apply(spellCast({ caster: 'beast', target: 'knights', castingValue: 3 }))
+    game.roll([1, 1])
+    game.roll([4, 3])
+    game.roll([5])
+    // Armoured Hide (2) on a 7+ base: 5+; the Miscast's AP -1 makes it 6+.
+    const save = request(game)
+    expect(save).toMatchObject({ purpose: 'armour-save', count: 1, need: 6, roller: 'p2' })
+    expect(renderExplanationText(save!.explanation)).toContain('Miscast 7: AP -1')
+    expect(game.cites('magic', 'miscast-table')).toBe(true)
+    game.roll([5])
+    expect(last(game, 'casualties')?.values).toMatchObject({ unit: 'beast', unsaved: 1, removed: 1 })
   })
 
   it('Miscast 8-9: the spell is cast at its casting value (dispellable), and the Wizard casts no more this turn', () => {

@@ -16,7 +16,7 @@ import type { ClassicContext } from '../../classic/catalogue.js'
 import { barredBy, castingWizard } from '../../classic/magic/spell-cast.js'
 import { spellAsAttacker } from '../../classic/magic/spells.js'
 import { combatOf, type Wizard, wizardsOf } from '../../classic/magic/wizards.js'
-import { characterView } from '../../classic/models.js'
+import { characterView, woundModel } from '../../classic/models.js'
 import { parseDiceCount } from '../../classic/special-blows.js'
 import { woundsFromHits } from '../../classic/strike.js'
 import type { OldWorldContext } from '../catalogue.js'
@@ -240,8 +240,8 @@ function endCasting(ctx: OldWorldContext, wizard: Wizard, why: string, from: num
 type MiscastLine = 'harm' | 'cast-at-value' | 'perfect-invocation'
 
 /**
- * The Miscast table (2D6): 2-7 harm the Wizard (the blasts need the table's template, the hits their Armour
- * Piercing: recorded for the table to resolve); 8-9 cast at its casting value, 10-12 as a Perfect Invocation, and
+ * The Miscast table (2D6): 2-7 harm the Wizard (2-6, blasts: the table's template, recorded for the table to
+ * resolve; 7, one hit: resolved here); 8-9 cast at its casting value, 10-12 as a Perfect Invocation, and
  * the Wizard casts no more this turn. A dispelling Wizard: old-world/variants §dispel-miscast.
  */
 function* miscast(ctx: OldWorldContext, wizard: Wizard, from: number, by: 'cast' | 'dispel'): Step<MiscastLine> {
@@ -271,7 +271,7 @@ function* miscast(ctx: OldWorldContext, wizard: Wizard, from: number, by: 'cast'
   const notes: Explanation[] = []
   if (harm !== null) {
     line = 'harm'
-    text = `Miscast ${total}: ${harm}; the table resolves it`
+    text = `Miscast ${total}: ${harm}${total === 7 ? '' : '; the table resolves it'}`
   } else if (by === 'dispel') {
     line = 'harm'
     text = `Miscast ${total}: the dispel fails; ${wizard.name} has no spell of its own in hand, and casts no more this turn`
@@ -297,7 +297,54 @@ function* miscast(ctx: OldWorldContext, wizard: Wizard, from: number, by: 'cast'
     ]),
   })
   if (total >= 8) endCasting(ctx, wizard, `Miscast ${total}`, roll.seq)
+  if (total === 7) yield* miscastHit(ctx, wizard, roll.seq)
   return line
+}
+
+/**
+ * Miscast 7: one Strength 4 hit on the Wizard, AP -1, through the shared strike pipeline (to wound, its own armour
+ * and ward, its own Wounds when it joined a unit). The hit's attacker holds old-world/magic, whose armour-piercing
+ * effect acts for that hit alone.
+ */
+function* miscastHit(ctx: OldWorldContext, wizard: Wizard, from: number): Step {
+  const rule = ctx.rule('magic', 'miscast-table')
+  const target = wizardModel(wizard)
+  const miscast = spellAsAttacker({ wizard, spell: { name: 'miscast' } })
+  const attacker: UnitState = { ...miscast, rules: [{ id: 'magic', params: {} }] }
+  ctx.emit({
+    kind: 'hits',
+    text: `Miscast 7: one Strength 4 hit on ${wizard.name}`,
+    values: { attacks: 1, need: null, hits: 1 },
+    explanation: explain(`Miscast 7: one hit on ${wizard.name}`, { value: 1, rule, from: [from] }),
+  })
+  const strength = resolveModifiers({ value: 4, text: 'Miscast 7: Strength 4', rule, from: [from] }, [], {
+    mode: 'value',
+    title: 'Miscast: Strength {}',
+  }) as Resolved & { readonly value: number }
+  const character = wizard.character
+  yield* woundsFromHits(
+    ctx as unknown as ClassicContext,
+    {
+      attacker,
+      target,
+      combat: null,
+      from: [from],
+      strength,
+      ...(character
+        ? {
+            remove: (unsaved: number, why: Explanation) =>
+              woundModel(
+                ctx as unknown as ClassicContext,
+                { kind: 'character', unit: wizard.unit.id, character: character.id },
+                unsaved,
+                why,
+              ),
+          }
+        : {}),
+    },
+    1,
+    1,
+  )
 }
 
 /** The player who may dispel: the target's, or, for a spell on the caster's own side, the other player. */
