@@ -13,7 +13,7 @@ import type {
 import type { PayloadOf } from '../../../events/event-types.js'
 import { type Explanation, explain } from '../../../explain/explanation.js'
 import type { ClassicContext } from '../../classic/catalogue.js'
-import { barredBy, castingWizard } from '../../classic/magic/spell-cast.js'
+import { barredBy, castingWizard, dispellerOf } from '../../classic/magic/spell-cast.js'
 import { spellAsAttacker } from '../../classic/magic/spells.js'
 import { combatOf, type Wizard, wizardsOf } from '../../classic/magic/wizards.js'
 import { characterView, woundModel } from '../../classic/models.js'
@@ -345,13 +345,6 @@ function* miscastHit(ctx: OldWorldContext, wizard: Wizard, from: number): Step {
     1,
     1,
   )
-}
-
-/** The player who may dispel: the target's, or, for a spell on the caster's own side, the other player. */
-function dispellerOf(ctx: OldWorldContext, cast: Cast): string | null {
-  const caster = cast.wizard.unit.player
-  if (cast.target.player !== caster) return cast.target.player
-  return ctx.game.players.find((p) => p.id !== caster)?.id ?? null
 }
 
 /**
