@@ -1,39 +1,22 @@
 import { describe, expect, it } from 'vitest'
 import { defineEntry, entryData } from '../../core/engine/catalogue.js'
-import type { OpenRequest } from '../../core/engine/types.js'
 import { type Explanation, renderExplanationText } from '../../core/explain/index.js'
 import type { ClassicContext } from '../../core/rules/classic/catalogue.js'
 import { characteristic, wardSaveNeed } from '../../core/rules/classic/charts.js'
 import { oldWorld } from '../../core/rules/old-world/index.js'
 import { type Draft, profile, RulesetGame, type UnitInput } from '../helpers/classic-game.js'
-import { cites, moment, owContext, owEv, owUnit } from '../helpers/old-world-combat.js'
+import { cites, moment, owContext, owEv, owUnit, playOut } from '../helpers/old-world-combat.js'
 
 /**
  * The Old World's core entries that the shared procedures cite (core-mechanics B.1, B.5): removing casualties,
  * champions, characters, dice and characteristics, ward saves. Every fight is worked out by hand in the comments.
  */
 
-type Pick = (request: OpenRequest) => number[] | string | undefined
-
-/** Answers every open request: `pick` may give the faces or the option; dice default to 1s, choices to the first. */
-function play(game: RulesetGame, pick: Pick = () => undefined) {
-  for (let guard = 0; guard < 200; guard++) {
-    const request = Object.values(game.game.requests)[0]
-    if (!request) return
-    const answer = pick(request)
-    if (request.kind === 'choice') game.choose(typeof answer === 'string' ? answer : (request.options[0]?.id as string))
-    else game.roll(Array.isArray(answer) ? answer : Array(request.count).fill(1))
-  }
-  throw new Error('too many requests')
-}
-
-/** Every die of the requests whose text starts with `name` (and, when given, has `purpose`) rolls `face`. */
+/** Every die of the requests whose text starts with `name` (and, when given, has `purpose`) rolls `face`; else 1s. */
 const rolls =
-  (name: string, face: number, purposes?: string[]): Pick =>
-  (request) =>
-    request.kind === 'dice' && request.text.startsWith(name) && (!purposes || purposes.includes(request.purpose))
-      ? Array(request.count).fill(face)
-      : undefined
+  (name: string, face: number, purposes?: string[]) =>
+  (purpose: string, count: number, _index: number, request: { readonly text: string }): number[] =>
+    Array(count).fill(request.text.startsWith(name) && (!purposes || purposes.includes(purpose)) ? face : 1)
 
 interface Contact {
   unit: string
@@ -99,7 +82,7 @@ describe('old-world/casualties', () => {
     game.apply(joined({ unit: 'elves', models: 8 }, { unit: 'ogres', models: 3, champion: true }))
     // 8 Elves hit (WS4 against WS3: 3+) and wound (S5 against T4: 3+) on 6s; no armour: 8 unsaved on the 2
     // rank-and-file Ogres of W3: both slain after 6, the 2 past them wasted; the champion stands.
-    play(game, rolls('Elves', 6))
+    playOut(game, rolls('Elves', 6))
     expect(outcome(game, 'casualties')?.values).toEqual({
       unit: 'ogres',
       unsaved: 8,
@@ -116,7 +99,7 @@ describe('old-world/casualties', () => {
   it('§fill-up: a wound short of a model stays on it, and the next blow finishes it', () => {
     const game = fight(elves(4), ogres(3))
     game.apply(joined({ unit: 'elves', models: 4 }, { unit: 'ogres', models: 3 }))
-    play(game, rolls('Elves', 6))
+    playOut(game, rolls('Elves', 6))
     // 4 unsaved on W3: one Ogre slain, the next has lost 1 (not spread over two models).
     expect(outcome(game, 'casualties')?.values).toMatchObject({ unsaved: 4, removed: 1, woundsOnNextModel: 1 })
     expect(game.game.units.ogres).toMatchObject({ models: 2, woundsOnNextModel: 1 })
@@ -127,7 +110,7 @@ describe('old-world/casualties', () => {
     const game = fight(elves(8), ogres(2))
     game.apply(joined({ unit: 'elves', models: 8 }, { unit: 'ogres', models: 2 }))
     // 8 unsaved at I5 on 2 Ogres of W3: both slain before their step at I2.
-    play(game, rolls('Elves', 6))
+    playOut(game, rolls('Elves', 6))
     expect(game.game.units.ogres?.models).toBe(0)
     expect(requests(game).some((r) => r.purpose === 'to-hit' && r.text.startsWith('Ogres'))).toBe(false)
     expect(game.outcomes('attacks').map((o) => o.text)).toContain(
@@ -141,7 +124,7 @@ describe('old-world/champion', () => {
   it('§stat-line: the champion strikes with its own Attacks, in its own Initiative step', () => {
     const game = fight(elves(8), ogres(3, ogreChampion))
     game.apply(joined({ unit: 'elves', models: 8 }, { unit: 'ogres', models: 3, champion: true }))
-    play(game)
+    playOut(game)
     // Every Elf misses: the 2 rank-and-file Ogres in contact strike with A3 each, the champion with its own A4.
     expect(outcome(game, 'strike-order')?.values.steps).toEqual([['elves'], ['ogres', 'champion:ogres']])
     const strikes = requests(game).filter((r) => r.purpose === 'to-hit' && r.text.startsWith('Ogres'))
@@ -162,7 +145,7 @@ describe('old-world/champion', () => {
     )
     // 4 Elf attacks at the W3 champion: 4 unsaved, it is slain and 1 is wasted; the other 4 go at the rank and
     // file: one Ogre slain, the next has lost 1. The champion slain at I5 never strikes at I2.
-    play(game, rolls('Elves', 6))
+    playOut(game, rolls('Elves', 6))
     const atChampion = requests(game).find((r) => r.text.startsWith('Elves: roll 4 D6 to hit Ogres champion'))
     expect(atChampion).toMatchObject({ purpose: 'to-hit', count: 4 })
     expect(outcome(game, 'champion-wounded')?.values).toEqual({
@@ -224,8 +207,10 @@ describe('old-world/characters', () => {
     // 3 of the Orcs' 5 attacks go at the Captain: all hit and wound (6s); its heavy armour and shield, with Parry
     // (hand weapon and shield, on foot): 3+ (the Spearmen have none); 1s fail: 3 unsaved on W2: slain, 1 wasted.
     // The other 2 attacks miss: the Spearmen lose nobody.
-    const atHim = rolls('Orcs', 6, ['to-hit', 'to-wound'])
-    play(game, (request) => (request.text.includes('Captain') ? atHim(request) : undefined))
+    const orcs6 = rolls('Orcs', 6, ['to-hit', 'to-wound'])
+    playOut(game, (purpose, count, i, request) =>
+      request.text.includes('Captain') ? orcs6(purpose, count, i, request) : Array(count).fill(1),
+    )
     const save = requests(game).find((r) => r.purpose === 'armour-save')
     expect(save).toMatchObject({ count: 3, need: 3 })
     expect(renderExplanationText(save!.explanation)).toContain('old-world/parry')
@@ -252,7 +237,7 @@ describe('old-world/characters', () => {
     const game = fight(spearmen(2, { formation: { files: 2 } }), orcs(10))
     game.apply(joined({ unit: 'spearmen', models: 2, characters: ['captain'] }, { unit: 'orcs', models: 5 }))
     // The Captain and the Spearmen miss; 5 Orcs hit and wound on 6s: 5 unsaved on 2 Spearmen.
-    play(game, rolls('Orcs', 6))
+    playOut(game, rolls('Orcs', 6))
     expect(outcome(game, 'casualties')?.values).toMatchObject({ unit: 'spearmen', unsaved: 5, removed: 2 })
     expect(game.game.units.spearmen?.characters[0]).toMatchObject({ woundsLost: 0, slain: false })
     expect(game.outcomes('character-wounded')).toHaveLength(0)
