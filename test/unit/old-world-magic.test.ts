@@ -382,6 +382,13 @@ describe('old-world/magic §armour: Wizards in armour neither cast nor dispel (t
         gear: ['hand-weapon', 'full-plate-armour', 'shield'],
         characters: [{ id: 'seer', name: 'Seer', profile: profile(), wizardLevel: 2 }],
       }),
+      // And the other way round: the Warlock's own light armour bars it, in a unit that wears none.
+      owUnit('militia', {
+        models: 10,
+        characters: [
+          { id: 'warlock', name: 'Warlock', profile: profile(), wizardLevel: 1, gear: ['hand-weapon', 'light-armour'] },
+        ],
+      }),
     ]
     const game = magicGame('shooting', oldWorld, armoured)
     game.apply(spellCast({ caster: 'archmage', target: 'spears' }))
@@ -390,6 +397,7 @@ describe('old-world/magic §armour: Wizards in armour neither cast nor dispel (t
     const why = renderExplanationText(request(game)!.explanation)
     expect(why).toContain('Iron Wizard cannot dispel: wears armour (old-world/heavy-armour §wizards)')
     expect(why).toContain('Shield Wizard cannot dispel: carries a shield (old-world/shield §wizards)')
+    expect(why).toContain('Warlock cannot dispel: wears armour (old-world/light-armour §wizards)')
     game.choose('none')
     game.roll([1])
     for (let i = 0; i < 5 && Object.keys(game.game.requests).length > 0; i++) {
