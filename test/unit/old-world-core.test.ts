@@ -104,6 +104,24 @@ describe('old-world/casualties', () => {
     expect(outcome(game, 'casualties')?.values).toMatchObject({ unsaved: 4, removed: 1, woundsOnNextModel: 1 })
     expect(game.game.units.ogres).toMatchObject({ models: 2, woundsOnNextModel: 1 })
     expect(outcome(game, 'casualties')?.text).toContain('the next model has lost 1 of 3 Wounds')
+    // Round 2: two more unsaved wounds finish that Ogre (1 + 2 = its 3 Wounds); the last Ogre is untouched.
+    game.apply(owEv.turn(1, 'p2'))
+    game.apply(owEv.phase('close-combat'))
+    game.apply({
+      type: 'CombatRoundDeclared',
+      payload: {
+        combat: 'c1',
+        contact: [
+          { unit: 'elves', models: 4 },
+          { unit: 'ogres', models: 2 },
+        ],
+      },
+    })
+    playOut(game, (_purpose, count, _i, request) =>
+      request.text.startsWith('Elves') ? [6, 6, ...Array(count - 2).fill(1)] : Array(count).fill(1),
+    )
+    expect(outcome(game, 'casualties', 1)?.values).toMatchObject({ unsaved: 2, removed: 1, woundsOnNextModel: 0 })
+    expect(game.game.units.ogres).toMatchObject({ models: 1, woundsOnNextModel: 0 })
   })
 
   it('§slain-do-not-strike: a unit wiped out before its Initiative step does not strike', () => {
