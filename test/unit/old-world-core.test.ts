@@ -139,16 +139,18 @@ describe('old-world/casualties', () => {
 })
 
 describe('old-world/champion', () => {
-  it('§stat-line: the champion strikes with its own Attacks, in its own Initiative step', () => {
-    const game = fight(elves(8), ogres(3, ogreChampion))
+  it('§stat-line: the champion strikes with its own Attacks and in its own Initiative step', () => {
+    const quick = { ...ogreChampion, championProfile: profile({ WS: 3, S: 4, T: 4, W: 3, I: 3, A: 4 }) }
+    const game = fight(elves(8), ogres(3, quick))
     game.apply(joined({ unit: 'elves', models: 8 }, { unit: 'ogres', models: 3, champion: true }))
     playOut(game)
-    // Every Elf misses: the 2 rank-and-file Ogres in contact strike with A3 each, the champion with its own A4.
-    expect(outcome(game, 'strike-order')?.values.steps).toEqual([['elves'], ['ogres', 'champion:ogres']])
+    // Every Elf misses. The champion (I3, A4) strikes before its unit (I2): its own 4 attacks, then the 2
+    // rank-and-file Ogres in contact with A3 each.
+    expect(outcome(game, 'strike-order')?.values.steps).toEqual([['elves'], ['champion:ogres'], ['ogres']])
     const strikes = requests(game).filter((r) => r.purpose === 'to-hit' && r.text.startsWith('Ogres'))
     expect(strikes.map((r) => [r.text.split(':')[0], r.kind === 'dice' ? r.count : 0])).toEqual([
-      ['Ogres', 6],
       ['Ogres champion', 4],
+      ['Ogres', 6],
     ])
     expect(game.cites('champion', 'stat-line')).toBe(true)
   })
