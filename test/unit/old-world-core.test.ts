@@ -253,6 +253,25 @@ describe('old-world/characters', () => {
       expect(game.cites('characters', clause)).toBe(true)
   })
 
+  it('§slain-do-not-strike: a character slain before its Initiative step does not strike', () => {
+    const game = fight(spearmen(10), elves(5, { profile: { WS: 4, S: 5, I: 6, A: 1 } }))
+    game.apply(
+      joined(
+        { unit: 'spearmen', models: 5, characters: ['captain'] },
+        { unit: 'elves', models: 5, directed: [{ at: 'captain', attacks: 5 }] },
+      ),
+    )
+    // The Elves (I6) strike before the Captain (I5): all 5 attacks at him hit and wound on 6s, his 3+ save fails
+    // on 1s: 5 unsaved on W2, slain before his own step.
+    playOut(game, rolls('Elves', 6, ['to-hit', 'to-wound']))
+    expect(game.game.units.spearmen?.characters[0]?.slain).toBe(true)
+    expect(requests(game).some((r) => r.purpose === 'to-hit' && r.text.startsWith('Captain'))).toBe(false)
+    expect(game.outcomes('attacks').map((o) => o.text)).toContain(
+      'Captain was slain before its Initiative step and does not strike',
+    )
+    expect(game.cites('characters', 'slain-do-not-strike')).toBe(true)
+  })
+
   it('§no-spill: wounds on the unit never reach the character', () => {
     const game = fight(spearmen(2, { formation: { files: 2 } }), orcs(10))
     game.apply(joined({ unit: 'spearmen', models: 2, characters: ['captain'] }, { unit: 'orcs', models: 5 }))
