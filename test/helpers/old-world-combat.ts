@@ -1,9 +1,12 @@
 import type { CombatMoment } from '../../core/engine/effects.js'
+import type { OpenRequest } from '../../core/engine/types.js'
 import type { UnitDefinitionInput } from '../../core/events/index.js'
 import { citedRules, type Explanation } from '../../core/explain/index.js'
 import type { ClassicContext } from '../../core/rules/classic/catalogue.js'
-import type { Draft, UnitInput } from './classic-game.js'
+import type { Draft, RulesetGame, UnitInput } from './classic-game.js'
 import { OldWorldGame, owCombatGame, owEv, owUnit } from './old-world-game.js'
+
+type DiceRequest = Extract<OpenRequest, { kind: 'dice' }>
 
 /** An Old World game with one unit a side, in the Combat phase, and a procedure context to ask the points. */
 export function owContext(attacker: UnitInput, target: UnitInput) {
@@ -81,19 +84,20 @@ export function owFight(attacker: UnitDefinitionInput, target: UnitDefinitionInp
 }
 
 /**
- * Answers every open request until none is left: dice by `faces` (the request's purpose and count), choices by
- * their first option. Returns the dice requests' texts, in order.
+ * Answers every open request until none is left: dice by `faces` (the request's purpose and count; the request
+ * itself last, for its text), choices by their first option. Returns the dice requests' texts, in order.
  */
 export function playOut(
-  game: OldWorldGame,
-  faces: (purpose: string, count: number, index: number) => number[] = (_p, count) => Array(count).fill(1),
+  game: RulesetGame,
+  faces: (purpose: string, count: number, index: number, request: DiceRequest) => number[] = (_p, count) =>
+    Array(count).fill(1),
 ): string[] {
   const asked: string[] = []
   for (let i = 0; i < 60 && Object.keys(game.game.requests).length > 0; i++) {
     const request = game.game.requests[game.openRequest()]
     if (request?.kind === 'dice') {
       asked.push(request.text)
-      game.roll(faces(request.purpose, request.count, i))
+      game.roll(faces(request.purpose, request.count, i, request))
     } else game.choose(request?.kind === 'choice' ? (request.options[0]?.id ?? '') : '')
   }
   return asked

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { ArbiterError } from '../../core/events/errors.js'
 import { citedRules, renderExplanationText } from '../../core/explain/index.js'
 import type { ClassicContext } from '../../core/rules/classic/catalogue.js'
 import { characteristic, wardSaveNeed } from '../../core/rules/classic/charts.js'
 import { EngineGame, ev, profile, unitDef } from '../helpers/classic-game.js'
+import { refused } from '../helpers/refused.js'
 
 /**
  * The magic phase (issue #7, part 4): the Winds of Magic, casting and dispelling, Magic
@@ -71,20 +71,6 @@ const text = (game: EngineGame) =>
   explanations(game)
     .map((e) => renderExplanationText(e))
     .join('\n')
-
-function refused(game: EngineGame, draft: Draft, code: string, message?: RegExp) {
-  const before = JSON.stringify(game.game)
-  let error: unknown
-  try {
-    game.apply(draft)
-  } catch (e) {
-    error = e
-  }
-  expect(error).toBeInstanceOf(ArbiterError)
-  expect((error as ArbiterError).code).toBe(code)
-  if (message) expect((error as Error).message).toMatch(message)
-  expect(JSON.stringify(game.game)).toBe(before)
-}
 
 const ctxOf = (game: EngineGame) => game.engine.contextFor(game.state) as ClassicContext
 const outcomesOf = (game: EngineGame, kind: string) =>

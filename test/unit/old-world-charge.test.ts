@@ -463,7 +463,7 @@ describe('old-world/move-through-cover: the terrain rule', () => {
     expect(lucky.outcomes('casualties')[0]?.values).toMatchObject({ unsaved: 0 })
   })
 
-  it('old-world/terrain §charge: a charge through difficult terrain has -1 M and the lower die; Move Through Cover lifts the -1 only', () => {
+  it('old-world/terrain §charge: through difficult terrain -1 M and the lower die; Move Through Cover lifts the -1 only', () => {
     const charge = (distance: number, terrain: 'difficult' | 'dangerous') => ({
       type: 'ChargeDeclared',
       payload: { unit: 'spears', target: 'archers', distance, terrain },

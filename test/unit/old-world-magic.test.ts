@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { defineEntry, entryData } from '../../core/engine/catalogue.js'
 import type { Ruleset } from '../../core/engine/types.js'
-import { ArbiterError } from '../../core/events/errors.js'
 import { renderExplanationText } from '../../core/explain/index.js'
 import { oldWorld } from '../../core/rules/old-world/index.js'
 import { type Draft, EngineGame, ev, profile, RulesetGame, unitDef } from '../helpers/classic-game.js'
 import { OldWorldGame, owEv, owUnit } from '../helpers/old-world-game.js'
+import { refused } from '../helpers/refused.js'
 
 /**
  * The Old World's casting and dispelling (core-mechanics B.3; old-world/magic), and Magical Attacks (seed 001
@@ -74,19 +74,6 @@ const options = (game: RulesetGame) => {
   const open = request(game)
   return open?.kind === 'choice' ? open.options.map((o) => o.id) : []
 }
-function refused(game: RulesetGame, draft: Draft, code: string, message?: RegExp) {
-  const before = JSON.stringify(game.game)
-  let error: unknown
-  try {
-    game.apply(draft)
-  } catch (e) {
-    error = e
-  }
-  expect(error).toBeInstanceOf(ArbiterError)
-  expect((error as ArbiterError).code).toBe(code)
-  if (message) expect((error as Error).message).toMatch(message)
-  expect(JSON.stringify(game.game)).toBe(before)
-}
 const last = (game: RulesetGame, kind: string) => game.outcomes(kind).at(-1)
 
 describe('old-world/magic: the casting roll', () => {
@@ -120,9 +107,33 @@ describe('old-world/magic: the casting roll', () => {
     game.roll([3, 4])
     expect(last(game, 'miscast')?.text).toContain('Archmage takes one Strength 4 hit, AP -1')
     expect(game.cites('magic', 'miscast-table')).toBe(true)
-    // Not cast: no dispel is offered and no hits are rolled.
+    // Not cast: no dispel is offered and the spell's hits are never rolled; only the Miscast's own hit on the
+    // Archmage is (S4 against T3: 3+), and its one wound is the Archmage's own (W3), never the Knights'.
+    expect(request(game)).toMatchObject({ purpose: 'to-wound', count: 1, need: 3, roller: 'p1' })
+    game.roll([3])
+    expect(game.outcomes('hits').map((o) => o.text)).toEqual(['Miscast 7: one Strength 4 hit on Archmage'])
+    expect(last(game, 'character-wounded')?.values).toMatchObject({ character: 'archmage', woundsLost: 1 })
+    expect(game.game.units.knights?.models).toBe(5)
     expect(Object.keys(game.game.requests)).toHaveLength(0)
-    expect(game.outcomes('hits')).toHaveLength(0)
+  })
+
+  it('Miscast 7: the hit is AP -1 (§miscast-table): an Armoured Hide 5+ Wizard saves on 6+', () => {
+    const hide = { id: 'armoured-hide', params: { X: 2 } }
+    const beast = owUnit('beast', { name: 'Beast Shaman', character: true, models: 1, wizardLevel: 1, rules: [hide] })
+    const game = magicGame('shooting', oldWorld, [beast])
+    game.apply(owEv.turn(1, 'p2'))
+    game.apply(owEv.phase('shooting'))
+    game.apply(spellCast({ caster: 'beast', target: 'knights', castingValue: 3 }))
+    game.roll([1, 1])
+    game.roll([4, 3])
+    game.roll([5])
+    // Armoured Hide (2) on a 7+ base: 5+; the Miscast's AP -1 makes it 6+.
+    const save = request(game)
+    expect(save).toMatchObject({ purpose: 'armour-save', count: 1, need: 6, roller: 'p2' })
+    expect(renderExplanationText(save!.explanation)).toContain('Miscast 7: AP -1')
+    expect(game.cites('magic', 'miscast-table')).toBe(true)
+    game.roll([5])
+    expect(last(game, 'casualties')?.values).toMatchObject({ unit: 'beast', unsaved: 1, removed: 1 })
   })
 
   it('Miscast 8-9: the spell is cast at its casting value (dispellable), and the Wizard casts no more this turn', () => {
@@ -331,26 +342,6 @@ describe('SpellCast in a classic game keeps its power dice and its catalogue spe
   })
 })
 
-/** A stand-in for ow-combat's armour (not on this branch): a suit that bars casting and dispelling. */
-const standInArmour = defineEntry({
-  id: 'stand-in-armour',
-  name: 'Stand-in armour',
-  kind: 'armour',
-  source: 'test',
-  text: 'A test stand-in for heavy armour: its wearer may neither cast nor dispel.',
-  clauses: { wizards: 'a Wizard wearing armour cannot cast or dispel' },
-  enforcement: 'enforced',
-  effects: [
-    {
-      at: 'permission',
-      clause: 'wizards',
-      label: 'wears armour',
-      kind: 'set',
-      when: (q) => (q.action === 'cast' || q.action === 'dispel' ? true : null),
-      value: 'forbidden',
-    },
-  ],
-})
 /** A stand-in ward save that works against Magical attacks only, to show the saves are told. */
 const standInMagicWard = defineEntry({
   id: 'stand-in-magic-ward',
@@ -373,29 +364,40 @@ const standInMagicWard = defineEntry({
 })
 const withStandIns: Ruleset = {
   ...oldWorld,
-  definitions: [...oldWorld.definitions, standInArmour, standInMagicWard],
+  definitions: [...oldWorld.definitions, standInMagicWard],
   catalogue: {
     ...oldWorld.catalogue,
-    entries: [...oldWorld.catalogue.entries, entryData(standInArmour), entryData(standInMagicWard)],
+    entries: [...oldWorld.catalogue.entries, entryData(standInMagicWard)],
   },
 }
 
 describe('old-world/magic §armour: Wizards in armour neither cast nor dispel (the permission point)', () => {
   it('an armoured Wizard is refused its spell; an armoured enemy Wizard is not offered a dispel', () => {
     const armoured = [
-      owUnit('iron', { name: 'Iron Wizard', character: true, models: 1, wizardLevel: 2, gear: ['stand-in-armour'] }),
+      owUnit('iron', { name: 'Iron Wizard', character: true, models: 1, wizardLevel: 2, gear: ['heavy-armour'] }),
+      owUnit('shielded', { name: 'Shield Wizard', character: true, models: 1, wizardLevel: 1, gear: ['shield'] }),
       // The unit's armour is its own: the Seer who joined it wears none and dispels.
       owUnit('guardians', {
         models: 10,
-        gear: ['hand-weapon', 'stand-in-armour'],
+        gear: ['hand-weapon', 'full-plate-armour', 'shield'],
         characters: [{ id: 'seer', name: 'Seer', profile: profile(), wizardLevel: 2 }],
       }),
+      // And the other way round: the Warlock's own light armour bars it, in a unit that wears none.
+      owUnit('militia', {
+        models: 10,
+        characters: [
+          { id: 'warlock', name: 'Warlock', profile: profile(), wizardLevel: 1, gear: ['hand-weapon', 'light-armour'] },
+        ],
+      }),
     ]
-    const game = magicGame('shooting', withStandIns, armoured)
+    const game = magicGame('shooting', oldWorld, armoured)
     game.apply(spellCast({ caster: 'archmage', target: 'spears' }))
     game.roll([3, 3])
     expect(options(game)).toEqual(['none', 'wizardly:hedge', 'wizardly:seer', 'fated'])
-    expect(renderExplanationText(request(game)!.explanation)).toContain('Iron Wizard cannot dispel: wears armour')
+    const why = renderExplanationText(request(game)!.explanation)
+    expect(why).toContain('Iron Wizard cannot dispel: wears armour (old-world/heavy-armour §wizards)')
+    expect(why).toContain('Shield Wizard cannot dispel: carries a shield (old-world/shield §wizards)')
+    expect(why).toContain('Warlock cannot dispel: wears armour (old-world/light-armour §wizards)')
     game.choose('none')
     game.roll([1])
     for (let i = 0; i < 5 && Object.keys(game.game.requests).length > 0; i++) {
@@ -404,7 +406,48 @@ describe('old-world/magic §armour: Wizards in armour neither cast nor dispel (t
     }
     game.apply(owEv.turn(1, 'p2'))
     game.apply(owEv.phase('shooting'))
-    refused(game, spellCast({ caster: 'iron', target: 'knights' }), 'rules/cannot-cast', /wears armour.*§armour/)
+    refused(
+      game,
+      spellCast({ caster: 'iron', target: 'knights' }),
+      'rules/cannot-cast',
+      /heavy-armour §wizards.*§armour/,
+    )
+    refused(game, spellCast({ caster: 'shielded', target: 'knights' }), 'rules/cannot-cast', /shield §wizards.*§armour/)
+  })
+
+  it('old-world/light-armour and old-world/full-plate-armour bar casting too; barding and armoured hide do not', () => {
+    const wizardIn = (id: string, gear: string[], rules: { id: string; params: { X: number } }[] = []) =>
+      owUnit(id, { name: id, character: true, models: 1, wizardLevel: 1, gear, rules })
+    const p2Shooting = (...wizards: ReturnType<typeof owUnit>[]) => {
+      const game = magicGame('shooting', oldWorld, wizards)
+      game.apply(owEv.turn(1, 'p2'))
+      game.apply(owEv.phase('shooting'))
+      return game
+    }
+    const game = p2Shooting(wizardIn('light', ['light-armour']), wizardIn('plate', ['full-plate-armour']))
+    refused(game, spellCast({ caster: 'light', target: 'knights' }), 'rules/cannot-cast', /light-armour §wizards/)
+    refused(game, spellCast({ caster: 'plate', target: 'knights' }), 'rules/cannot-cast', /full-plate-armour §wizards/)
+    for (const free of [
+      wizardIn('free', ['barding']),
+      wizardIn('free', [], [{ id: 'armoured-hide', params: { X: 1 } }]),
+    ]) {
+      const unbarred = p2Shooting(free)
+      unbarred.apply(spellCast({ caster: 'free', target: 'knights' }))
+      expect(request(unbarred)).toMatchObject({ purpose: 'casting', roller: 'p2' })
+    }
+  })
+})
+
+describe('old-world/magic §magic-missile: hits as dice', () => {
+  it('a spell of 2D3+1 hits rolls two D3 and adds 1 (the dice count any rule writes)', () => {
+    const game = magicGame()
+    game.apply(spellCast({ caster: 'archmage', target: 'spears', hits: '2D3+1' }))
+    game.roll([3, 3])
+    game.choose('none')
+    expect(request(game)).toMatchObject({ purpose: 'spell-hits', count: 2, sides: 3 })
+    game.roll([2, 3])
+    expect(last(game, 'hits')?.values).toMatchObject({ hits: 6 })
+    expect(last(game, 'hits')?.text).toBe('Fireball hits Spearmen 6 times')
   })
 })
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { ShotMoment } from '../../core/engine/effects.js'
-import { ArbiterError } from '../../core/events/errors.js'
 import { renderExplanationText } from '../../core/explain/index.js'
 import type { ClassicContext } from '../../core/rules/classic/catalogue.js'
 import { toHitShootingNeed } from '../../core/rules/classic/shooting-attack.js'
 import type { Draft } from '../helpers/classic-game.js'
 import { OldWorldGame, owEv, owUnit } from '../helpers/old-world-game.js'
+import { refused } from '../helpers/refused.js'
 
 /**
  * Old World shooting (core-mechanics B.4) through the procedure it shares with the classic ruleset, and Large
@@ -53,20 +53,6 @@ function shootingGame(archers: Parameters<typeof owUnit>[1] = {}) {
 }
 
 const request = (game: OldWorldGame) => game.game.requests[game.openRequest()]
-function refused(game: OldWorldGame, draft: Draft, code: string, message?: RegExp) {
-  const before = JSON.stringify(game.game)
-  let error: unknown
-  try {
-    game.apply(draft)
-  } catch (e) {
-    error = e
-  }
-  expect(error).toBeInstanceOf(ArbiterError)
-  expect((error as ArbiterError).code).toBe(code)
-  if (message) expect((error as Error).message).toMatch(message)
-  expect(JSON.stringify(game.game)).toBe(before)
-}
-
 describe('old-world/to-hit-shooting: the BS chart and the Old World modifiers', () => {
   it('BS 3 (4+) at long range, having moved, behind partial cover: 7+ (a 6, then 4+)', () => {
     const game = shootingGame()

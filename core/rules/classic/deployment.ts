@@ -1,11 +1,12 @@
 import { RuleError } from '../../engine/errors.js'
-import { choose, rollDice } from '../../engine/requests.js'
+import { choose } from '../../engine/requests.js'
 import type { Answer, EventOf, Procedure, ProcedureContext, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { ClassicContext } from './catalogue.js'
 import { cite, combatOf } from './charges.js'
 import { isHidden } from './entries/concealed.js'
 import { characterView } from './models.js'
+import { rollOff } from './roll-off.js'
 
 type Step = Generator<RequestSpec, void, Answer>
 
@@ -88,8 +89,12 @@ export function* unitDeployed(context: ProcedureContext, event: EventOf<'UnitDep
   let first = scouts.first
   const order: Explanation[] = []
   if (first === null && bothHaveScouts.length > 1) {
-    first = yield* rollOff(ctx, players)
-    if (first === null) return
+    // Both players roll a D6; the highest deploys a scout first; a tie rolls again.
+    first = (yield* rollOff(players, (player) => ({
+      purpose: 'scout-roll-off',
+      text: `${player}: roll a D6 for the scouts' roll-off`,
+      explanation: explain('both armies include scouts: roll off', { rule: ctx.rule('scout', 'roll-off') }),
+    }))).winner
     order.push(
       explain(`${first} won the scouts' roll-off and deploys a scout first`, {
         rule: ctx.rule('scout', 'roll-off'),
@@ -143,27 +148,6 @@ export function* unitDeployed(context: ProcedureContext, event: EventOf<'UnitDep
       [...placement, ...order],
     ),
   })
-}
-
-/** Both players roll a D6; the highest deploys a scout first; a tie rolls again. */
-function* rollOff(ctx: ClassicContext, players: readonly string[]): Generator<RequestSpec, string | null, Answer> {
-  for (;;) {
-    const rolls: { player: string; face: number }[] = []
-    for (const player of players) {
-      const answer = yield* rollDice({
-        purpose: 'scout-roll-off',
-        count: 1,
-        sides: 6,
-        roller: player,
-        text: `${player}: roll a D6 for the scouts' roll-off`,
-        explanation: explain('both armies include scouts: roll off', { rule: ctx.rule('scout', 'roll-off') }),
-      })
-      rolls.push({ player, face: answer.faces[0] as number })
-    }
-    const best = Math.max(...rolls.map((r) => r.face))
-    const winners = rolls.filter((r) => r.face === best)
-    if (winners.length === 1) return (winners[0] as { player: string }).player
-  }
 }
 
 /**

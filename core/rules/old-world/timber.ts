@@ -4,6 +4,7 @@ import { type Explanation, explain } from '../../explain/explanation.js'
 import type { ClassicContext } from '../classic/catalogue.js'
 import { characteristic } from '../classic/charts.js'
 import { hasModelsLeft } from '../classic/models.js'
+import { rollOff } from '../classic/roll-off.js'
 import { specialHits, specialMoment } from '../classic/special-blows.js'
 import type { RoundView, StepWounds } from '../mechanics.js'
 import type { OldWorldContext } from './catalogue.js'
@@ -50,31 +51,15 @@ function* topple(
 
   // The roll-off: each player a D6, until one is higher.
   const players = [fallen.player, opponent]
-  const rolls: Record<string, number[]> = { [fallen.player]: [], [opponent]: [] }
-  const seqs: number[] = []
-  let winner: string | null = null
-  while (winner === null) {
-    const faces: number[] = []
-    for (const player of players) {
-      const answer = yield* rollDice({
-        purpose: 'roll-off',
-        count: 1,
-        sides: 6,
-        roller: player,
-        text: `${player}: roll a D6 in the roll-off for where ${fallen.name} topples`,
-        explanation: explain(
-          `${fallen.name} topples: the winner of a roll-off chooses the arc`,
-          { rule: ctx.rule('timber', 'roll-off'), from: [fallen.changedAt] },
-          [falls],
-        ),
-      })
-      faces.push(answer.faces[0] as number)
-      rolls[player]?.push(answer.faces[0] as number)
-      seqs.push(answer.seq)
-    }
-    const [own, theirs] = faces as [number, number]
-    if (own !== theirs) winner = own > theirs ? fallen.player : opponent
-  }
+  const { winner, rolls, seqs } = yield* rollOff(players, (player) => ({
+    purpose: 'roll-off',
+    text: `${player}: roll a D6 in the roll-off for where ${fallen.name} topples`,
+    explanation: explain(
+      `${fallen.name} topples: the winner of a roll-off chooses the arc`,
+      { rule: ctx.rule('timber', 'roll-off'), from: [fallen.changedAt] },
+      [falls],
+    ),
+  }))
   const rollOffWhy = explain(
     `roll-off: ${players.map((p) => `${p} ${rolls[p]?.join(', then ')}`).join(' against ')}; ${winner} wins`,
     { value: winner, rule: ctx.rule('timber', 'roll-off'), from: seqs },

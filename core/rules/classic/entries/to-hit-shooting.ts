@@ -3,7 +3,7 @@ import type { QueryOf } from '../../../engine/effects.js'
 import { CORE } from './sources.js'
 
 /** The shot behind a to-hit query, when it is an aimed shot (not close combat, not a template's roll). */
-function aimed(query: QueryOf<'to-hit'>) {
+export function aimed(query: QueryOf<'to-hit'>) {
   return query.shot && !query.shot.template ? query.shot : null
 }
 

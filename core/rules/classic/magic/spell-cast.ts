@@ -246,7 +246,7 @@ function withVariant(ctx: ClassicContext, why: Explanation): Explanation {
 }
 
 /** The player who may dispel: the target's, or, for a spell on the caster's own side, the first other player. */
-function dispellerOf(ctx: ClassicContext, cast: Cast): string | null {
+export function dispellerOf(ctx: Pick<ClassicContext, 'game'>, cast: Pick<Cast, 'wizard' | 'target'>): string | null {
   const caster = cast.wizard.unit.player
   if (cast.target.player !== caster) return cast.target.player
   return ctx.game.players.find((p) => p.id !== caster)?.id ?? null

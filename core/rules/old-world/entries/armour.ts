@@ -2,6 +2,16 @@ import { defineEntry } from '../../../engine/catalogue.js'
 import { requiresTwoHands } from '../weapons.js'
 import { CORE } from './sources.js'
 
+/** Armour and shields bar casting and dispelling (core-mechanics B.3): asked at the `permission` point. */
+const wizardsCannotCast = {
+  at: 'permission',
+  clause: 'wizards',
+  label: 'wears armour',
+  kind: 'set',
+  when: (q: { readonly action: string }) => (q.action === 'cast' || q.action === 'dispel' ? true : null),
+  value: 'forbidden',
+} as const
+
 /** A suit of armour: it sets the armour value (old-world/armour-save §armour). */
 function armourEntry<const Id extends string>(id: Id, name: string, save: number, anchor: string) {
   return defineEntry({
@@ -10,9 +20,9 @@ function armourEntry<const Id extends string>(id: Id, name: string, save: number
     kind: 'armour',
     source: `${CORE} B.5`,
     anchor,
-    text: `${name}: armour value ${save}+.`,
+    text: `${name}: armour value ${save}+. A Wizard wearing it cannot cast or dispel.`,
     params: { save },
-    clauses: { save: `armour value ${save}+` },
+    clauses: { save: `armour value ${save}+`, wizards: 'a Wizard wearing it cannot cast or dispel' },
     enforcement: 'enforced',
     effects: [
       {
@@ -23,6 +33,7 @@ function armourEntry<const Id extends string>(id: Id, name: string, save: number
         value: (_q, held) => Number(held.params.save),
         describe: (_q, held) => `${name.toLowerCase()}: ${held.params.save}+`,
       },
+      wizardsCannotCast,
     ],
   })
 }
@@ -44,11 +55,12 @@ export const shield = defineEntry({
   anchor: 'tow:weapons-of-war/shield',
   text:
     'A model that carries a shield improves its armour value by 1. A model that uses a weapon that Requires Two ' +
-    'Hands in combat cannot also use a shield.',
+    'Hands in combat cannot also use a shield. A Wizard with a shield cannot cast or dispel.',
   params: { improves: 1 },
   clauses: {
     improves: 'improves the armour value by 1 (an unarmoured model with a shield has 6+)',
     'two-hands': 'not in a combat where the model fights with a weapon that Requires Two Hands',
+    wizards: 'a Wizard with a shield cannot cast or dispel',
   },
   enforcement: 'enforced',
   effects: [
@@ -65,6 +77,7 @@ export const shield = defineEntry({
       },
       value: (_q, held) => -Number(held.params.improves),
     },
+    { ...wizardsCannotCast, label: 'carries a shield' },
   ],
 })
 

@@ -52,4 +52,16 @@ export const magic = defineEntry({
     'magical-attacks': 'every spell is a Magical attack',
   },
   enforcement: 'enforced',
+  effects: [
+    {
+      // Held only by the Miscast's own hit (casting.ts gives its attacker this entry): not every unit's.
+      at: 'armour-piercing',
+      clause: 'miscast-table',
+      label: 'Miscast 7: AP -1',
+      kind: 'add',
+      holder: 'opponent',
+      always: false,
+      value: 1,
+    },
+  ],
 })

@@ -1,11 +1,7 @@
 import { defineEntry } from '../../../engine/catalogue.js'
 import type { Held, QueryOf } from '../../../engine/effects.js'
+import { aimed } from '../../classic/entries/to-hit-shooting.js'
 import { CORE } from './sources.js'
-
-/** The shot behind a to-hit query, when it is an aimed shot (not close combat, not a template's roll). */
-function aimed(query: QueryOf<'to-hit'>) {
-  return query.shot && !query.shot.template ? query.shot : null
-}
 
 /**
  * Whether the target takes the benefit of its cover: the `permission` point says (Large Target gives none).

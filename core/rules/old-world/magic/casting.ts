@@ -13,10 +13,11 @@ import type {
 import type { PayloadOf } from '../../../events/event-types.js'
 import { type Explanation, explain } from '../../../explain/explanation.js'
 import type { ClassicContext } from '../../classic/catalogue.js'
-import { barredBy, castingWizard } from '../../classic/magic/spell-cast.js'
+import { barredBy, castingWizard, dispellerOf } from '../../classic/magic/spell-cast.js'
 import { spellAsAttacker } from '../../classic/magic/spells.js'
 import { combatOf, type Wizard, wizardsOf } from '../../classic/magic/wizards.js'
-import { characterView } from '../../classic/models.js'
+import { characterView, woundModel } from '../../classic/models.js'
+import { parseDiceCount } from '../../classic/special-blows.js'
 import { woundsFromHits } from '../../classic/strike.js'
 import type { OldWorldContext } from '../catalogue.js'
 
@@ -239,8 +240,8 @@ function endCasting(ctx: OldWorldContext, wizard: Wizard, why: string, from: num
 type MiscastLine = 'harm' | 'cast-at-value' | 'perfect-invocation'
 
 /**
- * The Miscast table (2D6): 2-7 harm the Wizard (the blasts need the table's template, the hits their Armour
- * Piercing: recorded for the table to resolve); 8-9 cast at its casting value, 10-12 as a Perfect Invocation, and
+ * The Miscast table (2D6): 2-7 harm the Wizard (2-6, blasts: the table's template, recorded for the table to
+ * resolve; 7, one hit: resolved here); 8-9 cast at its casting value, 10-12 as a Perfect Invocation, and
  * the Wizard casts no more this turn. A dispelling Wizard: old-world/variants §dispel-miscast.
  */
 function* miscast(ctx: OldWorldContext, wizard: Wizard, from: number, by: 'cast' | 'dispel'): Step<MiscastLine> {
@@ -270,7 +271,7 @@ function* miscast(ctx: OldWorldContext, wizard: Wizard, from: number, by: 'cast'
   const notes: Explanation[] = []
   if (harm !== null) {
     line = 'harm'
-    text = `Miscast ${total}: ${harm}; the table resolves it`
+    text = `Miscast ${total}: ${harm}${total === 7 ? '' : '; the table resolves it'}`
   } else if (by === 'dispel') {
     line = 'harm'
     text = `Miscast ${total}: the dispel fails; ${wizard.name} has no spell of its own in hand, and casts no more this turn`
@@ -296,14 +297,54 @@ function* miscast(ctx: OldWorldContext, wizard: Wizard, from: number, by: 'cast'
     ]),
   })
   if (total >= 8) endCasting(ctx, wizard, `Miscast ${total}`, roll.seq)
+  if (total === 7) yield* miscastHit(ctx, wizard, roll.seq)
   return line
 }
 
-/** The player who may dispel: the target's, or, for a spell on the caster's own side, the other player. */
-function dispellerOf(ctx: OldWorldContext, cast: Cast): string | null {
-  const caster = cast.wizard.unit.player
-  if (cast.target.player !== caster) return cast.target.player
-  return ctx.game.players.find((p) => p.id !== caster)?.id ?? null
+/**
+ * Miscast 7: one Strength 4 hit on the Wizard, AP -1, through the shared strike pipeline (to wound, its own armour
+ * and ward, its own Wounds when it joined a unit). The hit's attacker holds old-world/magic, whose armour-piercing
+ * effect acts for that hit alone.
+ */
+function* miscastHit(ctx: OldWorldContext, wizard: Wizard, from: number): Step {
+  const rule = ctx.rule('magic', 'miscast-table')
+  const target = wizardModel(wizard)
+  const miscast = spellAsAttacker({ wizard, spell: { name: 'miscast' } })
+  const attacker: UnitState = { ...miscast, rules: [{ id: 'magic', params: {} }] }
+  ctx.emit({
+    kind: 'hits',
+    text: `Miscast 7: one Strength 4 hit on ${wizard.name}`,
+    values: { attacks: 1, need: null, hits: 1 },
+    explanation: explain(`Miscast 7: one hit on ${wizard.name}`, { value: 1, rule, from: [from] }),
+  })
+  const strength = resolveModifiers({ value: 4, text: 'Miscast 7: Strength 4', rule, from: [from] }, [], {
+    mode: 'value',
+    title: 'Miscast: Strength {}',
+  }) as Resolved & { readonly value: number }
+  const character = wizard.character
+  yield* woundsFromHits(
+    ctx as unknown as ClassicContext,
+    {
+      attacker,
+      target,
+      combat: null,
+      from: [from],
+      strength,
+      ...(character
+        ? {
+            remove: (unsaved: number, why: Explanation) =>
+              woundModel(
+                ctx as unknown as ClassicContext,
+                { kind: 'character', unit: wizard.unit.id, character: character.id },
+                unsaved,
+                why,
+              ),
+          }
+        : {}),
+    },
+    1,
+    1,
+  )
 }
 
 /**
@@ -462,17 +503,18 @@ function* resolveSpell(ctx: OldWorldContext, cast: Cast): Step {
     hits = spell.hits
     why.push(explain(`${hits} hit${s(hits)}, as the spell says`, { value: hits, from: [event.seq] }))
   } else {
-    const [, count, sides, plus] = /^([1-9]?)D([36])(?:\+([1-9]))?$/.exec(spell.hits ?? '') ?? []
-    const dice = Number(count || 1)
+    // The declaration's schema lets through dice only ("D6", "2D3+1"): parsed as any rule's dice count.
+    const parsed = parseDiceCount(spell.hits)
+    const { dice, sides, add } = parsed && 'dice' in parsed ? parsed : { dice: 1, sides: 6, add: 0 }
     const roll = yield* rollDice({
       purpose: 'spell-hits',
       count: dice,
-      sides: Number(sides),
+      sides,
       roller: wizard.unit.player,
       text: `${wizard.name}: roll ${spell.hits} for ${spell.name}'s hits on ${target.name}`,
       explanation: explain(`${spell.name}: ${spell.hits} hits`, { rule: hitsRule, from: [event.seq] }),
     })
-    hits = roll.faces.reduce((x, y) => x + y, 0) + Number(plus ?? 0)
+    hits = roll.faces.reduce((x, y) => x + y, 0) + add
     from.push(roll.seq)
     why.push(explain(`${spell.hits} rolled ${roll.faces.join(', ')}: ${hits}`, { value: hits, from: [roll.seq] }))
   }
