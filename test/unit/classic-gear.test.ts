@@ -500,7 +500,7 @@ describe('Potion of Strength (ItemUsed)', () => {
   const drink = (game: EngineGame) =>
     game.apply({ type: 'ItemUsed', actor: 'p1', payload: { unit: 'a', item: 'potion-of-strength' } })
 
-  it('potion of strength: +3 Strength once drunk at the start of the phase; carrying it does nothing (classic/potion-of-strength §strength)', () => {
+  it('potion of strength: +3 Strength once drunk at the phase start; carrying it: nothing (classic/potion-of-strength §strength)', () => {
     const sober = battle(drinker(), unitDef('b', { profile: { T: 5 } }))
     join(sober)
     sober.roll([6, 6, 6, 6, 6])
@@ -687,7 +687,7 @@ describe('Regeneration', () => {
     )
   })
 
-  it('regeneration outside combat: rolled right after the saves, by the exported generator (classic/regeneration §outside-combat)', async () => {
+  it('regeneration outside combat: rolled right after the saves (classic/regeneration §outside-combat)', async () => {
     const { regenerate } = await import('../../core/rules/classic/regeneration.js')
     const { ctx, attacker, target, game } = classicContext({}, { models: 5, rules: ['regeneration'] })
     // As a shooting procedure would: 2 models were removed by 2 unsaved wounds.

@@ -314,7 +314,7 @@ describe('dispelling and Magic Resistance', () => {
     expect(Object.keys(game.game.requests)).toEqual([])
   })
 
-  it('Crown of Black Iron, classic: MR 1 adds a dispel die against a spell on the unit its bearer has joined (classic/crown-of-black-iron §magic-resistance)', () => {
+  it("Crown of Black Iron: MR 1, a dispel die more against spells on its unit (classic/crown-of-black-iron §magic-resistance)", () => {
     const game = magicGame()
     game.apply(cast({ caster: 'lord', spell: 'doombolt', target: 'guard', powerDice: 3 }))
     game.roll([5, 4, 3])
@@ -501,7 +501,7 @@ describe("the seed's spells", () => {
     expect(cites(game, 'shroud-of-darkness', 'ward')).toBe(true)
   })
 
-  it("Shroud of Darkness: no effect on character models, and gone at the caster's next magic phase (classic/shroud-of-darkness §characters)", () => {
+  it("Shroud of Darkness: not on characters, and gone at the caster's next magic phase (classic/shroud-of-darkness §characters)", () => {
     const game = magicGame()
     game.apply(cast({ caster: 'sorceress', spell: 'shroud-of-darkness', target: 'lord', powerDice: 1 }))
     game.roll([4])

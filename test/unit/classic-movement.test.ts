@@ -187,7 +187,7 @@ describe('scout', () => {
   const setUp = (p1: ReturnType<typeof unitDef>[], p2: ReturnType<typeof unitDef>[]) =>
     new RulesetGame(classic, ev.created(), ev.mustered('p1', ...p1), ev.mustered('p2', ...p2))
 
-  it('scout: more than 18" from the enemy zone, or hidden outside it; more than 12" from enemies outside its own zone (classic/scout §far, §hidden, §away-from-enemy)', () => {
+  it('scout: >18" from the enemy zone or hidden; >12" from enemies outside its zone (classic/scout §far, §hidden)', () => {
     const game = setUp([scouts()], [boyz()])
     const near = refusal(() => game.apply(moveEv.scout('shades', { fromEnemyZone: 18, nearestEnemy: 30 })))
     expect(near.code).toBe('rules/bad-deployment')
@@ -254,7 +254,7 @@ describe('concealed', () => {
   const hosts = (extra: UnitInput = {}) =>
     unitDef('warriors', { name: 'Warriors', race: 'dark-elves', models: 10, characters: [assassin], ...extra })
 
-  it('concealed: revealed only when its owner chooses, at the start of its turn or of a close-combat phase (classic/concealed §reveal)', () => {
+  it('concealed: revealed when its owner chooses, at the start of its turn or of a close-combat phase (classic/concealed §reveal)', () => {
     const game = new RulesetGame(classic, ev.created(), ev.mustered('p1', hosts()), ev.mustered('p2', boyz()))
     const turn = game.apply(ev.turn(1, 'p1'))
     expect(turn.requests[0]).toMatchObject({ purpose: 'reveal-concealed', chooser: 'p1' })

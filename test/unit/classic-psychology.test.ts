@@ -447,7 +447,8 @@ describe('the General and Inspiring Presence (classic/general)', () => {
     expect(yes.requests[0]).toMatchObject({ purpose: 'Panic test' })
     expect(yes.requests[0]?.text).toContain('passes on 9 or less')
     expect(renderExplanationText(yes.requests[0]!.explanation)).toContain(
-      'Leadership 9 (General lord\'s Ld: Inspiring Presence (within 12" of spears, as the table says)) (classic/general §inspiring-presence)',
+      'Leadership 9 (General lord\'s Ld: Inspiring Presence (within 12" of spears, as the table says)) ' +
+        '(classic/general §inspiring-presence)',
     )
     const held = g.roll([4, 5])
     expect(held.outcomes[0]?.values).toMatchObject({ passed: true, leadership: 9 })
