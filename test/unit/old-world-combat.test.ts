@@ -387,7 +387,7 @@ describe('old-world/hatred', () => {
     const ask = (round: number) =>
       ctx.modifiers('re-roll', { subject: attacker, opponent: target, combat: moment({ round }), roll: 'to-hit' })[0]
     expect(ask(1)?.status).toBe('applied')
-    expect(ask(2)).toMatchObject({ status: 'ignored', reason: 'only in the first round of combat: this is round 2' })
+    expect(ask(2)).toMatchObject({ status: 'ignored', reason: 'only in the first round of a combat: this is round 2' })
     const elves = owContext({ rules: [{ id: 'hatred', params: { enemies: 'dwarfs' } }] }, { race: 'elves' })
     const elf = elves.ctx.modifiers('re-roll', {
       subject: elves.attacker,

@@ -1,19 +1,6 @@
 import { defineEntry } from '../../../engine/catalogue.js'
-import type { Held } from '../../../engine/effects.js'
-import type { UnitState } from '../../../engine/types.js'
+import { hates, hatredReRoll } from '../../common-effects.js'
 import { SEED } from './sources.js'
-
-/**
- * Whether `enemy` is hated: the list's `enemies` parameter is `all` or the race slugs hated,
- * comma-separated ("high-elves"); a unit whose race the list does not give is hated only by `all`.
- */
-export function hates(held: Held, enemy: UnitState): true | string {
-  const hated = String(held.params.enemies)
-  if (hated === 'all') return true
-  const races = hated.split(',').map((race) => race.trim())
-  if (enemy.race !== null && races.includes(enemy.race)) return true
-  return `${enemy.name} (${enemy.race ?? 'race not given'}) is not a hated enemy (${races.join(', ')})`
-}
 
 export const hatred = defineEntry({
   id: 'hatred',
@@ -35,20 +22,7 @@ export const hatred = defineEntry({
   },
   enforcement: 'enforced',
   effects: [
-    {
-      at: 're-roll',
-      clause: 're-roll',
-      label: 'Hatred',
-      kind: 'reroll',
-      when: (q, held) => {
-        if (q.roll !== 'to-hit' || q.combat === null) return null
-        const hated = hates(held, q.opponent)
-        if (hated !== true) return hated
-        if (q.combat.round !== 1) return `only in the first round of a combat: this is round ${q.combat.round}`
-        return true
-      },
-      value: 'failed',
-    },
+    hatredReRoll,
     {
       at: 'permission',
       clause: 'pursue',

@@ -1,4 +1,5 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import { multipleShotsPenalty } from '../../common-effects.js'
 import { SEED } from './sources.js'
 
 export const multipleShots = defineEntry({
@@ -12,17 +13,5 @@ export const multipleShots = defineEntry({
     penalty: 'X shots are made at -1 to hit; a single shot has no penalty',
   },
   enforcement: 'enforced',
-  effects: [
-    {
-      // Every weapon with Multiple Shots (X) carries the rule in its params; the choice is the declaration's.
-      at: 'to-hit',
-      clause: 'penalty',
-      label: 'Multiple Shots',
-      kind: 'add',
-      always: true,
-      when: (q) => (q.shot?.multipleShots ? true : null),
-      value: 1,
-      describe: (q) => `Multiple Shots: ${q.shot?.weapon.params.multipleShots} shots each`,
-    },
-  ],
+  effects: [multipleShotsPenalty],
 })

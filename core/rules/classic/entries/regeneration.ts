@@ -1,4 +1,5 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import { regenerationSave } from '../../common-effects.js'
 import { SEED } from './sources.js'
 
 export const regeneration = defineEntry({
@@ -27,14 +28,5 @@ export const regeneration = defineEntry({
     'outside-combat': 'outside close combat (shooting, spells) the rolls are made right after the saves',
   },
   enforcement: 'enforced',
-  effects: [
-    {
-      at: 'regeneration',
-      clause: 'roll',
-      label: 'Regeneration',
-      kind: 'set',
-      value: (_q, held) => Number(held.params.save),
-      describe: (_q, held) => `Regeneration ${held.params.save}+`,
-    },
-  ],
+  effects: [regenerationSave],
 })

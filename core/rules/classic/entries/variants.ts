@@ -1,8 +1,7 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import { variantClauses } from '../../common-effects.js'
 import { classicDecisions } from '../decisions.js'
 import { CORE } from './sources.js'
-
-type DecisionId = (typeof classicDecisions)[number]['id']
 
 export const variants = defineEntry({
   id: 'variants',
@@ -10,13 +9,6 @@ export const variants = defineEntry({
   kind: 'variant',
   source: `${CORE} precedence`,
   text: 'Decisions where the sources disagree or are unsure, and the value each variant takes.',
-  clauses: Object.fromEntries(
-    classicDecisions.map((d) => [
-      d.id,
-      `${d.topic} ${Object.entries(d.values)
-        .map(([v, value]) => `${v}: ${value}`)
-        .join('; ')}. ${d.why}`,
-    ]),
-  ) as Record<DecisionId, string>,
+  clauses: variantClauses(classicDecisions),
   enforcement: 'enforced',
 })

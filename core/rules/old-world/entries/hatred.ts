@@ -1,5 +1,5 @@
 import { defineEntry } from '../../../engine/catalogue.js'
-import { hates } from '../../classic/entries/hatred.js'
+import { hatredReRoll } from '../../common-effects.js'
 import { seedLines } from './sources.js'
 
 /** Hatred (X), seed 001: re-roll failed to-hit rolls against hated foes in the first round of combat. */
@@ -21,21 +21,5 @@ export const hatred = defineEntry({
       'a miss can only help, so the engine takes it)',
   },
   enforcement: 'enforced',
-  effects: [
-    {
-      at: 're-roll',
-      clause: 're-roll',
-      label: 'Hatred',
-      kind: 'reroll',
-      when: (q, held) => {
-        if (q.roll !== 'to-hit' || q.combat === null) return null
-        const hated = hates(held, q.opponent)
-        if (hated !== true) return hated
-        if (q.combat.round !== 1) return `only in the first round of combat: this is round ${q.combat.round}`
-        return true
-      },
-      value: 'failed',
-      describe: (_q, held) => `Hatred (${held.params.enemies === 'all' ? 'all enemies' : held.params.enemies})`,
-    },
-  ],
+  effects: [hatredReRoll],
 })

@@ -1,4 +1,5 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import { multipleShotsPenalty } from '../../common-effects.js'
 import { CORE } from './sources.js'
 
 /** Multiple Shots (X), a core special rule of The Old World (no seed entry): X shots at -1, or one without. */
@@ -14,17 +15,5 @@ export const multipleShots = defineEntry({
     penalty: 'X shots are fired at -1 to hit; a single shot has no penalty',
   },
   enforcement: 'enforced',
-  effects: [
-    {
-      // Every weapon with Multiple Shots (X) carries it in its params; the choice is the declaration's.
-      at: 'to-hit',
-      clause: 'penalty',
-      label: 'Multiple Shots',
-      kind: 'add',
-      always: true,
-      when: (q) => (q.shot?.multipleShots ? true : null),
-      value: 1,
-      describe: (q) => `Multiple Shots: ${q.shot?.weapon.params.multipleShots} shots each`,
-    },
-  ],
+  effects: [multipleShotsPenalty],
 })

@@ -1,4 +1,5 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import { regenerationSave } from '../../common-effects.js'
 import { seedLines } from './sources.js'
 
 /** Regeneration (X+), seed 001: a save after a Wound is lost; what it restores still counts for combat result. */
@@ -25,14 +26,5 @@ export const regeneration = defineEntry({
       'effects that alter armour values, Armour Piercing among them, do not touch the Regeneration value',
   },
   enforcement: 'enforced',
-  effects: [
-    {
-      at: 'regeneration',
-      clause: 'roll',
-      label: 'Regeneration',
-      kind: 'set',
-      value: (_q, held) => Number(held.params.save),
-      describe: (_q, held) => `Regeneration ${held.params.save}+`,
-    },
-  ],
+  effects: [regenerationSave],
 })
