@@ -412,6 +412,7 @@ describe('old-world/tree-spirit: joining and Leadership', () => {
     expect(game.steps.flatMap((s) => s.requests).some((r) => r.purpose === 'inspiring-presence')).toBe(false)
     expect(game.outcomes('break-test')[0]?.values).toMatchObject({ leadership: 6, result: 'break' })
     expect(game.cites('tree-spirit', 'leadership')).toBe(true)
+    expect(game.cites('variants', 'tree-spirit-leadership')).toBe(true)
   })
 
   it("a Tree Spirit General's Ld reaches it inside his Command range (old-world/general §inspiring-presence)", () => {

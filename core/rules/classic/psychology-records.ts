@@ -1,5 +1,6 @@
 import type { ModifierRecord, PsychologyTest, QueryOf, TimingPoint } from '../../engine/effects.js'
 import type { UnitState } from '../../engine/types.js'
+import { type Explanation, explain } from '../../explain/explanation.js'
 
 /** Asks a timing point: a procedure's `ctx.modifiers`, or an effect's `held.modifiers`. */
 export type Ask = <P extends TimingPoint>(at: P, query: QueryOf<P>) => ModifierRecord[]
@@ -43,6 +44,14 @@ export function forbidding(
 ): ModifierRecord | null {
   const records = ask('permission', { subject, opponent, action })
   return records.find((record) => record.status === 'applied' && record.value === 'forbidden') ?? null
+}
+
+/** Why a bar applies: its rule, and the variant decisions its effect read (each cited with its value). */
+export function barExplanation(bar: ModifierRecord, text: string): Explanation {
+  const decisions = (bar.decisions ?? []).map(({ rule, value }) =>
+    explain(`variant decision ${rule.clause}: ${value}`, { rule }),
+  )
+  return explain(text, { rule: bar.source }, decisions)
 }
 
 /**

@@ -20,7 +20,7 @@ import { fleeDice } from './close-combat-round.js'
 import { isHidden } from './entries/concealed.js'
 import { naturalDouble } from './leadership-doubles.js'
 import { characterView } from './models.js'
-import { applied, fearFrom, forbidding, immunity } from './psychology-records.js'
+import { applied, barExplanation, fearFrom, forbidding, immunity } from './psychology-records.js'
 
 type Step = Generator<RequestSpec, void, Answer>
 type PsychologyTestKind = 'fear' | 'panic' | 'stupidity' | 'rally'
@@ -64,7 +64,7 @@ export function generalOf(ctx: ClassicContext, player: string): General | null {
       : unit.characters.map((c) => ({ model: characterView(unit, c), joined: true, designated: c.general }))
     for (const candidate of models) {
       const bar = forbidding(ctx.modifiers, candidate.model, 'lead-army')
-      if (bar) barred.push(explain(`${candidate.model.name}: ${bar.label}`, { rule: bar.source }))
+      if (bar) barred.push(barExplanation(bar, `${candidate.model.name}: ${bar.label}`))
       else candidates.push({ ...candidate, unit })
     }
   }
@@ -139,9 +139,7 @@ export function* leadershipFor(
     const model = characterView(unit, character)
     const bar = forbidding(ctx.modifiers, model, 'lend-leadership', unit)
     if (bar) {
-      details.push(
-        explain(`${character.name}'s Ld ${character.profile.Ld} is not used: ${bar.label}`, { rule: bar.source }),
-      )
+      details.push(barExplanation(bar, `${character.name}'s Ld ${character.profile.Ld} is not used: ${bar.label}`))
       continue
     }
     base = {
@@ -172,7 +170,7 @@ export function* leadershipFor(
         }),
       )
     } else if (bar) {
-      details.push(explain(`General ${name}'s Ld is not used: ${bar.label}`, { rule: bar.source }))
+      details.push(barExplanation(bar, `General ${name}'s Ld is not used: ${bar.label}`))
     } else {
       const where = ctx.mechanics.commandRange(ctx, general, unit)
       const answer = yield* choose({
@@ -755,7 +753,7 @@ function rallyFloor(ctx: ClassicContext, unit: UnitState): { below: boolean; tex
   for (const character of unit.characters) {
     if (character.slain) continue
     const bar = forbidding(ctx.modifiers, characterView(unit, character), 'count-for-rally')
-    if (bar) notes.push(explain(`${character.name} is not counted: ${bar.label}`, { rule: bar.source }))
+    if (bar) notes.push(barExplanation(bar, `${character.name} is not counted: ${bar.label}`))
     else characters += 1
   }
   const left = unit.models + characters

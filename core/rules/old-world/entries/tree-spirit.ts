@@ -60,7 +60,11 @@ export const treeSpirit = defineEntry({
       kind: 'set',
       holder: 'opponent',
       value: 'forbidden',
-      when: (q) => (q.action === 'lend-leadership' && !hasTreeSpirit(q.subject) ? true : null),
+      // Which Tree Spirit characters may lend it (joined, or the General) is the variant table's: read, it is cited.
+      when: (q, held) =>
+        q.action === 'lend-leadership' && held.decision('tree-spirit-leadership') && !hasTreeSpirit(q.subject)
+          ? true
+          : null,
     },
   ],
 })
