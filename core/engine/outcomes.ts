@@ -113,7 +113,7 @@ export interface OutcomeValues {
   /** A loser that Gave Ground: it moves `distance` inches straight back and stays in the combat. */
   'gave-ground': { unit: string; combat: string; distance: number }
   /** A loser that Fell Back in Good Order: it flees `roll` inches (the higher of 2D6), leaves the combat, rallies. */
-  'fell-back': { unit: string; combat: string; roll: number }
+  'fell-back': { unit: string; combat?: string; roll: number }
   /** A winner that followed up a unit that gave ground: it stays in the combat, in contact. */
   'followed-up': { unit: string; combat: string }
   /** A pursuer that reached a unit which fell back in good order: not destroyed; the two fight again. */
@@ -355,7 +355,9 @@ const evolvers = {
   'fell-back'(game, values, seq) {
     const unit = unitIn(game, values.unit, seq)
     // It leaves the combat, and rallies at once: it is not fleeing afterwards.
-    const combat = game.combats[values.combat]
+    const combat = values.combat === undefined ? undefined : game.combats[values.combat]
+    // Panic's fall back (The Old World) names no combat: it is remembered for the Panic it may cause nearby.
+    unit.fellBackIn = phaseKey(game)
     if (combat)
       (combat as { sides: CombatState['sides'] }).sides = combat.sides.map((side) => ({
         ...side,

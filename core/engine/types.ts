@@ -76,6 +76,8 @@ export interface UnitState {
   readonly general?: boolean
   /** The player turn the unit last began to flee in (a unit does not rally in the turn it fled). */
   fledAt?: { readonly turn: number; readonly player: string | null }
+  /** The phase (its key) the unit last fell back in good order in: it may cause Panic nearby then (The Old World). */
+  fellBackIn?: string
   /** Models the unit had when the phase of its last loss started, and which phase (Panic's heavy casualties). */
   phaseStart?: { readonly phase: string; readonly models: number }
   /** The phase (`turn/player/phase`) in which the unit last took each psychology test. */

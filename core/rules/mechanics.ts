@@ -88,6 +88,37 @@ export interface RulesetMechanics {
    * and once models have fallen (Timber!). The classic ruleset adds none.
    */
   readonly combatSteps: CombatSteps
+  /** Where the rulesets' Panic tests differ (classic A.7; The Old World B.7): the shared procedure is psychology.ts. */
+  readonly panic: PanicMechanics
+  /**
+   * What a rallied unit may not do until the turn ends: nothing (classic), or charge (The Old World, B.2: the
+   * shared rally test starts its `rally` entry on the unit until the end of the turn, whose effect bars it).
+   */
+  readonly ralliedBar: 'none' | 'until-end-of-turn'
+}
+
+/** The Panic rules a ruleset sets for the shared Panic procedure (classic/psychology.ts). */
+export interface PanicMechanics {
+  /** Heavy casualties: 25% or more of the models held at the phase's start (classic), or more than 25% (The Old World). */
+  readonly heavyCasualties: 'quarter-or-more' | 'more-than-quarter'
+  /** Phases whose losses never cause a heavy-casualties test (The Old World: the Combat phase). */
+  readonly heavyCasualtiesExcept: readonly string[]
+  /** A unit that declared a charge this turn takes no Panic test (The Old World, B.2 and B.7). */
+  readonly chargersExempt: boolean
+  /** The General may pass his unit's first Panic test of the game automatically (classic's General §auto-pass). */
+  readonly generalAutoPass: boolean
+  /** A friend that fell back in good order causes Panic as one that broke or fled does (The Old World). */
+  readonly fallBackCounts: boolean
+  /**
+   * Whether a friend destroyed, breaking or fleeing near the unit is big enough to cause Panic (The Old World: Unit
+   * Strength 5 or more at the phase's start): null, any friend is (classic); else the ruling, refused or not.
+   */
+  friendCounts(ctx: ClassicContext, friend: UnitState): { readonly counts: boolean; readonly why: Explanation } | null
+  /**
+   * A failed Panic test's end: the unit flees (classic); or it falls back in good order while more than half
+   * its starting models remain and flees otherwise (The Old World). The ruling, with what it rests on.
+   */
+  failed(ctx: ClassicContext, unit: UnitState): { readonly end: 'flee' | 'fall-back'; readonly why: Explanation | null }
 }
 
 /** Wounds a combat step caused, by the side whose combat result they count for. */

@@ -1,6 +1,6 @@
 import { choose, rollDice } from '../../engine/requests.js'
 import type { Answer, CombatState, ProcedureContext, RequestSpec, UnitState } from '../../engine/types.js'
-import { explain } from '../../explain/explanation.js'
+import { type Explanation, explain } from '../../explain/explanation.js'
 import type { RulesetMechanics } from '../mechanics.js'
 import type { ClassicContext } from './catalogue.js'
 import { endRound, restraintTest } from './close-combat-round.js'
@@ -20,11 +20,15 @@ const graded = (ctx: ClassicContext) => ctx as unknown as GradedContext
 /** The inches a unit that gives ground moves straight back. */
 export const GIVE_GROUND_INCHES = 2
 
-/** Fall Back in Good Order: the unit flees the higher of 2D6, leaves the combat and rallies at once. */
+/**
+ * Fall Back in Good Order: the unit flees the higher of 2D6, leaves the combat and rallies at once. Out of combat
+ * (a failed Panic test, The Old World) `combat` is null and `why` says what made it fall back.
+ */
 export function* fallBack(
   context: ClassicContext,
   unit: UnitState,
-  combat: CombatState,
+  combat: CombatState | null,
+  why: Explanation | null = null,
 ): Generator<RequestSpec, number, Answer> {
   const ctx = graded(context)
   const rule = ctx.rule('flee-and-pursuit', 'fall-back')
@@ -34,16 +38,17 @@ export function* fallBack(
     sides: 6,
     roller: unit.player,
     text: `${unit.name} falls back in good order: roll 2D6, it moves the higher die`,
-    explanation: explain(`${unit.name} falls back in good order`, { rule }),
+    explanation: explain(`${unit.name} falls back in good order`, { rule }, why ? [why] : []),
   })
   const roll = Math.max(...answer.faces)
   ctx.emit({
     kind: 'fell-back',
-    text: `${unit.name} falls back ${roll}" in good order, leaves the combat and rallies`,
-    values: { unit: unit.id, combat: combat.id, roll },
+    text: `${unit.name} falls back ${roll}" in good order, ${combat ? 'leaves the combat and ' : ''}rallies`,
+    values: combat ? { unit: unit.id, combat: combat.id, roll } : { unit: unit.id, roll },
     explanation: explain(
       `${unit.name} falls back ${roll}": the higher of ${answer.faces.join(' and ')}; it rallies at once`,
       { value: roll, rule, from: [answer.seq] },
+      why ? [why] : [],
     ),
   })
   return roll

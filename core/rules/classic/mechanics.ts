@@ -57,4 +57,14 @@ export const classicMechanics: RulesetMechanics = {
   entry: (id) => classicEntries.find((e) => e.id === id),
   cover: ['soft', 'hard'],
   combatSteps: {},
+  panic: {
+    heavyCasualties: 'quarter-or-more',
+    heavyCasualtiesExcept: [],
+    chargersExempt: false,
+    generalAutoPass: true,
+    fallBackCounts: false,
+    friendCounts: () => null,
+    failed: () => ({ end: 'flee', why: null }),
+  },
+  ralliedBar: 'none',
 }

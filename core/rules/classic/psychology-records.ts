@@ -1,6 +1,7 @@
 import type { ModifierRecord, PsychologyTest, QueryOf, TimingPoint } from '../../engine/effects.js'
 import type { UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
+import { characterView } from './models.js'
 
 /** Asks a timing point: a procedure's `ctx.modifiers`, or an effect's `held.modifiers`. */
 export type Ask = <P extends TimingPoint>(at: P, query: QueryOf<P>) => ModifierRecord[]
@@ -70,4 +71,23 @@ export function fearFrom(
   if (causers.length === 0) return { causers, records: [], immune: null }
   const records = ask('psychology', { subject, opponent: causers, test })
   return { causers, records, immune: immunity(records) }
+}
+
+/**
+ * The models a fleeing unit counts when its rally test asks how few are left: its rank and file and the joined
+ * characters not barred from counting (No Leader). `notes`: why a character was left out.
+ */
+export function modelsCountedForRally(
+  ask: Ask,
+  unit: UnitState,
+): { left: number; characters: number; notes: Explanation[] } {
+  const notes: Explanation[] = []
+  let characters = 0
+  for (const character of unit.characters) {
+    if (character.slain) continue
+    const bar = forbidding(ask, characterView(unit, character), 'count-for-rally')
+    if (bar) notes.push(barExplanation(bar, `${character.name} is not counted: ${bar.label}`))
+    else characters += 1
+  }
+  return { left: unit.models + characters, characters, notes }
 }

@@ -13,14 +13,16 @@ import type {
   RequestSpec,
   UnitState,
 } from '../../engine/types.js'
-import { type Explanation, explain } from '../../explain/explanation.js'
+import { type Explanation, explain, type RuleRef } from '../../explain/explanation.js'
 import type { ClassicContext } from './catalogue.js'
+import { chargeMarkers, cite } from './charges.js'
 import { characteristic } from './charts.js'
 import { fleeDice } from './close-combat-round.js'
 import { isHidden } from './entries/concealed.js'
+import { fallBack } from './fall-back.js'
 import { naturalDouble } from './leadership-doubles.js'
 import { characterView } from './models.js'
-import { applied, barExplanation, fearFrom, forbidding, immunity } from './psychology-records.js'
+import { applied, barExplanation, fearFrom, forbidding, immunity, modelsCountedForRally } from './psychology-records.js'
 
 type Step = Generator<RequestSpec, void, Answer>
 type PsychologyTestKind = 'fear' | 'panic' | 'stupidity' | 'rally'
@@ -514,7 +516,7 @@ export function* panicTest(
     })
     return true
   }
-  const general = generalOf(ctx, unit.player)
+  const general = ctx.mechanics.panic.generalAutoPass ? generalOf(ctx, unit.player) : null
   if (general && general.unit.id === unit.id && general.model.models > 0 && (unit.panicTests ?? 0) === 0) {
     const option = yield* choose({
       purpose: 'general-auto-pass',
@@ -566,6 +568,11 @@ export function* panicTest(
     ),
   })
   if (roll.passed) return true
+  const failed = ctx.mechanics.panic.failed(ctx, unit)
+  if (failed.end === 'fall-back') {
+    yield* fallBack(ctx, unit, null, failed.why)
+    return false
+  }
   const dice = fleeDice(ctx, unit)
   const flight = yield* rollDice({
     purpose: 'flee',
@@ -573,7 +580,10 @@ export function* panicTest(
     sides: 6,
     roller: unit.player,
     text: `${unit.name} panics: roll ${dice.count}D6 to flee`,
-    explanation: explain(`${unit.name} flees in panic`, { rule: ctx.rule('panic', 'flee') }, [dice.why]),
+    explanation: explain(`${unit.name} flees in panic`, { rule: ctx.rule('panic', 'flee') }, [
+      dice.why,
+      ...(failed.why ? [failed.why] : []),
+    ]),
   })
   const distance = sum(flight.faces)
   ctx.emit({
@@ -597,16 +607,21 @@ export function* heavyCasualties(ctx: ClassicContext, event: EventOf<'PhaseStart
   const ended = ctx.game.lastPhase
   const losses = ctx.game.phaseLosses
   if (ended === undefined || losses?.phase !== ended) return
+  const rules = ctx.mechanics.panic
+  // Losses in a phase the ruleset leaves out (The Old World's Combat phase) cause no test.
+  if (rules.heavyCasualtiesExcept.includes(phaseOfKey(ended))) return
   for (const id of losses.units) {
     const unit = ctx.unit(id)
     const start = unit.phaseStart
     if (!start || start.phase !== ended) continue
     const lost = start.models - unit.models
-    if (lost <= 0 || lost * 4 < start.models) continue
+    const more = rules.heavyCasualties === 'more-than-quarter'
+    if (lost <= 0 || (more ? lost * 4 <= start.models : lost * 4 < start.models)) continue
     if (unit.models === 0 || unit.fleeing || engaged(ctx.game, unit) || unit.testedIn?.panic === ended) continue
+    if (rules.chargersExempt && charging(ctx.game, unit)) continue
     const cause = explain(
       `${unit.name} lost ${lost} of the ${start.models} models it had at the start of ${describePhase(ended)}: ` +
-        '25% or more',
+        (more ? 'more than 25%' : '25% or more'),
       { value: lost, rule: ctx.rule('panic', 'heavy-casualties'), from: [unit.changedAt, event.seq] },
       [
         explain('tested as the next phase starts (classic/variants §panic-heavy-casualties)', {
@@ -623,6 +638,22 @@ const CAUSES = {
   'friend-broke': 'broke from combat within 6"',
   'fled-through': 'fled through it',
 } as const
+
+/** What a friend that fell back in good order did (The Old World: it causes Panic as a flight does). */
+const FELL_BACK = {
+  'friend-broke': 'fell back in good order from combat within 6"',
+  'fled-through': 'fell back in good order through it',
+} as const
+
+/** The unit declared a charge this turn (its charge marker): The Old World's chargers take no Panic test. */
+function charging(game: GameState, unit: UnitState): boolean {
+  return chargeMarkers(game, unit.id).some((marker) => marker.params.role === 'charging')
+}
+
+/** The phase id of a phase key (`turn/player/phase@seq`). */
+function phaseOfKey(key: string): string {
+  return (key.split('@')[0] ?? key).split('/')[2] ?? ''
+}
 
 /** PanicTestDeclared: the players say a friend was destroyed or broke within 6", or fled through the unit. */
 export function* panicTestDeclared(context: ProcedureContext, event: EventOf<'PanicTestDeclared'>): Procedure {
@@ -648,6 +679,12 @@ export function* panicTestDeclared(context: ProcedureContext, event: EventOf<'Pa
       'rules/already-engaged',
       `${where}: ${unit.name} is engaged in combat: units in combat take no Panic test (classic/panic §exempt)`,
     )
+  const rules = ctx.mechanics.panic
+  if (rules.chargersExempt && charging(ctx.game, unit))
+    throw new RuleError(
+      'rules/panic-not-due',
+      `${where}: ${unit.name} is charging this turn: chargers take no Panic test (${cite(ctx.rule('panic', 'exempt'))})`,
+    )
   const key = phaseKey(ctx.game)
   if (unit.testedIn?.panic === key)
     throw new RuleError(
@@ -656,12 +693,21 @@ export function* panicTestDeclared(context: ProcedureContext, event: EventOf<'Pa
     )
   if (cause === 'friend-destroyed' && friend.models > 0)
     throw new RuleError('rules/panic-not-due', `${where}: ${friend.name} is not destroyed (${friend.models} models)`)
-  if (cause !== 'friend-destroyed' && !friend.fleeing)
-    throw new RuleError('rules/panic-not-due', `${where}: ${friend.name} is not fleeing`)
-  const why = explain(`${friend.name} ${CAUSES[cause]} ${cause === 'fled-through' ? unit.name : `of ${unit.name}`}`, {
-    rule: ctx.rule('panic', cause),
-    from: [event.seq, friend.changedAt],
-  })
+  const fellBack = rules.fallBackCounts && friend.fellBackIn === key
+  if (cause !== 'friend-destroyed' && !friend.fleeing && !fellBack)
+    throw new RuleError(
+      'rules/panic-not-due',
+      `${where}: ${friend.name} is not fleeing${rules.fallBackCounts ? ' and has not fallen back in good order this phase' : ''}`,
+    )
+  const size = rules.friendCounts(ctx, friend)
+  if (size && !size.counts)
+    throw new RuleError('rules/panic-not-due', `${where}: ${size.why.text} (${cite(ctx.rule('panic', cause))})`)
+  const how = fellBack ? FELL_BACK[cause as 'friend-broke' | 'fled-through'] : CAUSES[cause]
+  const why = explain(
+    `${friend.name} ${how} ${cause === 'fled-through' ? unit.name : `of ${unit.name}`}`,
+    { rule: ctx.rule('panic', cause), from: [event.seq, friend.changedAt] },
+    size ? [size.why] : [],
+  )
   yield* panicTest(ctx, unit, why, key)
 }
 
@@ -709,7 +755,8 @@ export function* rallyTests(ctx: ClassicContext, event: EventOf<'PhaseStarted'>)
       continue
     }
     const ld = yield* leadershipFor(ctx, unit, 'rally')
-    const doubleOneOnly = floor.below && rule === 'double-one-at-25-percent'
+    // Below the floor, where the unit may rally at all, only a double 1 rallies it (classic-8th, The Old World).
+    const doubleOneOnly = floor.below && rule !== 'not-below-25-percent'
     const why = doubleOneOnly
       ? explain(
           `${cause.text}; ${floor.text}: only a double 1 rallies it`,
@@ -743,27 +790,43 @@ export function* rallyTests(ctx: ClassicContext, event: EventOf<'PhaseStarted'>)
           from: [roll.seq],
         }),
       })
+    if (passed && ctx.mechanics.ralliedBar === 'until-end-of-turn') ralliedThisTurn(ctx, unit, roll.seq)
   }
+}
+
+/** A rallied unit holds its `rally` entry until the turn ends: the entry's effects say what it may not do. */
+function ralliedThisTurn(ctx: ClassicContext, unit: UnitState, seq: number): void {
+  // The Old World's clause (old-world/rally §rallied), which classic's entry does not have.
+  const rule = (ctx as unknown as { rule(id: string, clause: 'rallied'): RuleRef }).rule('rally', 'rallied')
+  ctx.emit({
+    kind: 'effect-started',
+    text: `${unit.name} rallied: it may not charge this turn`,
+    values: {
+      effect: {
+        id: `rallied-${seq}-${unit.id}`,
+        entry: 'rally',
+        unit: unit.id,
+        params: { rallied: true },
+        duration: { kind: 'end-of-turn' },
+        startedAt: seq,
+      },
+    },
+    explanation: explain(`${unit.name} rallied: no charge until the end of the turn`, { rule, from: [seq] }),
+  })
 }
 
 /** Whether a unit has too few models left to rally normally: its models and the characters that count. */
 function rallyFloor(ctx: ClassicContext, unit: UnitState): { below: boolean; text: string; notes: Explanation[] } {
-  const notes: Explanation[] = []
-  let characters = 0
-  for (const character of unit.characters) {
-    if (character.slain) continue
-    const bar = forbidding(ctx.modifiers, characterView(unit, character), 'count-for-rally')
-    if (bar) notes.push(barExplanation(bar, `${character.name} is not counted: ${bar.label}`))
-    else characters += 1
-  }
-  const left = unit.models + characters
+  const { left, characters, notes } = modelsCountedForRally(ctx.modifiers, unit)
   const rule = ctx.decision('rally-below-quarter')
-  const below = rule === 'not-below-25-percent' ? left * 4 < unit.startingModels : left * 4 <= unit.startingModels
+  // 'double-one-at-25-percent' (classic-8th) takes 25% itself in; the others only fewer.
+  const atQuarter = rule === 'double-one-at-25-percent'
+  const below = atQuarter ? left * 4 <= unit.startingModels : left * 4 < unit.startingModels
   const counted = characters > 0 ? ` (${unit.models} and ${characters} character${characters === 1 ? '' : 's'})` : ''
   const text =
     `${left} of its ${unit.startingModels} starting models left${counted}: ` +
-    `${below ? (rule === 'not-below-25-percent' ? 'below 25%' : '25% or less') : 'not below 25%'} ` +
-    `(classic/variants §rally-below-quarter)`
+    `${below ? (atQuarter ? '25% or less' : 'below 25%') : 'not below 25%'} ` +
+    `(${cite(ctx.rule('variants', 'rally-below-quarter'))})`
   notes.push(explain(text, { rule: ctx.rule('variants', 'rally-below-quarter') }))
   return { below, text, notes }
 }

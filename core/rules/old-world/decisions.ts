@@ -281,6 +281,37 @@ export const oldWorldDecisions = [
       `${CORE} B.6, B.8`,
     ],
   }),
+  defineDecision({
+    id: 'rally-below-quarter',
+    topic: 'Can a fleeing unit with few models left rally?',
+    values: { 'old-world': 'double-one-below-25-percent' },
+    why:
+      'Below 25% of its starting models a unit rallies only on a natural double 1 (B.2, sure: "Insurmountable ' +
+      'Losses"); at 25% exactly it tests as usual. Joined characters count among the models left, as the shared ' +
+      'rally test counts them (the classic table does so too).',
+    sources: ['tow:the-strategy-phase/insurmountable-losses', `${CORE} B.2`],
+  }),
+  defineDecision({
+    id: 'panic-heavy-casualties',
+    topic: 'When does the engine open a Panic test for heavy casualties?',
+    values: { 'old-world': 'next-phase-start' },
+    why:
+      'The rules test a unit that lost more than 25% at the end of the phase (or, shooting, after the unit that ' +
+      'shot: B.1, B.4). The log has no "phase ended" or "unit done shooting" event, so the engine keeps the models a ' +
+      'unit had when a phase began and opens the test as the next phase starts, before anything else in it, as the ' +
+      'classic table does. Combat phase losses cause none (B.7).',
+    sources: ['tow:the-psychology-of-war/heavy-casualties', 'tow:the-shooting-phase/make-panic-tests', `${CORE} B.7`],
+  }),
+  defineDecision({
+    id: 'panic-unit-strength',
+    topic: "How is a destroyed, broken or falling-back friend's Unit Strength counted for Panic?",
+    values: { 'old-world': 'models-at-phase-start' },
+    why:
+      'B.7 counts it at the start of the phase. The engine knows the models a unit had when the phase began once it ' +
+      'lost some in it (the record heavy casualties keep); joined characters count as they are now, since a slain ' +
+      "character's Unit Strength is not kept apart.",
+    sources: ['tow:faq/the-psychology-of-war', `${CORE} B.7`],
+  }),
 ] as const
 
 export type OldWorldDecisions = DecisionIndexOf<typeof oldWorldDecisions>

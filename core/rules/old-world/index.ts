@@ -2,6 +2,7 @@ import type { Ruleset } from '../../engine/types.js'
 import { chargeDeclared } from '../classic/charges.js'
 import { combatJoined, combatRoundDeclared } from '../classic/close-combat-round.js'
 import { meleeAttacks } from '../classic/melee-attacks.js'
+import { panicTestDeclared } from '../classic/psychology.js'
 import { shotDeclared } from '../classic/shooting-attack.js'
 import { oldWorldCatalogue } from './catalogue.js'
 import { oldWorldEntries } from './entries/index.js'
@@ -9,6 +10,7 @@ import { oldWorldSpellCast } from './magic/casting.js'
 import { oldWorldMechanics } from './mechanics.js'
 import { oldWorldMoveDeclared } from './moves.js'
 import { checkOldWorldMuster } from './muster.js'
+import { oldWorldOpenings } from './openings.js'
 import { treemanTroops } from './treeman-troops.js'
 import { OLD_WORLD_TROOP_TYPES } from './troop-types.js'
 import { oldWorldGenericTroops } from './troops.js'
@@ -31,6 +33,8 @@ export const oldWorld: Ruleset = {
   // The Combat phase keeps the id the shared close-combat procedures know it by.
   phases: ['strategy', 'movement', 'shooting', 'close-combat'],
   checkMuster: checkOldWorldMuster,
+  // Heavy casualties as each phase starts; the Rally sub-phase in the Strategy phase (old-world/openings.ts).
+  openings: oldWorldOpenings,
   procedures: {
     MeleeAttacksDeclared: { name: 'melee-attacks', start: meleeAttacks, phases: ['close-combat'] },
     CombatJoined: { name: 'close-combat-round', start: combatJoined, phases: ['close-combat'] },
@@ -39,6 +43,12 @@ export const oldWorld: Ruleset = {
     MoveDeclared: { name: 'move', start: oldWorldMoveDeclared, phases: ['movement'] },
     // Stand and Shoot answers a charge in the Movement phase.
     ShotDeclared: { name: 'shooting-attack', start: shotDeclared, phases: ['shooting', 'movement'] },
+    // A friend destroyed, broken or fallen back within 6", or fleeing through: the players declare it.
+    PanicTestDeclared: {
+      name: 'panic-test',
+      start: panicTestDeclared,
+      phases: ['strategy', 'movement', 'shooting', 'close-combat'],
+    },
     // Each type of spell in its own phase (old-world/magic §phases): the procedure checks which.
     SpellCast: {
       name: 'spell',

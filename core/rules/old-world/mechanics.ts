@@ -8,6 +8,7 @@ import { oldWorldBreakTest } from './break-test.js'
 import type { OldWorldContext } from './catalogue.js'
 import { oldWorldChargeMechanics } from './charge-mechanics.js'
 import { oldWorldEntries } from './entries/index.js'
+import { oldWorldPanic } from './panic.js'
 import { timber } from './timber.js'
 import { treeWhack } from './tree-whack.js'
 
@@ -61,4 +62,6 @@ export const oldWorldMechanics: RulesetMechanics = {
   cover: ['partial', 'full'],
   // Tree Whack as a model strikes; Timber! as one falls (old-world/tree-whack, old-world/timber).
   combatSteps: { beforeStrike: treeWhack, fallen: timber },
+  panic: oldWorldPanic,
+  ralliedBar: 'until-end-of-turn',
 }

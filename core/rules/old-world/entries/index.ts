@@ -35,7 +35,9 @@ import { moveThroughCover } from './move-through-cover.js'
 import { movement } from './movement.js'
 import { multipleShots } from './multiple-shots.js'
 import { musician } from './musician.js'
+import { panic } from './panic.js'
 import { parry } from './parry.js'
+import { rally } from './rally.js'
 import { regeneration } from './regeneration.js'
 import { shooting } from './shooting.js'
 import { spear } from './spear.js'
@@ -125,4 +127,6 @@ export const oldWorldEntries = [
   hatred,
   closeOrder,
   musician,
+  panic,
+  rally,
 ] as const

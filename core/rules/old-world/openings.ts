@@ -1,0 +1,24 @@
+import type { EventOf, ProcedureContext } from '../../engine/types.js'
+import type { ClassicContext } from '../classic/catalogue.js'
+import type { OpeningStep } from '../classic/openings.js'
+import { heavyCasualties, rallyTests } from '../classic/psychology.js'
+
+/**
+ * What The Old World checks as each phase starts, with the steps it shares with the classic ruleset: heavy
+ * casualties of the phase just over (none for the Combat phase's: old-world/panic), and the Rally sub-phase, last
+ * in the Strategy phase (old-world/rally; B.1's Start of Turn, Command and Conjuration come first at the table).
+ */
+const phaseSteps: { readonly [phase: string]: readonly OpeningStep<'PhaseStarted'>[] } = {
+  strategy: [heavyCasualties, rallyTests],
+  movement: [heavyCasualties],
+  shooting: [heavyCasualties],
+  'close-combat': [heavyCasualties],
+}
+
+function* startOfPhase(context: ProcedureContext, event: EventOf<'PhaseStarted'>) {
+  for (const step of phaseSteps[event.payload.phase] ?? []) yield* step(context as ClassicContext, event)
+}
+
+export const oldWorldOpenings = {
+  phases: Object.fromEntries(Object.keys(phaseSteps).map((phase) => [phase, startOfPhase])),
+}
