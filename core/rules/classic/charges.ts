@@ -1,4 +1,4 @@
-import type { ModifierRecord, PsychologyTest, UnitAction } from '../../engine/effects.js'
+import type { ActiveEffect, ModifierRecord, PsychologyTest, UnitAction } from '../../engine/effects.js'
 import { RuleError } from '../../engine/errors.js'
 import { recordExplanation } from '../../engine/modifiers.js'
 import { phaseKey } from '../../engine/outcomes.js'
@@ -336,9 +336,15 @@ export function* chargeDeclared(context: ProcedureContext, event: EventOf<'Charg
   }
 
   const response = yield* respond(ctx, charger, target, distance, fixed.m, fixed.range, from)
+  // A rolled charge range waits for the Stand and Shoot shot: the unit shoots before the charger moves.
+  const awaitsShot = response.response === 'stand-and-shoot' && fixed.range === null
   ctx.emit({
     kind: 'charge-response',
-    text: `${target.name} ${response.response === 'stand-and-shoot' ? 'stands and shoots' : `${response.response}s`}`,
+    text:
+      `${target.name} ${response.response === 'stand-and-shoot' ? 'stands and shoots' : `${response.response}s`}` +
+      (awaitsShot
+        ? `: declare its shot now (ShotDeclared, standAndShoot, charge ${event.seq}); the charge range is rolled after it`
+        : ''),
     values: { unit: target.id, charger: charger.id, response: response.response },
     explanation: response.why,
   })
@@ -350,7 +356,12 @@ export function* chargeDeclared(context: ProcedureContext, event: EventOf<'Charg
         id: `charged-${event.seq}-${target.id}`,
         entry: 'charge',
         unit: target.id,
-        params: { role: 'charged', charger: charger.id, response: response.response },
+        params: {
+          role: 'charged',
+          charger: charger.id,
+          response: response.response,
+          ...(awaitsShot ? { awaitsShot: true, ...(terrain ? { terrain } : {}) } : {}),
+        },
         duration: { kind: 'end-of-turn' },
         startedAt: event.seq,
       },
@@ -382,6 +393,44 @@ export function* chargeDeclared(context: ProcedureContext, event: EventOf<'Charg
     })
   }
 
+  if (awaitsShot) return
+  yield* chargeMove(ctx, { charger, target, distance, terrain, fixed, fled, from })
+}
+
+/** What the charge move needs of its declaration: the units, the distance measured, the terrain crossed, the range. */
+interface ChargeMove {
+  readonly charger: UnitState
+  readonly target: UnitState
+  readonly distance: number
+  readonly terrain: Terrain | undefined
+  readonly fixed: ReturnType<typeof fixedRange>
+  readonly fled: { roll: number; seq: number } | null
+  readonly from: readonly number[]
+}
+
+/**
+ * A charge that waited for its target's Stand and Shoot (a rolled range) goes on once the shot is made: the range is
+ * rolled and the charger moves, unless the shots destroyed it. `charged`: the target's marker of that charge.
+ */
+export function* chargeAfterStandAndShoot(ctx: ClassicContext, charged: ActiveEffect): Step<void> {
+  if (charged.params.awaitsShot !== true) return
+  const charger = ctx.unit(String(charged.params.charger))
+  const target = ctx.unit(charged.unit)
+  if (charger.models === 0) return
+  const marker = chargeMarkers(ctx.game, charger.id).find(
+    (e) => e.params.role === 'charging' && e.startedAt === charged.startedAt,
+  )
+  if (!marker) return
+  const terrain = charged.params.terrain as Terrain | undefined
+  const where = `seq ${charged.startedAt}: ChargeDeclared`
+  const fixed = fixedRange(ctx, charger, target, where, terrain)
+  const distance = Number(marker.params.distance)
+  yield* chargeMove(ctx, { charger, target, distance, terrain, fixed, fled: null, from: [charged.startedAt] })
+}
+
+/** The charge range (known, or rolled now), whether the charger reaches, the result and the move it makes. */
+function* chargeMove(ctx: ClassicContext, move: ChargeMove): Step<void> {
+  const { charger, target, distance, terrain, fixed, fled, from } = move
   // The charge range: known (2 x M) or rolled now (M + 2D6), with the higher die for a failed charge.
   let range = fixed.range ?? 0
   let rangeWhy = fixed.why

@@ -15,7 +15,7 @@ import type {
 import type { PayloadOf } from '../../events/event-types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { ClassicContext } from './catalogue.js'
-import { chargeMarkers } from './charges.js'
+import { chargeAfterStandAndShoot, chargeMarkers } from './charges.js'
 import { characteristic, shootingRoll, toHitShootingChart } from './charts.js'
 import { isHidden } from './entries/concealed.js'
 import { hasModelsLeft, modelsOf, modelView, rangedProtection, rankAndFile, refIn, woundModel } from './models.js'
@@ -98,6 +98,18 @@ function combatOf(ctx: ClassicContext, unit: UnitState) {
  * (movement phase). Everything is checked before anything is recorded.
  */
 export function* shotDeclared(context: ProcedureContext, event: EventOf<'ShotDeclared'>): Procedure {
+  yield* resolveShot(context, event)
+  const shot = event.payload
+  if (shot.standAndShoot !== true) return
+  // A charge whose range is rolled waited for this shot (classic/charges.ts): it goes on now.
+  const ctx = context as ClassicContext
+  const charged = chargeMarkers(ctx.game, shot.shooter).find(
+    (marker) => marker.params.role === 'charged' && marker.startedAt === shot.charge,
+  )
+  if (charged) yield* chargeAfterStandAndShoot(ctx, charged)
+}
+
+function* resolveShot(context: ProcedureContext, event: EventOf<'ShotDeclared'>): Procedure {
   const ctx = context as ClassicContext
   const shot = event.payload
   const where = `seq ${event.seq}: ShotDeclared`
