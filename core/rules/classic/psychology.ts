@@ -672,12 +672,12 @@ export function* panicTestDeclared(context: ProcedureContext, event: EventOf<'Pa
   if (unit.fleeing)
     throw new RuleError(
       'rules/unit-fleeing',
-      `${where}: ${unit.name} is fleeing: fleeing units take no Panic test (classic/panic §exempt)`,
+      `${where}: ${unit.name} is fleeing: fleeing units take no Panic test (${cite(ctx.rule('panic', 'exempt'))})`,
     )
   if (engaged(ctx.game, unit))
     throw new RuleError(
       'rules/already-engaged',
-      `${where}: ${unit.name} is engaged in combat: units in combat take no Panic test (classic/panic §exempt)`,
+      `${where}: ${unit.name} is engaged in combat: units in combat take no Panic test (${cite(ctx.rule('panic', 'exempt'))})`,
     )
   const rules = ctx.mechanics.panic
   if (rules.chargersExempt && charging(ctx.game, unit))
@@ -689,7 +689,7 @@ export function* panicTestDeclared(context: ProcedureContext, event: EventOf<'Pa
   if (unit.testedIn?.panic === key)
     throw new RuleError(
       'rules/panic-not-due',
-      `${where}: ${unit.name} has taken its Panic test this phase (classic/panic §once-per-phase)`,
+      `${where}: ${unit.name} has taken its Panic test this phase (${cite(ctx.rule('panic', 'once-per-phase'))})`,
     )
   if (cause === 'friend-destroyed' && friend.models > 0)
     throw new RuleError('rules/panic-not-due', `${where}: ${friend.name} is not destroyed (${friend.models} models)`)

@@ -41,9 +41,12 @@ export const rally = defineEntry({
           ? true
           : `${left} of its ${q.subject.startingModels} starting models left: not below half`
       },
-      describe: (q, held) =>
-        `${q.subject.name}: ${modelsCountedForRally(held.modifiers, q.subject).left} of its ` +
-        `${q.subject.startingModels} starting models left, below half`,
+      describe: (q, held) => {
+        const { left } = modelsCountedForRally(held.modifiers, q.subject)
+        return left * 2 < q.subject.startingModels
+          ? `${q.subject.name}: ${left} of its ${q.subject.startingModels} starting models left, below half`
+          : 'below half strength: -1 Ld to rally'
+      },
     },
     {
       // Held through the effect the rally test starts on a rallied unit, not by every unit.
