@@ -14,7 +14,7 @@ const archers = () =>
   owUnit('archers', { name: 'Archers', models: 10, formation: { files: 10 }, gear: ['hand-weapon', 'bow'] })
 const spears = (extra: Extra = {}) =>
   owUnit('spears', { name: 'Spearmen', models: 10, formation: { files: 5 }, profile: { M: 4, Ld: 7 }, ...extra })
-const levy = (models: number) => owUnit('levy', { name: 'Levy', models, formation: { files: 5 } })
+const levy = (models: number) => owUnit('levy', { name: 'Levy', models, formation: { files: Math.min(models, 5) } })
 
 const requestOf = (game: OldWorldGame) => Object.values(game.game.requests)[0]
 const shot = (target: string, models: number, extra: Record<string, unknown> = {}): Draft => ({
@@ -170,5 +170,217 @@ describe('old-world/rally: rallying in the Strategy phase', () => {
     expect(game.game.effects.some((effect) => effect.entry === 'rally')).toBe(true)
     game.apply(owEv.turn(2, 'p1'))
     expect(game.game.effects.some((effect) => effect.entry === 'rally')).toBe(false)
+  })
+})
+
+/** p1's archers and knights against p2's Spearmen and Levy, turn 1, p1 to play, in its Movement phase. */
+function panicGame(p2: ReturnType<typeof owUnit>[] = [spears(), levy(5)], p1 = [knights(), archers()]) {
+  return new OldWorldGame(
+    owEv.created(),
+    owEv.mustered('p1', ...p1),
+    owEv.mustered('p2', ...p2),
+    owEv.turn(1, 'p1'),
+    owEv.phase('movement'),
+  )
+}
+
+describe('old-world/panic: heavy casualties', () => {
+  it('old-world/panic §heavy-casualties: more than 25% lost in the Shooting phase: tested as the next phase starts', () => {
+    const game = panicGame()
+    shootDown(game, 'spears', 3) // 3 of 10: 30%
+    expect(requestOf(game)).toBeUndefined()
+    game.apply(owEv.phase('close-combat'))
+    expect(requestOf(game)).toMatchObject({ kind: 'dice', purpose: 'Panic test', roller: 'p2' })
+    game.roll([3, 3])
+    expect(game.outcomes('psychology-test')[0]?.values).toMatchObject({ unit: 'spears', test: 'panic', passed: true })
+    expect(game.cites('panic', 'heavy-casualties')).toBe(true)
+    expect(game.cites('variants', 'panic-heavy-casualties')).toBe(true)
+    expect(game.text()).toContain('lost 3 of the 10 models it had at the start of the shooting phase of turn 1 (p1)')
+  })
+
+  it('old-world/panic §heavy-casualties: exactly 25% is not more than 25%: no test', () => {
+    const game = panicGame([spears({ models: 8 }), levy(5)])
+    shootDown(game, 'spears', 2) // 2 of 8: 25%
+    game.apply(owEv.phase('close-combat'))
+    expect(requestOf(game)).toBeUndefined()
+    expect(game.outcomes('psychology-test')).toHaveLength(0)
+  })
+
+  it('old-world/panic §fall-back: failed with more than 50% of its starting models left, it falls back in good order', () => {
+    const game = panicGame()
+    shootDown(game, 'spears', 3) // 7 of 10 left
+    game.apply(owEv.phase('close-combat'))
+    game.roll([5, 5]) // 10 > Ld 7
+    expect(game.outcomes('psychology-test')[0]?.values).toMatchObject({ test: 'panic', passed: false, roll: 10 })
+    expect(requestOf(game)).toMatchObject({ kind: 'dice', purpose: 'fall-back', count: 2 })
+    game.roll([2, 5])
+    expect(game.outcomes('fell-back')[0]?.values).toEqual({ unit: 'spears', roll: 5 })
+    expect(game.outcomes('fled')).toHaveLength(0)
+    expect(game.game.units.spears?.fleeing).toBe(false)
+    expect(game.cites('panic', 'fall-back')).toBe(true)
+    expect(game.cites('flee-and-pursuit', 'fall-back')).toBe(true)
+    expect(game.text()).toContain('7 of its 10 starting models left: more than 50%, it falls back in good order')
+  })
+
+  it('old-world/panic §flee: failed with 50% or fewer of its starting models left, it flees 2D6', () => {
+    const game = panicGame()
+    shootDown(game, 'spears', 5) // 5 of 10 left
+    game.apply(owEv.phase('close-combat'))
+    game.roll([5, 5])
+    expect(requestOf(game)).toMatchObject({ kind: 'dice', purpose: 'flee', count: 2 })
+    game.roll([4, 3])
+    expect(game.outcomes('fled')[0]?.values).toEqual({ unit: 'spears', roll: 7 })
+    expect(game.game.units.spears?.fleeing).toBe(true)
+    expect(game.cites('panic', 'flee')).toBe(true)
+    expect(game.text()).toContain('5 of its 10 starting models left: 50% or fewer, it flees')
+  })
+
+  it('old-world/immune-to-psychology §auto-pass: an immune unit passes its Panic test without a roll', () => {
+    const game = panicGame([spears({ rules: ['immune-to-psychology'] }), levy(5)])
+    shootDown(game, 'spears', 5)
+    game.apply(owEv.phase('close-combat'))
+    expect(requestOf(game)).toBeUndefined()
+    expect(game.outcomes('psychology-test')[0]?.values).toMatchObject({ test: 'panic', passed: true, auto: 'immune' })
+    expect(game.cites('immune-to-psychology', 'auto-pass')).toBe(true)
+  })
+})
+
+describe('old-world/panic: declared causes (PanicTestDeclared)', () => {
+  it('old-world/panic §friend-destroyed: a friend of Unit Strength 5 or more destroyed nearby causes a test', () => {
+    const game = panicGame()
+    shootDown(game, 'levy', 5) // the Levy (5 models, US 5 at the phase start) is destroyed
+    game.apply(panicDeclared('spears', 'levy', 'friend-destroyed'))
+    expect(requestOf(game)).toMatchObject({ kind: 'dice', purpose: 'Panic test' })
+    game.roll([2, 2])
+    expect(game.outcomes('psychology-test')[0]?.values).toMatchObject({ unit: 'spears', test: 'panic', passed: true })
+    expect(game.cites('panic', 'friend-destroyed')).toBe(true)
+    expect(game.cites('panic', 'unit-strength')).toBe(true)
+    expect(game.cites('variants', 'panic-unit-strength')).toBe(true)
+    expect(game.text()).toContain('Levy had Unit Strength 5 at the start of the phase (5 models)')
+  })
+
+  it('old-world/panic §unit-strength: a friend below Unit Strength 5 causes no Panic (refused)', () => {
+    const game = panicGame([spears(), levy(4)])
+    shootDown(game, 'levy', 4)
+    expect(() => game.apply(panicDeclared('spears', 'levy', 'friend-destroyed'))).toThrow(
+      /Levy had Unit Strength 4 .*below 5, it causes no Panic \(old-world\/panic §friend-destroyed\)/,
+    )
+    expect(game.outcomes('psychology-test')).toHaveLength(0)
+  })
+
+  it('old-world/panic §once-per-phase: a second Panic test in the same phase is refused', () => {
+    const game = panicGame()
+    shootDown(game, 'levy', 5)
+    game.apply(panicDeclared('spears', 'levy', 'friend-destroyed'))
+    game.roll([2, 2])
+    expect(() => game.apply(panicDeclared('spears', 'levy', 'friend-destroyed'))).toThrow(
+      /has taken its Panic test this phase \(old-world\/panic §once-per-phase\)/,
+    )
+  })
+
+  it('old-world/panic §friend-broke: a friend that fell back in good order nearby causes a test', () => {
+    const game = panicGame()
+    shootDown(game, 'spears', 3)
+    game.apply(owEv.phase('close-combat'))
+    game.roll([5, 5]) // the Spearmen fail their Panic test and fall back in good order
+    game.roll([2, 5])
+    game.apply(panicDeclared('levy', 'spears', 'friend-broke'))
+    expect(requestOf(game)).toMatchObject({ kind: 'dice', purpose: 'Panic test', roller: 'p2' })
+    game.roll([2, 2])
+    expect(game.outcomes('psychology-test')[1]?.values).toMatchObject({ unit: 'levy', test: 'panic', passed: true })
+    expect(game.text()).toContain('Spearmen fell back in good order from combat within 6" of Levy')
+    expect(game.cites('panic', 'friend-broke')).toBe(true)
+  })
+
+  it('old-world/panic §friend-broke: a friend neither fleeing nor fallen back causes none', () => {
+    const game = panicGame()
+    expect(() => game.apply(panicDeclared('levy', 'spears', 'friend-broke'))).toThrow(
+      /Spearmen is not fleeing and has not fallen back in good order this phase/,
+    )
+  })
+
+  it('old-world/panic: the General has no once-a-game automatic pass (a roll, no choice)', () => {
+    const captain = owUnit('captain', {
+      name: 'Captain',
+      models: 1,
+      character: true,
+      general: true,
+      profile: { Ld: 8 },
+    })
+    const game = panicGame([captain, levy(5)])
+    shootDown(game, 'levy', 5)
+    game.apply(panicDeclared('captain', 'levy', 'friend-destroyed'))
+    expect(requestOf(game)).toMatchObject({ kind: 'dice', purpose: 'Panic test', roller: 'p2' })
+  })
+
+  it('old-world/panic §exempt: a unit charging this turn takes no Panic test', () => {
+    const game = panicGame([spears()], [knights(), owUnit('squires', { models: 5 })])
+    game.apply(moveEv.charge('knights', 'spears', 6))
+    game.choose('hold')
+    game.roll([1, 1]) // 4 + 1 = 5 < 6: the charge fails
+    expect(() => game.apply(panicDeclared('knights', 'squires', 'friend-destroyed'))).toThrow(
+      /Knights is charging this turn: chargers take no Panic test \(old-world\/panic §exempt\)/,
+    )
+  })
+})
+
+describe('old-world/charge §stand-and-shoot: end to end', () => {
+  /** p1's Knights (M9) charge p2's Archers 14" away; the Archers stand and shoot. */
+  function standAndShoot() {
+    const game = new OldWorldGame(
+      owEv.created(),
+      owEv.mustered('p1', knights({ profile: { M: 9 } })),
+      owEv.mustered('p2', { ...archers(), id: 'archers' }),
+      owEv.turn(1, 'p1'),
+      owEv.phase('movement'),
+    )
+    const declared = game.apply(moveEv.charge('knights', 'archers', 14))
+    game.choose('stand-and-shoot')
+    return { game, charge: declared.seq }
+  }
+  const standShot = (charge: number): Draft => ({
+    type: 'ShotDeclared',
+    payload: {
+      shooter: 'archers',
+      target: 'knights',
+      weapon: 'bow',
+      distance: 14,
+      models: 5,
+      standAndShoot: true,
+      charge,
+    },
+    actor: 'p2',
+  })
+
+  it('old-world/to-hit-shooting §stand-and-shoot: -1 to hit, no long-range penalty; the charge range waits for it', () => {
+    const { game, charge } = standAndShoot()
+    // The charge range is rolled after the shot: nothing is asked until it is declared.
+    expect(requestOf(game)).toBeUndefined()
+    expect(game.outcomes('charge-response')[0]?.text).toContain(
+      `declare its shot now (ShotDeclared, standAndShoot, charge ${charge})`,
+    )
+    game.apply(standShot(charge))
+    // BS 3 hits on 4+; Stand and Shoot makes it 5+; 14" is long range, but that -1 is not taken.
+    expect(requestOf(game)).toMatchObject({ kind: 'dice', purpose: 'to-hit', roller: 'p2' })
+    expect(requestOf(game)?.text).toContain('5+')
+    expect(game.cites('to-hit-shooting', 'stand-and-shoot')).toBe(true)
+    expect(game.cites('to-hit-shooting', 'long-range')).toBe(true)
+    expect(game.text()).toContain('[ignored] long range: a Stand and Shoot reaction takes no long-range penalty')
+    allSixes(game)
+    expect(game.game.units.knights?.models).toBe(5)
+    // The shot made, the charge goes on: its range is rolled now.
+    expect(requestOf(game)).toMatchObject({ kind: 'dice', purpose: 'charge-range', roller: 'p1' })
+    game.roll([6, 2]) // 9 + 6 = 15 >= 14
+    expect(game.outcomes('charge-result')[0]?.values).toMatchObject({ reached: true, range: 15, distance: 14 })
+  })
+
+  it('old-world/panic §exempt: the charger takes no Panic test from the Stand and Shoot casualties', () => {
+    const { game, charge } = standAndShoot()
+    game.apply(standShot(charge))
+    allSixes(game) // 5 of the 10 Knights fall: more than 25%
+    game.roll([1, 1]) // 9 + 1 = 10 < 14: the charge fails
+    game.apply(owEv.phase('shooting'))
+    expect(requestOf(game)).toBeUndefined()
+    expect(game.outcomes('psychology-test')).toHaveLength(0)
   })
 })
