@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Draft } from '../helpers/classic-game.js'
-import { moveEv } from '../helpers/classic-movement.js'
-import { OldWorldGame, owEv, owUnit } from '../helpers/old-world-game.js'
+import { moveEv, movementGame } from '../helpers/classic-movement.js'
+import { OldWorldGame, owCombatGame, owEv, owUnit } from '../helpers/old-world-game.js'
 
 /**
  * The Old World's Rally (B.2, in the Strategy phase) and Panic (B.7) through the procedures it shares with the
@@ -245,6 +245,41 @@ describe('old-world/panic: heavy casualties', () => {
   })
 })
 
+describe('old-world/panic §heavy-casualties: not for Combat phase losses', () => {
+  /** Answers the open requests by purpose, in order, until none is open; a number: that face on every die asked. */
+  function play(game: OldWorldGame, script: Record<string, (number[] | number | string)[]>) {
+    for (let request = requestOf(game); request; request = requestOf(game)) {
+      const next = script[request.purpose]?.shift()
+      if (next === undefined) throw new Error(`nothing scripted for ${request.purpose}`)
+      if (request.kind === 'choice') game.choose(next as string)
+      else game.roll(typeof next === 'number' ? Array(request.count).fill(next) : (next as number[]))
+    }
+  }
+
+  it('a unit that lost 30% in combat and fell back in good order takes no heavy-casualties test after it', () => {
+    const game = owCombatGame(
+      owUnit('victors', { models: 10, formation: { files: 10 }, profile: { WS: 4, I: 4, Ld: 8 } }),
+      owUnit('losers', { name: 'Losers', models: 10, formation: { files: 10 }, profile: { Ld: 7 } }),
+    )
+    game.apply(owEv.joined('victors', 'losers', 5))
+    play(game, {
+      'to-hit': [[5, 5, 5, 5, 5], 1],
+      'to-wound': [[5, 5, 5, 1, 1]],
+      'break-test': [[2, 4]], // 6 <= Ld 7, 6 + 3 > 7: it falls back in good order
+      'fall-back': [[2, 5]],
+      pursuit: ['hold'],
+      restraint: [[3, 3]],
+    })
+    expect(game.game.units.losers?.models).toBe(7)
+    expect(game.outcomes('fell-back')).toHaveLength(1)
+    expect(game.game.units.losers?.fleeing).toBe(false)
+    game.apply(owEv.turn(1, 'p2'))
+    game.apply(owEv.phase('strategy'))
+    expect(requestOf(game)).toBeUndefined()
+    expect(game.outcomes('psychology-test').filter((o) => o.values.test === 'panic')).toHaveLength(0)
+  })
+})
+
 describe('old-world/panic: declared causes (PanicTestDeclared)', () => {
   it('old-world/panic §friend-destroyed: a friend of Unit Strength 5 or more destroyed nearby causes a test', () => {
     const game = panicGame()
@@ -382,5 +417,32 @@ describe('old-world/charge §stand-and-shoot: end to end', () => {
     game.apply(owEv.phase('shooting'))
     expect(requestOf(game)).toBeUndefined()
     expect(game.outcomes('psychology-test')).toHaveLength(0)
+  })
+
+  it('old-world/charge §stand-and-shoot: shots that destroy the charger end its charge: no range is rolled', () => {
+    const { game, charge } = standAndShoot()
+    game.apply({ ...standShot(charge), payload: { ...(standShot(charge).payload as object), models: 10 } })
+    allSixes(game)
+    expect(game.game.units.knights?.models).toBe(0)
+    expect(requestOf(game)).toBeUndefined()
+    expect(game.outcomes('charge-result')).toHaveLength(0)
+  })
+
+  it('shared with classic-8th, whose charge range is rolled too: its Stand and Shoot shot comes before the roll', () => {
+    const game = movementGame(
+      [knights({ profile: { M: 5 } })],
+      [owUnit('archers', { models: 10, formation: { files: 10 }, gear: ['hand-weapon', 'repeater-crossbow'] })],
+      'classic-8th',
+    )
+    const declared = game.apply(moveEv.charge('knights', 'archers', 9))
+    game.choose('stand-and-shoot')
+    expect(Object.keys(game.game.requests)).toEqual([])
+    game.apply({
+      ...standShot(declared.seq),
+      payload: { ...(standShot(declared.seq).payload as object), weapon: 'repeater-crossbow', distance: 9, models: 1 },
+    })
+    expect(Object.values(game.game.requests)[0]).toMatchObject({ purpose: 'to-hit' })
+    allSixes(game)
+    expect(Object.values(game.game.requests)[0]).toMatchObject({ purpose: 'charge-range', roller: 'p1' })
   })
 })
