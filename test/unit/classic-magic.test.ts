@@ -314,7 +314,7 @@ describe('dispelling and Magic Resistance', () => {
     expect(Object.keys(game.game.requests)).toEqual([])
   })
 
-  it("Crown of Black Iron: MR 1, a dispel die more against spells on its unit (classic/crown-of-black-iron §magic-resistance)", () => {
+  it('Crown of Black Iron: MR 1, a dispel die more against spells on its unit (classic/crown-of-black-iron §magic-resistance)', () => {
     const game = magicGame()
     game.apply(cast({ caster: 'lord', spell: 'doombolt', target: 'guard', powerDice: 3 }))
     game.roll([5, 4, 3])

@@ -276,7 +276,9 @@ describe('old-world/panic §heavy-casualties: not for Combat phase losses', () =
     game.apply(owEv.turn(1, 'p2'))
     game.apply(owEv.phase('strategy'))
     expect(requestOf(game)).toBeUndefined()
-    expect(game.outcomes('psychology-test').filter((o) => o.values.test === 'panic')).toHaveLength(0)
+    expect(
+      game.outcomes('psychology-test').filter((o) => (o.values as { test: string }).test === 'panic'),
+    ).toHaveLength(0)
   })
 })
 
