@@ -29,7 +29,7 @@ import type {
 import { randomFace } from './random.js'
 
 /** Bump when the fold's output for the same events changes, so stale snapshots are ignored. */
-export const ENGINE_VERSION = 4
+export const ENGINE_VERSION = 5
 /** A snapshot is taken at most this many events apart, when no procedure is open. */
 export const SNAPSHOT_INTERVAL = 1000
 const IDLE_CHECKPOINT_MS = 250
