@@ -110,7 +110,7 @@ export interface PanicMechanics {
   /** A friend that fell back in good order causes Panic as one that broke or fled does (The Old World). */
   readonly fallBackCounts: boolean
   /**
-   * Whether a friend destroyed, breaking or fleeing near the unit is big enough to cause Panic (The Old World: Unit
+   * Whether a friend destroyed or breaking near the unit is big enough to cause Panic (The Old World: Unit
    * Strength 5 or more at the phase's start): null, any friend is (classic); else the ruling, refused or not.
    */
   friendCounts(ctx: ClassicContext, friend: UnitState): { readonly counts: boolean; readonly why: Explanation } | null

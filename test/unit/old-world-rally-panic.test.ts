@@ -329,6 +329,21 @@ describe('old-world/panic: declared causes (PanicTestDeclared)', () => {
     expect(game.cites('panic', 'friend-broke')).toBe(true)
   })
 
+  it('old-world/panic §fled-through: friends fleeing through the unit cause a test whatever their Unit Strength', () => {
+    // Four Spearmen (Unit Strength 4) flee from the Knights' charge, through the Levy.
+    const game = panicGame([spears({ models: 4, formation: { files: 4 } }), levy(5)])
+    game.apply(moveEv.charge('knights', 'spears', 8))
+    game.choose('flee')
+    game.roll([3, 3])
+    game.roll([1, 1])
+    expect(() => game.apply(panicDeclared('levy', 'spears', 'friend-broke'))).toThrow(/Unit Strength 4/)
+    game.apply(panicDeclared('levy', 'spears', 'fled-through'))
+    expect(requestOf(game)).toMatchObject({ kind: 'dice', purpose: 'Panic test', roller: 'p2' })
+    game.roll([2, 2])
+    expect(game.outcomes('psychology-test')[0]?.values).toMatchObject({ unit: 'levy', test: 'panic', passed: true })
+    expect(game.cites('panic', 'fled-through')).toBe(true)
+  })
+
   it('old-world/panic §friend-broke: a friend neither fleeing nor fallen back causes none', () => {
     const game = panicGame()
     expect(() => game.apply(panicDeclared('levy', 'spears', 'friend-broke'))).toThrow(

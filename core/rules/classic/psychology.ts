@@ -699,7 +699,8 @@ export function* panicTestDeclared(context: ProcedureContext, event: EventOf<'Pa
       'rules/panic-not-due',
       `${where}: ${friend.name} is not fleeing${rules.fallBackCounts ? ' and has not fallen back in good order this phase' : ''}`,
     )
-  const size = rules.friendCounts(ctx, friend)
+  // Friends fleeing through the unit cause Panic whatever their size; a friend destroyed or breaking may not.
+  const size = cause === 'fled-through' ? null : rules.friendCounts(ctx, friend)
   if (size && !size.counts)
     throw new RuleError('rules/panic-not-due', `${where}: ${size.why.text} (${cite(ctx.rule('panic', cause))})`)
   const how = fellBack ? FELL_BACK[cause as 'friend-broke' | 'fled-through'] : CAUSES[cause]
@@ -800,7 +801,7 @@ function ralliedThisTurn(ctx: ClassicContext, unit: UnitState, seq: number): voi
   const rule = (ctx as unknown as { rule(id: string, clause: 'rallied'): RuleRef }).rule('rally', 'rallied')
   ctx.emit({
     kind: 'effect-started',
-    text: `${unit.name} rallied: it may not charge this turn`,
+    text: `${unit.name} rallied: it may reform at once; it may not charge this turn and counts as having moved`,
     values: {
       effect: {
         id: `rallied-${seq}-${unit.id}`,
