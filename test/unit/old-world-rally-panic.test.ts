@@ -196,6 +196,7 @@ describe('old-world/panic: heavy casualties', () => {
     expect(game.cites('panic', 'heavy-casualties')).toBe(true)
     expect(game.cites('variants', 'panic-heavy-casualties')).toBe(true)
     expect(game.text()).toContain('lost 3 of the 10 models it had at the start of the shooting phase of turn 1 (p1)')
+    expect(game.text()).toContain('tested as the next phase starts (old-world/variants §panic-heavy-casualties)')
   })
 
   it('old-world/panic §heavy-casualties: exactly 25% is not more than 25%: no test', () => {
@@ -212,6 +213,7 @@ describe('old-world/panic: heavy casualties', () => {
     game.apply(owEv.phase('close-combat'))
     game.roll([5, 5]) // 10 > Ld 7
     expect(game.outcomes('psychology-test')[0]?.values).toMatchObject({ test: 'panic', passed: false, roll: 10 })
+    expect(game.outcomes('psychology-test')[0]?.explanation.rule).toMatchObject({ id: 'panic', clause: 'fall-back' })
     expect(requestOf(game)).toMatchObject({ kind: 'dice', purpose: 'fall-back', count: 2 })
     game.roll([2, 5])
     expect(game.outcomes('fell-back')[0]?.values).toEqual({ unit: 'spears', roll: 5 })

@@ -551,6 +551,12 @@ export function* panicTest(
   }
   const ld = yield* leadershipFor(ctx, unit, 'panic')
   const roll = yield* leadershipRoll(unit, 'Panic test', ld, cause, ctx)
+  const failed = roll.passed ? null : ctx.mechanics.panic.failed(ctx, unit)
+  // Falling back in good order is The Old World's clause (old-world/panic §fall-back), not in classic's entry.
+  const failedRule =
+    failed?.end === 'fall-back'
+      ? (ctx as unknown as { rule(id: string, clause: 'fall-back'): RuleRef }).rule('panic', 'fall-back')
+      : ctx.rule('panic', 'flee')
   emitTest(ctx, unit, 'panic', {
     passed: roll.passed,
     roll: roll.total,
@@ -561,14 +567,13 @@ export function* panicTest(
       `${unit.name} ${roll.passed ? 'passes' : 'fails'} its Panic test`,
       {
         value: roll.passed,
-        rule: roll.passed ? ctx.rule('leadership-test', 'roll') : ctx.rule('panic', 'flee'),
+        rule: roll.passed ? ctx.rule('leadership-test', 'roll') : failedRule,
         from: [roll.seq],
       },
       [cause, ld.explanation, rollVerdict(ctx, roll, ld.value)],
     ),
   })
-  if (roll.passed) return true
-  const failed = ctx.mechanics.panic.failed(ctx, unit)
+  if (!failed) return true
   if (failed.end === 'fall-back') {
     yield* fallBack(ctx, unit, null, failed.why)
     return false
@@ -624,7 +629,7 @@ export function* heavyCasualties(ctx: ClassicContext, event: EventOf<'PhaseStart
         (more ? 'more than 25%' : '25% or more'),
       { value: lost, rule: ctx.rule('panic', 'heavy-casualties'), from: [unit.changedAt, event.seq] },
       [
-        explain('tested as the next phase starts (classic/variants §panic-heavy-casualties)', {
+        explain(`tested as the next phase starts (${cite(ctx.rule('variants', 'panic-heavy-casualties'))})`, {
           rule: ctx.rule('variants', 'panic-heavy-casualties'),
         }),
       ],
