@@ -95,6 +95,11 @@ export interface RulesetMechanics {
    * shared rally test starts its `rally` entry on the unit until the end of the turn, whose effect bars it).
    */
   readonly ralliedBar: 'none' | 'until-end-of-turn'
+  /**
+   * A Stand and Shoot reaction at a charger beyond its weapon's maximum range: refused (classic), or fired at long
+   * range (The Old World, B.2: "may fire beyond max range"; old-world/shooting §beyond-range).
+   */
+  readonly standAndShootBeyondRange: 'refused' | 'long-range'
 }
 
 /** The Panic rules a ruleset sets for the shared Panic procedure (classic/psychology.ts). */

@@ -465,3 +465,62 @@ describe('old-world/charge §stand-and-shoot: end to end', () => {
     expect(Object.values(game.game.requests)[0]).toMatchObject({ purpose: 'charge-range', roller: 'p1' })
   })
 })
+
+describe('old-world/shooting §beyond-range: Stand and Shoot past the maximum range', () => {
+  function shortBows(distance: number, response = 'stand-and-shoot') {
+    const game = new OldWorldGame(
+      owEv.created(),
+      owEv.mustered('p1', knights({ profile: { M: 9 } })),
+      owEv.mustered(
+        'p2',
+        owUnit('archers', {
+          models: 10,
+          formation: { files: 10 },
+          gear: ['hand-weapon', { id: 'bow', options: { range: 8 } }],
+        }),
+      ),
+      owEv.turn(1, 'p1'),
+      owEv.phase('movement'),
+    )
+    const declared = game.apply(moveEv.charge('knights', 'archers', distance))
+    game.choose(response)
+    return { game, charge: declared.seq }
+  }
+
+  it('a charger beyond the weapon range is shot at long range (the -1 not taken), not refused', () => {
+    const { game, charge } = shortBows(12)
+    game.apply({
+      type: 'ShotDeclared',
+      payload: {
+        shooter: 'archers',
+        target: 'knights',
+        weapon: 'bow',
+        distance: 12,
+        models: 5,
+        standAndShoot: true,
+        charge,
+      },
+      actor: 'p2',
+    })
+    expect(requestOf(game)).toMatchObject({ kind: 'dice', purpose: 'to-hit' })
+    expect(requestOf(game)?.text).toContain('5+')
+    expect(game.cites('shooting', 'beyond-range')).toBe(true)
+    expect(game.text()).toContain(
+      `12" is beyond Bow's range of 8": a Stand and Shoot reaction fires anyway, at long range`,
+    )
+  })
+
+  it('limit: an ordinary shot beyond the range is still refused', () => {
+    const { game } = shortBows(12, 'hold')
+    game.roll([1, 1]) // the charge: 9 + 1 = 10 < 12, it fails
+    game.apply(owEv.turn(1, 'p2'))
+    game.apply(owEv.phase('shooting'))
+    expect(() =>
+      game.apply({
+        type: 'ShotDeclared',
+        payload: { shooter: 'archers', target: 'knights', weapon: 'bow', distance: 12, models: 5 },
+        actor: 'p2',
+      }),
+    ).toThrow(/beyond Bow's range of 8"/)
+  })
+})

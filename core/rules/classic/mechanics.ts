@@ -67,4 +67,5 @@ export const classicMechanics: RulesetMechanics = {
     failed: () => ({ end: 'flee', why: null }),
   },
   ralliedBar: 'none',
+  standAndShootBeyondRange: 'refused',
 }

@@ -13,7 +13,7 @@ import type {
   UnitState,
 } from '../../engine/types.js'
 import type { PayloadOf } from '../../events/event-types.js'
-import { type Explanation, explain } from '../../explain/explanation.js'
+import { type Explanation, explain, type RuleRef } from '../../explain/explanation.js'
 import type { ClassicContext } from './catalogue.js'
 import { chargeAfterStandAndShoot, chargeMarkers } from './charges.js'
 import { characteristic, shootingRoll, toHitShootingChart } from './charts.js'
@@ -449,6 +449,21 @@ function rangeBand(
       }),
     )
     return shot.range
+  }
+  if (shot.distance > range && shot.standAndShoot === true && ctx.mechanics.standAndShootBeyondRange === 'long-range') {
+    // The Old World's clause (old-world/shooting §beyond-range), which classic's entry does not have.
+    const rule = (ctx as unknown as { rule(id: string, clause: 'beyond-range'): RuleRef }).rule(
+      'shooting',
+      'beyond-range',
+    )
+    why.push(
+      explain(
+        `${shot.distance}" is beyond ${weapon.name}'s range of ${range}": a Stand and Shoot reaction fires anyway, at ` +
+          'long range',
+        { rule },
+      ),
+    )
+    return 'long'
   }
   if (shot.distance > range)
     throw new RuleError(

@@ -64,4 +64,5 @@ export const oldWorldMechanics: RulesetMechanics = {
   combatSteps: { beforeStrike: treeWhack, fallen: timber },
   panic: oldWorldPanic,
   ralliedBar: 'until-end-of-turn',
+  standAndShootBeyondRange: 'long-range',
 }

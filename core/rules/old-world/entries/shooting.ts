@@ -15,7 +15,8 @@ export const shooting = defineEntry({
   text:
     'A unit that is not engaged, not fleeing, and did not charge or march may shoot once in its Shooting phase at ' +
     'an enemy unit in range that is not in combat. Models of its front rank fire (one more rank from a hill); hits ' +
-    "wound on the weapon's Strength, then armour (modified by the weapon's AP) and ward saves, then casualties.",
+    "wound on the weapon's Strength, then armour (modified by the weapon's AP) and ward saves, then casualties. A " +
+    "Stand and Shoot reaction may fire at a charger beyond the weapon's maximum range, at long range.",
   clauses: {
     'who-shoots': 'a unit engaged in combat or fleeing cannot shoot',
     marched: 'a unit that marched this turn cannot shoot',
@@ -30,6 +31,8 @@ export const shooting = defineEntry({
     'hits-on-rank-and-file':
       'hits on a unit with characters or a champion fall on its rank and file while it has five or more of them',
     'stand-and-shoot': 'a charged unit may stand and shoot at its charger in the Movement phase',
+    'beyond-range':
+      "a Stand and Shoot reaction may fire at a charger beyond the weapon's maximum range: the shots are at long range",
     templates: 'a template hits the models wholly under it',
     'template-partial': 'a model only partly under a template is hit on 4+',
   },
