@@ -524,3 +524,24 @@ describe('old-world/shooting §beyond-range: Stand and Shoot past the maximum ra
     ).toThrow(/beyond Bow's range of 8"/)
   })
 })
+
+describe('old-world/charge §stand-and-shoot: a shot never declared', () => {
+  it('a charge still waiting for its Stand and Shoot shot goes on as the next phase starts (the target holds)', () => {
+    const game = new OldWorldGame(
+      owEv.created(),
+      owEv.mustered('p1', knights({ profile: { M: 9 } })),
+      owEv.mustered('p2', archers()),
+      owEv.turn(1, 'p1'),
+      owEv.phase('movement'),
+    )
+    game.apply(moveEv.charge('knights', 'archers', 14))
+    game.choose('stand-and-shoot')
+    expect(requestOf(game)).toBeUndefined()
+    game.apply(owEv.phase('shooting'))
+    expect(game.outcomes('charge-response').at(-1)?.values).toMatchObject({ unit: 'archers', response: 'hold' })
+    expect(requestOf(game)).toMatchObject({ kind: 'dice', purpose: 'charge-range', roller: 'p1' })
+    game.roll([6, 1])
+    expect(game.outcomes('charge-result')[0]?.values).toMatchObject({ reached: true, range: 15 })
+    expect(game.cites('charge', 'stand-and-shoot')).toBe(true)
+  })
+})

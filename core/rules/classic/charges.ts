@@ -428,6 +428,34 @@ export function* chargeAfterStandAndShoot(ctx: ClassicContext, charged: ActiveEf
   yield* chargeMove(ctx, { charger, target, distance, terrain, fixed, fled: null, from: [charged.startedAt] })
 }
 
+/**
+ * A phase's opening: a charge still waiting for a Stand and Shoot shot that was never declared (no model could fire,
+ * the players say by moving on) goes on without it, so that no charge is left unresolved.
+ */
+export function* chargesAwaitingShot(ctx: ClassicContext, event: EventOf<'PhaseStarted'>): Step<void> {
+  const waiting = ctx.game.effects.filter(
+    (effect) =>
+      effect.entry === 'charge' &&
+      effect.params.role === 'charged' &&
+      effect.params.awaitsShot === true &&
+      !ctx.game.effects.some((shot) => shot.entry === 'shooting' && shot.unit === effect.unit),
+  )
+  for (const charged of waiting) {
+    const target = ctx.unit(charged.unit)
+    const charger = ctx.unit(String(charged.params.charger))
+    ctx.emit({
+      kind: 'charge-response',
+      text: `${target.name} made no Stand and Shoot shot: ${charger.name}'s charge goes on without it`,
+      values: { unit: target.id, charger: charger.id, response: 'hold' },
+      explanation: explain(`${target.name} declared no Stand and Shoot shot before the phase ended: it holds`, {
+        rule: ctx.rule('charge', 'stand-and-shoot'),
+        from: [charged.startedAt, event.seq],
+      }),
+    })
+    yield* chargeAfterStandAndShoot(ctx, charged)
+  }
+}
+
 /** The charge range (known, or rolled now), whether the charger reaches, the result and the move it makes. */
 function* chargeMove(ctx: ClassicContext, move: ChargeMove): Step<void> {
   const { charger, target, distance, terrain, fixed, fled, from } = move

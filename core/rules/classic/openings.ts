@@ -1,5 +1,6 @@
 import type { Answer, EventOf, ProcedureContext, RequestSpec } from '../../engine/types.js'
 import type { ClassicContext } from './catalogue.js'
+import { chargesAwaitingShot } from './charges.js'
 import { concealedAtCombatPhase, concealedAtTurnStart } from './deployment.js'
 import { windsOfMagic } from './magic/winds.js'
 import { fearAtPhaseStart, heavyCasualties, rallyTests, stupidityTests } from './psychology.js'
@@ -20,9 +21,10 @@ const turnSteps: readonly OpeningStep<'TurnStarted'>[] = [concealedAtTurnStart, 
 /** Steps at the start of each phase, in order. */
 const phaseSteps: { readonly [phase: string]: readonly OpeningStep<'PhaseStarted'>[] } = {
   movement: [heavyCasualties, rallyTests],
-  magic: [heavyCasualties, windsOfMagic],
-  shooting: [heavyCasualties],
-  'close-combat': [heavyCasualties, concealedAtCombatPhase, fearAtPhaseStart],
+  // A classic-8th charge left waiting for a Stand and Shoot shot never declared goes on first (charges.ts).
+  magic: [chargesAwaitingShot, heavyCasualties, windsOfMagic],
+  shooting: [chargesAwaitingShot, heavyCasualties],
+  'close-combat': [chargesAwaitingShot, heavyCasualties, concealedAtCombatPhase, fearAtPhaseStart],
 }
 
 function* startOfTurn(context: ProcedureContext, event: EventOf<'TurnStarted'>) {

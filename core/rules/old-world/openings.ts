@@ -1,5 +1,6 @@
 import type { EventOf, ProcedureContext } from '../../engine/types.js'
 import type { ClassicContext } from '../classic/catalogue.js'
+import { chargesAwaitingShot } from '../classic/charges.js'
 import type { OpeningStep } from '../classic/openings.js'
 import { heavyCasualties, rallyTests } from '../classic/psychology.js'
 
@@ -11,8 +12,9 @@ import { heavyCasualties, rallyTests } from '../classic/psychology.js'
 const phaseSteps: { readonly [phase: string]: readonly OpeningStep<'PhaseStarted'>[] } = {
   strategy: [heavyCasualties, rallyTests],
   movement: [heavyCasualties],
-  shooting: [heavyCasualties],
-  'close-combat': [heavyCasualties],
+  // A charge left waiting for a Stand and Shoot shot never declared goes on before anything else.
+  shooting: [chargesAwaitingShot, heavyCasualties],
+  'close-combat': [chargesAwaitingShot, heavyCasualties],
 }
 
 function* startOfPhase(context: ProcedureContext, event: EventOf<'PhaseStarted'>) {
