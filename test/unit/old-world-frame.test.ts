@@ -69,3 +69,19 @@ describe('the Old World charts (old-world/to-hit-close-combat, old-world/to-woun
     expect(t8.game.requests[t8.openRequest()]?.text).toContain('to wound b, 6+')
   })
 })
+
+describe('old-world/turn-sequence: each thing in its phase', () => {
+  it('a combat is joined in the Combat phase only, and the refusal cites old-world/turn-sequence §close-combat', () => {
+    const game = new OldWorldGame(
+      owEv.created(),
+      owEv.mustered('p1', owUnit('a', { models: 5, formation: { files: 5 } })),
+      owEv.mustered('p2', owUnit('b', { models: 5, formation: { files: 5 } })),
+      owEv.turn(1, 'p1'),
+      owEv.phase('movement'),
+    )
+    expect(() => game.apply(owEv.joined('a', 'b', 5))).toThrow(
+      /combats are fought in the close-combat phase, not movement \(old-world\/turn-sequence §close-combat\)/,
+    )
+    expect(game.game.combats).toEqual({})
+  })
+})

@@ -31,7 +31,7 @@ export function* challengeIssued(context: ProcedureContext, event: EventOf<'Chal
     throw new RuleError(
       'rules/wrong-phase',
       `${where}: challenges are issued in the close-combat phase, not ${ctx.game.phase ?? 'before any phase'} ` +
-        '(classic/challenge §issue)',
+        `(${ctx.game.ruleset}/challenge §issue)`,
     )
   const { combat: combatId, character, champion } = event.payload
   const unit = ctx.unit(event.payload.unit)
@@ -46,7 +46,7 @@ export function* challengeIssued(context: ProcedureContext, event: EventOf<'Chal
     throw new RuleError(
       'rules/bad-challenge',
       `${where}: combat "${combatId}" already has a challenge by ${modelName(ctx, pending.challenger)} ` +
-        '(classic/challenge §issue)',
+        `(${ctx.game.ruleset}/challenge §issue)`,
     )
   if (combat) {
     if (combat.ended) throw new RuleError('rules/combat-over', `${where}: combat "${combatId}" is over`)
@@ -57,7 +57,7 @@ export function* challengeIssued(context: ProcedureContext, event: EventOf<'Chal
       throw new RuleError(
         'rules/combat-fought',
         `${where}: combat "${combatId}" has fought its round in this phase; a challenge comes before the blows ` +
-          '(classic/challenge §issue)',
+          `(${ctx.game.ruleset}/challenge §issue)`,
       )
   } else {
     const other = Object.values(ctx.game.combats).find(
@@ -207,7 +207,7 @@ export function* answerChallenge(
       chooser: challengerPlayer,
       options: eligible.map((ref) => ({ id: optionId(ref), text: `${modelName(ctx, ref)} refused` })),
       text: `the challenge is refused: name the enemy who refused; it does not fight this round`,
-      explanation: explain('the challenger names the refuser (classic/variants §challenge-refusal)', {
+      explanation: explain(`the challenger names the refuser (${ctx.game.ruleset}/variants §challenge-refusal)`, {
         rule: ctx.rule('variants', 'challenge-refusal'),
       }),
     })

@@ -123,7 +123,7 @@ export function* combatRoundDeclared(context: ProcedureContext, event: EventOf<'
   if (last && last.turn === ctx.game.turn && last.player === ctx.game.activePlayer)
     throw new RuleError(
       'rules/combat-fought',
-      `${where}: combat "${combat.id}" has fought its round in this close-combat phase (classic/turn-sequence §close-combat)`,
+      `${where}: combat "${combat.id}" has fought its round in this close-combat phase (${ctx.game.ruleset}/turn-sequence §close-combat)`,
     )
   const plan = planContact(
     ctx,
@@ -151,7 +151,7 @@ function requireCombatPhase(ctx: ClassicContext, where: string): void {
     throw new RuleError(
       'rules/wrong-phase',
       `${where}: combats are fought in the close-combat phase, not ` +
-        `${ctx.game.phase ?? 'before any phase'} (classic/turn-sequence §close-combat)`,
+        `${ctx.game.phase ?? 'before any phase'} (${ctx.game.ruleset}/turn-sequence §close-combat)`,
     )
   }
 }
@@ -212,7 +212,7 @@ function planContact(
       throw new RuleError(
         'rules/too-many-models',
         `${where}: ${unit.name} has ${unit.models} models, not ${entry.models} in contact and ` +
-          `${entry.supporting} supporting (classic/attacks §fighting-models)`,
+          `${entry.supporting} supporting (${ctx.game.ruleset}/attacks §fighting-models)`,
       )
     }
     const enemies = live(1 - side)
@@ -256,6 +256,7 @@ function planContact(
         contact.find((entry) => entry.unit === unit)?.weapon,
         where,
         contact.some((entry) => entry.unit === unit),
+        ctx.game.ruleset,
         // The Old World lets a unit choose its hand weapon over its other weapons (old-world/variants).
         ctx.decision('close-combat-weapon') !== 'special-weapon',
       )
@@ -569,7 +570,7 @@ function* fightRound(
       tallyB,
       'score',
       tallyA.woundsCaused,
-      woundsText(excessWounds[0] ?? 0, regenerated[0]),
+      woundsText(ctx, excessWounds[0] ?? 0, regenerated[0]),
       woundSeqs[0],
       resultNotes[0],
     ),
@@ -578,7 +579,7 @@ function* fightRound(
       tallyA,
       'score',
       tallyB.woundsCaused,
-      woundsText(excessWounds[1] ?? 0, regenerated[1]),
+      woundsText(ctx, excessWounds[1] ?? 0, regenerated[1]),
       woundSeqs[1],
       resultNotes[1],
     ),
@@ -752,12 +753,14 @@ function* fightRound(
   else endRound(ctx, combat, round)
 }
 
-function woundsText(excess: number, regenerated = 0): string {
+function woundsText(ctx: ClassicContext, excess: number, regenerated = 0): string {
   const text =
     excess === 0
       ? 'unsaved wounds caused'
-      : `unsaved wounds caused (${excess} more past the enemy's last model do not count, classic/variants §excess-wounds)`
-  return regenerated > 0 ? `${text}, less ${regenerated} regenerated (classic/regeneration §combat-result)` : text
+      : `unsaved wounds caused (${excess} more past the enemy's last model do not count, ${ctx.game.ruleset}/variants §excess-wounds)`
+  return regenerated > 0
+    ? `${text}, less ${regenerated} regenerated (${ctx.game.ruleset}/regeneration §combat-result)`
+    : text
 }
 
 function tierName(value: number | null): string {

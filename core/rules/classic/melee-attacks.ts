@@ -27,7 +27,7 @@ function checkDeclaration(
     throw new RuleError(
       'rules/wrong-phase',
       `${where}: close-combat attacks are made in the close-combat phase, not ` +
-        `${ctx.game.phase ?? 'before any phase'} (classic/turn-sequence §close-combat)`,
+        `${ctx.game.phase ?? 'before any phase'} (${ctx.game.ruleset}/turn-sequence §close-combat)`,
     )
   }
   if (attacker.player === target.player)
@@ -40,7 +40,7 @@ function checkDeclaration(
     throw new RuleError(
       'rules/too-many-models',
       `${where}: ${fighting} models cannot fight, ${attacker.name} has ${attacker.models} ` +
-        `(classic/attacks §fighting-models)`,
+        `(${ctx.game.ruleset}/attacks §fighting-models)`,
     )
   }
 }

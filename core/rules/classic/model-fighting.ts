@@ -119,7 +119,7 @@ export function planModels(
       throw new RuleError(
         'rules/bad-target',
         `${where}: ${modelName(ctx, at)} is not in base contact (its unit's contact entry does not list it); only ` +
-          'models in contact can be attacked (classic/characters §in-contact)',
+          `models in contact can be attacked (${ctx.game.ruleset}/characters §in-contact)`,
       )
     let list: Directed[]
     if (d.by === undefined) {
@@ -142,7 +142,7 @@ export function planModels(
         throw new RuleError(
           'rules/bad-target',
           `${where}: ${modelName(ctx, ref as ModelRef)} fights a challenge: it attacks and is attacked by its foe only ` +
-            '(classic/challenge §fight-each-other)',
+            `(${ctx.game.ruleset}/challenge §fight-each-other)`,
         )
     list.push({ at, attacks: d.attacks })
   }
@@ -172,7 +172,7 @@ export function planModels(
     if (wanted > total)
       throw new RuleError(
         'rules/too-many-attacks',
-        `${where}: ${check.attacker.name} directs ${wanted} attacks but has ${total} (classic/characters §directed-attacks)`,
+        `${where}: ${check.attacker.name} directs ${wanted} attacks but has ${total} (${ctx.game.ruleset}/characters §directed-attacks)`,
       )
   }
   return { rankAndFileDirected, models: withDirected }

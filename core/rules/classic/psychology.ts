@@ -85,7 +85,7 @@ export function generalOf(ctx: ClassicContext, player: string): General | null {
           })
         : explain(
             `${tied.length} characters have Ld ${highest} and none was designated: the first mustered, ` +
-              `${chosen.model.name} (classic/variants §general-undesignated)`,
+              `${chosen.model.name} (${ctx.game.ruleset}/variants §general-undesignated)`,
             { rule: ctx.rule('variants', 'general-undesignated') },
           )
   // A designation counts only among the characters with the highest Ld.
@@ -133,7 +133,11 @@ export function* leadershipFor(
           {
             rule: ctx.rule('concealed', 'hidden'),
           },
-          [explain('classic/variants §concealed-hidden', { rule: ctx.rule('variants', 'concealed-hidden') })],
+          [
+            explain(`${ctx.game.ruleset}/variants §concealed-hidden`, {
+              rule: ctx.rule('variants', 'concealed-hidden'),
+            }),
+          ],
         ),
       )
       continue

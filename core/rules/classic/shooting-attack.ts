@@ -256,7 +256,7 @@ function checkShot(
       throw new RuleError(
         'rules/wrong-phase',
         `${where}: Stand and Shoot answers a charge in the movement phase, not ${phase ?? 'before any phase'} ` +
-          '(classic/shooting §stand-and-shoot)',
+          `(${ctx.game.ruleset}/shooting §stand-and-shoot)`,
       )
     if (shot.charge === undefined || shot.charge >= event.seq)
       throw new RuleError(
@@ -278,13 +278,13 @@ function checkShot(
       throw new RuleError(
         'rules/not-permitted',
         `${where}: seq ${shot.charge} is no charge by ${target.name} at ${shooter.name} this turn; Stand and Shoot ` +
-          'answers a charge at the shooter, and shoots at its charger (classic/shooting §stand-and-shoot)',
+          `answers a charge at the shooter, and shoots at its charger (${ctx.game.ruleset}/shooting §stand-and-shoot)`,
       )
     if (charged.params.response !== 'stand-and-shoot')
       throw new RuleError(
         'rules/not-permitted',
         `${where}: ${shooter.name} answered ${target.name}'s charge (seq ${shot.charge}) with ` +
-          `${String(charged.params.response)}, not stand and shoot (classic/charge §stand-and-shoot)`,
+          `${String(charged.params.response)}, not stand and shoot (${ctx.game.ruleset}/charge §stand-and-shoot)`,
       )
     why.push(
       explain(`${shooter.name} stands and shoots at its charger ${target.name}`, {
@@ -298,7 +298,7 @@ function checkShot(
     if (phase !== 'shooting')
       throw new RuleError(
         'rules/wrong-phase',
-        `${where}: units shoot in the shooting phase, not ${phase ?? 'before any phase'} (classic/turn-sequence)`,
+        `${where}: units shoot in the shooting phase, not ${phase ?? 'before any phase'} (${ctx.game.ruleset}/turn-sequence)`,
       )
     if (shooter.player !== ctx.game.activePlayer)
       throw new RuleError('rules/wrong-side', `${where}: it is not ${shooter.player}'s turn to shoot`)
@@ -308,18 +308,21 @@ function checkShot(
   if (shooter.models === 0) throw new RuleError('rules/unit-destroyed', `${where}: ${shooter.name} has no models left`)
   if (!hasModelsLeft(target)) throw new RuleError('rules/unit-destroyed', `${where}: ${target.name} has no models left`)
   if (shooter.fleeing)
-    throw new RuleError('rules/unit-fleeing', `${where}: ${shooter.name} is fleeing (classic/shooting §who-shoots)`)
+    throw new RuleError(
+      'rules/unit-fleeing',
+      `${where}: ${shooter.name} is fleeing (${ctx.game.ruleset}/shooting §who-shoots)`,
+    )
   const shotBefore = ctx.game.effects.find((effect) => effect.unit === shooter.id && effect.entry === 'shooting')
   if (shotBefore)
     throw new RuleError(
       'rules/not-permitted',
-      `${where}: ${shooter.name} has already shot this turn (seq ${shotBefore.startedAt}; classic/shooting §once)`,
+      `${where}: ${shooter.name} has already shot this turn (seq ${shotBefore.startedAt}; ${ctx.game.ruleset}/shooting §once)`,
     )
   const engaged = combatOf(ctx, shooter)
   if (engaged)
     throw new RuleError(
       'rules/engaged',
-      `${where}: ${shooter.name} is engaged in combat "${engaged.id}" and cannot shoot (classic/shooting §who-shoots` +
+      `${where}: ${shooter.name} is engaged in combat "${engaged.id}" and cannot shoot (${ctx.game.ruleset}/shooting §who-shoots` +
         `${weapon.breathWeapon ? ', classic/breath-weapon §ranged-attack' : ''})`,
     )
   const targetEngaged = combatOf(ctx, target)
@@ -327,13 +330,13 @@ function checkShot(
     throw new RuleError(
       'rules/bad-target',
       `${where}: ${target.name} is engaged in combat "${targetEngaged.id}"; no one shoots into close combat ` +
-        '(classic/shooting §target)',
+        `(${ctx.game.ruleset}/shooting §target)`,
     )
   if (shot.marched) {
     if (!weapon.breathWeapon)
       throw new RuleError(
         'rules/not-permitted',
-        `${where}: ${shooter.name} marched this turn and cannot shoot (classic/shooting §marched)`,
+        `${where}: ${shooter.name} marched this turn and cannot shoot (${ctx.game.ruleset}/shooting §marched)`,
       )
     why.push(
       explain(`${weapon.name} is a Breath Weapon: it may be used after marching`, {
@@ -345,7 +348,7 @@ function checkShot(
   if (models > shooter.models)
     throw new RuleError(
       'rules/too-many-models',
-      `${where}: ${models} models cannot shoot, ${shooter.name} has ${shooter.models} (classic/shooting §models)`,
+      `${where}: ${models} models cannot shoot, ${shooter.name} has ${shooter.models} (${ctx.game.ruleset}/shooting §models)`,
     )
   if (shot.cover !== 'none' && !ctx.mechanics.cover.includes(shot.cover))
     throw new RuleError(
@@ -353,14 +356,17 @@ function checkShot(
       `${where}: cover "${shot.cover}" is not this ruleset's: say ${ctx.mechanics.cover.join(' or ')} cover, or none`,
     )
   if (shot.multipleShots && weapon.multipleShots === null)
-    throw new RuleError('rules/wrong-weapon', `${where}: ${weapon.name} has no Multiple Shots (classic/multiple-shots)`)
+    throw new RuleError(
+      'rules/wrong-weapon',
+      `${where}: ${weapon.name} has no Multiple Shots (${ctx.game.ruleset}/multiple-shots)`,
+    )
 
   if (weapon.template !== null) {
     if (shot.underTemplate === undefined)
       throw new RuleError(
         'rules/wrong-weapon',
         `${where}: ${weapon.name} uses a template: say how many models are under it (underTemplate, ` +
-          'partlyUnderTemplate) (classic/shooting §templates)',
+          `partlyUnderTemplate) (${ctx.game.ruleset}/shooting §templates)`,
       )
     const under = shot.underTemplate + (shot.partlyUnderTemplate ?? 0)
     if (under > target.models)
@@ -441,7 +447,7 @@ function rangeBand(
     if (shot.range === undefined)
       throw new RuleError(
         'rules/out-of-range',
-        `${where}: say the measured distance or the range band (short, long) of the shot (classic/shooting §range)`,
+        `${where}: say the measured distance or the range band (short, long) of the shot (${ctx.game.ruleset}/shooting §range)`,
       )
     why.push(
       explain(`${shot.range} range for ${weapon.name} (range ${range}"), as the players measured`, {
@@ -468,7 +474,7 @@ function rangeBand(
   if (shot.distance > range)
     throw new RuleError(
       'rules/out-of-range',
-      `${where}: the target is ${shot.distance}" away, beyond ${weapon.name}'s range of ${range}" (classic/shooting §range)`,
+      `${where}: the target is ${shot.distance}" away, beyond ${weapon.name}'s range of ${range}" (${ctx.game.ruleset}/shooting §range)`,
     )
   const band = shot.distance > half ? 'long' : 'short'
   if (shot.range !== undefined && shot.range !== band)
@@ -603,10 +609,13 @@ function* templateHits(
       partly === 0
         ? []
         : [
-            explain(`${partly} model${s(partly)} partly under the template: hit (classic/variants §template-partial)`, {
-              value: partly,
-              rule: ctx.rule('variants', 'template-partial'),
-            }),
+            explain(
+              `${partly} model${s(partly)} partly under the template: hit (${ctx.game.ruleset}/variants §template-partial)`,
+              {
+                value: partly,
+                rule: ctx.rule('variants', 'template-partial'),
+              },
+            ),
           ]
     emitHits(
       ctx,

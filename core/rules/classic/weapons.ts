@@ -71,6 +71,7 @@ export function weaponInUse(
   named: string | undefined,
   where: string,
   inContact = true,
+  ruleset = 'classic',
   handWeaponByChoice = false,
 ): string | null {
   const { carried, special } = weaponsOf(unit)
@@ -89,7 +90,7 @@ export function weaponInUse(
       throw new RuleError(
         'rules/bad-weapon',
         `${where}: ${unit.name} carries a ${special.join(' and a ')} and must fight with it, not its hand weapon ` +
-          '(classic/variants §close-combat-weapon)',
+          `(${ruleset}/variants §close-combat-weapon)`,
       )
     return named
   }
@@ -99,7 +100,7 @@ export function weaponInUse(
     throw new RuleError(
       'rules/bad-weapon',
       `${where}: ${unit.name} carries ${special.join(' and ')}: name the one it fights with (weapon) ` +
-        '(classic/variants §close-combat-weapon)',
+        `(${ruleset}/variants §close-combat-weapon)`,
     )
   return special[0] ?? (carried.includes(handWeapon.id) ? handWeapon.id : null)
 }

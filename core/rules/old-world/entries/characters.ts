@@ -12,6 +12,7 @@ export const characters = defineEntry({
     'ward, and takes only the attacks directed at it.',
   clauses: {
     'own-profile': 'a character fights with its own profile, gear and special rules',
+    'in-contact': 'the players say which characters are in base contact; only those fight and can be attacked',
     'directed-attacks': 'enemies in base contact say how many of their attacks go at the character',
     'own-save': 'it saves with its own armour and ward',
     'slain-alone': 'its wounds are recorded on their own; at 0 Wounds it is slain',

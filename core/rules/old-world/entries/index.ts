@@ -55,6 +55,7 @@ import { toHitShooting } from './to-hit-shooting.js'
 import { toWound } from './to-wound.js'
 import { treeSpirit } from './tree-spirit.js'
 import { treeWhack } from './tree-whack.js'
+import { turnSequence } from './turn-sequence.js'
 import { unitLeadership } from './unit-leadership.js'
 import { unitStrength } from './unit-strength.js'
 import { variants } from './variants.js'
@@ -91,6 +92,7 @@ export const oldWorldEntries = [
   toWound,
   treeSpirit,
   unitLeadership,
+  turnSequence,
   unitStrength,
   variants,
   wardSave,
