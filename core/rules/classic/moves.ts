@@ -20,7 +20,8 @@ export function* moveDeclared(context: ProcedureContext, event: EventOf<'MoveDec
   if (ctx.game.phase !== 'movement')
     throw new RuleError(
       'rules/wrong-phase',
-      `${where}: units move in the movement phase, not ${ctx.game.phase ?? 'before any phase'} (${ctx.game.ruleset}/turn-sequence §phases)`,
+      `${where}: units move in the movement phase, not ${ctx.game.phase ?? 'before any phase'} ` +
+        `(${ctx.game.ruleset}/turn-sequence §phases)`,
     )
   if (unit.player !== ctx.game.activePlayer)
     throw new RuleError('rules/wrong-side', `${where}: ${unit.name} belongs to ${unit.player}, not the player to move`)
