@@ -67,6 +67,12 @@ export interface EntryDefinition<Id extends string = string, Clause extends stri
   readonly id: Id
   readonly clauses: Readonly<Record<Clause, string>>
   readonly effects?: readonly AnyEffectSpec<NoInfer<Clause>>[]
+  /**
+   * What is wrong with the parameters a list gives the entry (its own over its defaults), said with the entry's
+   * name, or null: asked for
+   * every unit and character that holds it as the army is mustered, which is refused when it answers.
+   */
+  readonly checkParams?: (params: Readonly<Record<string, ParamValue>>) => string | null
 }
 
 export function defineEntry<const Id extends string, const Clause extends string>(
@@ -97,7 +103,7 @@ export type DecisionIndexOf<Decisions extends readonly VariantDecision[]> = {
 
 /** The plain, hashable data of an entry definition (its effects summarised). */
 export function entryData(definition: EntryDefinition): CatalogueEntry {
-  const { effects, ...data } = definition
+  const { effects, checkParams: _check, ...data } = definition
   if (!effects || effects.length === 0) return data
   return {
     ...data,

@@ -613,6 +613,14 @@ export function createEngine(ruleset: Ruleset): Engine {
               'rules/unknown-entry',
               `seq ${event.seq}: unit "${unit.id}" names "${ref.id}", which the ${ruleset.id} catalogue does not have`,
             )
+          const entry = entries.get(ref.id) as EntryDefinition
+          const given = 'params' in ref ? ref.params : ref.options
+          const problem = entry.checkParams?.(withParams(entry.params ?? NO_PARAMS, given))
+          if (problem)
+            throw new RuleError(
+              'rules/bad-model',
+              `seq ${event.seq}: unit "${unit.id}": ${problem} (${ruleset.id}/${entry.id})`,
+            )
         }
         if (unit.character && (unit.models !== 1 || (unit.characters ?? []).length > 0))
           throw new RuleError(

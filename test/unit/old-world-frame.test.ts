@@ -85,3 +85,17 @@ describe('old-world/turn-sequence: each thing in its phase', () => {
     expect(game.game.combats).toEqual({})
   })
 })
+
+describe('an entry checks the parameters a list gives it, at muster', () => {
+  it('Stomp Attacks (D7) is refused, naming the entry (old-world/stomp-attacks); Stomp Attacks (D3+1) musters', () => {
+    const game = new OldWorldGame(owEv.created())
+    const giant = (X: string) =>
+      owUnit('giant', { troopType: 'behemoth', models: 1, rules: [{ id: 'stomp-attacks', params: { X } }] })
+    expect(() => game.apply(owEv.mustered('p1', giant('D7')))).toThrow(
+      /unit "giant": Stomp Attacks \(D7\): X is a number or dice such as D3, D6, 2D6 or D3\+1 \(old-world\/stomp-attacks\)/,
+    )
+    expect(game.game.units).toEqual({})
+    game.apply(owEv.mustered('p1', giant('D3+1')))
+    expect(game.game.units.giant?.rules).toEqual([{ id: 'stomp-attacks', params: { X: 'D3+1' } }])
+  })
+})

@@ -3,7 +3,6 @@ import type { EventOf, ProcedureContext } from '../../engine/types.js'
 import { cite } from '../classic/charges.js'
 import { characterView } from '../classic/models.js'
 import { forbidding } from '../classic/psychology-records.js'
-import { checkStompAttacks } from './lumbering.js'
 
 /**
  * May each character who joined a unit join it? The `permission` point is asked for `join` with the character's
@@ -24,10 +23,7 @@ export function checkJoins(ctx: ProcedureContext, event: EventOf<'ArmyMustered'>
 }
 
 /** The Old World's checks on an army as it is mustered (Ruleset.checkMuster), in order. */
-const musterChecks: readonly ((ctx: ProcedureContext, event: EventOf<'ArmyMustered'>) => void)[] = [
-  checkJoins,
-  checkStompAttacks,
-]
+const musterChecks: readonly ((ctx: ProcedureContext, event: EventOf<'ArmyMustered'>) => void)[] = [checkJoins]
 
 export function checkOldWorldMuster(ctx: ProcedureContext, event: EventOf<'ArmyMustered'>): void {
   for (const check of musterChecks) check(ctx, event)

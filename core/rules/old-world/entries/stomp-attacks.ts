@@ -1,4 +1,5 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import { parseDiceCount } from '../../classic/special-blows.js'
 import { seedLines } from './sources.js'
 
 /** Stomp Attacks (X), seed 001: after every other attack, automatic hits at the unmodified Strength. */
@@ -22,6 +23,10 @@ export const stompAttacks = defineEntry({
     'unmodified-strength': "they use the attacker's unmodified Strength: its profile's, no weapon's bonus",
   },
   enforcement: 'enforced',
+  checkParams: (params) =>
+    parseDiceCount(params.X) === null
+      ? `Stomp Attacks (${String(params.X)}): X is a number or dice such as D3, D6, 2D6 or D3+1`
+      : null,
   effects: [
     {
       at: 'stomp',
