@@ -69,8 +69,8 @@ export interface EntryDefinition<Id extends string = string, Clause extends stri
   readonly effects?: readonly AnyEffectSpec<NoInfer<Clause>>[]
   /**
    * What is wrong with the parameters a list gives the entry (its own over its defaults), said with the entry's
-   * name, or null: asked for
-   * every unit and character that holds it as the army is mustered, which is refused when it answers.
+   * name, or null: asked for every unit and character that lists it as the army is mustered, which is refused
+   * when it answers.
    */
   readonly checkParams?: (params: Readonly<Record<string, ParamValue>>) => string | null
 }
