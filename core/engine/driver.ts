@@ -335,10 +335,7 @@ export function createEngine(ruleset: Ruleset): Engine {
     const effects = effectsAt.get(at)
     if (!effects) return records
     const ask: Held['modifiers'] = (point, question) => modifiersFor(game, decide, point, question)
-    const holdsEntry: Held['holds'] = (unit, id) => {
-      const entry = entries.get(id)
-      return entry !== undefined && holding(game, unit, entry) !== null
-    }
+    const holdsEntry: Held['holds'] = (unit, id) => holdsIn(game, unit, id)
     // The variant decisions an effect reads: its record cites them (every number resting on a switch says so).
     let read: string[] | null = null
     const decideAndCite = (id: string) => {
@@ -416,6 +413,12 @@ export function createEngine(ruleset: Ruleset): Engine {
 
   /** One context per game: a procedure's context is made once, not once a declaration. */
   const contexts = new WeakMap<GameState, ProcedureContext>()
+  /** Whether `unit` holds the entry `id` as the timing points see it (for procedures and for effects alike). */
+  function holdsIn(game: GameState, unit: UnitState, id: string): boolean {
+    const entry = entries.get(id)
+    return entry !== undefined && holding(game, unit, entry) !== null
+  }
+
   function makeContext(game: GameState): ProcedureContext {
     let context = contexts.get(game)
     if (!context) {
@@ -436,10 +439,7 @@ export function createEngine(ruleset: Ruleset): Engine {
       },
       unit: (id) => unitOf(game, id, stepSeq),
       holdsAnywhere: (id) => holdsAnywhere(game, id),
-      holds: (unit, id) => {
-        const entry = entries.get(id)
-        return entry !== undefined && holding(game, unit, entry) !== null
-      },
+      holds: (unit, id) => holdsIn(game, unit, id),
       rule,
       decision: decide,
       modifiers: (at, query) => modifiersFor(game, decide, at, query),
