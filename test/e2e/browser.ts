@@ -14,7 +14,7 @@ export const artifactsDir = join(repoRoot, 'test', 'e2e', 'artifacts')
 
 /** Debian's chromium, never a downloaded one. */
 export const CHROMIUM = '/usr/bin/chromium'
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
