@@ -14,7 +14,7 @@ function readmeFirstCommand(): string {
   const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8')
   const block = /```sh\n([^`]*)```/.exec(readme)
   if (!block) throw new Error('README.md has no sh block of set-up commands')
-  const first = block[1].split('\n')[0]
+  const first = (block[1] ?? '').split('\n')[0] ?? ''
   return first.replace(/\s+#.*$/, '').trim()
 }
 
@@ -26,7 +26,7 @@ function addressOf(child: ChildProcess, timeoutMs: number): Promise<string> {
     const hear = (chunk: Buffer): void => {
       said += chunk.toString()
       const address = /Arbiter is at (\S+)/.exec(said)
-      if (address) {
+      if (address?.[1]) {
         clearTimeout(timer)
         resolvePromise(address[1])
       }
@@ -73,7 +73,8 @@ describe('a first start on a fresh clone', () => {
     }
     delete env.DISPLAY
     delete env.WAYLAND_DISPLAY
-    for (const key of Object.keys(env)) if (key.startsWith('npm_lifecycle') || key === 'npm_package_json') delete env[key]
+    for (const key of Object.keys(env))
+      if (key.startsWith('npm_lifecycle') || key === 'npm_package_json') delete env[key]
     child = spawn('sh', ['-c', command], { cwd: clone, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
     const url = await addressOf(child, 540_000)
 
