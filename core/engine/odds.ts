@@ -28,7 +28,7 @@ export interface DiceOddsRequest {
   /** A natural 6 (the highest face) succeeds whatever the need. */
   readonly naturalSixSucceeds?: boolean
   /** Each success rolls a second die that must score this, judged with the same naturals, never re-rolled (7+). */
-  readonly then?: number | null
+  readonly secondNeed?: number | null
 }
 
 export interface Probability {
@@ -116,7 +116,8 @@ function checkDice(count: number, sides: number, most: number): void {
 }
 
 function checkScore(name: string, value: number | null | undefined, what: string): void {
-  if (value !== undefined && value !== null && !Number.isInteger(value)) badOdds(`${name} must be ${what}, not ${value}`)
+  if (value !== undefined && value !== null && !Number.isInteger(value))
+    badOdds(`${name} must be ${what}, not ${value}`)
 }
 
 /** A mark a total is compared with may be any number (a charge of 7.5" needs a range of 8). */
@@ -137,10 +138,10 @@ function succeedingFaces(sides: number, need: number | null, naturalOneFails: bo
 }
 
 export function diceOdds(request: DiceOddsRequest): DiceOdds {
-  const { count: n, sides: sideCount = 6, need = null, then = null } = request
+  const { count: n, sides: sideCount = 6, need = null, secondNeed = null } = request
   checkDice(n, sideCount, MAX_ODDS_DICE)
   checkScore('need', need, 'a whole score (4 for 4+)')
-  checkScore('then', then, 'a whole score for the second die')
+  checkScore('secondNeed', secondNeed, 'a whole score for the second die')
   const one = request.naturalOneFails ?? false
   const six = request.naturalSixSucceeds ?? false
   const sides = BigInt(sideCount)
@@ -158,9 +159,9 @@ export function diceOdds(request: DiceOddsRequest): DiceOdds {
     a = faces
     d = sides
   }
-  if (then !== null) {
-    // A success only counts once its second die scores `then` too: the dice stay independent.
-    a *= BigInt(succeedingFaces(sideCount, then, one, six))
+  if (secondNeed !== null) {
+    // A success only counts once its second die scores `secondNeed` too: the dice stay independent.
+    a *= BigInt(succeedingFaces(sideCount, secondNeed, one, six))
     d *= sides
   }
   const b = d - a
@@ -236,7 +237,7 @@ function successOdds(count: number, sides: number, judging: EachDieJudging): Rol
     reroll: judging.reroll,
     naturalOneFails: judging.naturalOneFails,
     naturalSixSucceeds: judging.naturalSixSucceeds,
-    then: judging.then ?? null,
+    secondNeed: judging.secondNeed ?? null,
   })
   return {
     kind: 'successes',

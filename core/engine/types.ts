@@ -166,7 +166,7 @@ export interface EachDieJudging {
   /** The dice re-rolled once once the roll is in: the failed ones or the successful ones. */
   readonly reroll: 'failed' | 'successful' | null
   /** Each success rolls a second die that must score this, and only those count (7+ to hit: a 6, then 4+). */
-  readonly then?: number
+  readonly secondNeed?: number
 }
 
 /** A natural roll that decides a test whatever the total: `count` or more of the dice showing `face`. */
