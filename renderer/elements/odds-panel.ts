@@ -109,7 +109,10 @@ export class OddsPanel extends LitElement {
         Expect ${expected} of ${odds.count}
         ${odds.perDie ? html`<span class="muted">(each die ${percent(odds.perDie.value)}, ${odds.perDie.exact})</span>` : nothing}
       </p>`
-    return html`<p class="expected">Average total ${expected}</p>`
+    // Beside a test's chance to pass the average is a detail; for a count (inches, hits) it is the headline.
+    return odds.pass
+      ? html`<p class="expected muted">average total ${round(odds.expected.value)}</p>`
+      : html`<p class="expected">Average total ${expected}</p>`
   }
 
   private renderAtLeast(odds: RollOdds) {
