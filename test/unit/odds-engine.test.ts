@@ -106,7 +106,7 @@ const outcome = (steps: StepResult[], kind: Outcome['kind']) =>
     | { readonly values: Record<string, unknown> }
     | undefined
 /**
- * Answers the open requests until one for `purpose` is open: from the script (by purpose, in order), else dice of
+ * Answers the open requests until a dice request for `purpose` is open: from the script (by purpose, in order), else dice of
  * all 1s and a choice's first option.
  */
 function playTo<T extends RulesetGame>(
@@ -116,7 +116,7 @@ function playTo<T extends RulesetGame>(
 ): T {
   for (let i = 0; i < 80; i++) {
     const request = game.game.requests[game.openRequest()] as OpenRequest
-    if (request.purpose === purpose) return game
+    if (request.purpose === purpose && request.kind === 'dice') return game
     const next = script[request.purpose]?.shift()
     if (request.kind === 'dice') game.roll((next as number[] | undefined) ?? Array(request.count).fill(1))
     else game.choose((next as string | undefined) ?? (request.options[0]?.id as string))
@@ -355,6 +355,39 @@ describe('odds of real requests match the engine, face by face', () => {
       expect(request).toMatchObject({ purpose: 'casting', count: 3 })
     }
   })
+  it('dispels: The Old World Fated dispel must beat 9 (a double 6 unbinds); classic-8th dispel dice, a natural 2 fails', () => {
+    const oldWorld = new OldWorldGame(
+      owEv.created(),
+      owEv.mustered('p1', owUnit('wizard', { character: true, models: 1, wizardLevel: 2 })),
+      owEv.mustered('p2', owUnit('spears', { models: 20, formation: { files: 5 } })),
+      owEv.turn(1, 'p1'),
+      owEv.phase('shooting'),
+      oldWorldCast,
+    )
+    oldWorld.roll([4, 4])
+    const dispelled = (steps: StepResult[]) => {
+      const roll = outcome(steps, 'dispel-roll')
+      return roll ? { pass: roll.values.dispelled === true } : undefined
+    }
+    const ow = expectOddsMatchEngine(playTo(oldWorld, 'dispel', { dispel: ['fated'] }), oldWorldGame, dispelled)
+    // Cast with 4 + 4 + 1 = 9: the dispel needs 10 or more, 6/36, the double 6 among them.
+    expect(ow.odds.pass?.exact).toBe('1/6')
+    const eighth = castClassic('classic-8th')
+    eighth.roll([1, 2, 3])
+    const classic = expectOddsMatchEngine(playTo(eighth, 'dispel', { 'dispel-dice': ['2'] }), classicGame, dispelled)
+    expect(classic.request.odds).toMatchObject({ kind: 'total', naturalAtMostFails: 2 })
+  })
+
+  it('The Old World rally: 2D6 at or under Ld 7 with the doubles; below a quarter, only a double 1 (1/36)', () => {
+    const rallied = (steps: StepResult[]) => {
+      const test = outcome(steps, 'psychology-test')
+      return test ? { pass: test.values.passed === true } : undefined
+    }
+    const whole = expectOddsMatchEngine(fledSpears(0), oldWorldGame, rallied)
+    expect(whole.odds.pass?.exact).toBe('7/12')
+    const few = expectOddsMatchEngine(fledSpears(8), oldWorldGame, rallied)
+    expect(few.odds.pass?.exact).toBe('1/36')
+  })
 })
 
 const oldWorldCast: Draft = {
@@ -453,4 +486,38 @@ function oldWorldFight(victors: number): OldWorldGame {
     owEv.joined('victors', 'losers', 5),
   )
   return playTo(game, 'break-test', { 'to-hit': [[5, 5, 5, 5, 5]], 'to-wound': [[5, 5, 1, 1, 1]] })
+}
+
+/**
+ * The Old World: p2's Spearmen (Ld 7) flee from p1's Knights in turn 1 and lose `lost` of their 10 to p1's Archers;
+ * p2's Strategy phase opens their rally test.
+ */
+function fledSpears(lost: number): OldWorldGame {
+  const game = new OldWorldGame(
+    owEv.created(),
+    owEv.mustered(
+      'p1',
+      owUnit('knights', { models: 10, formation: { files: 5 }, profile: { M: 4 } }),
+      owUnit('archers', { models: 10, formation: { files: 10 }, gear: ['hand-weapon', 'bow'] }),
+    ),
+    owEv.mustered('p2', owUnit('spears', { models: 10, formation: { files: 5 }, profile: { M: 4, Ld: 7 } })),
+    owEv.turn(1, 'p1'),
+    owEv.phase('movement'),
+    moveEv.charge('knights', 'spears', 8),
+  )
+  game.choose('flee')
+  game.roll([3, 3])
+  game.roll([1, 1])
+  if (lost > 0) {
+    game.apply(owEv.phase('shooting'))
+    game.apply({
+      type: 'ShotDeclared',
+      actor: 'p1',
+      payload: { shooter: 'archers', target: 'spears', weapon: 'bow', distance: 10, models: lost },
+    })
+    while (Object.keys(game.game.requests).length > 0) game.roll(Array(openDice(game).count).fill(6))
+  }
+  game.apply(owEv.turn(1, 'p2'))
+  game.apply(owEv.phase('strategy'))
+  return playTo(game, 'rally-test')
 }
