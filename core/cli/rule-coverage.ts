@@ -88,9 +88,7 @@ export function coverageText(ruleset: string, items: readonly CoverageItem[]): s
   const width = Math.max(...items.map((item) => item.id.length))
   const lines = items.map((item) => {
     const tests = item.tests.length === 0 ? 'NO TEST' : `${item.tests.length} test${item.tests.length > 1 ? 's' : ''}`
-    const params = Object.entries(item.params).map(([name, value]) => `${name}=${value}`)
-    const takes = params.length > 0 ? `  (params: ${params.join(', ')})` : ''
-    return `${item.id.padEnd(width)}  ${item.enforcement.padEnd(9)}  ${tests.padEnd(8)}  ${item.name}${takes}`
+    return `${item.id.padEnd(width)}  ${item.enforcement.padEnd(9)}  ${tests.padEnd(8)}  ${item.name}`
   })
   const untested = items.filter((item) => item.tests.length === 0).length
   const counts = (['enforced', 'prompted', 'reference'] as const)
