@@ -1,0 +1,20 @@
+import type { RuleRef } from '../../explain/explanation.js'
+import type { BattleContext } from './context.js'
+
+/**
+ * A natural double that decides a Leadership test whatever the total (The Old World, B.1: double 1
+ * passes, double 6 fails), or null: the total decides. Break tests keep their own double-1 rule; the
+ * ruleset's mechanics say whether other tests have one (`leadershipDoubles`).
+ */
+export function naturalDouble(
+  ctx: BattleContext,
+  faces: readonly number[],
+): { readonly passed: boolean; readonly text: string; readonly rule: RuleRef } | null {
+  const doubles = ctx.mechanics.leadershipDoubles
+  if (!doubles || faces.length !== 2 || faces[0] !== faces[1]) return null
+  if (faces[0] === 1)
+    return { passed: true, text: 'a natural double 1: passes whatever the Leadership', rule: doubles.double1 }
+  if (faces[0] === 6)
+    return { passed: false, text: 'a natural double 6: fails whatever the Leadership', rule: doubles.double6 }
+  return null
+}
