@@ -3,8 +3,8 @@ import type { Outcome } from '../../core/engine/index.js'
 import type { OpenRequest } from '../../core/engine/types.js'
 import type { CharacterDefinition } from '../../core/events/index.js'
 import { citedRules, renderExplanationText } from '../../core/explain/index.js'
+import { rangedProtection } from '../../core/rules/battle/models.js'
 import type { ClassicContext } from '../../core/rules/classic/catalogue.js'
-import { rangedProtection } from '../../core/rules/classic/models.js'
 import { EngineGame, ev, profile, type UnitInput, unitDef } from '../helpers/classic-game.js'
 
 /**

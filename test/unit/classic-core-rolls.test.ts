@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { citedRules, renderExplanationText } from '../../core/explain/index.js'
-import { wardSaveNeed } from '../../core/rules/classic/charts.js'
+import { wardSaveNeed } from '../../core/rules/battle/charts.js'
 import { classic } from '../../core/rules/classic/index.js'
 import { classicContext, combatGame, ev, unitDef } from '../helpers/classic-game.js'
 import { moveEv, RulesetGame } from '../helpers/classic-movement.js'

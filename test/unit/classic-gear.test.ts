@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Outcome } from '../../core/engine/index.js'
 import type { UnitDefinitionInput } from '../../core/events/index.js'
 import { citedRules, renderExplanationText } from '../../core/explain/index.js'
-import { armourSaveNeed, characteristic } from '../../core/rules/classic/charts.js'
+import { armourSaveNeed, characteristic } from '../../core/rules/battle/charts.js'
 import { classic } from '../../core/rules/classic/index.js'
 import { classicContext, EngineGame, ev, unitDef } from '../helpers/classic-game.js'
 
@@ -688,7 +688,7 @@ describe('Regeneration', () => {
   })
 
   it('regeneration outside combat: rolled right after the saves (classic/regeneration §outside-combat)', async () => {
-    const { regenerate } = await import('../../core/rules/classic/regeneration.js')
+    const { regenerate } = await import('../../core/rules/battle/regeneration.js')
     const { ctx, attacker, target, game } = classicContext({}, { models: 5, rules: ['regeneration'] })
     // As a shooting procedure would: 2 models were removed by 2 unsaved wounds.
     game.game.units.b!.models = 3

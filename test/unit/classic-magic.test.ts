@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { citedRules, renderExplanationText } from '../../core/explain/index.js'
+import { characteristic, wardSaveNeed } from '../../core/rules/battle/charts.js'
 import type { ClassicContext } from '../../core/rules/classic/catalogue.js'
-import { characteristic, wardSaveNeed } from '../../core/rules/classic/charts.js'
 import { EngineGame, ev, profile, unitDef } from '../helpers/classic-game.js'
 import { refused } from '../helpers/refused.js'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { citedRules } from '../../core/explain/index.js'
-import { armourSaveNeed, characteristic, toHitNeed, toWoundNeed } from '../../core/rules/classic/charts.js'
+import { armourSaveNeed, characteristic, toHitNeed, toWoundNeed } from '../../core/rules/battle/charts.js'
 import { classicContext, combatGame, unitDef } from '../helpers/classic-game.js'
 
 // rules/core-mechanics.md A.5: the close-combat to-hit chart, attacker WS (rows) vs defender WS (columns).

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import type { OpenRequest, StepResult } from '../../core/engine/types.js'
 import type { UnitDefinitionInput } from '../../core/events/index.js'
 import { citedRules, renderExplanationText } from '../../core/explain/index.js'
+import { generalOf } from '../../core/rules/battle/psychology.js'
+import { immunity } from '../../core/rules/battle/psychology-records.js'
 import type { ClassicContext } from '../../core/rules/classic/catalogue.js'
-import { generalOf } from '../../core/rules/classic/psychology.js'
-import { immunity } from '../../core/rules/classic/psychology-records.js'
 import { EngineGame, ev, profile, unitDef } from '../helpers/classic-game.js'
 
 /**

@@ -7,10 +7,10 @@ import { createEngine, type EngineState } from '../../core/engine/index.js'
 import type { EngineEvent, Ruleset } from '../../core/engine/types.js'
 import { gameEvents } from '../../core/events/index.js'
 import { citedRules, type Explanation, renderExplanationText } from '../../core/explain/index.js'
+import { shootingRoll } from '../../core/rules/battle/charts.js'
+import { toHitShootingNeed } from '../../core/rules/battle/shooting-attack.js'
 import type { ClassicContext } from '../../core/rules/classic/catalogue.js'
-import { shootingRoll } from '../../core/rules/classic/charts.js'
 import { classic } from '../../core/rules/classic/index.js'
-import { toHitShootingNeed } from '../../core/rules/classic/shooting-attack.js'
 import { classicContext, EngineGame, ev, type UnitInput, unitDef } from '../helpers/classic-game.js'
 
 /**

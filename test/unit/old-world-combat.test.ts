@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CombatMoment } from '../../core/engine/effects.js'
-import { challengeScore } from '../../core/rules/classic/challenges.js'
-import { armourSaveNeed, characteristic } from '../../core/rules/classic/charts.js'
+import { challengeScore } from '../../core/rules/battle/challenges.js'
+import { armourSaveNeed, characteristic } from '../../core/rules/battle/charts.js'
 import { oldWorld } from '../../core/rules/old-world/index.js'
 import type { UnitInput } from '../helpers/classic-game.js'
 import {

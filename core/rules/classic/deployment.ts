@@ -2,11 +2,11 @@ import { RuleError } from '../../engine/errors.js'
 import { choose } from '../../engine/requests.js'
 import type { Answer, EventOf, Procedure, ProcedureContext, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
+import { cite, combatOf } from '../battle/charges.js'
+import { isHidden } from '../battle/hidden.js'
+import { characterView } from '../battle/models.js'
+import { rollOff } from '../battle/roll-off.js'
 import type { ClassicContext } from './catalogue.js'
-import { cite, combatOf } from './charges.js'
-import { isHidden } from './entries/concealed.js'
-import { characterView } from './models.js'
-import { rollOff } from './roll-off.js'
 
 type Step = Generator<RequestSpec, void, Answer>
 

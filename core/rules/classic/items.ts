@@ -2,8 +2,8 @@ import type { ActiveEffect } from '../../engine/effects.js'
 import { RuleError } from '../../engine/errors.js'
 import type { EventOf, Procedure, ProcedureContext } from '../../engine/types.js'
 import { explain } from '../../explain/explanation.js'
+import { characterView } from '../battle/models.js'
 import type { ClassicContext } from './catalogue.js'
-import { characterView } from './models.js'
 
 /**
  * The items a model may use by declaration, with when and for how long (the entries' words): the

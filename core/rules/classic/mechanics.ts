@@ -1,13 +1,16 @@
 import type { BaseValue } from '../../engine/modifiers.js'
 import type { UnitState } from '../../engine/types.js'
-import type { RulesetMechanics } from '../mechanics.js'
-import type { ClassicContext } from './catalogue.js'
-import { passOrBreak } from './close-combat-round.js'
+import { passOrBreak } from '../battle/close-combat-round.js'
+import type { BattleContext } from '../battle/context.js'
+import type { RulesetMechanics } from '../battle/mechanics.js'
+import type { General } from '../battle/psychology.js'
+import { classicDecision, classicRule } from './catalogue.js'
 import { classicEntries } from './entries/index.js'
-import type { General } from './psychology.js'
+import { unitStrengthOf } from './entries/unit-strength.js'
+import { classicWeapons } from './weapons.js'
 
 /** The WS chart's cell (core-mechanics A.5), as a base for the to-hit modifiers. */
-export function toHitChart(ctx: ClassicContext, ws: number, targetWs: number): BaseValue {
+export function toHitChart(ctx: BattleContext, ws: number, targetWs: number): BaseValue {
   const need = ws > targetWs ? 3 : targetWs > 2 * ws ? 5 : 4
   const why =
     ws > targetWs
@@ -19,9 +22,9 @@ export function toHitChart(ctx: ClassicContext, ws: number, targetWs: number): B
 }
 
 /** The S-vs-T chart's cell; the variant decides whether T - S >= 4 is "N" (core-mechanics A.10). */
-export function toWoundChart(ctx: ClassicContext, strength: number, toughness: number): BaseValue {
+export function toWoundChart(ctx: BattleContext, strength: number, toughness: number): BaseValue {
   const diff = strength - toughness
-  const floor = ctx.decision('to-wound-floor')
+  const floor = classicDecision(ctx, 'to-wound-floor')
   if (diff <= -4 && floor === 'cannot-wound-at-t-minus-4') {
     return {
       value: null,
@@ -35,7 +38,7 @@ export function toWoundChart(ctx: ClassicContext, strength: number, toughness: n
 }
 
 /** Inspiring Presence reaches 12" from a General on his own or in the front rank of his unit (classic/general). */
-function commandRange(_ctx: ClassicContext, general: General, unit: UnitState): string {
+function commandRange(_ctx: BattleContext, general: General, unit: UnitState): string {
   return general.joined
     ? `in the front rank of ${general.unit.name} and within 12" of ${unit.name}`
     : `within 12" of ${unit.name}`
@@ -46,26 +49,46 @@ export const classicMechanics: RulesetMechanics = {
   toHitChart,
   toWoundChart,
   regeneration: 'round-end-not-counted',
-  chargingTest: (ctx) => ({ test: 'terror', rule: ctx.rule('terror', 'charging') }),
+  chargingTest: { test: 'terror', rule: classicRule('terror', 'charging') },
   maxChargeRange: () => null,
   fearInCombat: 'phase-start-every-enemy',
-  leadershipDoubles: 'break-test-only',
+  // Only a break test has a natural double (a double 1), in classic's Leadership tests.
+  leadershipDoubles: null,
   terrainMovement: () => null,
   breakTest: passOrBreak,
   commandRange,
   pursuitContact: () => null,
   entry: (id) => classicEntries.find((e) => e.id === id),
+  weapons: classicWeapons,
   cover: ['soft', 'hard'],
   combatSteps: {},
   panic: {
     heavyCasualties: 'quarter-or-more',
     heavyCasualtiesExcept: [],
     chargersExempt: false,
-    generalAutoPass: true,
+    generalAutoPass: classicRule('general', 'auto-pass'),
     fallBackCounts: false,
+    fallBack: null,
     friendCounts: () => null,
     failed: () => ({ end: 'flee', why: null }),
   },
-  ralliedBar: 'none',
-  standAndShootBeyondRange: 'refused',
+  ralliedBar: null,
+  standAndShootBeyondRange: null,
+  unitStrength: unitStrengthOf,
+  firingRanks: null,
+  gradedBreak: null,
+  stomps: null,
+  terrain: null,
+  hiddenModels: {
+    hidden: classicRule('concealed', 'hidden'),
+    unharmed: classicRule('concealed', 'unharmed'),
+    lendsNoLeadership: classicRule('variants', 'concealed-hidden'),
+  },
+  breathWeapons: {
+    rangedAttack: classicRule('breath-weapon', 'ranged-attack'),
+    template: classicRule('breath-weapon', 'template'),
+    lineOfSight: classicRule('breath-weapon', 'line-of-sight'),
+    hits: classicRule('breath-weapon', 'hits'),
+  },
+  flyingMoves: { flies: classicRule('flying-model', 'flies'), distance: classicRule('variants', 'flying-move') },
 }

@@ -1,25 +1,17 @@
-import type { Answer, EventOf, ProcedureContext, RequestSpec } from '../../engine/types.js'
+import type { EventOf, ProcedureContext } from '../../engine/types.js'
+import { chargesAwaitingShot } from '../battle/charges.js'
+import type { OpeningStep } from '../battle/openings.js'
+import { fearAtPhaseStart, heavyCasualties, rallyTests } from '../battle/psychology.js'
 import type { ClassicContext } from './catalogue.js'
-import { chargesAwaitingShot } from './charges.js'
 import { concealedAtCombatPhase, concealedAtTurnStart } from './deployment.js'
 import { windsOfMagic } from './magic/winds.js'
-import { fearAtPhaseStart, heavyCasualties, rallyTests, stupidityTests } from './psychology.js'
-
-/**
- * One check the rules make when a turn or a phase starts (Stupidity at the start of a turn, Fear
- * at the start of close combat, the Winds of Magic). Each area of the rules registers its steps
- * below; they run in the order listed, each asking the table what it needs.
- */
-export type OpeningStep<T extends 'TurnStarted' | 'PhaseStarted'> = (
-  ctx: ClassicContext,
-  event: EventOf<T>,
-) => Generator<RequestSpec, void, Answer>
+import { stupidityTests } from './stupidity.js'
 
 /** Steps at the start of each player turn, in order. */
-const turnSteps: readonly OpeningStep<'TurnStarted'>[] = [concealedAtTurnStart, stupidityTests]
+const turnSteps: readonly OpeningStep<'TurnStarted', ClassicContext>[] = [concealedAtTurnStart, stupidityTests]
 
 /** Steps at the start of each phase, in order. */
-const phaseSteps: { readonly [phase: string]: readonly OpeningStep<'PhaseStarted'>[] } = {
+const phaseSteps: { readonly [phase: string]: readonly OpeningStep<'PhaseStarted', ClassicContext>[] } = {
   movement: [heavyCasualties, rallyTests],
   // A classic-8th charge left waiting for a Stand and Shoot shot never declared goes on first (charges.ts).
   magic: [chargesAwaitingShot, heavyCasualties, windsOfMagic],

@@ -2,11 +2,11 @@ import { resolveModifiers } from '../../engine/modifiers.js'
 import { choose, rollDice } from '../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
-import type { ClassicContext } from '../classic/catalogue.js'
-import { leadershipOdds, naturalDouble } from '../classic/leadership-doubles.js'
-import { leadershipFor } from '../classic/psychology.js'
-import type { BreakQuestion, BreakVerdict } from '../mechanics.js'
-import type { OldWorldContext } from './catalogue.js'
+import type { BattleContext } from '../battle/context.js'
+import { leadershipOdds, naturalDouble } from '../battle/leadership-doubles.js'
+import type { BreakQuestion, BreakVerdict } from '../battle/mechanics.js'
+import { leadershipFor } from '../battle/psychology.js'
+import { oldWorldRule } from './catalogue.js'
 import { unitStrengthOf } from './entries/unit-strength.js'
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0)
@@ -20,10 +20,9 @@ const totalStrength = (units: readonly UnitState[]) => sum(units.map(unitStrengt
  * test (Stubborn, at its first) is asked first.
  */
 export function* oldWorldBreakTest(
-  context: ClassicContext,
+  ctx: BattleContext,
   question: BreakQuestion,
 ): Generator<RequestSpec, BreakVerdict, Answer> {
-  const ctx = context as unknown as OldWorldContext
   const { unit, winners, losers, combat, difference, resultWhy } = question
   const query = {
     subject: unit,
@@ -74,18 +73,18 @@ export function* oldWorldBreakTest(
     }
     notes.push(
       explain(`${unit.name} takes the test: its automatic fall back is lost`, {
-        rule: ctx.rule('stubborn', 'first-test'),
+        rule: oldWorldRule('stubborn', 'first-test'),
         from: [ctx.seq],
       }),
     )
   }
 
-  const ld = yield* leadershipFor(context, unit, 'break', winners.units)
+  const ld = yield* leadershipFor(ctx, unit, 'break', winners.units)
   const modifier = resolveModifiers(
     {
       value: difference,
       text: `lost by ${difference}`,
-      rule: ctx.rule('break-test', 'modifier'),
+      rule: oldWorldRule('break-test', 'modifier'),
       from: resultWhy.from,
     },
     ctx.modifiers('break-test', { ...query, question: 'modifier' }),
@@ -103,14 +102,14 @@ export function* oldWorldBreakTest(
     text:
       `${unit.name}: roll 2D6 break test against Ld ${ld.value}: a natural roll above it breaks; the roll + ` +
       `${added} above it falls back in good order; otherwise it gives ground`,
-    explanation: explain(`${unit.name}'s break test`, { rule: ctx.rule('break-test', 'modifier') }, [
+    explanation: explain(`${unit.name}'s break test`, { rule: oldWorldRule('break-test', 'modifier') }, [
       ld.explanation,
       modifier.explanation,
       ...notes,
     ]),
     // Passed: gives ground. The worse failure breaks: a natural roll above Ld, or any failure when outnumbered.
     odds: {
-      ...leadershipOdds(context, ld.value),
+      ...leadershipOdds(ctx, ld.value),
       add: added,
       worseAbove: outnumbered ? Math.min(ld.value, ld.value - added) : ld.value,
     },
@@ -121,33 +120,33 @@ export function* oldWorldBreakTest(
     value: modified,
     from: [answer.seq],
   })
-  const doubles = naturalDouble(context, answer.faces)
+  const doubles = naturalDouble(ctx, answer.faces)
   let verdict: Exclude<BreakVerdict, 'hold'>
   const why: Explanation[] = []
   if (doubles) {
     verdict = doubles.passed ? 'give-ground' : 'break'
     why.push(explain(doubles.text, { rule: doubles.rule }))
-    if (doubles.passed) why.push(explain('it gives ground', { rule: ctx.rule('break-test', 'insane-courage') }))
+    if (doubles.passed) why.push(explain('it gives ground', { rule: oldWorldRule('break-test', 'insane-courage') }))
   } else if (natural > ld.value) {
     verdict = 'break'
-    why.push(explain(`natural ${natural} > Ld ${ld.value}: it breaks`, { rule: ctx.rule('break-test', 'breaks') }))
+    why.push(explain(`natural ${natural} > Ld ${ld.value}: it breaks`, { rule: oldWorldRule('break-test', 'breaks') }))
   } else if (modified > ld.value) {
     verdict = 'fall-back'
     why.push(
       explain(`natural ${natural} <= Ld ${ld.value}, but ${modified} > ${ld.value}: it falls back in good order`, {
-        rule: ctx.rule('break-test', 'fall-back'),
+        rule: oldWorldRule('break-test', 'fall-back'),
       }),
     )
     why.push(
       explain(
         `Unit Strength ${theirs} against ${ours}: ${outnumbered ? 'more than twice as much, so it breaks' : 'not more than twice'}`,
-        { value: theirs, rule: ctx.rule('break-test', 'outnumbered') },
+        { value: theirs, rule: oldWorldRule('break-test', 'outnumbered') },
         [
           explain('both sides counted as the combat result was worked out', {
-            rule: ctx.rule('variants', 'fall-back-unit-strength'),
+            rule: oldWorldRule('variants', 'fall-back-unit-strength'),
           }),
           explain([...winners.units, ...losers.units].map((u) => `${u.name} ${unitStrengthOf(u)}`).join(', '), {
-            rule: ctx.rule('unit-strength', 'per-model'),
+            rule: oldWorldRule('unit-strength', 'per-model'),
           }),
         ],
       ),
@@ -155,7 +154,9 @@ export function* oldWorldBreakTest(
     if (outnumbered) verdict = 'break'
   } else {
     verdict = 'give-ground'
-    why.push(explain(`${modified} <= Ld ${ld.value}: it gives ground`, { rule: ctx.rule('break-test', 'give-ground') }))
+    why.push(
+      explain(`${modified} <= Ld ${ld.value}: it gives ground`, { rule: oldWorldRule('break-test', 'give-ground') }),
+    )
   }
   const words = { 'give-ground': 'gives ground', 'fall-back': 'falls back in good order', break: 'breaks' }[verdict]
   ctx.emit({

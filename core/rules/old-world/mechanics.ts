@@ -1,19 +1,21 @@
 import type { BaseValue } from '../../engine/modifiers.js'
 import type { UnitState } from '../../engine/types.js'
 import { explain } from '../../explain/explanation.js'
-import type { ClassicContext } from '../classic/catalogue.js'
-import type { General } from '../classic/psychology.js'
-import type { RulesetMechanics } from '../mechanics.js'
+import type { BattleContext } from '../battle/context.js'
+import type { RulesetMechanics } from '../battle/mechanics.js'
+import type { General } from '../battle/psychology.js'
 import { oldWorldBreakTest } from './break-test.js'
-import type { OldWorldContext } from './catalogue.js'
+import { oldWorldRule } from './catalogue.js'
 import { oldWorldChargeMechanics } from './charge-mechanics.js'
 import { oldWorldEntries } from './entries/index.js'
+import { unitStrengthOf } from './entries/unit-strength.js'
 import { oldWorldPanic } from './panic.js'
 import { timber } from './timber.js'
 import { treeWhack } from './tree-whack.js'
+import { oldWorldWeapons } from './weapons.js'
 
 /** The WS chart (core-mechanics B.5): more than double the target's WS hits on 2+. */
-function toHitChart(ctx: ClassicContext, ws: number, targetWs: number): BaseValue {
+function toHitChart(ctx: BattleContext, ws: number, targetWs: number): BaseValue {
   const need = ws > 2 * targetWs ? 2 : ws > targetWs ? 3 : targetWs > 2 * ws ? 5 : 4
   const why =
     need === 2
@@ -27,7 +29,7 @@ function toHitChart(ctx: ClassicContext, ws: number, targetWs: number): BaseValu
 }
 
 /** The S-vs-T chart (core-mechanics B.5): a hit 6 or more below the Toughness cannot wound. */
-function toWoundChart(ctx: ClassicContext, strength: number, toughness: number): BaseValue {
+function toWoundChart(ctx: BattleContext, strength: number, toughness: number): BaseValue {
   const diff = strength - toughness
   if (diff <= -6)
     return {
@@ -40,8 +42,7 @@ function toWoundChart(ctx: ClassicContext, strength: number, toughness: number):
 }
 
 /** The General's Command range (core-mechanics B.7): 12", 18" when he is a Large Target; he may be in any rank. */
-function commandRange(context: ClassicContext, general: General, unit: UnitState): string {
-  const ctx = context as unknown as OldWorldContext
+function commandRange(ctx: BattleContext, general: General, unit: UnitState): string {
   const large = ctx.holds(general.model, 'large-target')
   return `within ${large ? 18 : 12}" of ${unit.name} (his Command range${large ? ', 18" as a Large Target' : ''})`
 }
@@ -54,15 +55,44 @@ export const oldWorldMechanics: RulesetMechanics = {
   ...oldWorldChargeMechanics,
   breakTest: oldWorldBreakTest,
   commandRange,
-  pursuitContact: (ctx) =>
+  pursuitContact: () =>
     explain('a pursuit roll equal to or above the flee roll reaches the unit', {
-      rule: (ctx as unknown as OldWorldContext).rule('variants', 'pursuit-contact'),
+      rule: oldWorldRule('variants', 'pursuit-contact'),
     }),
   entry: (id) => oldWorldEntries.find((e) => e.id === id),
+  weapons: oldWorldWeapons,
   cover: ['partial', 'full'],
   // Tree Whack as a model strikes; Timber! as one falls (old-world/tree-whack, old-world/timber).
   combatSteps: { beforeStrike: treeWhack, fallen: timber },
   panic: oldWorldPanic,
-  ralliedBar: 'until-end-of-turn',
-  standAndShootBeyondRange: 'long-range',
+  ralliedBar: oldWorldRule('rally', 'rallied'),
+  standAndShootBeyondRange: oldWorldRule('shooting', 'beyond-range'),
+  unitStrength: unitStrengthOf,
+  // No model of The Old World hides in its unit, breathes fire or flies: its catalogue has no such rule yet.
+  firingRanks: oldWorldRule('shooting', 'firing-ranks'),
+  gradedBreak: {
+    giveGround: oldWorldRule('flee-and-pursuit', 'give-ground'),
+    fallBack: oldWorldRule('flee-and-pursuit', 'fall-back'),
+    followUp: oldWorldRule('flee-and-pursuit', 'follow-up'),
+    contact: oldWorldRule('flee-and-pursuit', 'contact'),
+    apart: oldWorldRule('flee-and-pursuit', 'apart'),
+    combatApart: oldWorldRule('variants', 'combat-apart'),
+  },
+  stomps: {
+    attacks: oldWorldRule('stomp-attacks', 'attacks'),
+    inContact: oldWorldRule('stomp-attacks', 'in-contact'),
+    afterEverything: oldWorldRule('stomp-attacks', 'after-everything'),
+    autoHit: oldWorldRule('stomp-attacks', 'auto-hit'),
+    unmodifiedStrength: oldWorldRule('stomp-attacks', 'unmodified-strength'),
+    combatResult: oldWorldRule('variants', 'special-blows-combat-result'),
+  },
+  terrain: {
+    difficult: oldWorldRule('terrain', 'difficult'),
+    dangerous: oldWorldRule('terrain', 'dangerous'),
+    dangerousTest: oldWorldRule('terrain', 'dangerous-test'),
+    charge: oldWorldRule('terrain', 'charge'),
+  },
+  hiddenModels: null,
+  breathWeapons: null,
+  flyingMoves: null,
 }

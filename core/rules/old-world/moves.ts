@@ -1,6 +1,6 @@
 import { RuleError } from '../../engine/errors.js'
 import type { EventOf, Procedure, ProcedureContext } from '../../engine/types.js'
-import { moveDeclared } from '../classic/moves.js'
+import { moveDeclared } from '../battle/moves.js'
 
 /**
  * MoveDeclared in The Old World: the procedure shared with the classic ruleset (classic/moves.ts),

@@ -1,8 +1,8 @@
 import type { EventOf, ProcedureContext } from '../../engine/types.js'
-import type { ClassicContext } from '../classic/catalogue.js'
-import { chargesAwaitingShot } from '../classic/charges.js'
-import type { OpeningStep } from '../classic/openings.js'
-import { heavyCasualties, rallyTests } from '../classic/psychology.js'
+import { chargesAwaitingShot } from '../battle/charges.js'
+import type { BattleContext } from '../battle/context.js'
+import type { OpeningStep } from '../battle/openings.js'
+import { heavyCasualties, rallyTests } from '../battle/psychology.js'
 
 /**
  * What The Old World checks as each phase starts, with the steps it shares with the classic ruleset: heavy
@@ -18,7 +18,7 @@ const phaseSteps: { readonly [phase: string]: readonly OpeningStep<'PhaseStarted
 }
 
 function* startOfPhase(context: ProcedureContext, event: EventOf<'PhaseStarted'>) {
-  for (const step of phaseSteps[event.payload.phase] ?? []) yield* step(context as ClassicContext, event)
+  for (const step of phaseSteps[event.payload.phase] ?? []) yield* step(context as BattleContext, event)
 }
 
 export const oldWorldOpenings = {

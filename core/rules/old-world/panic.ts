@@ -1,17 +1,16 @@
 import { phaseKey } from '../../engine/outcomes.js'
 import type { UnitState } from '../../engine/types.js'
 import { explain } from '../../explain/explanation.js'
-import type { ClassicContext } from '../classic/catalogue.js'
-import type { PanicMechanics } from '../mechanics.js'
-import type { OldWorldContext } from './catalogue.js'
+import type { BattleContext } from '../battle/context.js'
+import type { PanicMechanics } from '../battle/mechanics.js'
+import { oldWorldRule } from './catalogue.js'
 import { unitStrengthOf } from './entries/unit-strength.js'
 
 /** The Unit Strength a friend must have had for its loss, break or flight to cause Panic (B.7). */
 const PANIC_UNIT_STRENGTH = 5
 
 /** A friend destroyed, breaking or falling back nearby causes Panic when its Unit Strength was 5 or more at phase start. */
-function friendCounts(context: ClassicContext, friend: UnitState) {
-  const ctx = context as unknown as OldWorldContext
+function friendCounts(ctx: BattleContext, friend: UnitState) {
   const start = friend.phaseStart?.phase === phaseKey(ctx.game) ? friend.phaseStart.models : friend.models
   const strength = unitStrengthOf({ ...friend, models: start })
   const counts = strength >= PANIC_UNIT_STRENGTH
@@ -20,15 +19,14 @@ function friendCounts(context: ClassicContext, friend: UnitState) {
     why: explain(
       `${friend.name} had Unit Strength ${strength} at the start of the phase (${start} models): ` +
         `${counts ? '5 or more, it causes Panic' : 'below 5, it causes no Panic'}`,
-      { value: strength, rule: ctx.rule('panic', 'unit-strength'), from: [friend.musteredAt, friend.changedAt] },
-      [explain('old-world/variants §panic-unit-strength', { rule: ctx.rule('variants', 'panic-unit-strength') })],
+      { value: strength, rule: oldWorldRule('panic', 'unit-strength'), from: [friend.musteredAt, friend.changedAt] },
+      [explain('old-world/variants §panic-unit-strength', { rule: oldWorldRule('variants', 'panic-unit-strength') })],
     ),
   }
 }
 
 /** A failed Panic test: Fall Back in Good Order while more than 50% of the starting models remain, else flee. */
-function failed(context: ClassicContext, unit: UnitState) {
-  const ctx = context as unknown as OldWorldContext
+function failed(_ctx: BattleContext, unit: UnitState) {
   const above = unit.models * 2 > unit.startingModels
   const end: 'fall-back' | 'flee' = above ? 'fall-back' : 'flee'
   return {
@@ -36,7 +34,7 @@ function failed(context: ClassicContext, unit: UnitState) {
     why: explain(
       `${unit.models} of its ${unit.startingModels} starting models left: ` +
         `${above ? 'more than 50%, it falls back in good order' : '50% or fewer, it flees'}`,
-      { value: unit.models, rule: ctx.rule('panic', above ? 'fall-back' : 'flee'), from: [unit.changedAt] },
+      { value: unit.models, rule: oldWorldRule('panic', above ? 'fall-back' : 'flee'), from: [unit.changedAt] },
     ),
   }
 }
@@ -47,8 +45,9 @@ export const oldWorldPanic: PanicMechanics = {
   heavyCasualtiesExcept: ['close-combat'],
   chargersExempt: true,
   // The Old World's General has no once-a-game automatic pass.
-  generalAutoPass: false,
+  generalAutoPass: null,
   fallBackCounts: true,
+  fallBack: oldWorldRule('panic', 'fall-back'),
   friendCounts,
   failed,
 }

@@ -1,13 +1,13 @@
 import { choose, rollDice } from '../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
-import type { ClassicContext } from '../classic/catalogue.js'
-import { characteristic } from '../classic/charts.js'
-import { hasModelsLeft } from '../classic/models.js'
-import { rollOff } from '../classic/roll-off.js'
-import { specialHits, specialMoment } from '../classic/special-blows.js'
-import type { RoundView, StepWounds } from '../mechanics.js'
-import type { OldWorldContext } from './catalogue.js'
+import { characteristic } from '../battle/charts.js'
+import type { BattleContext } from '../battle/context.js'
+import type { RoundView, StepWounds } from '../battle/mechanics.js'
+import { hasModelsLeft } from '../battle/models.js'
+import { rollOff } from '../battle/roll-off.js'
+import { specialHits, specialMoment } from '../battle/special-blows.js'
+import { oldWorldRule } from './catalogue.js'
 
 const ARCS = ['front', 'flank', 'rear'] as const
 type Arc = (typeof ARCS)[number]
@@ -19,11 +19,10 @@ type Arc = (typeof ARCS)[number]
  * count for its side's combat result (§timber-combat-result).
  */
 export function* timber(
-  context: ClassicContext,
+  ctx: BattleContext,
   units: readonly UnitState[],
   round: RoundView,
 ): Generator<RequestSpec, StepWounds[], Answer> {
-  const ctx = context as unknown as OldWorldContext & ClassicContext
   const caused: StepWounds[] = []
   for (const fallen of units) {
     if (!ctx.holds(fallen, 'timber')) continue
@@ -33,7 +32,7 @@ export function* timber(
 }
 
 function* topple(
-  ctx: OldWorldContext & ClassicContext,
+  ctx: BattleContext,
   fallen: UnitState,
   round: RoundView,
 ): Generator<RequestSpec, StepWounds[], Answer> {
@@ -41,10 +40,10 @@ function* topple(
   const opponent = round.combat.sides[1 - side]?.player as string
   const falls = explain(
     `${fallen.name}'s Wounds hit 0: Timber!`,
-    { rule: ctx.rule('timber', 'falls'), from: [fallen.changedAt] },
+    { rule: oldWorldRule('timber', 'falls'), from: [fallen.changedAt] },
     [
       explain('it topples once the blows that felled it are all struck', {
-        rule: ctx.rule('variants', 'timber-when'),
+        rule: oldWorldRule('variants', 'timber-when'),
       }),
     ],
   )
@@ -56,15 +55,15 @@ function* topple(
     text: `${player}: roll a D6 in the roll-off for where ${fallen.name} topples`,
     explanation: explain(
       `${fallen.name} topples: the winner of a roll-off chooses the arc`,
-      { rule: ctx.rule('timber', 'roll-off'), from: [fallen.changedAt] },
+      { rule: oldWorldRule('timber', 'roll-off'), from: [fallen.changedAt] },
       [falls],
     ),
   }))
   const rollOffWhy = explain(
     `roll-off: ${players.map((p) => `${p} ${rolls[p]?.join(', then ')}`).join(' against ')}; ${winner} wins`,
-    { value: winner, rule: ctx.rule('timber', 'roll-off'), from: seqs },
+    { value: winner, rule: oldWorldRule('timber', 'roll-off'), from: seqs },
     (rolls[fallen.player]?.length ?? 0) > 1
-      ? [explain('a tie is rolled again', { rule: ctx.rule('variants', 'timber-roll-off') })]
+      ? [explain('a tie is rolled again', { rule: oldWorldRule('variants', 'timber-roll-off') })]
       : [],
   )
   ctx.emit({
@@ -79,7 +78,7 @@ function* topple(
     chooser: winner,
     options: ARCS.map((a) => ({ id: a, text: `${fallen.name} topples towards its ${a} arc` })),
     text: `${winner}: which arc does ${fallen.name} topple towards?`,
-    explanation: explain(`${winner} won the roll-off and chooses the arc`, { rule: ctx.rule('timber', 'arc') }, [
+    explanation: explain(`${winner} won the roll-off and chooses the arc`, { rule: oldWorldRule('timber', 'arc') }, [
       rollOffWhy,
     ]),
   })) as Arc
@@ -99,8 +98,8 @@ function* topple(
       text: `${fallen.player}: is ${unit.name} in base contact with ${fallen.name}, in its ${arc} arc?`,
       explanation: explain(
         `${fallen.name} topples towards its ${arc} arc: the units there are hit`,
-        { rule: ctx.rule('timber', 'in-arc'), from: [arcSeq] },
-        [explain("the falling model's player says so", { rule: ctx.rule('variants', 'timber-in-arc') })],
+        { rule: oldWorldRule('timber', 'in-arc'), from: [arcSeq] },
+        [explain("the falling model's player says so", { rule: oldWorldRule('variants', 'timber-in-arc') })],
       ),
     })
     if (answer === 'in-arc') inArc.push(unit)
@@ -113,11 +112,11 @@ function* topple(
     values: { unit: fallen.id, arc, winner, units: inArc.map((u) => u.id) },
     explanation: explain(
       `${fallen.name} topples towards its ${arc} arc, as ${winner} chose`,
-      { value: arc, rule: ctx.rule('timber', 'arc'), from: [arcSeq] },
+      { value: arc, rule: oldWorldRule('timber', 'arc'), from: [arcSeq] },
       [
         rollOffWhy,
         explain(`once its hits are dealt, ${fallen.name} is taken off the table`, {
-          rule: ctx.rule('timber', 'removed'),
+          rule: oldWorldRule('timber', 'removed'),
         }),
       ],
     ),
@@ -134,7 +133,7 @@ function* topple(
       roller: fallen.player,
       text: `${fallen.player}: roll a D6 for the hits ${fallen.name} deals to ${unit.name} as it falls`,
       explanation: explain(`${unit.name} lies in the ${arc} arc: D6 hits`, {
-        rule: ctx.rule('timber', 'hits'),
+        rule: oldWorldRule('timber', 'hits'),
         from: [arcSeq],
       }),
       odds: { kind: 'total' },
@@ -146,7 +145,7 @@ function* topple(
         friendly
           ? `${unit.name} is a friend: its wounds count for neither side`
           : `the wounds ${unit.name} loses count for ${fallen.player}'s combat result`,
-        { rule: ctx.rule('variants', 'timber-combat-result') },
+        { rule: oldWorldRule('variants', 'timber-combat-result') },
       ),
     ]
     ctx.emit({
@@ -155,7 +154,7 @@ function* topple(
       values: { attacks: hits, need: null, hits },
       explanation: explain(
         `Timber!: D6 = ${hits} hits on ${unit.name}, AP -1`,
-        { value: hits, rule: ctx.rule('timber', 'hits'), from: [d6.seq] },
+        { value: hits, rule: oldWorldRule('timber', 'hits'), from: [d6.seq] },
         [explain(`dice ${hits} (${d6.source})`, { from: [d6.seq] }), ...notes],
       ),
     })
@@ -169,7 +168,7 @@ function* topple(
         ...strength,
         explanation: explain(
           `${fallen.name}'s own Strength characteristic: ${strength.value}`,
-          { value: strength.value, rule: ctx.rule('timber', 'hits') },
+          { value: strength.value, rule: oldWorldRule('timber', 'hits') },
           [strength.explanation],
         ),
       },

@@ -2,19 +2,19 @@ import type { ActiveEffect } from '../../engine/effects.js'
 import { choose, rollDice } from '../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
 import { explain } from '../../explain/explanation.js'
-import type { ClassicContext } from '../classic/catalogue.js'
-import { characteristic } from '../classic/charts.js'
-import { attackerOf, type Fighter } from '../classic/model-fighting.js'
-import { rankAndFile } from '../classic/models.js'
-import { specialHits, specialMoment } from '../classic/special-blows.js'
-import { attackCount } from '../classic/strike.js'
-import type { RoundView, StepWounds } from '../mechanics.js'
-import type { OldWorldContext } from './catalogue.js'
+import { characteristic } from '../battle/charts.js'
+import type { BattleContext } from '../battle/context.js'
+import type { RoundView, StepWounds } from '../battle/mechanics.js'
+import { attackerOf, type Fighter } from '../battle/model-fighting.js'
+import { rankAndFile } from '../battle/models.js'
+import { specialHits, specialMoment } from '../battle/special-blows.js'
+import { attackCount } from '../battle/strike.js'
+import { oldWorldRule } from './catalogue.js'
 
 const s = (count: number) => (count === 1 ? '' : 's')
 
 /** Whether the unit has made its Tree Whack this turn: its use is an active effect until the turn ends. */
-export function treeWhackUsed(ctx: ClassicContext, unit: UnitState): ActiveEffect | undefined {
+export function treeWhackUsed(ctx: BattleContext, unit: UnitState): ActiveEffect | undefined {
   return ctx.game.effects.find((effect) => effect.entry === 'tree-whack' && effect.unit === unit.id)
 }
 
@@ -25,17 +25,16 @@ export function treeWhackUsed(ctx: ClassicContext, unit: UnitState): ActiveEffec
  * (old-world/variants §special-blows-combat-result).
  */
 export function* treeWhack(
-  context: ClassicContext,
+  ctx: BattleContext,
   fighter: Fighter,
   round: RoundView,
 ): Generator<RequestSpec, StepWounds[], Answer> {
-  const ctx = context as unknown as OldWorldContext & ClassicContext
-  const attacker = attackerOf(context, fighter)
+  const attacker = attackerOf(ctx, fighter)
   if (attacker.models === 0 || fighter.contact === 0 || !ctx.holds(attacker, 'tree-whack')) return []
   if (treeWhackUsed(ctx, attacker)) return []
   const enemies = round.live(1 - fighter.side).filter((unit) => rankAndFile(unit) > 0)
   if (enemies.length === 0) return []
-  const attacks = attackCount(context, {
+  const attacks = attackCount(ctx, {
     attacker,
     target: fighter.target,
     combat: fighter.moment,
@@ -54,10 +53,10 @@ export function* treeWhack(
     text: `${attacker.name} strikes: spend one of its ${attacks.value} Attacks on a Tree Whack?`,
     explanation: explain(
       `${attacker.name} may make a Tree Whack, once this turn`,
-      { rule: ctx.rule('tree-whack', 'spend-attack'), from: [...round.from] },
+      { rule: oldWorldRule('tree-whack', 'spend-attack'), from: [...round.from] },
       [
-        explain('once per turn, in the Combat phase', { rule: ctx.rule('tree-whack', 'once-per-turn') }),
-        explain('at a model of an enemy unit in close combat with it', { rule: ctx.rule('tree-whack', 'select') }),
+        explain('once per turn, in the Combat phase', { rule: oldWorldRule('tree-whack', 'once-per-turn') }),
+        explain('at a model of an enemy unit in close combat with it', { rule: oldWorldRule('tree-whack', 'select') }),
       ],
     ),
   })
@@ -80,13 +79,13 @@ export function* treeWhack(
     explanation: explain(
       `${attacker.name} makes its Tree Whack at a model of ${target.name}: one Attack fewer this round, none ` +
         `again until turn ${ctx.game.turn} is over`,
-      { rule: ctx.rule('tree-whack', 'spend-attack'), from: [choiceSeq] },
-      [explain('once per turn', { rule: ctx.rule('tree-whack', 'once-per-turn') })],
+      { rule: oldWorldRule('tree-whack', 'spend-attack'), from: [choiceSeq] },
+      [explain('once per turn', { rule: oldWorldRule('tree-whack', 'once-per-turn') })],
     ),
   })
 
   // The Initiative test (a characteristic test: D6 at or under I; a 6 fails, a 1 passes; I 0 always fails).
-  const initiative = characteristic(context, target, 'I', attacker, round.moment(target.id))
+  const initiative = characteristic(ctx, target, 'I', attacker, round.moment(target.id))
   const test = yield* rollDice({
     purpose: 'initiative-test',
     count: 1,
@@ -95,7 +94,7 @@ export function* treeWhack(
     text: `${target.name}: roll a D6 Initiative test against Tree Whack, passes on ${initiative.value} or less`,
     explanation: explain(
       `${target.name} tests its Initiative at once`,
-      { rule: ctx.rule('tree-whack', 'initiative-test'), from: [choiceSeq] },
+      { rule: oldWorldRule('tree-whack', 'initiative-test'), from: [choiceSeq] },
       [initiative.explanation],
     ),
     // A 6 fails, a 1 passes, unless I is 0: then nothing passes.
@@ -124,7 +123,7 @@ export function* treeWhack(
     values: { unit: target.id, characteristic: 'I', value: initiative.value, roll, passed },
     explanation: explain(
       `${target.name} ${passed ? 'passes' : 'fails'} its Initiative test (${why})`,
-      { value: passed, rule: ctx.rule('tree-whack', passed ? 'passed' : 'initiative-test'), from: [test.seq] },
+      { value: passed, rule: oldWorldRule('tree-whack', passed ? 'passed' : 'initiative-test'), from: [test.seq] },
       [initiative.explanation, explain(`dice ${roll} (${test.source})`, { from: [test.seq] })],
     ),
   })
@@ -137,7 +136,10 @@ export function* treeWhack(
     sides: 3,
     roller: attacker.player,
     text: `${attacker.name}: roll a D3 for the Tree Whack's hits on ${target.name}`,
-    explanation: explain(`${target.name} failed: D3 hits`, { rule: ctx.rule('tree-whack', 'hits'), from: [test.seq] }),
+    explanation: explain(`${target.name} failed: D3 hits`, {
+      rule: oldWorldRule('tree-whack', 'hits'),
+      from: [test.seq],
+    }),
     odds: { kind: 'total' },
   })
   const hits = d3.faces[0] as number
@@ -147,17 +149,17 @@ export function* treeWhack(
     values: { attacks: 1, need: null, hits },
     explanation: explain(
       `Tree Whack: D3 = ${hits} hit${s(hits)} on ${target.name}`,
-      { value: hits, rule: ctx.rule('tree-whack', 'hits'), from: [d3.seq] },
+      { value: hits, rule: oldWorldRule('tree-whack', 'hits'), from: [d3.seq] },
       [
         explain(`dice ${hits} (${d3.source})`, { from: [d3.seq] }),
         explain('the wounds they cause count toward the combat result', {
-          rule: ctx.rule('variants', 'special-blows-combat-result'),
+          rule: oldWorldRule('variants', 'special-blows-combat-result'),
         }),
       ],
     ),
   })
-  const strength = characteristic(context, attacker, 'S', target, moment)
-  const blows = yield* specialHits(context, {
+  const strength = characteristic(ctx, attacker, 'S', target, moment)
+  const blows = yield* specialHits(ctx, {
     attacker,
     target,
     combat: moment,
@@ -166,13 +168,13 @@ export function* treeWhack(
       ...strength,
       explanation: explain(
         `${attacker.name}'s Strength characteristic: ${strength.value}`,
-        { value: strength.value, rule: ctx.rule('tree-whack', 'hits') },
+        { value: strength.value, rule: oldWorldRule('tree-whack', 'hits') },
         [strength.explanation],
       ),
     },
     from: [d3.seq],
     noArmour: explain('Tree Whack: no armour save; ward and Regeneration saves may be taken', {
-      rule: ctx.rule('tree-whack', 'no-armour'),
+      rule: oldWorldRule('tree-whack', 'no-armour'),
     }),
   })
   return [{ side: fighter.side, counted: blows.counted, seqs: blows.seqs }]

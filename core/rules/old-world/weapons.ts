@@ -1,7 +1,6 @@
-import type { EntryDefinition } from '../../engine/catalogue.js'
 import type { CombatMoment } from '../../engine/effects.js'
 import type { UnitState } from '../../engine/types.js'
-import { weaponOf } from '../classic/weapons.js'
+import { closeCombatWeapons } from '../battle/weapons.js'
 import { additionalHandWeapon } from './entries/additional-hand-weapon.js'
 import { greatWeapon } from './entries/great-weapon.js'
 import { halberd } from './entries/halberd.js'
@@ -10,17 +9,19 @@ import { lance } from './entries/lance.js'
 import { spear } from './entries/spear.js'
 
 /**
- * The Old World's close-combat weapons by id. They keep the classic ids, so the shared round's weapon choice
- * (classic/weapons.ts: which weapon a unit fights with) knows them; what each does is read here, from the Old
- * World's own entries. Built on first use: the entries import this module.
+ * The Old World's close-combat weapons. They keep the classic ids, so the shared round's weapon choice (which weapon
+ * a unit fights with) reads the same; what each does is read from the Old World's own entries.
  */
-let weaponsById: ReadonlyMap<string, EntryDefinition> | null = null
-function byId(): ReadonlyMap<string, EntryDefinition> {
-  weaponsById ??= new Map(
-    [handWeapon, additionalHandWeapon, spear, lance, halberd, greatWeapon].map((weapon) => [weapon.id, weapon]),
-  )
-  return weaponsById
-}
+export const oldWorldWeapons = closeCombatWeapons(() => [
+  handWeapon,
+  additionalHandWeapon,
+  spear,
+  lance,
+  halberd,
+  greatWeapon,
+])
+export const { fightsWith, weaponOf } = oldWorldWeapons
+const byId = oldWorldWeapons.byId
 
 /** The weapon `unit` fights with at this moment of a combat, and whether it Requires Two Hands (its entry says). */
 export function requiresTwoHands(unit: UnitState, combat: CombatMoment): string | null {

@@ -1,6 +1,6 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import { STRIKE_TIER } from '../../battle/strike-tier.js'
 import { SEED } from './sources.js'
-import { STRIKE_TIER } from './strike-order.js'
 
 export const alwaysStrikesFirst = defineEntry({
   id: 'always-strikes-first',

@@ -45,8 +45,3 @@ export const concealed = defineEntry({
     },
   ],
 })
-
-/** A character still hidden in its unit: no attack, shot or spell can harm it (Concealed §unharmed). */
-export function isHidden(character: { readonly concealed?: boolean; readonly slain: boolean }): boolean {
-  return character.concealed === true && !character.slain
-}

@@ -1,5 +1,5 @@
 import { defineEntry } from '../../../engine/catalogue.js'
-import { fearFrom } from '../psychology-records.js'
+import { fearFrom } from '../../battle/psychology-records.js'
 import { SEED } from './sources.js'
 import { unitStrengthOf } from './unit-strength.js'
 

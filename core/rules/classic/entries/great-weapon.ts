@@ -1,7 +1,7 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import { STRIKE_TIER } from '../../battle/strike-tier.js'
 import { fightsWith } from '../weapons.js'
 import { CORE } from './sources.js'
-import { STRIKE_TIER } from './strike-order.js'
 
 const hasAsf = (rules: readonly { id: string }[]) => rules.some((rule) => rule.id === 'always-strikes-first')
 

@@ -1,5 +1,5 @@
 import { defineEntry } from '../../../engine/catalogue.js'
-import { hates, hatredReRoll } from '../../common-effects.js'
+import { hates, hatredReRoll } from '../../battle/common-effects.js'
 import { SEED } from './sources.js'
 
 export const hatred = defineEntry({

@@ -1,5 +1,5 @@
 import { defineEntry } from '../../../engine/catalogue.js'
-import { multipleShotsPenalty } from '../../common-effects.js'
+import { multipleShotsPenalty } from '../../battle/common-effects.js'
 import { SEED } from './sources.js'
 
 export const multipleShots = defineEntry({

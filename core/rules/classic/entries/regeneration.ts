@@ -1,5 +1,5 @@
 import { defineEntry } from '../../../engine/catalogue.js'
-import { regenerationSave } from '../../common-effects.js'
+import { regenerationSave } from '../../battle/common-effects.js'
 import { SEED } from './sources.js'
 
 export const regeneration = defineEntry({

@@ -1,8 +1,6 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import { STRIKE_TIER } from '../../battle/strike-tier.js'
 import { CORE } from './sources.js'
-
-/** Strike tiers, highest first: Always Strikes First, then chargers (classic), then everyone else, then strikers-last. */
-export const STRIKE_TIER = { alwaysFirst: 2, charged: 1, initiative: 0, last: -1 } as const
 
 export const strikeOrder = defineEntry({
   id: 'strike-order',

@@ -1,5 +1,5 @@
 import { defineEntry } from '../../../engine/catalogue.js'
-import { variantClauses } from '../../common-effects.js'
+import { variantClauses } from '../../battle/common-effects.js'
 import { classicDecisions } from '../decisions.js'
 import { CORE } from './sources.js'
 

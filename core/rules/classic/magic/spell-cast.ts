@@ -12,11 +12,11 @@ import type {
   UnitState,
 } from '../../../engine/types.js'
 import { type Explanation, explain } from '../../../explain/explanation.js'
+import { isHidden } from '../../battle/hidden.js'
+import { combatOf, findCharacter, type Wizard, wizardsOf } from '../../battle/magic/wizards.js'
 import type { ClassicContext } from '../catalogue.js'
-import { isHidden } from '../entries/concealed.js'
 import { classicEntries } from '../entries/index.js'
 import { resolveSpell, type SpellType } from './spells.js'
-import { combatOf, findCharacter, type Wizard, wizardsOf } from './wizards.js'
 
 type SpellId = 'chill-wind' | 'dominion' | 'doombolt' | 'soul-stealer' | 'shroud-of-darkness'
 

@@ -3,11 +3,11 @@ import { resolveModifiers } from '../../../engine/modifiers.js'
 import { choose, rollDice } from '../../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../../engine/types.js'
 import { explain } from '../../../explain/explanation.js'
+import { woundsNow } from '../../battle/magic/wizards.js'
+import { woundsFromHits } from '../../battle/strike.js'
 import type { ClassicContext } from '../catalogue.js'
 import { DOMINION_PHASES } from '../entries/dominion.js'
-import { woundsFromHits } from '../strike.js'
 import type { Cast } from './spell-cast.js'
-import { woundsNow } from './wizards.js'
 
 export type SpellType = 'magic-missile' | 'direct-damage' | 'hex' | 'augment'
 type Step<T = void> = Generator<RequestSpec, T, Answer>

@@ -1,8 +1,8 @@
 import { rollDice } from '../../../engine/requests.js'
 import type { Answer, EventOf, MagicState, RequestSpec } from '../../../engine/types.js'
 import { type Explanation, explain } from '../../../explain/explanation.js'
+import { type Wizard, wizardsOf } from '../../battle/magic/wizards.js'
 import type { ClassicContext } from '../catalogue.js'
-import { type Wizard, wizardsOf } from './wizards.js'
 
 /** A pool never holds more than 12 dice under the 8th rules (core-mechanics A.3). */
 const POOL_LIMIT = 12

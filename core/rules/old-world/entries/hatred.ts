@@ -1,5 +1,5 @@
 import { defineEntry } from '../../../engine/catalogue.js'
-import { hatredReRoll } from '../../common-effects.js'
+import { hatredReRoll } from '../../battle/common-effects.js'
 import { seedLines } from './sources.js'
 
 /** Hatred (X), seed 001: re-roll failed to-hit rolls against hated foes in the first round of combat. */

@@ -1,5 +1,5 @@
 import { defineEntry } from '../../../engine/catalogue.js'
-import { multipleShotsPenalty } from '../../common-effects.js'
+import { multipleShotsPenalty } from '../../battle/common-effects.js'
 import { CORE } from './sources.js'
 
 /** Multiple Shots (X), a core special rule of The Old World (no seed entry): X shots at -1, or one without. */

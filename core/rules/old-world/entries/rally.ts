@@ -1,5 +1,5 @@
 import { defineEntry } from '../../../engine/catalogue.js'
-import { modelsCountedForRally } from '../../classic/psychology-records.js'
+import { modelsCountedForRally } from '../../battle/psychology-records.js'
 import { CORE } from './sources.js'
 
 /**

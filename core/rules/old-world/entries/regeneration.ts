@@ -1,5 +1,5 @@
 import { defineEntry } from '../../../engine/catalogue.js'
-import { regenerationSave } from '../../common-effects.js'
+import { regenerationSave } from '../../battle/common-effects.js'
 import { seedLines } from './sources.js'
 
 /** Regeneration (X+), seed 001: a save after a Wound is lost; what it restores still counts for combat result. */

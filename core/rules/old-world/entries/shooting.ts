@@ -1,5 +1,5 @@
 import { defineEntry } from '../../../engine/catalogue.js'
-import { rankAndFile } from '../../classic/models.js'
+import { rankAndFile } from '../../battle/models.js'
 import { CORE } from './sources.js'
 
 /**

@@ -12,13 +12,12 @@ import type {
 } from '../../../engine/types.js'
 import type { PayloadOf } from '../../../events/event-types.js'
 import { type Explanation, explain } from '../../../explain/explanation.js'
-import type { ClassicContext } from '../../classic/catalogue.js'
+import { combatOf, type Wizard, wizardsOf } from '../../battle/magic/wizards.js'
+import { characterView, woundModel } from '../../battle/models.js'
+import { parseDiceCount } from '../../battle/special-blows.js'
+import { woundsFromHits } from '../../battle/strike.js'
 import { barredBy, castingWizard, dispellerOf } from '../../classic/magic/spell-cast.js'
 import { spellAsAttacker } from '../../classic/magic/spells.js'
-import { combatOf, type Wizard, wizardsOf } from '../../classic/magic/wizards.js'
-import { characterView, woundModel } from '../../classic/models.js'
-import { parseDiceCount } from '../../classic/special-blows.js'
-import { woundsFromHits } from '../../classic/strike.js'
 import type { OldWorldContext } from '../catalogue.js'
 
 type Step<T = void> = Generator<RequestSpec, T, Answer>
@@ -334,7 +333,7 @@ function* miscastHit(ctx: OldWorldContext, wizard: Wizard, from: number): Step {
   }) as Resolved & { readonly value: number }
   const character = wizard.character
   yield* woundsFromHits(
-    ctx as unknown as ClassicContext,
+    ctx,
     {
       attacker,
       target,
@@ -344,12 +343,7 @@ function* miscastHit(ctx: OldWorldContext, wizard: Wizard, from: number): Step {
       ...(character
         ? {
             remove: (unsaved: number, why: Explanation) =>
-              woundModel(
-                ctx as unknown as ClassicContext,
-                { kind: 'character', unit: wizard.unit.id, character: character.id },
-                unsaved,
-                why,
-              ),
+              woundModel(ctx, { kind: 'character', unit: wizard.unit.id, character: character.id }, unsaved, why),
           }
         : {}),
     },
@@ -553,7 +547,7 @@ function* resolveSpell(ctx: OldWorldContext, cast: Cast): Step {
     { mode: 'value', title: `${spell.name}: Strength {}` },
   ) as Resolved & { readonly value: number }
   yield* woundsFromHits(
-    ctx as unknown as ClassicContext,
+    ctx,
     { attacker: spellAsAttacker(cast), target, combat: null, from, attack: 'spell', strength },
     hits,
     hits,

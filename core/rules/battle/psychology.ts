@@ -15,12 +15,12 @@ import type {
   UnitState,
 } from '../../engine/types.js'
 import { type Explanation, explain, type RuleRef } from '../../explain/explanation.js'
-import type { ClassicContext } from './catalogue.js'
 import { chargeMarkers, cite } from './charges.js'
 import { characteristic } from './charts.js'
 import { fleeDice } from './close-combat-round.js'
-import { isHidden } from './entries/concealed.js'
+import type { BattleContext } from './context.js'
 import { fallBack } from './fall-back.js'
+import { isHidden } from './hidden.js'
 import { DOUBLE_ONE_ONLY, leadershipOdds, naturalDouble } from './leadership-doubles.js'
 import { characterView } from './models.js'
 import { applied, barExplanation, fearFrom, forbidding, immunity, modelsCountedForRally } from './psychology-records.js'
@@ -55,7 +55,7 @@ export interface General {
  * The player's general (seed: General §general): the character with the highest Ld who can be the
  * general; among equals the one the player designated when mustering. Null when the army has none.
  */
-export function generalOf(ctx: ClassicContext, player: string): General | null {
+export function generalOf(ctx: BattleContext, player: string): General | null {
   const candidates: { model: UnitState; unit: UnitState; joined: boolean; designated: boolean }[] = []
   const barred: Explanation[] = []
   for (const id in ctx.game.units) {
@@ -117,7 +117,7 @@ export function generalOf(ctx: ClassicContext, player: string): General | null {
  * then every `leadership` modifier, kept within 0-10.
  */
 export function* leadershipFor(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   unit: UnitState,
   test: LeadershipTest,
   enemies: readonly UnitState[] = [],
@@ -125,18 +125,19 @@ export function* leadershipFor(
   const own = characteristic(ctx, unit, 'Ld', null, null)
   let base: BaseValue & { value: number } = { value: own.value, text: `${unit.name} Ld`, from: [unit.musteredAt] }
   const details: Explanation[] = own.records.length > 0 ? [own.explanation] : []
+  const hiding = ctx.mechanics.hiddenModels
   for (const character of unit.characters) {
     if (character.slain || character.profile.Ld <= base.value) continue
-    if (isHidden(character)) {
+    if (hiding && isHidden(character)) {
       details.push(
         explain(
           `${character.name}'s Ld ${character.profile.Ld} is not used: it is hidden, not on the table`,
           {
-            rule: ctx.rule('concealed', 'hidden'),
+            rule: hiding.hidden,
           },
           [
             explain(`${ctx.game.ruleset}/variants §concealed-hidden`, {
-              rule: ctx.rule('variants', 'concealed-hidden'),
+              rule: hiding.lendsNoLeadership,
             }),
           ],
         ),
@@ -162,11 +163,11 @@ export function* leadershipFor(
     const ld = general.model.profile.Ld
     const name = general.model.name
     const bar = forbidding(ctx.modifiers, general.model, 'lend-leadership', unit)
-    const hidden = general.unit.characters.find((c) => c.id === general.model.id && isHidden(c))
+    const hidden = hiding && general.unit.characters.find((c) => c.id === general.model.id && isHidden(c))
     if (hidden) {
       details.push(
         explain(`General ${name} is hidden, not on the table: no Inspiring Presence`, {
-          rule: ctx.rule('concealed', 'hidden'),
+          rule: hiding.hidden,
         }),
       )
     } else if (general.unit.fleeing) {
@@ -225,12 +226,12 @@ export function* leadershipFor(
  * A 2D6 Leadership test for a psychology test: passed on a total at or below the Ld; a natural double
  * decides it where the ruleset says so (The Old World: double 1 passes, double 6 fails).
  */
-function* leadershipRoll(
+export function* leadershipRoll(
   unit: UnitState,
   purpose: string,
   ld: Resolved & { readonly value: number },
   why: Explanation,
-  ctx?: ClassicContext,
+  ctx?: BattleContext,
   odds: TotalJudging = leadershipOdds(ctx, ld.value),
 ): Generator<
   RequestSpec,
@@ -252,8 +253,8 @@ function* leadershipRoll(
   return { passed: total <= ld.value, total, faces: answer.faces, seq: answer.seq }
 }
 
-function emitTest(
-  ctx: ClassicContext,
+export function emitTest(
+  ctx: BattleContext,
   unit: UnitState,
   test: PsychologyTestKind,
   outcome: {
@@ -282,8 +283,8 @@ function emitTest(
   })
 }
 
-function rollVerdict(
-  ctx: ClassicContext,
+export function rollVerdict(
+  ctx: BattleContext,
   roll: { total: number; faces: readonly number[]; seq: number; natural?: ReturnType<typeof naturalDouble> },
   ld: number,
 ) {
@@ -308,7 +309,7 @@ function rollVerdict(
  * phase; a failed test gives it -1 to hit until the phase ends. The table says who touches whom when
  * a side has several units.
  */
-export function* fearTests(ctx: ClassicContext, combat: CombatState, from: number): Step {
+export function* fearTests(ctx: BattleContext, combat: CombatState, from: number): Step {
   const key = phaseKey(ctx.game)
   const live = (index: number) =>
     (combat.sides[index]?.units ?? []).map((u) => ctx.unit(u.unit)).filter((unit) => unit.models > 0 && !unit.fleeing)
@@ -345,7 +346,7 @@ export function* fearTests(ctx: ClassicContext, combat: CombatState, from: numbe
   }
 }
 
-function* fearTest(ctx: ClassicContext, unit: UnitState, causers: UnitState[], key: string, from: number): Step {
+function* fearTest(ctx: BattleContext, unit: UnitState, causers: UnitState[], key: string, from: number): Step {
   const names = causers.map((u) => u.name).join(' and ')
   const fear = fearFrom(ctx.modifiers, unit, causers)
   const cause = explain(
@@ -416,84 +417,8 @@ function* fearTest(ctx: ClassicContext, unit: UnitState, causers: UnitState[], k
 }
 
 /** The close-combat phase's opening: the Fear tests of every combat that goes on. */
-export function* fearAtPhaseStart(ctx: ClassicContext, event: EventOf<'PhaseStarted'>): Step {
+export function* fearAtPhaseStart(ctx: BattleContext, event: EventOf<'PhaseStarted'>): Step {
   for (const combat of Object.values(ctx.game.combats)) if (!combat.ended) yield* fearTests(ctx, combat, event.seq)
-}
-
-// ---------------------------------------------------------------------------------------------
-// Stupidity (seed: Stupidity)
-
-/** The start of a player's turn: each of his units subject to Stupidity and not engaged tests Ld. */
-export function* stupidityTests(ctx: ClassicContext, event: EventOf<'TurnStarted'>): Step {
-  if (!ctx.holdsAnywhere('stupidity')) return
-  const player = event.payload.player
-  const key = phaseKey(ctx.game)
-  for (const unit of Object.values(ctx.game.units)) {
-    if (unit.player !== player || unit.models === 0) continue
-    const records = ctx.modifiers('psychology', { subject: unit, opponent: [], test: 'stupidity' })
-    const must = applied(records, 'must-test')
-    if (!must || engaged(ctx.game, unit)) continue
-    // A fleeing unit does not test (classic/variants §stupidity-fleeing).
-    if (unit.fleeing) continue
-    const cause = explain(`${unit.name} is subject to Stupidity and not engaged in combat: it tests`, {
-      rule: ctx.rule('stupidity', 'test'),
-      from: [event.seq],
-    })
-    const immune = immunity(records)
-    if (immune) {
-      emitTest(ctx, unit, 'stupidity', {
-        passed: true,
-        roll: null,
-        leadership: null,
-        phase: key,
-        auto: 'immune',
-        text: `${unit.name} takes no Stupidity test: ${immune.label}`,
-        explanation: explain(`${unit.name}: ${immune.label}`, { rule: immune.source }, [cause]),
-      })
-      continue
-    }
-    const ld = yield* leadershipFor(ctx, unit, 'stupidity')
-    const roll = yield* leadershipRoll(unit, 'Stupidity test', ld, cause, ctx)
-    const move = characteristic(ctx, unit, 'M', null, null).value
-    const failedText =
-      `${unit.name} fails its Stupidity test (${roll.total} against ${ld.value}): until ${player}'s next turn or ` +
-      'until it is engaged it cannot charge, shoot or cast spells and is Immune to Psychology. In the compulsory ' +
-      `moves move it ${move / 2}" (half its M ${move}) straight ahead without turning or wheeling (skirmishers in a ` +
-      'random direction, flyers on the ground); it stops 1" short of impassable terrain, the table edge and units; ' +
-      'reaching an enemy is a charge, a friend it bumps into is confused'
-    emitTest(ctx, unit, 'stupidity', {
-      passed: roll.passed,
-      roll: roll.total,
-      leadership: ld.value,
-      phase: key,
-      text: roll.passed ? `${unit.name} passes its Stupidity test (${roll.total} against ${ld.value})` : failedText,
-      explanation: explain(
-        roll.passed ? `${unit.name} passes its Stupidity test` : failedText,
-        { value: roll.passed, rule: ctx.rule('stupidity', roll.passed ? 'test' : 'move'), from: [roll.seq] },
-        [cause, ld.explanation, rollVerdict(ctx, roll, ld.value)],
-      ),
-    })
-    if (roll.passed) continue
-    ctx.emit({
-      kind: 'effect-started',
-      text: `${unit.name} is stupid until ${player}'s next turn or until engaged`,
-      values: {
-        effect: {
-          id: `stupidity-${roll.seq}-${unit.id}`,
-          entry: 'stupidity',
-          unit: unit.id,
-          params: { failedTest: true },
-          duration: { kind: 'players-next-turn', player, orEngaged: true },
-          startedAt: roll.seq,
-        },
-      },
-      explanation: explain(
-        `${unit.name}: no charge, shooting or spells, Immune to Psychology, until ${player}'s next turn or until engaged`,
-        { rule: ctx.rule('stupidity', 'duration'), from: [roll.seq] },
-        [explain('what a failed test forbids', { rule: ctx.rule('stupidity', 'failed') })],
-      ),
-    })
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -504,7 +429,7 @@ export function* stupidityTests(ctx: ClassicContext, event: EventOf<'TurnStarted
  * game; otherwise Ld on 2D6, and a unit that fails flees. Returns whether it held.
  */
 export function* panicTest(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   unit: UnitState,
   cause: Explanation,
   phase: string,
@@ -523,8 +448,9 @@ export function* panicTest(
     })
     return true
   }
-  const general = ctx.mechanics.panic.generalAutoPass ? generalOf(ctx, unit.player) : null
-  if (general && general.unit.id === unit.id && general.model.models > 0 && (unit.panicTests ?? 0) === 0) {
+  const autoPass = ctx.mechanics.panic.generalAutoPass
+  const general = autoPass ? generalOf(ctx, unit.player) : null
+  if (autoPass && general && general.unit.id === unit.id && general.model.models > 0 && (unit.panicTests ?? 0) === 0) {
     const option = yield* choose({
       purpose: 'general-auto-pass',
       chooser: unit.player,
@@ -535,7 +461,7 @@ export function* panicTest(
       text: `${unit.name}'s first Panic test of the game: General ${general.model.name} may pass it automatically`,
       explanation: explain(
         `the first Panic test General ${general.model.name} or his unit takes in the game`,
-        { rule: ctx.rule('general', 'auto-pass') },
+        { rule: autoPass },
         [cause, general.why],
       ),
     })
@@ -549,7 +475,7 @@ export function* panicTest(
         text: `${unit.name} passes its Panic test: General ${general.model.name}'s once-a-game automatic pass`,
         explanation: explain(
           `General ${general.model.name} passes the first Panic test of the game automatically`,
-          { value: true, rule: ctx.rule('general', 'auto-pass'), from: [ctx.seq] },
+          { value: true, rule: autoPass, from: [ctx.seq] },
           [cause],
         ),
       })
@@ -560,10 +486,8 @@ export function* panicTest(
   const roll = yield* leadershipRoll(unit, 'Panic test', ld, cause, ctx)
   const failed = roll.passed ? null : ctx.mechanics.panic.failed(ctx, unit)
   // Falling back in good order is The Old World's clause (old-world/panic §fall-back), not in classic's entry.
-  const failedRule =
-    failed?.end === 'fall-back'
-      ? (ctx as unknown as { rule(id: string, clause: 'fall-back'): RuleRef }).rule('panic', 'fall-back')
-      : ctx.rule('panic', 'flee')
+  const fallBackRule = ctx.mechanics.panic.fallBack
+  const failedRule = failed?.end === 'fall-back' && fallBackRule ? fallBackRule : ctx.rule('panic', 'flee')
   emitTest(ctx, unit, 'panic', {
     passed: roll.passed,
     roll: roll.total,
@@ -616,7 +540,7 @@ export function* panicTest(
  * Every phase's opening: a unit that lost 25% or more of the models it had when the phase that just
  * ended started takes its Panic test now (classic/variants §panic-heavy-casualties).
  */
-export function* heavyCasualties(ctx: ClassicContext, event: EventOf<'PhaseStarted'>): Step {
+export function* heavyCasualties(ctx: BattleContext, event: EventOf<'PhaseStarted'>): Step {
   const ended = ctx.game.lastPhase
   const losses = ctx.game.phaseLosses
   if (ended === undefined || losses?.phase !== ended) return
@@ -670,7 +594,7 @@ function phaseOfKey(key: string): string {
 
 /** PanicTestDeclared: the players say a friend was destroyed or broke within 6", or fled through the unit. */
 export function* panicTestDeclared(context: ProcedureContext, event: EventOf<'PanicTestDeclared'>): Procedure {
-  const ctx = context as ClassicContext
+  const ctx = context as BattleContext
   const where = `seq ${event.seq}: PanicTestDeclared`
   const { cause } = event.payload
   const unit = ctx.unit(event.payload.unit)
@@ -729,7 +653,7 @@ export function* panicTestDeclared(context: ProcedureContext, event: EventOf<'Pa
 // Rally (core mechanics A.2, A.10; Musician §rally; No Leader §rally)
 
 /** The movement phase's opening: the active player's fleeing units that did not flee this turn test to rally. */
-export function* rallyTests(ctx: ClassicContext, event: EventOf<'PhaseStarted'>): Step {
+export function* rallyTests(ctx: BattleContext, event: EventOf<'PhaseStarted'>): Step {
   const player = ctx.game.activePlayer
   const key = phaseKey(ctx.game)
   for (const unit of Object.values(ctx.game.units)) {
@@ -804,14 +728,13 @@ export function* rallyTests(ctx: ClassicContext, event: EventOf<'PhaseStarted'>)
           from: [roll.seq],
         }),
       })
-    if (passed && ctx.mechanics.ralliedBar === 'until-end-of-turn') ralliedThisTurn(ctx, unit, roll.seq)
+    const ralliedBar = ctx.mechanics.ralliedBar
+    if (passed && ralliedBar) ralliedThisTurn(ctx, unit, roll.seq, ralliedBar)
   }
 }
 
 /** A rallied unit holds its `rally` entry until the turn ends: the entry's effects say what it may not do. */
-function ralliedThisTurn(ctx: ClassicContext, unit: UnitState, seq: number): void {
-  // The Old World's clause (old-world/rally §rallied), which classic's entry does not have.
-  const rule = (ctx as unknown as { rule(id: string, clause: 'rallied'): RuleRef }).rule('rally', 'rallied')
+function ralliedThisTurn(ctx: BattleContext, unit: UnitState, seq: number, rule: RuleRef): void {
   ctx.emit({
     kind: 'effect-started',
     text: `${unit.name} rallied: it may reform at once; it may not charge this turn and counts as having moved`,
@@ -830,7 +753,7 @@ function ralliedThisTurn(ctx: ClassicContext, unit: UnitState, seq: number): voi
 }
 
 /** Whether a unit has too few models left to rally normally: its models and the characters that count. */
-function rallyFloor(ctx: ClassicContext, unit: UnitState): { below: boolean; text: string; notes: Explanation[] } {
+function rallyFloor(ctx: BattleContext, unit: UnitState): { below: boolean; text: string; notes: Explanation[] } {
   const { left, characters, notes } = modelsCountedForRally(ctx.modifiers, unit)
   const rule = ctx.decision('rally-below-quarter')
   // 'double-one-at-25-percent' (classic-8th) takes 25% itself in; the others only fewer.

@@ -3,17 +3,17 @@ import { resolveModifiers } from '../../engine/modifiers.js'
 import { rollAgainst } from '../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
-import type { ClassicContext } from './catalogue.js'
+import type { BattleContext } from './context.js'
+import type { TerrainRules } from './mechanics.js'
 import { removeRankAndFile } from './models.js'
 
 export type Terrain = 'difficult' | 'dangerous'
 
-/** A clause of the terrain entry, which only a ruleset with terrain rules has (old-world/terrain). */
-export function terrainRule(ctx: ClassicContext, clause: 'difficult' | 'dangerous' | 'dangerous-test' | 'charge') {
-  return (ctx as unknown as { rule(id: string, clause: string): ReturnType<ClassicContext['rule']> }).rule(
-    'terrain',
-    clause,
-  )
+/** The terrain rules' clauses, which only a ruleset with terrain rules has (old-world/terrain): it alone gets here. */
+export function terrainRules(ctx: BattleContext): TerrainRules {
+  const rules = ctx.mechanics.terrain
+  if (!rules) throw new Error(`ruleset ${ctx.game.ruleset} has no terrain rules`)
+  return rules
 }
 
 /**
@@ -22,7 +22,7 @@ export function terrainRule(ctx: ClassicContext, clause: 'difficult' | 'dangerou
  * kept at 1 or more. Refused where the ruleset has no terrain rules.
  */
 export function terrainMove(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   where: string,
   unit: UnitState,
   terrain: Terrain | undefined,
@@ -55,12 +55,12 @@ export function terrainMove(
  * table's to roll: the engine rolls for the unit's own models.
  */
 export function* dangerousTerrainTests(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   unit: UnitState,
   terrain: Terrain | undefined,
 ): Generator<RequestSpec, void, Answer> {
   if (terrain !== 'dangerous' || unit.models === 0) return
-  const rule = terrainRule(ctx, 'dangerous-test')
+  const rule = terrainRules(ctx).dangerousTest
   const why = explain(`${unit.name} moved through dangerous terrain: a Dangerous Terrain test for each model`, {
     rule,
     from: [ctx.seq],

@@ -1,14 +1,14 @@
 import type { AttackKind, CombatMoment } from '../../engine/effects.js'
 import type { UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
-import type { ClassicContext } from './catalogue.js'
+import type { BattleContext } from './context.js'
 
 /**
  * Whether hits are Magical attacks, as the `magical-attack` point says (The Old World: Magical Attacks, spells,
  * magic items). A ruleset with nothing at that point gives no records and no explanation: nothing is magical.
  */
 export function magicalAttack(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   attacker: UnitState,
   target: UnitState,
   combat: CombatMoment | null,

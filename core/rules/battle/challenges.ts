@@ -14,7 +14,7 @@ import type {
   UnitState,
 } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
-import type { ClassicContext } from './catalogue.js'
+import type { BattleContext } from './context.js'
 import { hasModelsLeft, modelAlive, modelName, modelsOf, optionId, refIn, sameModel } from './models.js'
 
 /**
@@ -25,7 +25,7 @@ import { hasModelsLeft, modelAlive, modelName, modelsOf, optionId, refIn, sameMo
 
 /** ChallengeIssued: recorded now, answered by the enemy as the combat's next round (or its first) begins. */
 export function* challengeIssued(context: ProcedureContext, event: EventOf<'ChallengeIssued'>): Procedure {
-  const ctx = context as ClassicContext
+  const ctx = context as BattleContext
   const where = `seq ${event.seq}: ChallengeIssued`
   if (ctx.game.phase !== 'close-combat')
     throw new RuleError(
@@ -78,13 +78,13 @@ export function* challengeIssued(context: ProcedureContext, event: EventOf<'Chal
   })
 }
 
-function challengerRule(ctx: ClassicContext, ref: ModelRef) {
+function challengerRule(ctx: BattleContext, ref: ModelRef) {
   return ref.kind === 'champion' ? ctx.rule('champion', 'challenges') : ctx.rule('challenge', 'issue')
 }
 
 /** A challenge issued before the combat was joined names a unit that must be in it. */
 export function checkPendingChallenge(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   combatId: string,
   sides: CombatState['sides'],
   where: string,
@@ -108,7 +108,7 @@ export interface Duel {
 
 const NO_DUEL: Duel = { pair: null, refuser: null }
 
-function inFight(ctx: ClassicContext, combat: CombatState, ref: ModelRef): boolean {
+function inFight(ctx: BattleContext, combat: CombatState, ref: ModelRef): boolean {
   const unit = ctx.unit(ref.unit)
   return (
     modelAlive(ctx, ref) &&
@@ -123,7 +123,7 @@ function inFight(ctx: ClassicContext, combat: CombatState, ref: ModelRef): boole
  * the enemy (accept with a named model, or refuse: the challenger names the refuser).
  */
 export function* answerChallenge(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   combat: CombatState,
   seq: number,
 ): Generator<RequestSpec, Duel, Answer> {
@@ -226,7 +226,7 @@ export function* answerChallenge(
   return { pair: null, refuser }
 }
 
-function endChallenge(ctx: ClassicContext, combat: string, why: string, challenge: ChallengeState): void {
+function endChallenge(ctx: BattleContext, combat: string, why: string, challenge: ChallengeState): void {
   ctx.emit({
     kind: 'challenge-ended',
     text: `the challenge in combat ${combat} is over: ${why}`,
@@ -239,7 +239,7 @@ function endChallenge(ctx: ClassicContext, combat: string, why: string, challeng
 }
 
 /** After a round: a refused or lapsed challenge is done; a fought one ends when one of the two is out. */
-export function closeChallenge(ctx: ClassicContext, combat: CombatState, combatOver: boolean): void {
+export function closeChallenge(ctx: BattleContext, combat: CombatState, combatOver: boolean): void {
   const challenge = ctx.game.challenges?.[combat.id]
   if (!challenge || challenge.status === 'issued') {
     if (challenge && combatOver) endChallenge(ctx, combat.id, 'the combat is over', challenge)
@@ -267,7 +267,7 @@ export function foeIn(duel: Duel, ref: ModelRef | null): ModelRef | null {
  * `overkill` point's records (Overkill, Black Lotus) and their caps.
  */
 export function challengeScore(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   striker: UnitState,
   foe: UnitState,
   combat: CombatMoment,

@@ -1,10 +1,11 @@
-import type { EntryDefinition } from '../engine/catalogue.js'
-import type { PsychologyTest, SideTally } from '../engine/effects.js'
-import type { BaseValue } from '../engine/modifiers.js'
-import type { Answer, CombatState, RequestSpec, UnitState } from '../engine/types.js'
-import type { Explanation, RuleRef } from '../explain/explanation.js'
-import type { ClassicContext } from './classic/catalogue.js'
-import type { General } from './classic/psychology.js'
+import type { EntryDefinition } from '../../engine/catalogue.js'
+import type { PsychologyTest, SideTally } from '../../engine/effects.js'
+import type { BaseValue } from '../../engine/modifiers.js'
+import type { Answer, CombatState, RequestSpec, UnitState } from '../../engine/types.js'
+import type { Explanation, RuleRef } from '../../explain/explanation.js'
+import type { BattleContext } from './context.js'
+import type { General } from './psychology.js'
+import type { CloseCombatWeapons } from './weapons.js'
 
 /** How a losing unit's break test ends: it holds (pass/fail tests), gives ground, falls back in good order, breaks. */
 export type BreakVerdict = 'hold' | 'give-ground' | 'fall-back' | 'break'
@@ -21,8 +22,8 @@ export interface BreakQuestion {
   readonly resultWhy: Explanation
 }
 
-import type { CombatMoment } from '../engine/effects.js'
-import type { Fighter } from './classic/model-fighting.js'
+import type { CombatMoment } from '../../engine/effects.js'
+import type { Fighter } from './model-fighting.js'
 
 /**
  * Where the rulesets differ inside a procedure they share (core-mechanics C): each ruleset hands
@@ -31,9 +32,9 @@ import type { Fighter } from './classic/model-fighting.js'
  */
 export interface RulesetMechanics {
   /** The close-combat to-hit chart's cell, WS against WS, as the base of the to-hit modifiers. */
-  toHitChart(ctx: ClassicContext, ws: number, targetWs: number): BaseValue
+  toHitChart(ctx: BattleContext, ws: number, targetWs: number): BaseValue
   /** The to-wound chart's cell, S against T; its value is null where the chart says it cannot wound. */
-  toWoundChart(ctx: ClassicContext, strength: number, toughness: number): BaseValue
+  toWoundChart(ctx: BattleContext, strength: number, toughness: number): BaseValue
   /**
    * When a close-combat Regeneration roll is made: at the round's end, the wounds it restores not
    * counted for the combat result (classic); or right after each wound is lost, still counted (The Old World).
@@ -44,7 +45,7 @@ export interface RulesetMechanics {
    * it: Terror (classic Terror §charging, against a Terror causer) or Fear (The Old World's Fear
    * §charging, against a Fear causer of higher Unit Strength). Failed, the charge fails in place.
    */
-  chargingTest(ctx: ClassicContext): {
+  readonly chargingTest: {
     readonly test: Extract<PsychologyTest, 'terror' | 'fear'>
     readonly rule: RuleRef
   }
@@ -52,7 +53,7 @@ export interface RulesetMechanics {
    * The maximum possible charge range (M + 6 in The Old World): a charge declared on a target
    * farther away is refused. Null where the ruleset sets none (classic: a long charge simply fails).
    */
-  maxChargeRange(ctx: ClassicContext, charger: UnitState, m: number): BaseValue | null
+  maxChargeRange(ctx: BattleContext, charger: UnitState, m: number): BaseValue | null
   /**
    * When close-combat Fear tests are taken and whom a failed one penalises: at the start of the
    * close-combat phase, -1 to hit against every enemy (classic); or when the combat is fought, -1 to
@@ -63,24 +64,26 @@ export interface RulesetMechanics {
    * Natural doubles in a Leadership test outside break tests: none (classic: double 1 only on a
    * break test); or double 1 passes and double 6 fails in every test (The Old World, B.1).
    */
-  readonly leadershipDoubles: 'break-test-only' | 'every-test'
+  readonly leadershipDoubles: { readonly double1: RuleRef; readonly double6: RuleRef } | null
   /**
    * The Movement modifier of difficult or dangerous terrain for a move through it, as a base the
    * `movement` point's `terrain` records may replace (-1, to a minimum of 1, in The Old World). Null:
    * the ruleset has no terrain rules (classic), and a move that names terrain is refused.
    */
-  terrainMovement(ctx: ClassicContext, unit: UnitState, terrain: 'difficult' | 'dangerous'): BaseValue | null
+  terrainMovement(ctx: BattleContext, unit: UnitState, terrain: 'difficult' | 'dangerous'): BaseValue | null
   /**
    * A losing unit's break test: classic's passes or fails (hold / break); The Old World's gives ground, falls
    * back in good order or breaks.
    */
-  breakTest(ctx: ClassicContext, question: BreakQuestion): Generator<RequestSpec, BreakVerdict, Answer>
+  breakTest(ctx: BattleContext, question: BreakQuestion): Generator<RequestSpec, BreakVerdict, Answer>
   /** Where the General must stand to lend his Leadership to `unit`, as the table is asked it (Inspiring Presence). */
-  commandRange(ctx: ClassicContext, general: General, unit: UnitState): string
+  commandRange(ctx: BattleContext, general: General, unit: UnitState): string
   /** The ruling a pursuit's catch rests on, where the ruleset's table decides it (null: the entry says it all). */
-  pursuitContact(ctx: ClassicContext): Explanation | null
+  pursuitContact(ctx: BattleContext): Explanation | null
   /** The ruleset's own catalogue entry with this id (the missile weapon a shot names), or undefined. */
   entry(id: string): EntryDefinition | undefined
+  /** The ruleset's close-combat weapons: which one a unit fights with. */
+  readonly weapons: CloseCombatWeapons
   /** The kinds of cover a shot may declare: classic soft and hard, The Old World partial and full ('none' always). */
   readonly cover: readonly ('soft' | 'hard' | 'partial' | 'full')[]
   /**
@@ -94,12 +97,83 @@ export interface RulesetMechanics {
    * What a rallied unit may not do until the turn ends: nothing (classic), or charge (The Old World, B.2: the
    * shared rally test starts its `rally` entry on the unit until the end of the turn, whose effect bars it).
    */
-  readonly ralliedBar: 'none' | 'until-end-of-turn'
+  readonly ralliedBar: RuleRef | null
   /**
    * A Stand and Shoot reaction at a charger beyond its weapon's maximum range: refused (classic), or fired at long
    * range (The Old World, B.2: "may fire beyond max range"; old-world/shooting §beyond-range).
    */
-  readonly standAndShootBeyondRange: 'refused' | 'long-range'
+  readonly standAndShootBeyondRange: RuleRef | null
+  /** The Unit Strength of what is left of a unit, as the ruleset's Unit Strength entry counts it. */
+  unitStrength(unit: UnitState): number
+  /**
+   * The clauses that keep a hidden model off the table (classic's Concealed and its variant ruling), or null where
+   * the ruleset hides no model (no character is ever marked concealed there).
+   */
+  readonly hiddenModels: HiddenModelRules | null
+  /** The clauses of a Breath Weapon (classic), or null where the ruleset has none. */
+  readonly breathWeapons: BreathWeaponRules | null
+  /** The clause that limits the ranks that shoot (old-world/shooting §firing-ranks), or null: the ruleset has none. */
+  readonly firingRanks: RuleRef | null
+  /** The clauses of a graded break test's other ends, or null where a break test is passed or failed (classic). */
+  readonly gradedBreak: GradedBreakRules | null
+  /** The clauses of Stomp Attacks, or null where no entry stomps (classic). */
+  readonly stomps: StompRules | null
+  /** The clauses of the terrain rules, or null where the ruleset has none (classic). */
+  readonly terrain: TerrainRules | null
+  /** The clauses a flying move rests on (classic's Flying Model and its variant ruling), or null: no Fly rule. */
+  readonly flyingMoves: FlyingMoveRules | null
+}
+
+/** The clauses of a graded break test's other ends (The Old World: Give Ground, Fall Back in Good Order, Follow Up). */
+export interface GradedBreakRules {
+  readonly giveGround: RuleRef
+  readonly fallBack: RuleRef
+  readonly followUp: RuleRef
+  /** A pursuer that reaches a unit fallen back in good order. */
+  readonly contact: RuleRef
+  /** The combat ends with the sides apart. */
+  readonly apart: RuleRef
+  readonly combatApart: RuleRef
+}
+
+/** The clauses of Stomp Attacks (The Old World). */
+export interface StompRules {
+  readonly attacks: RuleRef
+  readonly inContact: RuleRef
+  readonly afterEverything: RuleRef
+  readonly autoHit: RuleRef
+  readonly unmodifiedStrength: RuleRef
+  /** The ruling that special blows count for the combat result. */
+  readonly combatResult: RuleRef
+}
+
+/** The clauses of difficult and dangerous terrain (The Old World). */
+export interface TerrainRules {
+  readonly difficult: RuleRef
+  readonly dangerous: RuleRef
+  readonly dangerousTest: RuleRef
+  readonly charge: RuleRef
+}
+
+export interface HiddenModelRules {
+  /** A hidden model is not on the table. */
+  readonly hidden: RuleRef
+  /** No attack, shot or spell can harm it. */
+  readonly unharmed: RuleRef
+  /** The ruling that a hidden character lends no Leadership. */
+  readonly lendsNoLeadership: RuleRef
+}
+
+export interface BreathWeaponRules {
+  readonly rangedAttack: RuleRef
+  readonly template: RuleRef
+  readonly lineOfSight: RuleRef
+  readonly hits: RuleRef
+}
+
+export interface FlyingMoveRules {
+  readonly flies: RuleRef
+  readonly distance: RuleRef
 }
 
 /** The Panic rules a ruleset sets for the shared Panic procedure (classic/psychology.ts). */
@@ -110,20 +184,23 @@ export interface PanicMechanics {
   readonly heavyCasualtiesExcept: readonly string[]
   /** A unit that declared a charge this turn takes no Panic test (The Old World, B.2 and B.7). */
   readonly chargersExempt: boolean
-  /** The General may pass his unit's first Panic test of the game automatically (classic's General §auto-pass). */
-  readonly generalAutoPass: boolean
+  /** The clause by which the General may pass his unit's first Panic test of the game automatically (classic's General
+   * §auto-pass), or null: the ruleset's General has none. */
+  readonly generalAutoPass: RuleRef | null
   /** A friend that fell back in good order causes Panic as one that broke or fled does (The Old World). */
   readonly fallBackCounts: boolean
+  /** The clause by which a failed test may end in a fall back in good order (`failed`), or null: it never does. */
+  readonly fallBack: RuleRef | null
   /**
    * Whether a friend destroyed or breaking near the unit is big enough to cause Panic (The Old World: Unit
    * Strength 5 or more at the phase's start): null, any friend is (classic); else the ruling, refused or not.
    */
-  friendCounts(ctx: ClassicContext, friend: UnitState): { readonly counts: boolean; readonly why: Explanation } | null
+  friendCounts(ctx: BattleContext, friend: UnitState): { readonly counts: boolean; readonly why: Explanation } | null
   /**
    * A failed Panic test's end: the unit flees (classic); or it falls back in good order while more than half
    * its starting models remain and flees otherwise (The Old World). The ruling, with what it rests on.
    */
-  failed(ctx: ClassicContext, unit: UnitState): { readonly end: 'flee' | 'fall-back'; readonly why: Explanation | null }
+  failed(ctx: BattleContext, unit: UnitState): { readonly end: 'flee' | 'fall-back'; readonly why: Explanation | null }
 }
 
 /** Wounds a combat step caused, by the side whose combat result they count for. */
@@ -146,10 +223,10 @@ export interface RoundView {
 
 export interface CombatSteps {
   /** As `fighter` is about to strike in its Initiative step, before its attacks are counted. */
-  beforeStrike?(ctx: ClassicContext, fighter: Fighter, round: RoundView): Generator<RequestSpec, StepWounds[], Answer>
+  beforeStrike?(ctx: BattleContext, fighter: Fighter, round: RoundView): Generator<RequestSpec, StepWounds[], Answer>
   /** Once blows have left these units of the combat with no models: what their fall sets off. */
   fallen?(
-    ctx: ClassicContext,
+    ctx: BattleContext,
     units: readonly UnitState[],
     round: RoundView,
   ): Generator<RequestSpec, StepWounds[], Answer>

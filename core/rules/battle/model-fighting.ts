@@ -3,8 +3,8 @@ import { RuleError } from '../../engine/errors.js'
 import type { Answer, ModelRef, RequestSpec, UnitState } from '../../engine/types.js'
 import type { PayloadOf } from '../../events/event-types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
-import type { ClassicContext } from './catalogue.js'
 import { challengeScore, type Duel, foeIn } from './challenges.js'
+import type { BattleContext } from './context.js'
 import {
   championAlive,
   modelAlive,
@@ -68,7 +68,7 @@ export function fighterId(fighter: PlannedFighter): string {
 }
 
 /** The fighter as the timing points see it: the unit, or the champion's or character's own view. */
-export function attackerOf(ctx: ClassicContext, fighter: PlannedFighter): UnitState {
+export function attackerOf(ctx: BattleContext, fighter: PlannedFighter): UnitState {
   return fighter.model ? modelView(ctx, fighter.model) : fighter.unit
 }
 
@@ -77,7 +77,7 @@ export function attackerOf(ctx: ClassicContext, fighter: PlannedFighter): UnitSt
  * Throws before anything is recorded; `momentOf` says where a unit stands this round.
  */
 export function planModels(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   entry: ContactEntry,
   unit: UnitState,
   target: UnitState,
@@ -187,7 +187,7 @@ function modelFighter(unit: UnitState, model: ModelRef, target: UnitState, side:
  * each other (joining the fight if the players had not listed them in contact).
  */
 export function arrangeFighters(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   planned: readonly PlannedFighter[],
   duel: Duel,
   sideOf: (unitId: string) => number,
@@ -252,7 +252,7 @@ type Allocation = { readonly to: ModelRef | null; readonly unit: UnitState; atta
 
 /** One fighter's blows in its step: its attacks split as directed, each part struck at its target. */
 export function* fightFighter(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   fighter: Fighter,
   fighting: number,
   supporting: number,
@@ -378,7 +378,7 @@ export function* fightFighter(
 }
 
 /** Why a champion or character fights with its own numbers. */
-export function ownProfileNote(ctx: ClassicContext, ref: ModelRef): Explanation {
+export function ownProfileNote(ctx: BattleContext, ref: ModelRef): Explanation {
   const name = modelName(ctx, ref)
   return ref.kind === 'champion'
     ? explain(`${name} fights with its own stat line`, { rule: ctx.rule('champion', 'stat-line') })
@@ -388,7 +388,7 @@ export function ownProfileNote(ctx: ClassicContext, ref: ModelRef): Explanation 
 }
 
 /** Splits a fighter's attacks: all at its foe in a challenge; else as directed, the rest at the rank and file. */
-function allocate(ctx: ClassicContext, fighter: Fighter, total: number, duel: Duel): Allocation[] {
+function allocate(ctx: BattleContext, fighter: Fighter, total: number, duel: Duel): Allocation[] {
   if (total === 0) return []
   if (fighter.foe) return [{ to: fighter.foe, unit: ctx.unit(fighter.foe.unit), attacks: total, notes: [] }]
   const allocations: Allocation[] = []

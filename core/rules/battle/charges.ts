@@ -14,13 +14,13 @@ import type {
   UnitState,
 } from '../../engine/types.js'
 import { type Explanation, explain, type RuleRef } from '../../explain/explanation.js'
-import type { ClassicContext } from './catalogue.js'
 import { characteristic } from './charts.js'
 import { fleeDice, leadership } from './close-combat-round.js'
+import type { BattleContext } from './context.js'
 import { leadershipOdds, naturalDouble } from './leadership-doubles.js'
 import { immunity, type PsychologyWord } from './psychology-records.js'
 import { missileWeaponsOf } from './shooting-attack.js'
-import { dangerousTerrainTests, type Terrain, terrainMove, terrainRule } from './terrain.js'
+import { dangerousTerrainTests, type Terrain, terrainMove, terrainRules } from './terrain.js'
 
 type Step<T> = Generator<RequestSpec, T, Answer>
 export type ChargeResponse = 'hold' | 'stand-and-shoot' | 'flee'
@@ -50,7 +50,7 @@ export function recordLines(records: readonly ModifierRecord[]): Explanation[] {
  * May `subject` do `action`? A `forbidden` record (Stupidity, Dominion) bars it whatever else says;
  * an `allowed` record lifts only a bar the core rules make (Handbows, Skirmish).
  */
-export function permission(ctx: ClassicContext, subject: UnitState, opponent: UnitState | null, action: UnitAction) {
+export function permission(ctx: BattleContext, subject: UnitState, opponent: UnitState | null, action: UnitAction) {
   const records = ctx.modifiers('permission', { subject, opponent, action })
   const applied = (value: string) =>
     records.find((r) => r.kind === 'set' && r.status === 'applied' && r.value === value)
@@ -63,7 +63,7 @@ export function permission(ctx: ClassicContext, subject: UnitState, opponent: Un
  * Stupidity's Immune to Psychology).
  */
 export function psychology(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   subject: UnitState,
   opponents: readonly UnitState[],
   test: PsychologyTest,
@@ -86,7 +86,7 @@ export function psychology(
  * function the ruleset asks until the General's Inspiring Presence brings its own.
  */
 export function* leadershipTest(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   unit: UnitState,
   enemies: readonly UnitState[],
   test: 'terror' | 'march' | 'fear',
@@ -125,7 +125,7 @@ export function* leadershipTest(
 }
 
 /** The charge range when it is known before any dice: 2 x M in classic; null when it is rolled (8th). */
-function fixedRange(ctx: ClassicContext, charger: UnitState, target: UnitState, where: string, terrain?: Terrain) {
+function fixedRange(ctx: BattleContext, charger: UnitState, target: UnitState, where: string, terrain?: Terrain) {
   // Terrain the charge crosses changes its M (The Old World; refused where the ruleset has no terrain rules).
   const m = terrainMove(ctx, where, charger, terrain, characteristic(ctx, charger, 'M', target, null))
   const variant = ctx.decision('charge-range')
@@ -154,7 +154,7 @@ function fixedRange(ctx: ClassicContext, charger: UnitState, target: UnitState, 
 }
 
 /** The charge range adds only the higher of the 2D6 (The Old World, old-world/variants §charge-range). */
-function higherDieRange(ctx: ClassicContext): boolean {
+function higherDieRange(ctx: BattleContext): boolean {
   const variant: string = ctx.decision('charge-range')
   return variant === 'move-plus-higher-die'
 }
@@ -172,7 +172,7 @@ export function chargeResponse(game: GameState, target: string, charger: string)
 
 /** ChargeDeclared: the checks, Terror both ways, the target's response, the charge range, the result. */
 export function* chargeDeclared(context: ProcedureContext, event: EventOf<'ChargeDeclared'>): Procedure {
-  const ctx = context as ClassicContext
+  const ctx = context as BattleContext
   const where = `seq ${event.seq}: ChargeDeclared`
   const { distance, facing, terrain } = event.payload
   const declare = cite(ctx.rule('charge', 'declare'))
@@ -267,7 +267,7 @@ export function* chargeDeclared(context: ProcedureContext, event: EventOf<'Charg
 
   // A unit that wants to charge a Terror causer (classic Terror §charging) or a Fear causer of higher
   // Unit Strength (old-world/fear §charging) tests first: the ruleset's mechanics say which.
-  const charging = ctx.mechanics.chargingTest(ctx)
+  const charging = ctx.mechanics.chargingTest
   const name = charging.test === 'terror' ? 'Terror' : 'Fear'
   const fearsTarget = psychology(ctx, charger, [target], charging.test)
   if (fearsTarget.causes.length > 0) {
@@ -414,7 +414,7 @@ interface ChargeMove {
  * A charge that waited for its target's Stand and Shoot (a rolled range) goes on once the shot is made: the range is
  * rolled and the charger moves, unless the shots destroyed it. `charged`: the target's marker of that charge.
  */
-export function* chargeAfterStandAndShoot(ctx: ClassicContext, charged: ActiveEffect): Step<void> {
+export function* chargeAfterStandAndShoot(ctx: BattleContext, charged: ActiveEffect): Step<void> {
   if (charged.params.awaitsShot !== true) return
   const charger = ctx.unit(String(charged.params.charger))
   const target = ctx.unit(charged.unit)
@@ -434,7 +434,7 @@ export function* chargeAfterStandAndShoot(ctx: ClassicContext, charged: ActiveEf
  * A phase's opening: a charge still waiting for a Stand and Shoot shot that was never declared (no model could fire,
  * the players say by moving on) goes on without it, so that no charge is left unresolved.
  */
-export function* chargesAwaitingShot(ctx: ClassicContext, event: EventOf<'PhaseStarted'>): Step<void> {
+export function* chargesAwaitingShot(ctx: BattleContext, event: EventOf<'PhaseStarted'>): Step<void> {
   const waiting = ctx.game.effects.filter(
     (effect) =>
       effect.entry === 'charge' &&
@@ -459,7 +459,7 @@ export function* chargesAwaitingShot(ctx: ClassicContext, event: EventOf<'PhaseS
 }
 
 /** The charge range (known, or rolled now), whether the charger reaches, the result and the move it makes. */
-function* chargeMove(ctx: ClassicContext, move: ChargeMove): Step<void> {
+function* chargeMove(ctx: BattleContext, move: ChargeMove): Step<void> {
   const { charger, target, distance, terrain, fixed, fled, from } = move
   // The charge range: known (2 x M) or rolled now (M + 2D6), with the higher die for a failed charge.
   let range = fixed.range ?? 0
@@ -489,7 +489,7 @@ function* chargeMove(ctx: ClassicContext, move: ChargeMove): Step<void> {
         ? [
             fixed.why,
             explain(`charging through ${terrain} terrain: the highest die is discarded`, {
-              rule: terrainRule(ctx, 'charge'),
+              rule: terrainRules(ctx).charge,
             }),
           ]
         : [fixed.why],
@@ -580,7 +580,7 @@ function* chargeMove(ctx: ClassicContext, move: ChargeMove): Step<void> {
 
 /** The target's response: forced (in combat, fleeing, a failed Terror test) or the player's choice. */
 function* respond(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   charger: UnitState,
   target: UnitState,
   distance: number,

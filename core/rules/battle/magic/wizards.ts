@@ -1,5 +1,5 @@
 import type { CharacterState, GameState, UnitState } from '../../../engine/types.js'
-import { isHidden } from '../entries/concealed.js'
+import { isHidden } from '../hidden.js'
 
 /** A Wizard on the table: a joined character or a lone character with a Wizard level. */
 export interface Wizard {

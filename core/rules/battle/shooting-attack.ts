@@ -14,10 +14,11 @@ import type {
 } from '../../engine/types.js'
 import type { PayloadOf } from '../../events/event-types.js'
 import { type Explanation, explain, type RuleRef } from '../../explain/explanation.js'
-import type { ClassicContext } from './catalogue.js'
 import { chargeAfterStandAndShoot, chargeMarkers } from './charges.js'
 import { characteristic, shootingRoll, toHitShootingChart } from './charts.js'
-import { isHidden } from './entries/concealed.js'
+import type { BattleContext } from './context.js'
+import { isHidden } from './hidden.js'
+import type { BreathWeaponRules } from './mechanics.js'
 import { hasModelsLeft, modelsOf, modelView, rangedProtection, rankAndFile, refIn, woundModel } from './models.js'
 import { woundsFromHits } from './strike.js'
 
@@ -35,18 +36,20 @@ export interface Weapon {
   readonly strength: number
   /** Its template ('flame'), when it hits by template rather than by aimed shots. */
   readonly template: string | null
-  readonly breathWeapon: boolean
+  /** A Breath Weapon's clauses, where the weapon is one (classic's Breath Weapon); else null. */
+  readonly breathWeapon: BreathWeaponRules | null
   /** Multiple Shots (X): X, or null when the weapon has none. */
   readonly multipleShots: number | null
   /** The weapon entry's `profile` clause (its range and Strength), when it has one. */
-  readonly profileClause: boolean
+  /** The weapon entry's own profile clause (Handbows: "Range 8\", S3"), when it has one. */
+  readonly profileRule: RuleRef | null
 }
 
 /**
  * The declared weapon, looked up in the catalogue by the id the declaration names (the shooter
  * must carry it): a missile weapon has a range, a breath weapon a template; both a Strength.
  */
-export function weaponOf(ctx: ClassicContext, shooter: UnitState, weaponId: string, where: string): Weapon {
+export function weaponOf(ctx: BattleContext, shooter: UnitState, weaponId: string, where: string): Weapon {
   const carried = [
     ...shooter.gear.map((gear) => ({ id: gear.id, given: gear.options })),
     ...shooter.rules.map((rule) => ({ id: rule.id, given: rule.params })),
@@ -63,6 +66,10 @@ export function weaponOf(ctx: ClassicContext, shooter: UnitState, weaponId: stri
       'rules/wrong-weapon',
       `${where}: ${entry?.name ?? weaponId} is not a missile weapon (no range or template and Strength in the catalogue)`,
     )
+  const breathWeapon = params.breathWeapon === true ? ctx.mechanics.breathWeapons : null
+  // The catalogues say how a template hits only for a Breath Weapon's (classic/breath-weapon §hits).
+  if (template !== null && !breathWeapon)
+    throw new RuleError('rules/wrong-weapon', `${where}: ${entry.name} has a template, but is no Breath Weapon`)
   return {
     id: entry.id,
     name: entry.name,
@@ -70,14 +77,17 @@ export function weaponOf(ctx: ClassicContext, shooter: UnitState, weaponId: stri
     range,
     strength,
     template,
-    breathWeapon: params.breathWeapon === true,
+    breathWeapon,
     multipleShots: number('multipleShots'),
-    profileClause: Object.hasOwn(entry.clauses, 'profile'),
+    // A citation of the catalogue entry the declaration names, made once its clause is known to be there.
+    profileRule: Object.hasOwn(entry.clauses, 'profile')
+      ? Object.freeze({ ruleset: ctx.game.ruleset, id: entry.id, clause: 'profile' })
+      : null,
   }
 }
 
 /** The missile weapons (and breath weapons) `unit` carries: its gear and rules whose entry shoots. */
-export function missileWeaponsOf(ctx: ClassicContext, unit: UnitState): string[] {
+export function missileWeaponsOf(ctx: BattleContext, unit: UnitState): string[] {
   return [...unit.gear.map((gear) => gear.id), ...unit.rules.map((rule) => rule.id)].filter((id) => {
     const params = ctx.mechanics.entry(id)?.params ?? {}
     return (
@@ -87,7 +97,7 @@ export function missileWeaponsOf(ctx: ClassicContext, unit: UnitState): string[]
 }
 
 /** The combat a unit is fighting in, if any. */
-function combatOf(ctx: ClassicContext, unit: UnitState) {
+function combatOf(ctx: BattleContext, unit: UnitState) {
   return Object.values(ctx.game.combats).find(
     (combat) => !combat.ended && combat.sides.some((side) => side.units.some((u) => u.unit === unit.id)),
   )
@@ -102,7 +112,7 @@ export function* shotDeclared(context: ProcedureContext, event: EventOf<'ShotDec
   const shot = event.payload
   if (shot.standAndShoot !== true) return
   // A charge whose range is rolled waited for this shot (classic/charges.ts): it goes on now.
-  const ctx = context as ClassicContext
+  const ctx = context as BattleContext
   const charged = chargeMarkers(ctx.game, shot.shooter).find(
     (marker) => marker.params.role === 'charged' && marker.startedAt === shot.charge,
   )
@@ -110,7 +120,7 @@ export function* shotDeclared(context: ProcedureContext, event: EventOf<'ShotDec
 }
 
 function* resolveShot(context: ProcedureContext, event: EventOf<'ShotDeclared'>): Procedure {
-  const ctx = context as ClassicContext
+  const ctx = context as BattleContext
   const shot = event.payload
   const where = `seq ${event.seq}: ShotDeclared`
   const shooter = ctx.unit(shot.shooter)
@@ -183,7 +193,7 @@ function* resolveShot(context: ProcedureContext, event: EventOf<'ShotDeclared'>)
  * sets no limit (the shot as declared). Its explanation joins `why`; too many models is refused.
  */
 function firingModels(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   shot: Shot,
   shooter: UnitState,
   target: UnitState,
@@ -192,8 +202,9 @@ function firingModels(
   why: Explanation[],
 ): Shot {
   const records = ctx.modifiers('firing-ranks', { subject: shooter, opponent: target, shot: moment })
-  if (records.length === 0) return shot
-  const rule = (ctx as ProcedureContext).rule('shooting', 'firing-ranks')
+  // Only a ruleset with a firing-ranks rule has records there (old-world/shooting §firing-ranks).
+  const rule = ctx.mechanics.firingRanks
+  if (records.length === 0 || !rule) return shot
   const ranks = resolveModifiers({ value: 0, text: 'ranks that fire', rule }, records, {
     mode: 'value',
     title: (n) => `${n} rank${s(n ?? 0)} of ${shooter.name} fire${n === 1 ? 's' : ''}`,
@@ -240,7 +251,7 @@ interface CheckedShot {
 
 /** What the declaration is allowed to be; throws a RuleError naming what is wrong. */
 function checkShot(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   event: EventOf<'ShotDeclared'>,
   shooter: UnitState,
   target: UnitState,
@@ -340,7 +351,7 @@ function checkShot(
       )
     why.push(
       explain(`${weapon.name} is a Breath Weapon: it may be used after marching`, {
-        rule: ctx.rule('breath-weapon', 'ranged-attack'),
+        rule: weapon.breathWeapon.rangedAttack,
       }),
     )
   }
@@ -402,7 +413,7 @@ function checkShot(
  * (classic/concealed §hidden). Null when the shot names none.
  */
 function pickedOut(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   shot: Shot,
   shooter: UnitState,
   target: UnitState,
@@ -435,7 +446,7 @@ function pickedOut(
 
 /** Short or long range, from the measured distance or the band the players give; out of range is refused. */
 function rangeBand(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   shot: Shot,
   weapon: Weapon,
   where: string,
@@ -456,12 +467,8 @@ function rangeBand(
     )
     return shot.range
   }
-  if (shot.distance > range && shot.standAndShoot === true && ctx.mechanics.standAndShootBeyondRange === 'long-range') {
-    // The Old World's clause (old-world/shooting §beyond-range), which classic's entry does not have.
-    const rule = (ctx as unknown as { rule(id: string, clause: 'beyond-range'): RuleRef }).rule(
-      'shooting',
-      'beyond-range',
-    )
+  const rule = ctx.mechanics.standAndShootBeyondRange
+  if (shot.distance > range && shot.standAndShoot === true && rule) {
     why.push(
       explain(
         `${shot.distance}" is beyond ${weapon.name}'s range of ${range}": a Stand and Shoot reaction fires anyway, at ` +
@@ -491,15 +498,13 @@ function rangeBand(
 }
 
 /** The weapon's Strength, from its catalogue entry: a missile weapon hits with its own. */
-function weaponStrength(ctx: ClassicContext, weapon: Weapon): Resolved & { readonly value: number } {
+function weaponStrength(ctx: BattleContext, weapon: Weapon): Resolved & { readonly value: number } {
   return resolveModifiers(
     {
       value: weapon.strength,
       text: `${weapon.name}: S${weapon.strength}`,
       // The weapon's own profile clause (Handbows: "Range 8\", S3"), else the core rule.
-      rule: weapon.profileClause
-        ? (ctx as ProcedureContext).rule(weapon.id, 'profile')
-        : ctx.rule('shooting', 'strength'),
+      rule: weapon.profileRule ?? ctx.rule('shooting', 'strength'),
     },
     [],
     { mode: 'value', title: `${weapon.name} Strength {}`, rule: ctx.rule('shooting', 'strength') },
@@ -508,7 +513,7 @@ function weaponStrength(ctx: ClassicContext, weapon: Weapon): Resolved & { reado
 
 /** The score to hit with a shot: 7 - BS (BS read through the profile point), then every to-hit modifier. */
 export function toHitShootingNeed(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   shooter: UnitState,
   target: UnitState,
   shot: ShotMoment,
@@ -534,7 +539,7 @@ interface Hits {
 
 /** Aimed shots: models x shots dice against the BS score, with the 7+ rule. */
 function* aimedHits(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   shot: Shot,
   shooter: UnitState,
   target: UnitState,
@@ -568,7 +573,7 @@ function* aimedHits(
 
 /** Template hits: models wholly under it are hit; those partly under as the variant says. */
 function* templateHits(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   shot: Shot,
   shooter: UnitState,
   target: UnitState,
@@ -580,19 +585,20 @@ function* templateHits(
   const whole = shot.underTemplate ?? 0
   const partly = shot.partlyUnderTemplate ?? 0
   const attacks = whole + partly
-  const breath = weapon.breathWeapon
+  const breathWeapon = weapon.breathWeapon
+  const breath = breathWeapon
     ? [
         explain(`${weapon.name} is a Breath Weapon: the flame template, placed in the front arc by the table`, {
-          rule: ctx.rule('breath-weapon', 'template'),
+          rule: breathWeapon.template,
         }),
         explain('only models in line of sight are counted under it, as the players say', {
-          rule: ctx.rule('breath-weapon', 'line-of-sight'),
+          rule: breathWeapon.lineOfSight,
         }),
       ]
     : []
   const counted = explain(
     `${whole} model${s(whole)} wholly and ${partly} partly under the template`,
-    { value: attacks, rule: ctx.rule(weapon.breathWeapon ? 'breath-weapon' : 'shooting', 'hits'), from },
+    { value: attacks, rule: breathWeapon?.hits, from },
     [
       explain('the models under the template are hit', { rule: ctx.rule('shooting', 'templates') }),
       ...breath,
@@ -649,7 +655,7 @@ function* templateHits(
   return { attacks, hits }
 }
 
-function partialBase(ctx: ClassicContext): BaseValue {
+function partialBase(ctx: BattleContext): BaseValue {
   return {
     value: 4,
     text: 'a model partly under the template',
@@ -670,7 +676,7 @@ const SIX_WORDS = { success: ['6', '6s'], failure: ['miss', 'misses'] } as const
 
 /** Rolls `count` dice to hit against a shooting score: 2+ at best, 7+ to 9+ in two rolls, 10+ no roll. */
 function* rollToHit(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   shooter: UnitState,
   target: UnitState,
   count: number,
@@ -755,7 +761,7 @@ function* rollToHit(
 
 /** The hits outcome, with where the hits fall on a unit with characters or a champion. */
 function emitHits(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   shooter: UnitState,
   target: UnitState,
   attacks: number,
@@ -782,7 +788,7 @@ function emitHits(
  * A unit with no rank and file left: the one model still standing in it takes the shot (classic/characters
  * §last-standing); with more than one, the shot names the one it is at. Null while rank and file are left.
  */
-function lastStanding(ctx: ClassicContext, target: UnitState, where: string, why: Explanation[]): ModelRef | null {
+function lastStanding(ctx: BattleContext, target: UnitState, where: string, why: Explanation[]): ModelRef | null {
   if (target.character || rankAndFile(target) > 0) return null
   const standing = modelsOf(target)
   if (standing.length > 1)
@@ -806,10 +812,11 @@ function lastStanding(ctx: ClassicContext, target: UnitState, where: string, why
  * which of them it shields: seed Champion, 7th-edition characters). One it no longer protects could have been
  * picked out by naming it (classic/variants §ranged-pick-out); a hidden character is not there to be hit.
  */
-function rankAndFileNote(ctx: ClassicContext, shooter: UnitState, target: UnitState): Explanation | null {
+function rankAndFileNote(ctx: BattleContext, shooter: UnitState, target: UnitState): Explanation | null {
   if (target.character) return null
   const models = modelsOf(target)
-  const hidden = target.characters.filter(isHidden)
+  const hiding = ctx.mechanics.hiddenModels
+  const hidden = hiding ? target.characters.filter(isHidden) : []
   if (models.length + hidden.length === 0) return null
   const protections = models.map((ref) => ({ ref, ...rangedProtection(ctx, ref, shooter) }))
   const exposed = protections.filter((p) => !p.protected).map((p) => modelView(ctx, p.ref).name)
@@ -821,7 +828,7 @@ function rankAndFileNote(ctx: ClassicContext, shooter: UnitState, target: UnitSt
     ...protections.map((p) => p.explanation),
     ...hidden.map((c) =>
       explain(`${c.name} is hidden in ${target.name}: no hit can reach it`, {
-        rule: ctx.rule('concealed', 'unharmed'),
+        rule: hiding?.unharmed,
       }),
     ),
     ...(exposed.length > 0

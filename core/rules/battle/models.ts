@@ -1,8 +1,8 @@
 import { RuleError } from '../../engine/errors.js'
 import type { CharacterState, ModelRef, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
-import type { ClassicContext } from './catalogue.js'
-import { isHidden } from './entries/concealed.js'
+import type { BattleContext } from './context.js'
+import { isHidden } from './hidden.js'
 
 /**
  * Models that fight on their own inside a unit: its champion (seed: Champion) and the characters who
@@ -83,7 +83,7 @@ export function characterView(unit: UnitState, character: CharacterState): UnitS
 }
 
 /** The model a reference names, as it stands now. */
-export function modelView(ctx: ClassicContext, ref: ModelRef): UnitState {
+export function modelView(ctx: BattleContext, ref: ModelRef): UnitState {
   const unit = ctx.unit(ref.unit)
   if (ref.kind === 'champion') return championView(unit)
   if (ref.kind === 'lone') return unit
@@ -92,7 +92,7 @@ export function modelView(ctx: ClassicContext, ref: ModelRef): UnitState {
   return characterView(unit, character)
 }
 
-export function modelAlive(ctx: ClassicContext, ref: ModelRef): boolean {
+export function modelAlive(ctx: BattleContext, ref: ModelRef): boolean {
   return modelView(ctx, ref).models > 0
 }
 
@@ -112,7 +112,7 @@ export function optionId(ref: ModelRef): string {
   return `character:${ref.kind === 'character' ? ref.character : ref.unit}`
 }
 
-export function modelName(ctx: ClassicContext, ref: ModelRef): string {
+export function modelName(ctx: BattleContext, ref: ModelRef): string {
   return modelView(ctx, ref).name
 }
 
@@ -165,7 +165,7 @@ export function modelsOf(unit: UnitState): ModelRef[] {
  * Unsaved wounds on a unit's rank and file: one model filled before the next (classic/casualties §fill-up);
  * the champion, attacked on its own, is never among them (classic/champion §attacked-separately).
  */
-export function removeRankAndFile(ctx: ClassicContext, unit: UnitState, unsaved: number, unsavedWhy: Explanation) {
+export function removeRankAndFile(ctx: BattleContext, unit: UnitState, unsaved: number, unsavedWhy: Explanation) {
   const champion = championAlive(unit) ? 1 : 0
   const before = unit.models - champion
   const wounds = unit.profile.W
@@ -205,7 +205,7 @@ export function removeRankAndFile(ctx: ClassicContext, unit: UnitState, unsaved:
  * Unsaved wounds on a champion or a character, recorded on their own: at 0 Wounds it is slain; what is
  * beyond its Wounds is wasted, never passed to its unit.
  */
-export function woundModel(ctx: ClassicContext, ref: ModelRef, unsaved: number, unsavedWhy: Explanation): number {
+export function woundModel(ctx: BattleContext, ref: ModelRef, unsaved: number, unsavedWhy: Explanation): number {
   const view = modelView(ctx, ref)
   const unit = ctx.unit(ref.unit)
   const wounds = view.profile.W
@@ -257,7 +257,7 @@ export function woundModel(ctx: ClassicContext, ref: ModelRef, unsaved: number, 
  * `ranged-protection` point with the model's own view (seed: Champion §ranged-protection). `protected`
  * when an applied record says so; the records and the explanation say why.
  */
-export function rangedProtection(ctx: ClassicContext, ref: ModelRef, shooter: UnitState | null) {
+export function rangedProtection(ctx: BattleContext, ref: ModelRef, shooter: UnitState | null) {
   const unit = ctx.unit(ref.unit)
   const view = modelView(ctx, ref)
   const records = ctx.modifiers('ranged-protection', { subject: view, unit, opponent: shooter })

@@ -1,10 +1,10 @@
 import type { CombatMoment, SpecialAttack } from '../../engine/effects.js'
 import type { Resolved } from '../../engine/modifiers.js'
 import { rollDice } from '../../engine/requests.js'
-import type { Answer, ProcedureContext, RequestSpec, UnitState } from '../../engine/types.js'
+import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
-import type { StepWounds } from '../mechanics.js'
-import type { ClassicContext } from './catalogue.js'
+import type { BattleContext } from './context.js'
+import type { StepWounds } from './mechanics.js'
 import { attackerOf, type Fighter } from './model-fighting.js'
 import { championAlive, modelView, rankAndFile, removeRankAndFile, woundModel, woundsLeftOf } from './models.js'
 import { woundsFromHits } from './strike.js'
@@ -55,7 +55,7 @@ export interface SpecialHits {
  * for the combat result (none past the last model: variants §excess-wounds) and the seqs that settled them.
  */
 export function* specialHits(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   input: SpecialHits,
 ): Generator<RequestSpec, { counted: number; seqs: number[] }, Answer> {
   const { attacker, target, combat, hits, strength, from } = input
@@ -79,12 +79,6 @@ export function* specialHits(
   return { counted, seqs: counted > 0 ? [ctx.seq] : [] }
 }
 
-/** The rules the stomp step cites: only a ruleset whose entries give stomps has them, and only it reaches them. */
-type StompRules = {
-  'stomp-attacks': 'attacks' | 'in-contact' | 'after-everything' | 'auto-hit' | 'unmodified-strength'
-  variants: 'special-blows-combat-result'
-}
-
 /**
  * Stomp Attacks (old-world/stomp-attacks), once every Initiative step has struck: each fighter the 'stomp' point
  * gives stomps to makes them with each model still in base contact, hitting automatically at its profile's
@@ -92,7 +86,7 @@ type StompRules = {
  * stomps (classic) asks the point and does nothing more.
  */
 export function* stompStep(
-  context: ClassicContext,
+  context: BattleContext,
   fighters: readonly Fighter[],
   fighting: (fighter: Fighter) => number,
   from: readonly number[],
@@ -107,13 +101,15 @@ export function* stompStep(
     const records = context.modifiers('stomp', { subject: attacker, opponent: target, combat: fighter.moment })
     const stomp = records.find((r) => r.status === 'applied' && r.kind === 'set')
     if (!stomp) continue
-    const ctx = context as unknown as ProcedureContext<StompRules> & ClassicContext
+    // Only a ruleset whose entries give stomps has their clauses, and only it gets here.
+    const clauses = context.mechanics.stomps
+    if (!clauses) continue
     const models = fighting(fighter)
     const count = parseDiceCount(stomp.value)
     if (models === 0 || count === null) continue
     const inContact = explain(
       `${models} model${s(models)} of ${attacker.name} in base contact, ${stomp.label} each`,
-      { value: models, rule: ctx.rule('stomp-attacks', 'in-contact'), from: [...from] },
+      { value: models, rule: clauses.inContact, from: [...from] },
       [explain(stomp.label, { rule: stomp.source, value: stomp.value })],
     )
     let hits: number
@@ -132,7 +128,7 @@ export function* stompStep(
         text: `${attacker.name}: roll ${dice}D${count.sides} for its Stomp Attacks on ${target.name}`,
         explanation: explain(
           `${attacker.name} stomps once every other attack is made`,
-          { rule: ctx.rule('stomp-attacks', 'after-everything'), from: [...from] },
+          { rule: clauses.afterEverything, from: [...from] },
           [inContact],
         ),
         odds: { kind: 'total', add: added },
@@ -150,15 +146,15 @@ export function* stompStep(
       values: { attacks: hits, need: null, hits },
       explanation: explain(
         `${hits} Stomp Attack${s(hits)} on ${target.name}: they hit automatically`,
-        { value: hits, rule: ctx.rule('stomp-attacks', 'auto-hit'), from: hitsFrom },
+        { value: hits, rule: clauses.autoHit, from: hitsFrom },
         [
           explain('Stomp Attacks are made after every other attack of the round, Initiative 1 included', {
-            rule: ctx.rule('stomp-attacks', 'after-everything'),
+            rule: clauses.afterEverything,
           }),
           inContact,
           ...diceWhy,
           explain('the wounds they cause count toward the combat result', {
-            rule: ctx.rule('variants', 'special-blows-combat-result'),
+            rule: clauses.combatResult,
           }),
         ],
       ),
@@ -168,7 +164,7 @@ export function* stompStep(
       records: [],
       explanation: explain(`${attacker.name} S ${attacker.profile.S}: its unmodified Strength, no weapon's`, {
         value: attacker.profile.S,
-        rule: ctx.rule('stomp-attacks', 'unmodified-strength'),
+        rule: clauses.unmodifiedStrength,
         from: [attacker.musteredAt],
       }),
     }
@@ -183,7 +179,7 @@ export function* stompStep(
 
 /** Stomps on the model a fighter duels in a challenge: its own Wounds take them. */
 function* stompOnModel(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   fighter: Fighter,
   attacker: UnitState,
   foe: UnitState,

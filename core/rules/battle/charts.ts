@@ -3,11 +3,11 @@ import { type BaseValue, type Resolved, resolveModifiers } from '../../engine/mo
 import type { NaturalLimits } from '../../engine/requests.js'
 import type { Characteristic, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
-import type { ClassicContext } from './catalogue.js'
+import type { BattleContext } from './context.js'
 
 /** A characteristic as it stands now: the profile's value and every profile modifier. */
 export function characteristic(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   unit: UnitState,
   name: Characteristic,
   opponent: UnitState | null,
@@ -24,7 +24,7 @@ export function characteristic(
 
 /** What natural rolls do in the classic ruleset, roll by roll (core-mechanics A.4, A.5). */
 export function naturalLimits(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   roll: 'to-hit' | 'to-wound' | 'armour-save' | 'ward-save',
 ): NaturalLimits {
   switch (roll) {
@@ -64,7 +64,7 @@ export function scoreToRoll(need: number | null, limits: NaturalLimits): { need:
 
 /** The score to hit in close combat: the WS chart's cell and every to-hit modifier. */
 export function toHitNeed(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   attacker: UnitState,
   target: UnitState,
   combat: CombatMoment | null,
@@ -86,7 +86,7 @@ export function toHitNeed(
 
 /** The score to wound: the S-vs-T chart's cell (null: cannot wound) and every to-wound modifier. */
 export function toWoundNeed(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   attacker: UnitState,
   target: UnitState,
   combat: CombatMoment | null,
@@ -119,7 +119,7 @@ export function toWoundNeed(
  * settled armour value worsened by it, so that limits on the armour value come before Armour Piercing.
  */
 export function armourSaveNeed(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   target: UnitState,
   attacker: UnitState,
   combat: CombatMoment | null,
@@ -155,7 +155,7 @@ export function armourSaveNeed(
 
 /** The best single ward save of `target`, never modified by Strength; null when it has none. */
 export function wardSaveNeed(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   target: UnitState,
   attacker: UnitState,
   combat: CombatMoment | null,
@@ -186,7 +186,7 @@ function armourSaveTitle(need: number | null): string {
 }
 
 /** The BS chart's cell (core-mechanics A.4): 7 - BS, so BS 3 needs 4+ and BS 6 "1+". */
-export function toHitShootingChart(ctx: ClassicContext, bs: number): BaseValue {
+export function toHitShootingChart(ctx: BattleContext, bs: number): BaseValue {
   return { value: 7 - bs, text: `BS ${bs}: 7 - BS`, rule: ctx.rule('to-hit-shooting', 'chart') }
 }
 

@@ -1,6 +1,6 @@
-import type { VariantDecision } from '../engine/catalogue.js'
-import type { EffectSpec, Held } from '../engine/effects.js'
-import type { UnitState } from '../engine/types.js'
+import type { VariantDecision } from '../../engine/catalogue.js'
+import type { EffectSpec, Held } from '../../engine/effects.js'
+import type { UnitState } from '../../engine/types.js'
 
 /**
  * Effects that an entry of each ruleset carries the same way (the rule reads alike in both sources):

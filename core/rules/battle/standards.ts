@@ -1,7 +1,7 @@
 import { choose } from '../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
 import { explain } from '../../explain/explanation.js'
-import type { ClassicContext } from './catalogue.js'
+import type { BattleContext } from './context.js'
 
 /**
  * What becomes of standards when a unit breaks or is destroyed in close combat (classic/standard): lost
@@ -10,7 +10,7 @@ import type { ClassicContext } from './catalogue.js'
  */
 
 /** A unit that breaks from combat loses its standard: the bearer is replaced by a rank and file model. */
-export function loseStandard(ctx: ClassicContext, unit: UnitState): boolean {
+export function loseStandard(ctx: BattleContext, unit: UnitState): boolean {
   if (!unit.command.standard) return false
   ctx.emit({
     kind: 'standard-lost',
@@ -29,7 +29,7 @@ export function loseStandard(ctx: ClassicContext, unit: UnitState): boolean {
  * which), or removed from the game when nobody pursued. What it had captured is recaptured if pursued.
  */
 export function* settleBrokenStandard(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   unit: UnitState,
   hadStandard: boolean,
   pursuers: readonly UnitState[],
@@ -55,7 +55,7 @@ export function* settleBrokenStandard(
 
 /** A unit destroyed in the blows: its standard goes to an enemy unit in the combat (the winners mark which). */
 export function* settleDestroyedStandard(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   unit: UnitState,
   enemies: readonly UnitState[],
 ): Generator<RequestSpec, void, Answer> {
@@ -66,7 +66,7 @@ export function* settleDestroyedStandard(
 }
 
 function* markCaptor(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   unit: UnitState,
   candidates: readonly UnitState[],
   how: string,
@@ -84,7 +84,7 @@ function* markCaptor(
   return candidates.find((c) => c.id === chosen) as UnitState
 }
 
-function capture(ctx: ClassicContext, unit: UnitState, captor: UnitState, why: string): void {
+function capture(ctx: BattleContext, unit: UnitState, captor: UnitState, why: string): void {
   ctx.emit({
     kind: 'standard-captured',
     text: `${captor.name} captures the standard of ${unit.name}`,
@@ -102,7 +102,7 @@ function capture(ctx: ClassicContext, unit: UnitState, captor: UnitState, why: s
 }
 
 /** Standards the unit had captured are recaptured, and so removed from the game. */
-function recapture(ctx: ClassicContext, unit: UnitState, why: string): void {
+function recapture(ctx: BattleContext, unit: UnitState, why: string): void {
   for (const standard of [...(unit.capturedStandards ?? [])]) {
     const owner = ctx.unit(standard)
     ctx.emit({

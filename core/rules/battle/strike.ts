@@ -3,7 +3,6 @@ import { type Resolved, resolveModifiers } from '../../engine/modifiers.js'
 import { rollAgainst } from '../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
-import type { ClassicContext } from './catalogue.js'
 import {
   armourSaveNeed,
   characteristic,
@@ -13,6 +12,7 @@ import {
   toWoundNeed,
   wardSaveNeed,
 } from './charts.js'
+import type { BattleContext } from './context.js'
 import { magicalAttack } from './magical-attack.js'
 import { removeRankAndFile } from './models.js'
 import { regenerate } from './regeneration.js'
@@ -55,7 +55,7 @@ const s = (count: number) => (count === 1 ? '' : 's')
  * WS chart, re-rolls, to wound on the S-vs-T chart, natural-6 effects, armour then ward saves,
  * and casualties. Every number comes from the timing points' modifier records.
  */
-export function* strike(ctx: ClassicContext, input: StrikeInput): Generator<RequestSpec, StrikeResult, Answer> {
+export function* strike(ctx: BattleContext, input: StrikeInput): Generator<RequestSpec, StrikeResult, Answer> {
   const { attacker, target, combat, from } = input
   const nothing = { attacks: 0, hits: 0, wounds: 0, unsaved: 0, removed: 0 }
   const counted = input.attacks ?? attackCount(ctx, input)
@@ -123,7 +123,7 @@ export type HitsInput = Pick<StrikeInput, 'attacker' | 'target' | 'combat' | 'fr
  * armour then ward saves, and casualties.
  */
 export function* woundsFromHits(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   input: HitsInput,
   attacks: number,
   hits: number,
@@ -263,7 +263,7 @@ export function* woundsFromHits(
 
 /** The attacks `fighting` models (and `supporting` ones) make: A each, with every attacks modifier. */
 export function attackCount(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   input: Pick<StrikeInput, 'attacker' | 'target' | 'combat' | 'fighting' | 'supporting' | 'from' | 'fightingWhy'>,
 ): { readonly value: number; readonly explanation: Explanation } {
   const { attacker, target, combat, from } = input
@@ -295,7 +295,7 @@ export function attackCount(
 
 /** The target's saves, armour or ward: rolled by its player, re-rolled where a rule says so. */
 function rollSaves(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   { attacker, target, combat, from }: HitsInput,
   roll: 'armour-save' | 'ward-save',
   count: number,

@@ -1,12 +1,12 @@
 import type { UnitState } from '../../engine/types.js'
 import { explain } from '../../explain/explanation.js'
-import type { ClassicContext } from './catalogue.js'
+import type { BattleContext } from './context.js'
 
 /**
  * Whether a winner must pursue (Hatred: no choice, no restraint test): a `required` permission
  * to pursue one of the broken units. When it must, the reason is recorded as an outcome.
  */
-export function mustPursue(ctx: ClassicContext, pursuer: UnitState, quarry: readonly UnitState[]): boolean {
+export function mustPursue(ctx: BattleContext, pursuer: UnitState, quarry: readonly UnitState[]): boolean {
   const records = quarry.flatMap((fleeing) =>
     ctx
       .modifiers('permission', { subject: pursuer, opponent: fleeing, action: 'pursue' })

@@ -1,6 +1,6 @@
 import type { TotalJudging } from '../../engine/types.js'
 import type { RuleRef } from '../../explain/explanation.js'
-import type { ClassicContext } from './catalogue.js'
+import type { BattleContext } from './context.js'
 
 /**
  * A natural double that decides a Leadership test whatever the total (The Old World, B.1: double 1
@@ -8,17 +8,15 @@ import type { ClassicContext } from './catalogue.js'
  * ruleset's mechanics say whether other tests have one (`leadershipDoubles`).
  */
 export function naturalDouble(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   faces: readonly number[],
 ): { readonly passed: boolean; readonly text: string; readonly rule: RuleRef } | null {
-  if (ctx.mechanics.leadershipDoubles !== 'every-test' || faces.length !== 2 || faces[0] !== faces[1]) return null
-  // The Old World's own clauses (old-world/leadership-test §double-1, §double-6), not in classic's entry.
-  const cite = ctx as unknown as { rule(id: string, clause: 'double-1' | 'double-6'): RuleRef }
-  const rule = (clause: 'double-1' | 'double-6') => cite.rule('leadership-test', clause)
+  const doubles = ctx.mechanics.leadershipDoubles
+  if (!doubles || faces.length !== 2 || faces[0] !== faces[1]) return null
   if (faces[0] === 1)
-    return { passed: true, text: 'a natural double 1: passes whatever the Leadership', rule: rule('double-1') }
+    return { passed: true, text: 'a natural double 1: passes whatever the Leadership', rule: doubles.double1 }
   if (faces[0] === 6)
-    return { passed: false, text: 'a natural double 6: fails whatever the Leadership', rule: rule('double-6') }
+    return { passed: false, text: 'a natural double 6: fails whatever the Leadership', rule: doubles.double6 }
   return null
 }
 
@@ -26,8 +24,8 @@ export function naturalDouble(
  * How a 2D6 Leadership test outside a break test is judged, for the odds before the roll: passed on `ld` or
  * less, and by the natural doubles `naturalDouble` reads where the ruleset has them.
  */
-export function leadershipOdds(ctx: ClassicContext | undefined, ld: number): TotalJudging {
-  if (ctx?.mechanics.leadershipDoubles !== 'every-test') return { kind: 'total', pass: { atMost: ld } }
+export function leadershipOdds(ctx: BattleContext | undefined, ld: number): TotalJudging {
+  if (!ctx?.mechanics.leadershipDoubles) return { kind: 'total', pass: { atMost: ld } }
   return {
     kind: 'total',
     pass: { atMost: ld },

@@ -13,13 +13,12 @@ import type {
 } from '../../engine/types.js'
 import type { PayloadOf } from '../../events/event-types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
-import type { BreakQuestion, BreakVerdict, RoundView, StepWounds } from '../mechanics.js'
-import type { ClassicContext } from './catalogue.js'
 import { answerChallenge, checkPendingChallenge, closeChallenge } from './challenges.js'
 import { characteristic } from './charts.js'
-import { STRIKE_TIER } from './entries/strike-order.js'
+import type { BattleContext } from './context.js'
 import { decideFollowUp, endCombatApart, fallBack, giveGround, outOfContact, reachFallenBack } from './fall-back.js'
 import { leadershipOdds, naturalDouble } from './leadership-doubles.js'
+import type { BreakQuestion, BreakVerdict, RoundView, StepWounds } from './mechanics.js'
 import {
   arrangeFighters,
   attackerOf,
@@ -36,7 +35,7 @@ import { mustPursue } from './pursuit.js'
 import { regenerate } from './regeneration.js'
 import { stompStep } from './special-blows.js'
 import { loseStandard, settleBrokenStandard, settleDestroyedStandard } from './standards.js'
-import { weaponInUse } from './weapons.js'
+import { STRIKE_TIER } from './strike-tier.js'
 
 type Contact = PayloadOf<'CombatJoined'>['contact']
 type Step = Generator<RequestSpec, void, Answer>
@@ -45,7 +44,7 @@ const s = (count: number) => (count === 1 ? '' : 's')
 
 /** CombatJoined: the players lock units in combat and say who charged; round 1 is fought at once. */
 export function* combatJoined(context: ProcedureContext, event: EventOf<'CombatJoined'>): Procedure {
-  const ctx = context as ClassicContext
+  const ctx = context as BattleContext
   const where = `seq ${event.seq}: CombatJoined`
   requireCombatPhase(ctx, where)
   const { combat: id, sides } = event.payload
@@ -111,7 +110,7 @@ export function* combatJoined(context: ProcedureContext, event: EventOf<'CombatJ
 
 /** CombatRoundDeclared: the next round of a combat that goes on. */
 export function* combatRoundDeclared(context: ProcedureContext, event: EventOf<'CombatRoundDeclared'>): Procedure {
-  const ctx = context as ClassicContext
+  const ctx = context as BattleContext
   const where = `seq ${event.seq}: CombatRoundDeclared`
   requireCombatPhase(ctx, where)
   const combat = Object.hasOwn(ctx.game.combats, event.payload.combat)
@@ -139,14 +138,14 @@ export function* combatRoundDeclared(context: ProcedureContext, event: EventOf<'
   yield* fightRound(ctx, combat, plan, event.seq, event.payload.highGround)
 }
 
-function describeEntry(ctx: ClassicContext, entry: { unit: string; charged: boolean; facing: Facing }): string {
+function describeEntry(ctx: BattleContext, entry: { unit: string; charged: boolean; facing: Facing }): string {
   const unit = ctx.unit(entry.unit)
   const parts = [entry.charged ? 'charging' : '', entry.facing !== 'front' ? `into the ${entry.facing}` : '']
   const how = parts.filter(Boolean).join(' ')
   return how ? `${unit.name} (${how})` : unit.name
 }
 
-function requireCombatPhase(ctx: ClassicContext, where: string): void {
+function requireCombatPhase(ctx: BattleContext, where: string): void {
   if (ctx.game.phase !== 'close-combat') {
     throw new RuleError(
       'rules/wrong-phase',
@@ -171,7 +170,7 @@ interface ContactPlan {
 
 /** Checks who the players say is in contact, before anything is recorded; names what is wrong. */
 function planContact(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   combatId: string,
   round: number,
   sides: CombatState['sides'],
@@ -251,7 +250,7 @@ function planContact(
   const weapons: Record<string, string | null> = {}
   for (const side of sides)
     for (const { unit } of side.units)
-      weapons[unit] = weaponInUse(
+      weapons[unit] = ctx.mechanics.weapons.weaponInUse(
         ctx.unit(unit),
         contact.find((entry) => entry.unit === unit)?.weapon,
         where,
@@ -276,7 +275,7 @@ function ranksOfFive(unit: UnitState, models = unit.models): number {
  * step's attacks, the combat result, break tests, then flee and pursuit.
  */
 function* fightRound(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   combat: CombatState,
   plan: ContactPlan,
   seq: number,
@@ -756,7 +755,7 @@ function* fightRound(
   else endRound(ctx, combat, round)
 }
 
-function woundsText(ctx: ClassicContext, excess: number, regenerated = 0): string {
+function woundsText(ctx: BattleContext, excess: number, regenerated = 0): string {
   const text =
     excess === 0
       ? 'unsaved wounds caused'
@@ -777,7 +776,7 @@ function sum(faces: readonly number[]): number {
   return faces.reduce((total, face) => total + face, 0)
 }
 
-export function endRound(ctx: ClassicContext, combat: CombatState, round: number): void {
+export function endRound(ctx: BattleContext, combat: CombatState, round: number): void {
   ctx.emit({
     kind: 'round-ended',
     text: `combat ${combat.id}: round ${round} is over`,
@@ -786,7 +785,7 @@ export function endRound(ctx: ClassicContext, combat: CombatState, round: number
   })
 }
 
-function endCombat(ctx: ClassicContext, combat: CombatState, round: number): void {
+function endCombat(ctx: BattleContext, combat: CombatState, round: number): void {
   endRound(ctx, combat, round)
   ctx.emit({
     kind: 'combat-ended',
@@ -800,7 +799,7 @@ function endCombat(ctx: ClassicContext, combat: CombatState, round: number): voi
 
 /** The Leadership a unit tests on, with every leadership modifier and the General's (psychology.ts). */
 export function leadership(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   unit: UnitState,
   enemies: readonly UnitState[],
   test: QueryOf<'leadership'>['test'],
@@ -810,7 +809,7 @@ export function leadership(
 
 /** Classic's break test for the shared round (RulesetMechanics.breakTest): passed, the unit holds; failed, it breaks. */
 export function* passOrBreak(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   question: BreakQuestion,
 ): Generator<RequestSpec, BreakVerdict, Answer> {
   const { unit, winners, losers } = question
@@ -830,7 +829,7 @@ export function* passOrBreak(
 
 /** A 2D6 Leadership test: passed on a total at or below the target; a double 1 passes a break test. */
 function* breakTest(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   unit: UnitState,
   enemies: readonly UnitState[],
   combat: CombatState,
@@ -890,7 +889,7 @@ function* breakTest(
 
 /** A winner chooses to pursue or to hold; holding takes a Leadership test, failed means it pursues. */
 function* decidePursuit(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   pursuer: UnitState,
   quarry: readonly UnitState[],
 ): Generator<RequestSpec, boolean, Answer> {
@@ -914,7 +913,7 @@ function* decidePursuit(
 
 /** A winner's Leadership test to hold back; `must` says what it does when it fails. Returns whether it held. */
 export function* restraintTest(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   pursuer: UnitState,
   quarry: readonly UnitState[],
   must = 'pursue',
@@ -954,7 +953,7 @@ export function* restraintTest(
 
 /** Flee and pursuit dice: 2D6, or 3D6 for a unit with M above 6 where the variant says so. */
 export function fleeDice(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   unit: UnitState,
   move: Extract<MovementQuestion, 'flee' | 'pursuit'> = 'flee',
 ): { count: number; why: Explanation } {
@@ -973,7 +972,7 @@ export function fleeDice(
 }
 
 /** The M a unit's flee or pursuit dice count: its M, limited by the movement point's records. */
-function fleeMove(ctx: ClassicContext, unit: UnitState, move: 'flee' | 'pursuit') {
+function fleeMove(ctx: BattleContext, unit: UnitState, move: 'flee' | 'pursuit') {
   const m = characteristic(ctx, unit, 'M', null, null)
   return resolveModifiers(
     { value: m.value, text: `${unit.name} M`, from: [unit.musteredAt] },

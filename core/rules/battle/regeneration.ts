@@ -3,7 +3,7 @@ import { resolveModifiers } from '../../engine/modifiers.js'
 import { rollAgainst } from '../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
 import { explain } from '../../explain/explanation.js'
-import type { ClassicContext } from './catalogue.js'
+import type { BattleContext } from './context.js'
 
 export interface RegenerationInput {
   /** The unit that suffered the wounds. */
@@ -30,7 +30,7 @@ const s = (count: number) => (count === 1 ? '' : 's')
  * suffered, so a model those wounds slew stands again. Returns the wounds ignored, which the
  * caller takes off the combat result. Nothing is asked when the unit cannot regenerate.
  */
-export function* regenerate(ctx: ClassicContext, input: RegenerationInput): Generator<RequestSpec, number, Answer> {
+export function* regenerate(ctx: BattleContext, input: RegenerationInput): Generator<RequestSpec, number, Answer> {
   const { unit, opponent, combat, wounds, before } = input
   if (wounds <= 0) return 0
   const records = ctx.modifiers('regeneration', { subject: unit, opponent, combat })

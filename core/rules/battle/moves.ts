@@ -2,17 +2,16 @@ import { RuleError } from '../../engine/errors.js'
 import { resolveModifiers } from '../../engine/modifiers.js'
 import type { EventOf, GameState, Procedure, ProcedureContext, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
-import type { ClassicContext } from './catalogue.js'
 import { chargeMarkers, cite, combatOf, leadershipTest, permission, recordLines } from './charges.js'
 import { characteristic } from './charts.js'
-import { unitStrengthOf } from './entries/unit-strength.js'
+import type { BattleContext } from './context.js'
 import { dangerousTerrainTests, terrainMove } from './terrain.js'
 
 const MARCH_BLOCK_RANGE = 8
 
 /** MoveDeclared: a normal move, a march, a reform or a flight, checked against what the unit may do. */
 export function* moveDeclared(context: ProcedureContext, event: EventOf<'MoveDeclared'>): Procedure {
-  const ctx = context as ClassicContext
+  const ctx = context as BattleContext
   const where = `seq ${event.seq}: MoveDeclared`
   const { kind, distance } = event.payload
   const unit = ctx.unit(event.payload.unit)
@@ -73,15 +72,21 @@ export function* moveDeclared(context: ProcedureContext, event: EventOf<'MoveDec
   }
 
   if (kind === 'fly') {
+    const flight = ctx.mechanics.flyingMoves
+    if (!flight)
+      throw new RuleError(
+        'rules/cannot-move',
+        `${where}: a flying move needs a Fly rule, which this ruleset does not have`,
+      )
     const fly = resolveModifiers(
-      { value: null, text: `${unit.name} cannot fly`, rule: ctx.rule('flying-model', 'flies') },
+      { value: null, text: `${unit.name} cannot fly`, rule: flight.flies },
       ctx.modifiers('movement', { subject: unit, opponent: [], move: 'fly' }),
-      { mode: 'value', title: 'flies up to {}"', none: 'cannot fly', rule: ctx.rule('variants', 'flying-move') },
+      { mode: 'value', title: 'flies up to {}"', none: 'cannot fly', rule: flight.distance },
     )
     if (fly.value === null)
       throw new RuleError(
         'rules/cannot-move',
-        `${where}: ${unit.name} has no Flying Model rule and cannot fly (${cite(ctx.rule('flying-model', 'flies'))})`,
+        `${where}: ${unit.name} has no Flying Model rule and cannot fly (${cite(flight.flies)})`,
       )
     requireWithin(where, unit, distance, fly.value, fly.explanation)
     emitChecked(
@@ -169,7 +174,7 @@ export function* moveDeclared(context: ProcedureContext, event: EventOf<'MoveDec
 }
 
 /** The enemies within 8" that block a march, with a line for each that does not and why. */
-function marchBlockers(ctx: ClassicContext, where: string, unit: UnitState, ids: readonly string[]) {
+function marchBlockers(ctx: BattleContext, where: string, unit: UnitState, ids: readonly string[]) {
   const blockers: UnitState[] = []
   const reasons: string[] = []
   const notes: Explanation[] = []
@@ -190,7 +195,7 @@ function marchBlockers(ctx: ClassicContext, where: string, unit: UnitState, ids:
       )
       continue
     }
-    const strength = unitStrengthOf(enemy)
+    const strength = ctx.mechanics.unitStrength(enemy)
     const byStrength = ctx.decision('march-blocking') === 'unit-strength-5-blocks'
     const base = byStrength ? (strength >= 5 ? 1 : 0) : 1
     const blocks = resolveModifiers(
@@ -245,7 +250,7 @@ function requireWithin(where: string, unit: UnitState, distance: number, limit: 
 }
 
 function emitChecked(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   unit: UnitState,
   move: string,
   distance: number,

@@ -1,6 +1,6 @@
 import { RuleError } from '../../engine/errors.js'
 import type { EventOf, Procedure, ProcedureContext, UnitState } from '../../engine/types.js'
-import type { ClassicContext } from './catalogue.js'
+import type { BattleContext } from './context.js'
 import { strike } from './strike.js'
 
 /**
@@ -8,7 +8,7 @@ import { strike } from './strike.js'
  * declaration, kept so recorded games replay): the strike sequence with no combat around it.
  */
 export function* meleeAttacks(context: ProcedureContext, event: EventOf<'MeleeAttacksDeclared'>): Procedure {
-  const ctx = context as ClassicContext
+  const ctx = context as BattleContext
   const attacker = ctx.unit(event.payload.attacker)
   const target = ctx.unit(event.payload.target)
   checkDeclaration(ctx, event, attacker, target)
@@ -17,7 +17,7 @@ export function* meleeAttacks(context: ProcedureContext, event: EventOf<'MeleeAt
 }
 
 function checkDeclaration(
-  ctx: ClassicContext,
+  ctx: BattleContext,
   event: EventOf<'MeleeAttacksDeclared'>,
   attacker: UnitState,
   target: UnitState,

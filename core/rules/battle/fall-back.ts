@@ -1,21 +1,20 @@
 import { choose, rollDice } from '../../engine/requests.js'
-import type { Answer, CombatState, ProcedureContext, RequestSpec, UnitState } from '../../engine/types.js'
+import type { Answer, CombatState, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
-import type { RulesetMechanics } from '../mechanics.js'
-import type { ClassicContext } from './catalogue.js'
 import { endRound, restraintTest } from './close-combat-round.js'
+import type { BattleContext } from './context.js'
+import type { GradedBreakRules } from './mechanics.js'
 
 /**
  * The steps a graded break test adds to the shared close-combat round (The Old World, core-mechanics B.2, B.6):
  * Give Ground, Fall Back in Good Order, Follow Up. Classic's pass/fail test never ends in them, so they cite
  * clauses only a ruleset that grades its break tests has (old-world/flee-and-pursuit).
  */
-type GradedRules = {
-  'flee-and-pursuit': 'give-ground' | 'fall-back' | 'follow-up' | 'contact' | 'apart'
-  variants: 'combat-apart'
+function gradedRules(ctx: BattleContext): GradedBreakRules {
+  const rules = ctx.mechanics.gradedBreak
+  if (!rules) throw new Error(`ruleset ${ctx.game.ruleset} grades no break test: no unit gives ground or falls back`)
+  return rules
 }
-type GradedContext = ProcedureContext<GradedRules, Record<string, string>, RulesetMechanics>
-const graded = (ctx: ClassicContext) => ctx as unknown as GradedContext
 
 /** The inches a unit that gives ground moves straight back. */
 export const GIVE_GROUND_INCHES = 2
@@ -25,13 +24,14 @@ export const GIVE_GROUND_INCHES = 2
  * (a failed Panic test, The Old World) `combat` is null and `why` says what made it fall back.
  */
 export function* fallBack(
-  context: ClassicContext,
+  context: BattleContext,
   unit: UnitState,
   combat: CombatState | null,
   why: Explanation | null = null,
 ): Generator<RequestSpec, number, Answer> {
-  const ctx = graded(context)
-  const rule = ctx.rule('flee-and-pursuit', 'fall-back')
+  const ctx = context
+  const graded = gradedRules(ctx)
+  const rule = graded.fallBack
   const answer = yield* rollDice({
     purpose: 'fall-back',
     count: 2,
@@ -56,15 +56,16 @@ export function* fallBack(
 }
 
 /** Give Ground: the unit moves 2" straight back, keeps its facing and stays in the combat. */
-export function giveGround(context: ClassicContext, unit: UnitState, combat: CombatState): void {
-  const ctx = graded(context)
+export function giveGround(context: BattleContext, unit: UnitState, combat: CombatState): void {
+  const ctx = context
+  const graded = gradedRules(ctx)
   ctx.emit({
     kind: 'gave-ground',
     text: `${unit.name} gives ground ${GIVE_GROUND_INCHES}" straight back, facing kept; it stays in the combat`,
     values: { unit: unit.id, combat: combat.id, distance: GIVE_GROUND_INCHES },
     explanation: explain(`${unit.name} gives ground ${GIVE_GROUND_INCHES}"`, {
       value: GIVE_GROUND_INCHES,
-      rule: ctx.rule('flee-and-pursuit', 'give-ground'),
+      rule: graded.giveGround,
       from: [ctx.seq],
     }),
   })
@@ -75,14 +76,15 @@ export function giveGround(context: ClassicContext, unit: UnitState, combat: Com
  * test; failed, it must follow up. Returns whether it followed up.
  */
 export function* decideFollowUp(
-  context: ClassicContext,
+  context: BattleContext,
   winner: UnitState,
   foes: readonly UnitState[],
   combat: CombatState,
 ): Generator<RequestSpec, boolean, Answer> {
-  const ctx = graded(context)
+  const ctx = context
+  const graded = gradedRules(ctx)
   const names = foes.map((foe) => foe.name).join(' and ')
-  const rule = ctx.rule('flee-and-pursuit', 'follow-up')
+  const rule = graded.followUp
   const option = yield* choose({
     purpose: 'follow-up',
     chooser: winner.player,
@@ -105,14 +107,15 @@ export function* decideFollowUp(
 
 /** A pursuer reached a unit that fell back in good order: it is not destroyed; the two fight on next turn. */
 export function reachFallenBack(
-  context: ClassicContext,
+  context: BattleContext,
   pursuer: UnitState,
   unit: UnitState,
   roll: number,
   fallBackRoll: number,
   from: number,
 ): void {
-  const ctx = graded(context)
+  const ctx = context
+  const graded = gradedRules(ctx)
   const note = context.mechanics.pursuitContact(context)
   ctx.emit({
     kind: 'pursuit-contact',
@@ -122,7 +125,7 @@ export function reachFallenBack(
     values: { unit: unit.id, by: pursuer.id },
     explanation: explain(
       `pursuit ${roll} >= fall back ${fallBackRoll}: ${pursuer.name} reaches ${unit.name}, which is not destroyed`,
-      { rule: ctx.rule('flee-and-pursuit', 'contact'), from: [from] },
+      { rule: graded.contact, from: [from] },
       note ? [note] : [],
     ),
   })
@@ -134,8 +137,9 @@ export function outOfContact(losers: readonly UnitState[], gaveGround: readonly 
 }
 
 /** The combat ends because the losers gave ground and no winner followed them up. */
-export function endCombatApart(context: ClassicContext, combat: CombatState, round: number): void {
-  const ctx = graded(context)
+export function endCombatApart(context: BattleContext, combat: CombatState, round: number): void {
+  const ctx = context
+  const graded = gradedRules(ctx)
   endRound(context, combat, round)
   ctx.emit({
     kind: 'combat-ended',
@@ -143,10 +147,10 @@ export function endCombatApart(context: ClassicContext, combat: CombatState, rou
     values: { combat: combat.id, round },
     explanation: explain(
       `combat ${combat.id} is over after ${round} round${round === 1 ? '' : 's'}: the sides are out of contact`,
-      { rule: ctx.rule('flee-and-pursuit', 'apart') },
+      { rule: graded.apart },
       [
         explain('every losing unit gave ground and none was followed up', {
-          rule: ctx.rule('variants', 'combat-apart'),
+          rule: graded.combatApart,
         }),
       ],
     ),
