@@ -676,6 +676,7 @@ function view(envelope: EventEnvelope, result: StepResult): StepView {
     seq: envelope.seq,
     type: envelope.type as EventType,
     actor: envelope.actor,
+    payload: envelope.payload,
     outcomes: result.outcomes,
     explanation: result.explanation,
     requests: result.requests,
