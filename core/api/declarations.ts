@@ -817,7 +817,7 @@ const situations: Partial<Record<EventType, (context: FormContext, values: Value
       },
     }
   },
-  ChargeDeclared(context, values) {
+  ChargeDeclared(context) {
     const game = context.state
     const side = sideOf(context)
     const chargers = Object.values(game.units).filter(
