@@ -682,6 +682,11 @@ export interface DeclarationForm {
   readonly fields: readonly FormField[]
 }
 
+/** A field a select cannot leave blank: required, or with a default the schema would put in its place. */
+export function mustPick(field: FieldDescription): boolean {
+  return field.required || field.default !== undefined
+}
+
 /** What a form is filled from. */
 export interface FormContext {
   /** The ruleset's id and its phases, in order (as `rulesets()` reports them). */
@@ -1067,7 +1072,7 @@ export function declarationForm(type: string, context: FormContext, values: Valu
     const given = values[field.name]
     let value: FieldValue = given !== undefined ? (given as FieldValue) : (asked?.value ?? field.default)
     // A select holds one of its options: the first, when the value given is none of them.
-    if (options && field.required && field.kind !== 'units' && !options.some((o) => o.value === value))
+    if (options && mustPick(field) && field.kind !== 'units' && !options.some((o) => o.value === value))
       value = options[0]?.value
     if (asked?.settled) value = asked.value
     fields.push({

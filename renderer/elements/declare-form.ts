@@ -6,6 +6,7 @@ import {
   type FormContext,
   type FormField,
   formPayload,
+  mustPick,
 } from '../../core/api/declarations.js'
 import type { EventDraft, GameView, RuleEntry, StepView } from '../../core/api/game-api-contract.js'
 import type { UnitState } from '../../core/engine/types.js'
@@ -366,9 +367,9 @@ export class DeclareForm extends LitElement {
           aria-describedby=${`${id}-help`}
           @change=${(e: Event) => this.set(field.name, (e.target as HTMLSelectElement).value || undefined)}
         >
-          ${field.required ? nothing : html`<option value="" ?selected=${value === ''}>—</option>`}
+          ${mustPick(field) ? nothing : html`<option value="" ?selected=${value === ''}>—</option>`}
           ${
-            field.required && field.options.length === 0
+            mustPick(field) && field.options.length === 0
               ? html`<option value="" selected>none can be picked now</option>`
               : nothing
           }
