@@ -243,12 +243,12 @@ const META: Meta = {
       },
       hidden: {
         label: 'Out of sight or in cover',
-        help: 'completely out of sight of every enemy unit, or within cover (yes or no)',
+        help: 'completely out of sight of every enemy unit, or within cover',
         kind: 'yes-no',
       },
       inOwnZone: {
         label: 'In its own zone',
-        help: 'it stands inside its own deployment zone (yes or no)',
+        help: 'it stands inside its own deployment zone',
         kind: 'yes-no',
       },
       nearestEnemy: {
@@ -358,13 +358,13 @@ const META: Meta = {
       },
       moved: {
         label: 'Moved this turn',
-        help: 'the shooter moved this turn (yes or no)',
+        help: 'the shooter moved this turn',
         kind: 'yes-no',
         when: 'not for a Stand and Shoot',
       },
       marched: {
         label: 'Marched this turn',
-        help: 'the shooter marched this turn (yes or no)',
+        help: 'the shooter marched this turn',
         kind: 'yes-no',
         when: 'not for a Stand and Shoot',
       },
@@ -382,7 +382,7 @@ const META: Meta = {
       },
       multipleShots: {
         label: 'Multiple Shots',
-        help: "take the weapon's Multiple Shots (X shots at -1 to hit) rather than one shot (yes or no)",
+        help: "take the weapon's Multiple Shots (X shots at -1 to hit) rather than one shot",
         kind: 'yes-no',
         when: 'for a weapon with Multiple Shots',
       },
@@ -400,7 +400,7 @@ const META: Meta = {
       },
       standAndShoot: {
         label: 'Stand and shoot',
-        help: 'a Stand and Shoot response to a charge at the shooter (yes or no)',
+        help: 'a Stand and Shoot response to a charge at the shooter',
         kind: 'yes-no',
         when: 'in the movement phase, answering a charge',
       },
@@ -420,7 +420,7 @@ const META: Meta = {
       },
       hill: {
         label: 'On a hill',
-        help: 'the shooter stands on a hill: one more rank fires (yes or no)',
+        help: 'the shooter stands on a hill: one more rank fires',
         kind: 'yes-no',
         rulesets: OW,
       },
@@ -459,12 +459,12 @@ const META: Meta = {
       },
       inArc: {
         label: 'In its front arc',
-        help: "the target is in the caster's front (vision) arc (yes or no)",
+        help: "the target is in the caster's front (vision) arc",
         kind: 'yes-no',
       },
       lineOfSight: {
         label: 'Line of sight',
-        help: 'the caster sees the target (a magic missile needs it) (yes or no)',
+        help: 'the caster sees the target (a magic missile needs it)',
         kind: 'yes-no',
         when: 'for a magic missile',
       },
@@ -549,7 +549,7 @@ const META: Meta = {
       character: { label: 'Character', help: 'the joined character who challenges (its id)', kind: 'character' },
       champion: {
         label: 'Its champion',
-        help: "the unit's champion challenges (yes or no)",
+        help: "the unit's champion challenges",
         kind: 'yes-no',
         when: 'when the unit has a champion',
       },
@@ -710,6 +710,11 @@ const PHASE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> =
 }
 
 const alive = (unit: UnitState) => unit.models > 0
+
+const blank = (value: unknown) =>
+  value === undefined ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (typeof value === 'number' && Number.isNaN(value))
 
 function openCombatOf(game: GameState, unitId: string) {
   return Object.values(game.combats).find(
@@ -930,7 +935,8 @@ const situations: Partial<Record<EventType, (context: FormContext, values: Value
       target: { options: unitOptions(game, targets) },
       weapon: { options: weapons.map((w) => ({ value: w.id, label: w.name })) },
       distance: template ? null : {},
-      range: template ? null : {},
+      // A measured distance gives the band; the band is asked only when no distance is.
+      range: template || !blank(values.distance) ? null : {},
       moved: standing ? null : {},
       marched: standing ? null : {},
       cover: { options: covers.map((c) => ({ value: c.value, label: c.label })) },
@@ -1086,11 +1092,6 @@ export function declarationForm(type: string, context: FormContext, values: Valu
   return { type, title: description.title, help: description.help, fields }
 }
 
-const blank = (value: unknown) =>
-  value === undefined ||
-  (typeof value === 'string' && value.trim() === '') ||
-  (typeof value === 'number' && Number.isNaN(value))
-
 const NUMBER_KINDS: readonly FieldKind[] = ['inches', 'count', 'number', 'turn', 'charge']
 
 /** A value as a player writes it, as the payload takes it: `6"` is 6 inches, "3" a count; "d6" is "D6" hits. */
@@ -1153,11 +1154,12 @@ const frontRank = (unit: UnitState) => Math.min(unit.files ?? unit.models, unit.
  */
 export function chargedCombats(context: FormContext): ChargedCombat[] {
   const game = context.state
+  const markers = game.effects.filter((effect) => effect.entry === 'charge' && effect.params.role === 'charging')
+  if (markers.length === 0) return []
   const steps = context.steps ?? []
   const bySeq = new Map(steps.map((step) => [step.seq, step]))
   const byTarget = new Map<string, { charger: UnitState; facing: string; moved: number }[]>()
-  for (const marker of game.effects) {
-    if (marker.entry !== 'charge' || marker.params.role !== 'charging') continue
+  for (const marker of markers) {
     const charger = game.units[marker.unit]
     const target = game.units[String(marker.params.target)]
     if (!charger || !target || !alive(charger) || !alive(target)) continue

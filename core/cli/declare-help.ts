@@ -32,7 +32,10 @@ function flagOf(field: FieldDescription): string {
 /** One field: its flag, whether it is needed, its meaning, its values, its bounds, when and where it applies. */
 function fieldLines(field: FieldDescription): string[] {
   const needed = field.required ? 'required' : field.default !== undefined ? `default ${field.default}` : 'optional'
-  const lines = [`  ${flagOf(field)}   (${field.label}; ${needed})`, `      ${field.help}`]
+  const lines = [
+    `  ${flagOf(field)}   (${field.label}; ${needed})`,
+    `      ${field.help}${field.kind === 'yes-no' ? ' (true or false)' : ''}`,
+  ]
   const bounds = [
     field.integer ? 'a whole number' : field.min !== undefined || field.max !== undefined ? 'a number' : '',
     field.min !== undefined ? `from ${field.min}` : '',

@@ -1,7 +1,8 @@
+import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { unitDef } from '../helpers/classic-game.js'
-import { screenshot, startTable, type Table } from './browser.js'
+import { artifactsDir, screenshot, startTable, type Table } from './browser.js'
 
 /**
  * The declaration forms in headless Chromium: a classic turn declared only through forms built from the one
@@ -29,13 +30,15 @@ async function lookAt(page: Page, form: Locator, name: string): Promise<void> {
     await page.setViewportSize(size)
     await form.scrollIntoViewIfNeeded()
     await screenshot(page, `forms-${name}-${size.width}`)
+    await form.screenshot({ path: join(artifactsDir, `forms-${name}-${size.width}-form.png`) })
     const fits = await form.evaluate((element) => {
       const box = element.getBoundingClientRect()
       const inner = element.shadowRoot?.querySelector('form') ?? element
-      return { right: box.right, inside: inner.scrollWidth <= inner.clientWidth, width: window.innerWidth }
+      return { right: box.right, inside: inner.scrollWidth <= inner.clientWidth }
     })
+    const width = (await page.evaluate('innerWidth')) as number
     expect(fits.inside, `${name} at ${size.width}: the form's content is wider than the form`).toBe(true)
-    expect(fits.right, `${name} at ${size.width}: the form runs off the window`).toBeLessThanOrEqual(fits.width)
+    expect(fits.right, `${name} at ${size.width}: the form runs off the window`).toBeLessThanOrEqual(width)
   }
   await page.setViewportSize({ width: 1600, height: 1000 })
 }
@@ -201,6 +204,85 @@ describe('a declaration form for every declaration', () => {
     expect(charge).toEqual({ unit: 'knights', target: 'swordsmen', distance: 9, facing: 'flank' })
     // No JSON box on the game screen, then or now.
     expect(await page.locator('textarea').count()).toBe(0)
+    expect(table.pageErrors).toEqual([])
+  }, 120_000)
+
+  it('The Old World: the charge asks the terrain crossed, and its combat carries the inches the charger moved', async () => {
+    const api = table.api
+    const { gameId } = await api.createGame({
+      ruleset: 'old-world',
+      title: 'Forms in the Old World',
+      players: [
+        { id: 'empire', name: 'Empire' },
+        { id: 'chaos', name: 'Chaos' },
+      ],
+      actor: 'empire',
+    })
+    const muster = (player: string, units: unknown[]) =>
+      api.append(gameId, { type: 'ArmyMustered', actor: player, payload: { player, units } })
+    await muster('empire', [unitDef('swordsmen', { name: 'Empire Swordsmen', models: 15, formation: { files: 5 } })])
+    await muster('chaos', [
+      unitDef('knights', {
+        name: 'Chaos Knights',
+        models: 5,
+        troopType: 'heavy-cavalry',
+        profile: { M: 7 },
+        formation: { files: 5 },
+      }),
+    ])
+    const page = await table.openPage({ gameId })
+    const console_ = page.getByRole('region', { name: 'Game console' })
+    await until(() => console_.getByRole('group', { name: 'Declare now' }).count()).toBe(1)
+    let form = await openForm(page, 'TurnStarted')
+    await form.getByLabel('Player', { exact: true }).selectOption({ label: 'Chaos' })
+    await submit(form, 'TurnStarted')
+    await until(() => page.getByTestId('turn').textContent()).toBe('1')
+    form = await openForm(page, 'PhaseStarted')
+    expect(await form.getByLabel('Phase').locator('option').allTextContents()).toEqual([
+      'Strategy',
+      'Movement',
+      'Shooting',
+      'Combat',
+    ])
+    await form.getByLabel('Phase').selectOption({ label: 'Movement' })
+    await submit(form, 'PhaseStarted')
+    await until(() => page.getByTestId('phase').textContent()).toBe('movement')
+
+    form = await openForm(page, 'ChargeDeclared')
+    await form.getByLabel('Distance').fill('8.5')
+    expect(await form.getByLabel('Terrain crossed').locator('option').allTextContents()).toEqual([
+      '—',
+      'Difficult terrain',
+      'Dangerous terrain',
+    ])
+    await lookAt(page, page.locator('declare-form'), 'old-world-charge')
+    await submit(form, 'ChargeDeclared')
+    await page.getByRole('group', { name: 'Choose' }).getByRole('button', { name: /hold$/ }).click()
+    // M 7 + the higher of 5 and 2 = 12": the Knights reach the Swordsmen 8.5" away, and moved 8 whole inches.
+    const request = page.getByRole('region', { name: 'Open request' })
+    await until(() => request.textContent()).toContain('charge range')
+    await enterCounts(page, [5, 2])
+    await until(() => page.getByRole('region', { name: 'Explanation' }).textContent()).toContain('reaches')
+
+    form = await openForm(page, 'PhaseStarted')
+    await form.getByLabel('Phase').selectOption({ label: 'Combat' })
+    await submit(form, 'PhaseStarted')
+    const fight = console_.getByRole('button', { name: 'Fight the combat: Chaos Knights charged Empire Swordsmen' })
+    await until(() => fight.count()).toBe(1)
+    await fight.click()
+    form = console_.getByRole('form', { name: 'Declare CombatJoined' })
+    const moved = form.getByLabel('Chaos Knights: whole inches moved before contact')
+    await until(() => moved.inputValue()).toBe('8')
+    await lookAt(page, page.locator('declare-form'), 'old-world-combat-from-charge')
+    await submit(form, 'CombatJoined')
+    await until(() => request.textContent()).toContain('to hit')
+    const joined = (await api.replay(gameId, {})).steps.find((step) => step.type === 'CombatJoined')?.payload
+    expect(joined).toMatchObject({
+      sides: [
+        { player: 'empire', units: [{ unit: 'swordsmen', charged: false, facing: 'front' }] },
+        { player: 'chaos', units: [{ unit: 'knights', charged: true, facing: 'front', moved: 8 }] },
+      ],
+    })
     expect(table.pageErrors).toEqual([])
   }, 120_000)
 })
