@@ -903,6 +903,8 @@ const situations: Partial<Record<EventType, (context: FormContext, values: Value
       (u) =>
         alive(u) &&
         missileWeapons(context.catalogue, u).length > 0 &&
+        // A unit shoots once a turn (the shooting entry's marker says it has).
+        !game.effects.some((e) => e.entry === 'shooting' && e.unit === u.id) &&
         (standing ? answers.some((e) => e.unit === u.id) : u.player === side && !openCombatOf(game, u.id)),
     )
     const shooterId = pick(unitOptions(game, shooters), values.shooter)

@@ -148,6 +148,44 @@ describe('the description of every declaration', () => {
   })
 })
 
+describe('a form for every declaration a player records', () => {
+  for (const ruleset of ['classic', 'old-world'] as const)
+    it(`${ruleset}: every field can be filled in a form, every option is named, never an id`, async () => {
+      const hero = {
+        id: 'hero',
+        name: 'Captain Aldred',
+        profile: { M: 4, WS: 5, BS: 5, S: 4, T: 4, W: 2, I: 5, A: 3, Ld: 8 },
+        wizardLevel: 1,
+      }
+      const { context } = await game(
+        ruleset,
+        {
+          p1: [
+            unitDef('swordsmen', {
+              name: 'Empire Swordsmen',
+              command: { champion: true },
+              formation: { files: 5 },
+              characters: [hero],
+            }),
+          ],
+          p2: [unitDef('warriors', { name: 'Chaos Warriors', formation: { files: 5 } })],
+        },
+        turn('movement'),
+      )
+      const ids = new Set(Object.keys(context().state.units))
+      const recorded = Object.values(declarations).filter((d) => d.recordedBy === 'form')
+      expect(recorded.map((d) => d.type)).toContain('PanicTestDeclared')
+      for (const { type } of recorded) {
+        const form = declarationForm(type, context())
+        for (const f of form.fields) {
+          expect(f.kind, `${type}.${f.name}`).not.toBe('other')
+          if (f.shape !== 'value') expect(['units', 'sides', 'contact'], `${type}.${f.name}`).toContain(f.kind)
+          for (const option of f.options ?? []) expect(ids.has(option.label), `${type}.${f.name}`).toBe(false)
+        }
+      }
+    })
+})
+
 describe('the form a situation asks for', () => {
   const swordsmen = unitDef('swordsmen', { name: 'Empire Swordsmen', models: 15, formation: { files: 5 } })
   const crossbows = unitDef('crossbows', {
