@@ -183,6 +183,7 @@ export class DeclareForm extends LitElement {
       this.values = {}
       this.picks = this.prefill && this.type === 'CombatJoined' ? this.picksFrom(this.prefill) : {}
       if (this.prefill && this.type === 'CombatJoined') this.values = { combat: this.prefill.payload.combat }
+      if (this.type === 'CombatRoundDeclared' && this.view) this.picks = this.roundPicks(this.form())
       this.problem = ''
     }
   }
@@ -227,6 +228,26 @@ export class DeclareForm extends LitElement {
         }
       }
     }
+    return picks
+  }
+
+  /** The next round of a combat: every unit still in it, its front rank in contact, as the round before began. */
+  private roundPicks(form: DeclarationForm): Record<string, CombatPick> {
+    const game = this.game
+    const combat = game.combats[String(form.fields.find((f) => f.name === 'combat')?.value ?? '')]
+    const picks: Record<string, CombatPick> = {}
+    for (const side of combat?.sides ?? [])
+      for (const each of side.units) {
+        const unit = game.units[each.unit]
+        if (unit && unit.models > 0)
+          picks[unit.id] = {
+            side: 0,
+            charged: false,
+            facing: each.facing,
+            moved: '',
+            models: Math.min(unit.files ?? unit.models, unit.models),
+          }
+      }
     return picks
   }
 
@@ -281,6 +302,8 @@ export class DeclareForm extends LitElement {
   private set(name: string, value: unknown): void {
     this.values = { ...this.values, [name]: value }
     this.problem = ''
+    // Another combat: its own units in contact.
+    if (this.type === 'CombatRoundDeclared' && name === 'combat') this.picks = this.roundPicks(this.form())
   }
 
   private renderInput(field: FormField, id: string, describedBy: string): TemplateResult {
