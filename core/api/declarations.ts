@@ -73,6 +73,8 @@ export interface FieldDescription {
   readonly rulesets?: readonly string[]
   /** When the field is asked, in a player's words; always when absent. */
   readonly when?: string
+  /** How the command line gives it, where that differs from a form (an id rather than a name). */
+  readonly cli?: string
   /** A single value (a command-line flag) or a list or object (given with --json). */
   readonly shape: 'value' | 'list' | 'object'
 }
@@ -152,9 +154,8 @@ const META: Meta = {
     fields: {
       phase: {
         label: 'Phase',
-        help:
-          'the phase, by its id: classic movement, magic, shooting, close-combat; The Old World strategy, movement, ' +
-          'shooting, close-combat (its Combat phase is close-combat, not "combat")',
+        help: 'the phase that begins',
+        cli: 'its id, as listed below (The Old World\'s Combat phase is close-combat, not "combat")',
         kind: 'phase',
       },
     },
@@ -197,7 +198,7 @@ const META: Meta = {
       unit: unitField('Unit', 'the unit that moves (one of yours)'),
       kind: {
         label: 'Move',
-        help: 'normal, march, reform (no distance), or fly (a unit with the Flying Model rule; classic)',
+        help: 'how the unit moves: a reform covers no distance; only a unit with the Flying Model rule flies',
         kind: 'choice',
         labels: {
           normal: { label: 'Normal move' },
@@ -280,7 +281,12 @@ const META: Meta = {
       'it moved), who is in base contact. The first round is fought at once.',
     recordedBy: 'form',
     fields: {
-      combat: { label: 'Combat name', help: 'a short name for the combat (its id: a-z, 0-9, -)', kind: 'combat-name' },
+      combat: {
+        label: 'Combat name',
+        help: 'a short name for the combat',
+        cli: 'an id: a-z, 0-9 and -',
+        kind: 'combat-name',
+      },
       sides: {
         label: 'Sides',
         help:
@@ -370,7 +376,8 @@ const META: Meta = {
       },
       cover: {
         label: 'Cover',
-        help: 'the cover the target is in: classic soft or hard; The Old World partial or full; none',
+        help: 'the cover the target is in, as the table sees it',
+        cli: 'classic: soft or hard; The Old World: partial or full; none',
         kind: 'choice',
         labels: {
           none: { label: 'No cover' },
@@ -406,15 +413,17 @@ const META: Meta = {
       },
       charge: {
         label: 'At the charge',
-        help: 'the charge it answers: the seq of its ChargeDeclared (the form names it by its units)',
+        help: 'the charge it answers',
+        cli: 'the seq of its ChargeDeclared',
         kind: 'charge',
         when: 'for a Stand and Shoot',
       },
       at: {
         label: 'Picking out',
         help:
-          'the target\'s champion ("champion") or joined character (its id) the shot picks out, when fewer than 5 ' +
-          'rank and file protect it; the rank and file when not given',
+          "the target's champion or joined character the shot picks out, when fewer than 5 rank and file protect it; " +
+          'the rank and file when not given',
+        cli: '"champion", or the character\'s id',
         kind: 'model',
         when: 'when the target has a champion or a joined character',
       },
@@ -440,9 +449,8 @@ const META: Meta = {
       },
       spell: {
         label: 'Spell',
-        help:
-          'classic: the spell, a catalogue id (chill-wind, doombolt…); The Old World: an id for the spell entered ' +
-          '(the form makes it from the name)',
+        help: "the spell cast: classic, one of the catalogue's spells; The Old World, the one named from your lore",
+        cli: 'its catalogue id (chill-wind, doombolt…); The Old World: an id for the spell entered',
         kind: 'spell',
       },
       target: unitField(
@@ -514,7 +522,9 @@ const META: Meta = {
       unit: unitField('Unit testing', 'the unit that takes the Panic test', 'unit'),
       cause: {
         label: 'Because',
-        help: 'friend-destroyed, friend-broke (or fell back in good order, The Old World) within 6", or fled-through',
+        help:
+          'a friend destroyed or broken within 6" (in The Old World also one that fell back in good order), or a ' +
+          'friend fleeing through it',
         kind: 'choice',
         labels: {
           'friend-destroyed': { label: 'A friend was destroyed within 6"' },
@@ -534,7 +544,8 @@ const META: Meta = {
       item: { label: 'Item', help: 'the one-use item, one it carries (potion-of-strength)', kind: 'item' },
       character: {
         label: 'Used by',
-        help: 'the joined character who uses it (its id); the unit itself when not given',
+        help: 'the joined character who uses it; the unit itself when not given',
+        cli: "the character's id",
         kind: 'character',
       },
     },
@@ -546,7 +557,12 @@ const META: Meta = {
     fields: {
       combat: { label: 'Combat', help: 'the combat the challenge is issued in', kind: 'combat' },
       unit: unitField('Unit', "the challenger's unit (or a lone character)", 'combat-unit'),
-      character: { label: 'Character', help: 'the joined character who challenges (its id)', kind: 'character' },
+      character: {
+        label: 'Character',
+        help: 'the joined character who challenges',
+        cli: "the character's id",
+        kind: 'character',
+      },
       champion: {
         label: 'Its champion',
         help: "the unit's champion challenges",

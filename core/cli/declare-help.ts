@@ -36,6 +36,7 @@ function fieldLines(field: FieldDescription): string[] {
     `  ${flagOf(field)}   (${field.label}; ${needed})`,
     `      ${field.help}${field.kind === 'yes-no' ? ' (true or false)' : ''}`,
   ]
+  if (field.cli) lines.push(`      given as ${field.cli}`)
   const bounds = [
     field.integer ? 'a whole number' : field.min !== undefined || field.max !== undefined ? 'a number' : '',
     field.min !== undefined ? `from ${field.min}` : '',

@@ -28,7 +28,7 @@ describe('arbiter declare TYPE --help', () => {
     expect(shot).toMatch(/soft: Soft cover \[Classic fan edition only\]/)
     const phase = (await run('declare', 'PhaseStarted', '--help')).out
     expect(phase).toContain('The Old World: strategy, movement, shooting, close-combat')
-    expect(phase).toContain('its Combat phase is close-combat')
+    expect(phase).toContain('Combat phase is close-combat')
   })
 
   it('lists the types on `declare --help`, and names the nearest type for a mistyped one', async () => {
