@@ -124,6 +124,8 @@ export interface StepView {
   readonly seq: number
   readonly type: string
   readonly actor: string
+  /** What was declared or answered, as recorded: the log's facts a form reuses (a charge's facing). */
+  readonly payload: unknown
   readonly outcomes: readonly Outcome[]
   readonly explanation: Explanation | null
   /** Requests this event opened. */

@@ -64,6 +64,22 @@ export function catalogueHash(ruleset: Ruleset): string {
 }
 
 /** The ids of the rulesets this Arbiter knows, the default first. */
+/** The rulesets this Arbiter knows, as the library and the command line's help show them. */
+export function rulesetSummaries(): RulesetSummary[] {
+  return Object.values(rulesets).map((ruleset) => ({
+    id: ruleset.id,
+    name: ruleset.name,
+    variants: Object.entries(ruleset.catalogue.variants).map(([id, { name, description }]) => ({
+      id,
+      name,
+      description,
+    })),
+    defaultVariant: ruleset.defaultVariant,
+    phases: [...ruleset.phases],
+    troopTypes: [...ruleset.troopTypes],
+  }))
+}
+
 export function rulesetIds(): string[] {
   return Object.keys(rulesets)
 }
@@ -441,18 +457,7 @@ export class LocalGameApi implements GameApi {
   }
 
   async rulesets(): Promise<RulesetSummary[]> {
-    return Object.values(rulesets).map((ruleset) => ({
-      id: ruleset.id,
-      name: ruleset.name,
-      variants: Object.entries(ruleset.catalogue.variants).map(([id, { name, description }]) => ({
-        id,
-        name,
-        description,
-      })),
-      defaultVariant: ruleset.defaultVariant,
-      phases: [...ruleset.phases],
-      troopTypes: [...ruleset.troopTypes],
-    }))
+    return rulesetSummaries()
   }
 
   async catalogue(ruleset: string): Promise<RuleEntry[]> {
@@ -681,6 +686,7 @@ function view(envelope: EventEnvelope, result: StepResult): StepView {
     seq: envelope.seq,
     type: envelope.type as EventType,
     actor: envelope.actor,
+    payload: envelope.payload,
     outcomes: result.outcomes,
     explanation: result.explanation,
     requests: result.requests,

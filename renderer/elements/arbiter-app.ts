@@ -497,6 +497,8 @@ export class ArbiterApp extends LitElement {
           .view=${this.view}
           .status=${this.status}
           .phases=${this.phases}
+          .catalogue=${this.catalogue ?? []}
+          .steps=${this.steps}
           .busy=${this.busy}
           @declare=${this.onDeclare}
           @dice=${this.onDice}
