@@ -1,10 +1,12 @@
 import type { CatalogueEntry } from '../engine/catalogue.js'
+import type { ParamKind } from '../engine/params.js'
 import type { GameState, OpenRequest, Outcome, TroopTemplate } from '../engine/types.js'
 import type { TroopType } from '../events/event-types.js'
 import type { Explanation } from '../explain/explanation.js'
 import type { GameSummary } from '../store/event-store.js'
 
-export type { GameSummary }
+export type { ErrorData, ErrorField } from '../events/errors.js'
+export type { GameSummary, ParamKind }
 
 /**
  * The one contract every host implements: `LocalGameApi` in-process (the CLI, tests), the
@@ -99,6 +101,8 @@ export interface RuleEntry {
   readonly clauses: CatalogueEntry['clauses']
   /** The entry's parameters and their defaults; empty when it takes none. */
   readonly params: NonNullable<CatalogueEntry['params']>
+  /** How a list writes each parameter the entry takes (those without a default too), for `parseParam`. */
+  readonly paramKinds: Readonly<Record<string, ParamKind>>
   readonly enforcement: CatalogueEntry['enforcement']
 }
 

@@ -1,5 +1,6 @@
-import type { CatalogueEntry } from '../engine/catalogue.js'
+import type { CatalogueEntry, EntryDefinition } from '../engine/catalogue.js'
 import { createEngine, type Engine, type EngineState } from '../engine/driver.js'
+import { paramKindsOf } from '../engine/muster-check.js'
 import type { EngineEvent, GameState, Ruleset, StepResult, TroopTemplate } from '../engine/types.js'
 import { canonicalJson } from '../events/canonical-json.js'
 import { type EventEnvelope, envelopeLine, type UnchainedEvent } from '../events/envelope.js'
@@ -26,6 +27,7 @@ import type {
   RulesetSummary,
   StepView,
 } from './game-api-contract.js'
+import { prepareArmy } from './muster-input.js'
 import { randomFace } from './random.js'
 
 /** Bump when the fold's output for the same events changes, so stale snapshots are ignored. */
@@ -261,7 +263,10 @@ export class LocalGameApi implements GameApi {
   async append(gameId: string, draft: EventDraft, expectedVersion?: number): Promise<StepView> {
     const type = draft.type
     const v = draft.v ?? gameEvents.currentVersion(type)
-    const payload = gameEvents.validateNew(type, v, draft.payload)
+    const payload =
+      type === 'ArmyMustered' && v === gameEvents.currentVersion(type)
+        ? prepareArmy(definitionsOf(this.session(gameId).engine.ruleset), draft.payload)
+        : gameEvents.validateNew(type, v, draft.payload)
     if (type === 'GameCreated')
       throw new ArbiterError('api/game-exists', `GameCreated can only start a game; game ${gameId} has one`)
     const session = this.session(gameId)
@@ -451,7 +456,8 @@ export class LocalGameApi implements GameApi {
   }
 
   async catalogue(ruleset: string): Promise<RuleEntry[]> {
-    return rulesetOf(ruleset).catalogue.entries.map(ruleEntry)
+    const known = rulesetOf(ruleset)
+    return known.catalogue.entries.map((entry) => ruleEntry(entry, definitionsOf(known).get(entry.id)))
   }
 
   async troops(ruleset: string): Promise<TroopTemplate[]> {
@@ -466,7 +472,7 @@ export class LocalGameApi implements GameApi {
     const ids = this.store.searchRules(known.id, hash, known.catalogue.entries, query, RULE_SEARCH_LIMIT)
     return ids.flatMap((id) => {
       const entry = byId.get(id)
-      return entry ? [ruleEntry(entry)] : []
+      return entry ? [ruleEntry(entry, definitionsOf(known).get(id))] : []
     })
   }
 
@@ -671,6 +677,17 @@ function brokenGame(gameId: string, seq: number, problem: string): ArbiterError 
   )
 }
 
+const definitionMaps = new WeakMap<Ruleset, ReadonlyMap<string, EntryDefinition>>()
+/** A ruleset's entry definitions by id (with the code that reads their parameters). */
+function definitionsOf(ruleset: Ruleset): ReadonlyMap<string, EntryDefinition> {
+  let map = definitionMaps.get(ruleset)
+  if (!map) {
+    map = new Map(ruleset.definitions.map((entry) => [entry.id, entry]))
+    definitionMaps.set(ruleset, map)
+  }
+  return map
+}
+
 function view(envelope: EventEnvelope, result: StepResult): StepView {
   return {
     seq: envelope.seq,
@@ -682,7 +699,7 @@ function view(envelope: EventEnvelope, result: StepResult): StepView {
   }
 }
 
-function ruleEntry(entry: CatalogueEntry): RuleEntry {
+function ruleEntry(entry: CatalogueEntry, definition: EntryDefinition | undefined): RuleEntry {
   return {
     id: entry.id,
     name: entry.name,
@@ -690,6 +707,7 @@ function ruleEntry(entry: CatalogueEntry): RuleEntry {
     text: entry.text,
     clauses: entry.clauses,
     params: entry.params ?? {},
+    paramKinds: definition ? paramKindsOf(definition) : {},
     enforcement: entry.enforcement,
   }
 }

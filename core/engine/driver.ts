@@ -12,6 +12,7 @@ import {
   type TimingPoint,
 } from './effects.js'
 import { RuleError } from './errors.js'
+import { checkArmy, checkPlayers } from './muster-check.js'
 import { evolve, type Outcome, type OutcomeInit, phaseKey } from './outcomes.js'
 import type {
   Answer,
@@ -569,6 +570,7 @@ export function createEngine(ruleset: Ruleset): Engine {
             `${Object.keys(ruleset.catalogue.variants).join(', ')})`,
         )
       }
+      checkPlayers(p.players)
       const ids = p.players.map((player) => player.id)
       if (new Set(ids).size !== ids.length)
         throw new RuleError('engine/duplicate-player', `seq ${event.seq}: player ids repeat (${ids.join(', ')})`)
@@ -597,6 +599,7 @@ export function createEngine(ruleset: Ruleset): Engine {
       // New units, new entries held: the game-wide list is made again when next asked.
       listedInGame.delete(game)
       requirePlayer(game, event.payload.player, event as EngineEvent)
+      checkArmy(ruleset, entries, game, event.payload)
       for (const unit of event.payload.units) {
         if (Object.hasOwn(game.units, unit.id))
           throw new RuleError('engine/duplicate-unit', `seq ${event.seq}: unit "${unit.id}" is already mustered`)

@@ -1,5 +1,6 @@
 import { RuleError } from '../../../engine/errors.js'
 import { type Resolved, resolveModifiers } from '../../../engine/modifiers.js'
+import { parseDiceCount } from '../../../engine/params.js'
 import { choose, rollDice } from '../../../engine/requests.js'
 import type {
   Answer,
@@ -17,7 +18,6 @@ import { barredBy, castingWizard, dispellerOf } from '../../classic/magic/spell-
 import { spellAsAttacker } from '../../classic/magic/spells.js'
 import { combatOf, type Wizard, wizardsOf } from '../../classic/magic/wizards.js'
 import { characterView, woundModel } from '../../classic/models.js'
-import { parseDiceCount } from '../../classic/special-blows.js'
 import { woundsFromHits } from '../../classic/strike.js'
 import type { OldWorldContext } from '../catalogue.js'
 
