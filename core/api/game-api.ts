@@ -12,6 +12,7 @@ import { ChainBrokenError, EventStore, type GameSummary, type UnindexedGame } fr
 import { closingLine, parseAndVerifyJsonl } from '../store/jsonl.js'
 import { sha256Hex } from '../store/sha256.js'
 import { declarableNow } from './declarable.js'
+import { createDemoGame } from './demo-game.js'
 import type {
   ChainCheck,
   EventDraft,
@@ -169,6 +170,7 @@ interface ReplayCursor {
 }
 
 interface CreatedPayload {
+  readonly players: readonly { readonly id: string; readonly name: string }[]
   readonly ruleset: string
   readonly variant: string
   readonly catalogueHash: string
@@ -213,6 +215,22 @@ export class LocalGameApi implements GameApi {
 
   async listGames(): Promise<GameListing[]> {
     return this.store.games().map((row) => this.checkedListing(row))
+  }
+
+  async archiveGame(gameId: string, archived: boolean): Promise<void> {
+    this.store.setArchived(gameId, archived ? this.clock() : null)
+  }
+
+  async sampleGame(): Promise<{ gameId: string; created: boolean }> {
+    const existing = this.store.sampleGameId()
+    // A sample that no longer verifies is not opened again: a new one is recorded, and the broken one stays listed.
+    if (existing !== null && this.checkedListing(this.store.game(existing)).intact) {
+      this.store.setArchived(existing, null)
+      return { gameId: existing, created: false }
+    }
+    const gameId = await createDemoGame(this)
+    this.store.markSample(gameId)
+    return { gameId, created: true }
   }
 
   async createGame(input: NewGame): Promise<{ gameId: string; step: StepView }> {
@@ -534,7 +552,13 @@ export class LocalGameApi implements GameApi {
 
   /** A games-table row, checked against the game's chain and its hashed GameCreated (the index may be edited). */
   private checkedListing(row: GameSummary | UnindexedGame): GameListing {
-    const broken = (seq: number, problem: string): GameListing => ({ intact: false, gameId: row.gameId, seq, problem })
+    const broken = (seq: number, problem: string): GameListing => ({
+      intact: false,
+      gameId: row.gameId,
+      seq,
+      problem,
+      ...('archived' in row && row.archived ? { archived: true } : {}),
+    })
     if ('unindexed' in row)
       return broken(
         1,
@@ -581,7 +605,7 @@ export class LocalGameApi implements GameApi {
             `the hashed GameCreated ${JSON.stringify(value)}: the table was edited`,
         )
     }
-    return { ...row, intact: true }
+    return { ...row, intact: true, players: created.players.map(({ id, name }) => ({ id, name })) }
   }
 
   /**

@@ -1,4 +1,5 @@
 export * from './declarable.js'
+export * from './demo-game.js'
 export * from './export-file.js'
 export * from './game-api.js'
 export * from './game-api-contract.js'
