@@ -1,6 +1,7 @@
+import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { screenshot, startTable, type Table } from './browser.js'
+import { artifactsDir, screenshot, startTable, type Table } from './browser.js'
 
 /**
  * The muster forgives and says why (a refused army keeps its draft, the refusal stands beside its
@@ -94,6 +95,7 @@ describe('the muster screen', () => {
     await page.setViewportSize({ width: 412, height: 915 })
     await save.scrollIntoViewIfNeeded()
     await screenshot(page, '31-muster-refused-412')
+    await pick.screenshot({ path: join(artifactsDir, '31-regeneration-refused-412.png') })
     expect(await elementOverflow(muster)).toBe(0)
     await page.setViewportSize({ width: 1280, height: 800 })
 
@@ -122,6 +124,21 @@ describe('the library', () => {
     const row = games.getByRole('row').filter({ hasText: 'Chaos v Empire' })
     expect(await row.textContent()).toContain('Classic fan edition')
     expect(await games.textContent()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}|classic-8th|\bclassic\b \//)
+
+    // Two players of one name are refused beside the second one's field, the form kept as typed.
+    await page.getByRole('button', { name: 'New game' }).click()
+    const form = page.getByRole('region', { name: 'New game' })
+    await form.getByLabel('Player 1 (plays first)').fill('Anna')
+    await form.getByLabel('Player 2').fill('anna')
+    await form.getByRole('button', { name: 'Create the game' }).click()
+    const second = form.getByLabel('Player 2')
+    await until(() => second.getAttribute('aria-invalid')).toBe('true')
+    expect(await form.getByRole('alert').textContent()).toBe(
+      'two players are called "anna": give each player a name of their own',
+    )
+    expect(await form.getByLabel('Player 1 (plays first)').inputValue()).toBe('Anna')
+    expect(await page.locator('.error-bar').count()).toBe(0)
+    await form.getByRole('button', { name: 'Cancel' }).click()
 
     // The sample game is recorded once; asked again, the library opens the same game.
     await page.getByRole('button', { name: 'Sample game' }).click()
