@@ -20,13 +20,14 @@ const until = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000
 
 /** How far the page is wider than its window (0 when nothing scrolls sideways). */
 const overflow = (page: Page) =>
-  page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth))
+  page.evaluate('Math.max(0, document.documentElement.scrollWidth - window.innerWidth)') as Promise<number>
 
 /** How far an element reaches past the window's right edge, or past its own box (0 when it fits). */
 const elementOverflow = (element: Locator) =>
   element.evaluate((node) => {
     const box = node.getBoundingClientRect()
-    return Math.max(0, box.right - window.innerWidth, node.scrollWidth - node.clientWidth)
+    const { innerWidth } = globalThis as unknown as { innerWidth: number }
+    return Math.max(0, box.right - innerWidth, node.scrollWidth - node.clientWidth)
   })
 
 async function newGame(page: Page, players: [string, string]): Promise<void> {
@@ -81,8 +82,8 @@ describe('the muster screen', () => {
     expect(await save.getAttribute('aria-describedby')).toBe(await pick.getByRole('alert').getAttribute('id'))
     await until(() =>
       save.evaluate(
-        (input) =>
-          input.getRootNode() instanceof ShadowRoot && (input.getRootNode() as ShadowRoot).activeElement === input,
+        // The field has the focus within its shadow root: the player can type the fix at once.
+        (input) => (input.getRootNode() as unknown as { activeElement: unknown }).activeElement === input,
       ),
     ).toBe(true)
     // Nothing at the top of the page, no slug, id or zod path anywhere.

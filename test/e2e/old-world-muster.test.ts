@@ -34,7 +34,7 @@ describe('an Old World game in the app', () => {
     expect(
       await editor
         .locator('#troop-type option')
-        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)),
+        .evaluateAll((options) => options.map((o) => (o as unknown as { value: string }).value)),
     ).toContain('monstrous-creature')
     // The classic monster is no Old World troop type.
     expect(troopTypes).not.toContain('monster')
