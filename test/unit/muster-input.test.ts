@@ -91,6 +91,19 @@ const muster = (api: LocalGameApi, gameId: string, player: string, units: unknow
   api.append(gameId, { type: 'ArmyMustered', actor: player, payload: { player, units } })
 
 describe('a muster through the api', () => {
+  it('musters every ready unit of every ruleset as the muster screen loads it', async () => {
+    const api = await openApi(tempDir())
+    for (const { id: ruleset } of await api.rulesets()) {
+      const troops = await api.troops(ruleset)
+      expect(troops.length).toBeGreaterThan(0)
+      for (const [index, troop] of troops.entries()) {
+        const gameId = await newGame(api, ruleset)
+        await muster(api, gameId, 'p1', [{ ...troop.unit, id: `unit-${index}` }])
+      }
+    }
+    await api.close()
+  })
+
   it('records "5+" as the save 5, and refuses "five" beside the field, in words with the unit\'s name', async () => {
     const api = await openApi(tempDir())
     const gameId = await newGame(api)
