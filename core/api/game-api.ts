@@ -66,6 +66,11 @@ export function catalogueHash(ruleset: Ruleset): string {
   return sha256Hex(canonicalJson(ruleset.catalogue))
 }
 
+/** The ids of the rulesets this Arbiter knows, the default first. */
+export function rulesetIds(): string[] {
+  return Object.keys(rulesets)
+}
+
 export function rulesetOf(id: string): Ruleset {
   const ruleset = Object.hasOwn(rulesets, id) ? rulesets[id] : undefined
   if (!ruleset)

@@ -1,11 +1,18 @@
 import { existsSync } from 'node:fs'
-import { createDemoGame } from '../api/demo-game.js'
-import { replaySteps, verifyExport } from '../api/export-file.js'
-import { LocalGameApi, type OpenApiOptions } from '../api/game-api.js'
-import type { GameApi, StepView } from '../api/game-api-contract.js'
+import {
+  createDemoGame,
+  type GameApi,
+  LocalGameApi,
+  type OpenApiOptions,
+  packageRoot,
+  replaySteps,
+  rulesetIds,
+  rulesetOf,
+  type StepView,
+  verifyExport,
+} from '../api/index.js'
+import type { OpenRequest } from '../engine/types.js'
 import { ArbiterError } from '../events/errors.js'
-import { rulesets } from '../rules/index.js'
-import { packageRoot } from '../store/package-root.js'
 import {
   ARBITER,
   dbFlag,
@@ -22,7 +29,7 @@ import {
   type Values,
 } from './args.js'
 import { checkNotSameFile, FileError, readTextFile, removeDatabase, writeChunks } from './files.js'
-import { answerHint, explainedStep, statusText, stepJson, stepLine } from './print.js'
+import { answerHint, explainedStep, statusText, stepJson, stepLine, writeJson } from './print.js'
 import { coverageText, ruleCoverage, testsCitingRules } from './rule-coverage.js'
 
 export interface Io {
@@ -79,10 +86,58 @@ function where(values: Values): string {
   return `--db ${required(values, 'db')} --game ${required(values, 'game')}`
 }
 
-/** Prints what a writing command did: the step, its explanation, and how to answer what it opened. */
-async function printWrite(io: Io, step: StepView, api: GameApi, gameId: string, at: string): Promise<void> {
-  io.stdout.write(`${explainedStep(step)}\n`)
+/**
+ * The open request `requestId` of the kind the command answers. A request of the other kind, or
+ * none by that id, is a usage error that names the command to use or the requests that are open.
+ */
+async function openRequestOf<K extends OpenRequest['kind']>(
+  api: GameApi,
+  gameId: string,
+  requestId: string,
+  kind: K,
+  at: string,
+): Promise<Extract<OpenRequest, { kind: K }>> {
   const { openRequests } = await api.openGame(gameId)
+  const request = openRequests.find((open) => open.id === requestId)
+  if (request === undefined) {
+    const open = openRequests.map((r) => `${r.id} (${r.kind === 'dice' ? 'roll' : 'choose'})`).join(', ')
+    throw new UsageError(`no request ${requestId} is open in this game; ${open ? `open: ${open}` : 'none is open'}`)
+  }
+  if (request.kind !== kind) {
+    const [is, not, command] =
+      request.kind === 'dice' ? ['a dice roll', 'a choice', 'roll'] : ['a choice', 'a roll', 'choose']
+    throw new UsageError(
+      `request ${requestId} is ${is}, not ${not}: ${request.text}\n` +
+        `answer it with \`${command}\`:\n  ${answerHint(request, at)}`,
+    )
+  }
+  return request as Extract<OpenRequest, { kind: K }>
+}
+
+/** A writing command's `--json`: what it recorded, for a script to read. */
+const writeJsonFlag = {
+  type: 'boolean',
+  help: 'print what was recorded as one JSON object: {gameId, step, openRequests}',
+} as const
+
+/**
+ * Prints what a writing command did: the step, its explanation, and how to answer what it opened;
+ * with `json`, the step and the open requests as one JSON object instead.
+ */
+async function printWrite(
+  io: Io,
+  step: StepView,
+  api: GameApi,
+  gameId: string,
+  at: string,
+  json: boolean,
+): Promise<void> {
+  const { openRequests } = await api.openGame(gameId)
+  if (json) {
+    io.stdout.write(`${writeJson(gameId, step, openRequests)}\n`)
+    return
+  }
+  io.stdout.write(`${explainedStep(step)}\n`)
   if (openRequests.length > 0) {
     io.stdout.write('next:\n')
     for (const request of openRequests) io.stdout.write(`  ${answerHint(request, at)}\n`)
@@ -109,11 +164,19 @@ const declareFlags: Flags = {
   db: dbFlag,
   game: gameFlag,
   as: { type: 'string', value: 'PLAYER', help: 'the player declaring (required)' },
-  json: { type: 'string', value: "'{…}'", help: 'the whole payload as JSON, instead of one flag per field' },
+  payload: {
+    type: 'string',
+    value: "'{…}'",
+    help: "the whole payload as JSON, instead of one flag per field (--json '{…}' is read the same)",
+  },
+  json: writeJsonFlag,
   help: helpFlag,
 }
 
-/** `declare TYPE --field value …`: the command's own flags, the rest is the payload. */
+/**
+ * `declare TYPE --field value …`: the command's own flags, the rest is the payload. `--json` with
+ * no value is the output flag; with one (`--json '{…}'`, as older scripts write it) it is `--payload`.
+ */
 function parseDeclare(args: readonly string[]): { values: Values; positionals: string[] } {
   const values: Values = {}
   const payload: Record<string, unknown> = {}
@@ -130,21 +193,27 @@ function parseDeclare(args: readonly string[]): { values: Values; positionals: s
     }
     const eq = arg.indexOf('=')
     const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq)
+    const next = args[i + 1]
+    if (name === 'json' && eq === -1 && (next === undefined || next.startsWith('--'))) {
+      values.json = true
+      continue
+    }
     let value: string
     if (eq !== -1) value = arg.slice(eq + 1)
     else {
-      const next = args[i + 1]
       if (next === undefined || next.startsWith('--')) throw new UsageError(`--${name} needs a value`)
       value = next
       i++
     }
-    if (Object.hasOwn(declareFlags, name)) values[name] = value
+    if (name === 'json' || name === 'payload') {
+      if (typeof values.payload === 'string') throw new UsageError('give the payload once (--payload or --json)')
+      values.payload = value
+    } else if (Object.hasOwn(declareFlags, name)) values[name] = value
     else payload[name] = payloadValue(value)
   }
   const fields = Object.keys(payload)
-  if (typeof values.json === 'string') {
-    if (fields.length > 0) throw new UsageError(`give the payload as --json or as flags, not both (--${fields[0]})`)
-    values.payload = values.json
+  if (typeof values.payload === 'string') {
+    if (fields.length > 0) throw new UsageError(`give the payload as --payload or as flags, not both (--${fields[0]})`)
   } else {
     values.payload = JSON.stringify(payload)
   }
@@ -181,7 +250,7 @@ const commands: Record<string, Command> = {
   new: {
     usage:
       `${ARBITER} new --db FILE --player ID[=NAME] --player ID[=NAME] ` +
-      '[--ruleset R] [--variant V] [--title T] [--as PLAYER]',
+      '[--ruleset R] [--variant V] [--title T] [--as PLAYER] [--json]',
     summary: 'Start a new game in FILE (created if missing); prints its id last.',
     flags: {
       db: { ...dbFlag, help: 'the Arbiter database file; created when it does not exist' },
@@ -199,6 +268,7 @@ const commands: Record<string, Command> = {
       },
       title: { type: 'string', value: 'T', help: 'a title for the game' },
       as: asFlag('the first player'),
+      json: writeJsonFlag,
       help: helpFlag,
     },
     examples: [`${ARBITER} new --db games.sqlite --player druchii="Druchii raiders" --player orcs="Orc warband"`],
@@ -219,22 +289,26 @@ const commands: Record<string, Command> = {
           ...(title === undefined ? {} : { title }),
           actor: optional(values, 'as') ?? (players[0] as { id: string }).id,
         })
+        if (values.json === true) {
+          io.stdout.write(`${writeJson(gameId, step, [])}\n`)
+          return gameId
+        }
         io.stdout.write(`${stepLine(step)}\n`)
         io.stdout.write(`next: muster each army with\n  ${ARBITER} muster ARMY.json --db ${file} --game ${gameId}\n`)
         return gameId
       })
-      io.stdout.write(`${gameId}\n`)
+      if (values.json !== true) io.stdout.write(`${gameId}\n`)
       return 0
     },
   },
   muster: {
-    usage: `${ARBITER} muster ARMY.json --db FILE --game ID [--as PLAYER]`,
+    usage: `${ARBITER} muster ARMY.json --db FILE --game ID [--as PLAYER] [--json]`,
     summary: 'Record a player\'s army from a JSON file: {"player": ID, "units": [...]}, the ArmyMustered payload.',
     details:
       'Each unit: {"id", "name", "troopType" (infantry, cavalry, …), "models",\n' +
       '"profile": {"M","WS","BS","S","T","W","I","A","Ld"}, "gear": catalogue ids (hand-weapon,\n' +
       'light-armour, heavy-armour, shield), "rules": catalogue ids}. The README has an example.',
-    flags: { db: dbFlag, game: gameFlag, as: asFlag("the army's player"), help: helpFlag },
+    flags: { db: dbFlag, game: gameFlag, as: asFlag("the army's player"), json: writeJsonFlag, help: helpFlag },
     positionals: { min: 1, max: 1, missing: 'the army file (ARMY.json) is missing' },
     examples: [`${ARBITER} muster druchii.json --db games.sqlite --game 4f1c…`],
     async run(values, positionals, io) {
@@ -247,21 +321,21 @@ const commands: Record<string, Command> = {
       const gameId = required(values, 'game')
       await withApi(required(values, 'db'), 'write', async (api) => {
         const step = await api.append(gameId, { type: 'ArmyMustered', actor, payload })
-        await printWrite(io, step, api, gameId, at)
+        await printWrite(io, step, api, gameId, at, values.json === true)
       })
       return 0
     },
   },
   declare: {
-    usage: `${ARBITER} declare TYPE --db FILE --game ID --as PLAYER [--FIELD VALUE …| --json '{…}']`,
+    usage: `${ARBITER} declare TYPE --db FILE --game ID --as PLAYER [--FIELD VALUE …| --payload '{…}'] [--json]`,
     summary: 'Record a declaration (or TurnStarted, PhaseStarted, Note): its payload as one flag per field.',
     details:
       'Numbers are taken as numbers, true/false as booleans, anything else as text. `status` lists\n' +
       'what can be declared now. CombatJoined starts a whole close-combat round: its payload is\n' +
-      'nested, so give it with --json: the combat id, the two sides (each unit, whether it charged,\n' +
+      'nested, so give it with --payload: the combat id, the two sides (each unit, whether it charged,\n' +
       'and the facing of the enemy it fights: front, flank or rear), who is in base contact, and\n' +
       '"highGround": PLAYER when that side fights from higher ground.\n' +
-      'CombatRoundDeclared --json \'{"combat":ID,"contact":[…]}\' fights the next round.\n' +
+      'CombatRoundDeclared --payload \'{"combat":ID,"contact":[…]}\' fights the next round.\n' +
       "MeleeAttacksDeclared takes --attacker UNIT --target UNIT [--models N] (one unit's attacks alone).\n" +
       'ShotDeclared takes --shooter UNIT --target UNIT --weapon ID and what the table measured: --distance INCHES or\n' +
       '--range short|long, --moved/--marched true, --cover soft|hard, --multipleShots true, and for a template\n' +
@@ -281,7 +355,7 @@ const commands: Record<string, Command> = {
     examples: [
       `${ARBITER} declare TurnStarted --turn 1 --player druchii --db games.sqlite --game 4f1c… --as druchii`,
       `${ARBITER} declare PhaseStarted --phase close-combat --db games.sqlite --game 4f1c… --as druchii`,
-      `${ARBITER} declare CombatJoined --json '{"combat":"c1","sides":[{"player":"druchii","units":[{"unit":"warriors"}]},` +
+      `${ARBITER} declare CombatJoined --payload '{"combat":"c1","sides":[{"player":"druchii","units":[{"unit":"warriors"}]},` +
         `{"player":"orcs","units":[{"unit":"boyz","charged":true}]}],"contact":[{"unit":"warriors","models":5},` +
         `{"unit":"boyz","models":5}]}' --db games.sqlite --game 4f1c… --as orcs`,
       `${ARBITER} declare MeleeAttacksDeclared --attacker warriors --target boyz --models 5 ` +
@@ -291,17 +365,17 @@ const commands: Record<string, Command> = {
       const type = positionals[0] as string
       const at = where(values)
       const actor = required(values, 'as')
-      const payload = parseJson(values.payload as string, '--json')
+      const payload = parseJson(values.payload as string, 'the payload')
       const gameId = required(values, 'game')
       await withApi(required(values, 'db'), 'write', async (api) => {
         const step = await api.append(gameId, { type, actor, payload })
-        await printWrite(io, step, api, gameId, at)
+        await printWrite(io, step, api, gameId, at, values.json === true)
       })
       return 0
     },
   },
   roll: {
-    usage: `${ARBITER} roll REQUEST FACES… --db FILE --game ID [--as PLAYER] | ${ARBITER} roll REQUEST --app …`,
+    usage: `${ARBITER} roll REQUEST FACES… --db FILE --game ID [--as PLAYER] [--json] | ${ARBITER} roll REQUEST --app …`,
     summary: 'Answer a dice request: the faces rolled at the table, or --app to let Arbiter roll them.',
     details: 'Faces are separated by spaces or commas (6 3 4 or 6,3,4). `status` shows the open requests.',
     flags: {
@@ -309,6 +383,7 @@ const commands: Record<string, Command> = {
       game: gameFlag,
       as: asFlag('the player the request names'),
       app: { type: 'boolean', help: "roll with the app's random dice instead of typing faces" },
+      json: writeJsonFlag,
       help: helpFlag,
     },
     positionals: { min: 1, max: 201, missing: 'the REQUEST id is missing (e.g. 6.1)' },
@@ -319,16 +394,16 @@ const commands: Record<string, Command> = {
     async run(values, positionals, io) {
       const [requestId, ...typed] = positionals as [string, ...string[]]
       const faces = typed.flatMap((text) => text.split(',')).filter((text) => text !== '')
-      for (const face of faces)
-        if (!/^\d+$/.test(face)) throw new UsageError(`"${face}" is not a die face (a whole number like 4)`)
       if (values.app === true && faces.length > 0) throw new UsageError('give the faces or --app, not both')
       if (values.app !== true && faces.length === 0) throw new UsageError('give the faces rolled, or --app')
       const at = where(values)
       const gameId = required(values, 'game')
       await withApi(required(values, 'db'), 'write', async (api) => {
-        const request = (await api.openGame(gameId)).openRequests.find((r) => r.id === requestId)
-        const actor = optional(values, 'as') ?? (request?.kind === 'dice' ? request.roller : undefined)
-        if (actor === undefined) throw new UsageError('--as is required: no open dice request names the roller')
+        // The request first: an option given to `roll` ("flee") is a choice's answer, not a bad die.
+        const request = await openRequestOf(api, gameId, requestId, 'dice', at)
+        for (const face of faces)
+          if (!/^\d+$/.test(face)) throw new UsageError(`"${face}" is not a die face (a whole number like 4)`)
+        const actor = optional(values, 'as') ?? request.roller
         const step =
           values.app === true
             ? await api.rollDice(gameId, requestId, actor)
@@ -337,15 +412,21 @@ const commands: Record<string, Command> = {
                 actor,
                 payload: { requestId, faces: faces.map(Number), source: 'physical' },
               })
-        await printWrite(io, step, api, gameId, at)
+        await printWrite(io, step, api, gameId, at, values.json === true)
       })
       return 0
     },
   },
   choose: {
-    usage: `${ARBITER} choose REQUEST OPTION --db FILE --game ID [--as PLAYER]`,
+    usage: `${ARBITER} choose REQUEST OPTION --db FILE --game ID [--as PLAYER] [--json]`,
     summary: 'Answer a choice request with one of its options (`status` lists them).',
-    flags: { db: dbFlag, game: gameFlag, as: asFlag('the player the request names'), help: helpFlag },
+    flags: {
+      db: dbFlag,
+      game: gameFlag,
+      as: asFlag('the player the request names'),
+      json: writeJsonFlag,
+      help: helpFlag,
+    },
     positionals: { min: 2, max: 2, missing: 'give the REQUEST id and the OPTION chosen' },
     examples: [`${ARBITER} choose 12.1 flee --db games.sqlite --game 4f1c…`],
     async run(values, positionals, io) {
@@ -353,11 +434,10 @@ const commands: Record<string, Command> = {
       const at = where(values)
       const gameId = required(values, 'game')
       await withApi(required(values, 'db'), 'write', async (api) => {
-        const request = (await api.openGame(gameId)).openRequests.find((r) => r.id === requestId)
-        const actor = optional(values, 'as') ?? (request?.kind === 'choice' ? request.chooser : undefined)
-        if (actor === undefined) throw new UsageError('--as is required: no open choice request names the chooser')
+        const request = await openRequestOf(api, gameId, requestId, 'choice', at)
+        const actor = optional(values, 'as') ?? request.chooser
         const step = await api.append(gameId, { type: 'ChoiceMade', actor, payload: { requestId, option } })
-        await printWrite(io, step, api, gameId, at)
+        await printWrite(io, step, api, gameId, at, values.json === true)
       })
       return 0
     },
@@ -396,28 +476,28 @@ const commands: Record<string, Command> = {
       '(distances, line of sight) at the right moment; reference: shown only. A test shows an entry when it ' +
       'cites it as explanations do (classic/killing-blow).',
     flags: {
-      ruleset: { type: 'string', value: 'ID', help: `the ruleset (${Object.keys(rulesets).join(', ')})` },
-      json: { type: 'boolean', help: 'one JSON array of {id, name, enforcement, tests}' },
+      ruleset: { type: 'string', value: 'ID', help: `the ruleset (${rulesetIds().join(', ')})` },
+      json: { type: 'boolean', help: 'one JSON array of {id, name, enforcement, params, tests}' },
       help: helpFlag,
     },
     examples: [`${ARBITER} rules --ruleset classic`, `${ARBITER} rules --ruleset classic --json`],
     async run(values, _p, io) {
       const id = required(values, 'ruleset')
-      const ruleset = Object.hasOwn(rulesets, id) ? rulesets[id] : undefined
-      if (!ruleset) {
-        const guess = nearest(id, Object.keys(rulesets))
+      const known = rulesetIds()
+      if (!known.includes(id)) {
+        const guess = nearest(id, known)
         throw new UsageError(`no ruleset "${id}"${guess ? `; did you mean "${guess}"?` : ''}`)
       }
       const items = ruleCoverage(
-        ruleset.catalogue.entries,
+        rulesetOf(id).catalogue.entries,
         testsCitingRules(
           packageRoot(),
-          ruleset.id,
-          Object.keys(rulesets).filter((id) => id !== ruleset.id),
-          Object.keys(rulesets)[0] === ruleset.id,
+          id,
+          known.filter((other) => other !== id),
+          known[0] === id,
         ),
       )
-      io.stdout.write(values.json === true ? `${JSON.stringify(items, null, 2)}\n` : coverageText(ruleset.id, items))
+      io.stdout.write(values.json === true ? `${JSON.stringify(items, null, 2)}\n` : coverageText(id, items))
       return 0
     },
   },
@@ -526,11 +606,15 @@ const commands: Record<string, Command> = {
     },
   },
   import: {
-    usage: `${ARBITER} import --db FILE FILE.jsonl [--current-rules]`,
+    usage: `${ARBITER} import --db FILE FILE.jsonl [--current-rules] [--json]`,
     summary: 'Take an exported game into FILE (created if missing), verified and replayed whole before it is stored.',
     flags: {
       db: { ...dbFlag, help: 'the database to import into; created when it does not exist' },
       'current-rules': currentRulesFlag,
+      json: {
+        type: 'boolean',
+        help: 'print what was imported as one JSON object: {gameId, step (its last), openRequests, events}',
+      },
       help: helpFlag,
     },
     positionals: { min: 1, max: 1, missing: 'the FILE.jsonl to import is missing' },
@@ -542,10 +626,22 @@ const commands: Record<string, Command> = {
       // Checked before the database is opened, so a bad file creates nothing.
       const check = verifyExport(text)
       if (!check.ok) throw new ArbiterError('import/bad-line', check.problem)
-      const result = await withApi(file, 'create', (api) => api.importGame(text), {
-        underCurrentRules: values['current-rules'] === true,
-      })
-      io.stdout.write(`imported game ${result.gameId} (${result.events} events)\n`)
+      const result = await withApi(
+        file,
+        'create',
+        async (api) => {
+          const imported = await api.importGame(text)
+          if (values.json !== true) return imported
+          const { steps } = await api.replay(imported.gameId, { fromSeq: imported.events })
+          const { openRequests } = await api.openGame(imported.gameId)
+          const last = steps.at(-1) as StepView
+          return { ...imported, json: writeJson(imported.gameId, last, openRequests, { events: imported.events }) }
+        },
+        { underCurrentRules: values['current-rules'] === true },
+      )
+      io.stdout.write(
+        'json' in result ? `${result.json}\n` : `imported game ${result.gameId} (${result.events} events)\n`,
+      )
       return 0
     },
   },

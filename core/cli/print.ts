@@ -23,16 +23,39 @@ export function explainedStep(step: StepView): string {
   return stepLine(step)
 }
 
-/** The step as one JSON object, its explanation trees left out unless asked for. */
-export function stepJson(step: StepView, withExplanations: boolean): string {
-  if (withExplanations) return JSON.stringify(step)
-  return JSON.stringify({
+/** A request without its explanation tree: what it asks, of whom, and how it is answered. */
+function bareRequest({ explanation: _e, ...rest }: OpenRequest): Omit<OpenRequest, 'explanation'> {
+  return rest
+}
+
+/** The step as a JSON value, its explanation trees left out unless asked for. */
+function stepValue(step: StepView, withExplanations: boolean): unknown {
+  if (withExplanations) return step
+  return {
     seq: step.seq,
     type: step.type,
     actor: step.actor,
     outcomes: step.outcomes.map(({ explanation: _e, ...rest }) => rest),
-    requests: step.requests.map(({ explanation: _e, ...rest }) => rest),
-  })
+    requests: step.requests.map(bareRequest),
+  }
+}
+
+/** The step as one JSON object, its explanation trees left out unless asked for. */
+export function stepJson(step: StepView, withExplanations: boolean): string {
+  return JSON.stringify(stepValue(step, withExplanations))
+}
+
+/**
+ * What a writing command did, as one JSON object for a script (`--json`): the game, the step as
+ * `replay --json` prints it, and every request open after it (each without its explanation tree).
+ */
+export function writeJson(
+  gameId: string,
+  step: StepView,
+  openRequests: readonly OpenRequest[],
+  more: Readonly<Record<string, unknown>> = {},
+): string {
+  return JSON.stringify({ gameId, step: stepValue(step, false), openRequests: openRequests.map(bareRequest), ...more })
 }
 
 /** How to answer a request from the command line. */

@@ -1,12 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
-import type { CatalogueEntry, Enforcement } from '../engine/catalogue.js'
+import type { CatalogueEntry, Enforcement, ParamValue } from '../engine/catalogue.js'
 
-/** One row of `arbiter rules`: an entry, how Arbiter enforces it, and the tests that show it. */
+/**
+ * One row of `arbiter rules`: an entry, how Arbiter enforces it, the parameters a list may give it
+ * (by name, with their defaults: `{"id": "regeneration", "params": {"save": 5}}`), and the tests that show it.
+ */
 export interface CoverageItem {
   readonly id: string
   readonly name: string
   readonly enforcement: Enforcement
+  readonly params: Readonly<Record<string, ParamValue>>
   readonly tests: readonly string[]
 }
 
@@ -75,6 +79,7 @@ export function ruleCoverage(entries: readonly CatalogueEntry[], cited: Map<stri
     id: entry.id,
     name: entry.name,
     enforcement: entry.enforcement,
+    params: entry.params ?? {},
     tests: cited.get(entry.id) ?? [],
   }))
 }

@@ -1,6 +1,6 @@
 import { type Explanation, explain, type RuleRef } from '../explain/explanation.js'
 import type { ModifierRecord } from './effects.js'
-import type { Answer, ChoiceRequestSpec, DiceRequestSpec, RequestSpec } from './types.js'
+import type { Answer, ChoiceRequestSpec, DiceJudging, DiceRequestSpec, EachDieJudging, RequestSpec } from './types.js'
 
 export type DiceAnswer = Extract<Answer, { kind: 'dice' }>
 
@@ -54,17 +54,36 @@ export interface RollWords {
   readonly failure: readonly [string, string]
 }
 
+/** How `rollAgainst` judges each die, as the request's `odds` says it (`secondNeed`: a 7+'s second die, for the odds). */
+function eachDie(
+  need: number | null,
+  limits: NaturalLimits,
+  reroll: 'failed' | 'successful' | null,
+  secondNeed: number | undefined,
+): EachDieJudging {
+  const judging: EachDieJudging = {
+    kind: 'each-die',
+    need,
+    naturalOneFails: limits.one?.fails ?? false,
+    naturalSixSucceeds: limits.six?.succeeds ?? false,
+    reroll,
+  }
+  return secondNeed === undefined ? judging : { ...judging, secondNeed }
+}
+
 /**
  * Rolls dice against a need, then, when a `reroll` record applies, asks for the re-roll of the
  * dice it names ("failed" or "successful"). A re-rolled die is never re-rolled again: one
- * re-roll request at most, whatever the records say (core-mechanics A.1).
+ * re-roll request at most, whatever the records say (core-mechanics A.1). `secondNeed`: the score the
+ * caller's second die will need for each success (a 7+ to hit), said to the odds only.
  */
 export function* rollAgainst(
-  spec: Omit<DiceRequestSpec, 'kind' | 'need'> & { readonly need: number | null },
+  spec: Omit<DiceRequestSpec, 'kind' | 'need' | 'odds'> & { readonly need: number | null },
   limits: NaturalLimits,
   words: RollWords,
   rerolls: readonly ModifierRecord[],
   rerollOnce: RuleRef,
+  secondNeed?: number,
 ): Generator<RequestSpec, DiceJudgement, Answer> {
   const need = spec.need
   let reroll: ModifierRecord | undefined
@@ -82,6 +101,7 @@ export function* rollAgainst(
   }
   if (need !== null) (request as { need?: number }).need = need
   if (reroll) (request as { reroll?: 'failed' | 'successful' }).reroll = rerolled
+  ;(request as { odds?: DiceJudging }).odds = eachDie(need, limits, reroll ? rerolled : null, secondNeed)
   const answer = yield* rollDice(request)
   let dice: DieRecord[] = []
   for (const face of answer.faces)
@@ -113,13 +133,14 @@ export function* rollAgainst(
         sides: request.sides,
         roller: request.roller,
         ...(need !== null ? { need } : {}),
-        purpose: `re-roll ${spec.purpose}`,
+        purpose: `re-roll-${spec.purpose}`,
         count: indexes.length,
         text: `${spec.text.replace(/roll \d+ /, `re-roll ${indexes.length} `)} (${reroll.label})`,
         explanation: explain(`re-roll ${indexes.length} ${wantsFailed ? 'failed' : 'successful'} dice`, {
           rule: reroll.source,
           from: [answer.seq],
         }),
+        odds: eachDie(need, limits, null, secondNeed),
       })
       dice = dice.map((die) => ({ ...die }))
       indexes.forEach((dieIndex, i) => {

@@ -143,6 +143,61 @@ export interface DiceRequestSpec {
   readonly roller: string
   readonly text: string
   readonly explanation: Explanation
+  /** How the procedure judges the faces, for the odds before the roll (core/engine/odds.ts `rollOdds`). */
+  readonly odds?: DiceJudging
+}
+
+/**
+ * How a procedure will judge a dice request's faces, set where it yields the request from the values it then
+ * judges with, so that the odds shown before the roll are the engine's own. Ruleset-neutral: a count of dice
+ * that each succeed, or a total.
+ */
+export type DiceJudging = EachDieJudging | TotalJudging
+
+/** Each die is judged on its own and the successes are counted (to hit, to wound, saves, channelling). */
+export interface EachDieJudging {
+  readonly kind: 'each-die'
+  /** The score a die needs; null: none does (only a natural 6 that always succeeds can). */
+  readonly need: number | null
+  /** A natural 1 fails whatever the need. */
+  readonly naturalOneFails: boolean
+  /** A natural 6 succeeds whatever the need. */
+  readonly naturalSixSucceeds: boolean
+  /** The dice re-rolled once once the roll is in: the failed ones or the successful ones. */
+  readonly reroll: 'failed' | 'successful' | null
+  /** Each success rolls a second die that must score this, and only those count (7+ to hit: a 6, then 4+). */
+  readonly secondNeed?: number
+}
+
+/** A natural roll that decides a test whatever the total: `count` or more of the dice showing `face`. */
+export interface NaturalRoll {
+  readonly face: number
+  readonly count: number
+  readonly passes: boolean
+}
+
+/** The dice are added up, plus `add`: the total is a count (hits, inches), or a test passes on it. */
+export interface TotalJudging {
+  readonly kind: 'total'
+  /** Only the highest or the lowest `count` dice are added (M + the higher of 2D6); absent: every die. */
+  readonly keep?: { readonly which: 'highest' | 'lowest'; readonly count: number }
+  /** Added to the dice (a charger's M, a Wizard's level bonus, Stomp's +1 a model). */
+  readonly add?: number
+  /**
+   * The test: passed on a total at or below a value (Leadership), at or above one (a charge range, a casting
+   * value); `never` when only a natural roll passes it (a rally on a double 1 only). Absent: no test, a count.
+   */
+  readonly pass?: { readonly atMost: number } | { readonly atLeast: number } | { readonly never: true }
+  /** Natural rolls that decide the test first, the first that applies winning (double 1 passes, double 6 fails). */
+  readonly naturals?: readonly NaturalRoll[]
+  /** The dice alone totalling this or less fail the test whatever is added (classic-8th: a natural 2 casting). */
+  readonly naturalAtMostFails?: number
+  /**
+   * A graded test: the dice alone totalling more than this fail it the worse way whatever is added, as does a
+   * natural roll that fails it (The Old World's break test: a natural roll above Ld, or a double 6, breaks; a
+   * modified one above Ld only falls back). Judged after `naturals`, before `pass`.
+   */
+  readonly worseAbove?: number
 }
 
 export interface ChoiceRequestSpec {

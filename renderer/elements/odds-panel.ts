@@ -1,36 +1,39 @@
 import { css, html, LitElement, nothing } from 'lit'
-import { type DiceOdds, type DiceOddsRequest, diceOdds } from '../../core/engine/odds.js'
-import type { DiceRequestSpec, OpenRequest } from '../../core/engine/types.js'
+import { type OddsOfRequest, type RollOdds, rollOdds } from '../../core/api/odds.js'
 import { baseStyles } from '../theme.js'
 
-type DiceRequest = OpenRequest & DiceRequestSpec
-/** Fields a dice request may carry beside its need, named as `diceOdds` takes them. */
-type OddsHints = Partial<Pick<DiceOddsRequest, 'reroll' | 'naturalOneFails' | 'naturalSixSucceeds'>>
-
 /**
- * The odds before a roll, worked out in core (`diceOdds`, exact binomial sums) from what the
- * request says: how many dice, their sides, the score each needs, and the re-rolls when the
- * request names them. The expected successes, then the chance of at least each count as a bar.
- * A request with no score to reach (a break test's 2D6, a flee roll) has no successes to count.
+ * The odds before a roll, worked out in core (`rollOdds`, exact sums) from how the request says its procedure will
+ * judge the faces: a test's chance to pass (and a graded test's worse failure), the expected successes or total, and
+ * for a count (hits, successes, D3s) the chance of at least each value as a bar. A request that does not say how it
+ * is judged shows nothing: the renderer never guesses it from the request's purpose.
  */
 export class OddsPanel extends LitElement {
   static override properties = {
     request: { attribute: false },
   }
 
-  request: DiceRequest | null = null
-  private oddsFor: DiceRequest | null = null
-  private odds: DiceOdds | null = null
+  request: OddsOfRequest | null = null
+  private oddsFor: OddsOfRequest | null = null
+  private odds: RollOdds | null = null
 
   static override styles = [
     baseStyles,
     css`
-      .expected {
+      .expected,
+      .pass {
         margin: 0 0 0.4rem;
       }
       .expected strong {
         color: var(--heading);
         font-size: 1.15rem;
+      }
+      .pass strong {
+        color: var(--heading);
+        font-size: 1.6rem;
+      }
+      .pass .worse {
+        display: inline-block;
       }
       .bars {
         display: grid;
@@ -72,44 +75,60 @@ export class OddsPanel extends LitElement {
     const request = this.request
     if (request === this.oddsFor) return
     this.oddsFor = request
-    if (!request || request.need === undefined) {
-      this.odds = null
-      return
-    }
-    // What else changes the odds (re-rolls, natural 1s and 6s) is the request's to say, when the
-    // engine puts it there; the renderer never guesses it from the request's purpose.
-    const { reroll, naturalOneFails, naturalSixSucceeds } = request as OddsHints
-    this.odds = diceOdds({
-      count: request.count,
-      sides: request.sides,
-      need: request.need,
-      reroll: reroll ?? null,
-      naturalOneFails: naturalOneFails ?? false,
-      naturalSixSucceeds: naturalSixSucceeds ?? false,
-    })
+    this.odds = request ? rollOdds(request) : null
   }
 
   override render() {
     const odds = this.odds
-    const request = this.request
-    if (!odds || !request) return nothing
-    const shown = odds.atLeast.map((p, k) => ({ k, p })).slice(1)
+    if (!odds) return nothing
     return html`<section aria-label="Odds">
-      <p class="expected">
-        Expect <strong data-testid="expected">${round(odds.expected.value)}</strong> of ${odds.count}
-        <span class="muted">(each die ${percent(odds.perDie.value)}, ${odds.perDie.exact})</span>
-      </p>
-      <div class="bars" role="list" aria-label="Chance of at least">
-        ${shown.map(
-          ({ k, p }) =>
-            html`<div class="bar" role="listitem" title=${`at least ${k}: ${p.exact}`}>
-              <div class="track"><div class="fill" style=${`height: ${(p.value * 100).toFixed(1)}%`}></div></div>
-              <span class="p">${percent(p.value)}</span>
-              <span class="k">≥${k}</span>
-            </div>`,
-        )}
-      </div>
+      ${odds.pass ? this.renderPass(odds) : nothing} ${this.renderExpected(odds)}
+      ${odds.pass ? nothing : this.renderAtLeast(odds)}
     </section>`
+  }
+
+  private renderPass(odds: RollOdds) {
+    const pass = odds.pass
+    if (!pass) return nothing
+    return html`<p class="pass">
+      Chance to pass <strong data-testid="pass-chance" title=${pass.exact}>${percent(pass.value)}</strong>
+      ${
+        odds.worse
+          ? html`<span class="worse muted" data-testid="worse-chance" title=${odds.worse.exact}
+              >· the worse failure ${percent(odds.worse.value)}</span
+            >`
+          : nothing
+      }
+    </p>`
+  }
+
+  private renderExpected(odds: RollOdds) {
+    const expected = html`<strong data-testid="expected" title=${odds.expected.exact}>${round(odds.expected.value)}</strong>`
+    if (odds.kind === 'successes')
+      return html`<p class="expected">
+        Expect ${expected} of ${odds.count}
+        ${odds.perDie ? html`<span class="muted">(each die ${percent(odds.perDie.value)}, ${odds.perDie.exact})</span>` : nothing}
+      </p>`
+    // Beside a test's chance to pass the average is a detail; for a count (inches, hits) it is the headline.
+    return odds.pass
+      ? html`<p class="expected muted">average total ${round(odds.expected.value)}</p>`
+      : html`<p class="expected">Average total ${expected}</p>`
+  }
+
+  private renderAtLeast(odds: RollOdds) {
+    // The least value is certain: the bars start one above it.
+    const shown = odds.atLeast.slice(1)
+    if (shown.length === 0) return nothing
+    return html`<div class="bars" role="list" aria-label="Chance of at least">
+      ${shown.map(
+        ({ value, chance }) =>
+          html`<div class="bar" role="listitem" title=${`at least ${value}: ${chance.exact}`}>
+            <div class="track"><div class="fill" style=${`height: ${(chance.value * 100).toFixed(1)}%`}></div></div>
+            <span class="p">${percent(chance.value)}</span>
+            <span class="k">≥${value}</span>
+          </div>`,
+      )}
+    </div>`
   }
 }
 
@@ -117,11 +136,14 @@ function round(value: number): string {
   return value.toFixed(2).replace(/\.?0+$/, '')
 }
 
+/** A chance as players read it: one decimal, never 0% or 100% for what may or may not happen. */
 function percent(value: number): string {
   const pct = value * 100
-  if (pct > 0 && pct < 1) return '<1%'
-  if (pct < 100 && pct > 99) return '>99%'
-  return `${Math.round(pct)}%`
+  if (pct <= 0) return '0%'
+  if (pct >= 100) return '100%'
+  if (pct < 0.1) return '<0.1%'
+  if (pct > 99.9) return '>99.9%'
+  return `${pct.toFixed(1).replace(/\.0$/, '')}%`
 }
 
 customElements.define('odds-panel', OddsPanel)

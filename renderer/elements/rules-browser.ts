@@ -1,4 +1,4 @@
-import { css, html, LitElement, nothing } from 'lit'
+import { css, html, LitElement, nothing, type TemplateResult } from 'lit'
 import type { RuleEntry } from '../../core/api/game-api-contract.js'
 import { type ArbiterClient, toApiError } from '../api-client.js'
 import { baseStyles } from '../theme.js'
@@ -6,10 +6,29 @@ import { baseStyles } from '../theme.js'
 /** Wait this long after the last key before searching: each search is a call across the bridge. */
 const SEARCH_DELAY_MS = 120
 
+/** The id of a rule's option in the list, for aria-activedescendant. */
+const optionId = (ruleId: string) => `rule-${ruleId}`
+
 /**
- * The rules browser: the ruleset's catalogue, searched as the player types (`searchRules`, full
- * text over names, text and clauses), and the chosen entry whole: its text, its clauses as
- * explanations cite them, its parameters.
+ * Where a text names other rules of the catalogue: each name as written (capitalised, as the rules
+ * write it: "a Leadership test", "causes Fear"), a whole word or words, the longest name first
+ * ("Eternal Hatred" before "Hatred"). The rule itself is not a mention.
+ */
+function mentionPattern(catalogue: readonly RuleEntry[], self: string): RegExp | null {
+  const names = catalogue
+    .filter((entry) => entry.id !== self && entry.name.length > 2)
+    .map((entry) => entry.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .sort((a, b) => b.length - a.length)
+  if (names.length === 0) return null
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${names.join('|')})(?![\\p{L}\\p{N}])`, 'gu')
+}
+
+/**
+ * The rules browser: the ruleset's catalogue, searched as the player types (`searchRules`: the
+ * start of any word of names, text and clauses, US or British spelling, plurals), and the chosen
+ * entry whole: its text, its clauses as explanations cite them, its parameters. A rule that names
+ * another rule links to it. The list is a listbox the search field (or the list itself) walks with
+ * the arrow keys; a click or a link opens a rule (`openRule`).
  */
 export class RulesBrowser extends LitElement {
   static override properties = {
@@ -19,6 +38,7 @@ export class RulesBrowser extends LitElement {
     entries: { state: true },
     chosen: { state: true },
     problem: { state: true },
+    catalogue: { state: true },
   }
 
   client: ArbiterClient | null = null
@@ -28,6 +48,9 @@ export class RulesBrowser extends LitElement {
   entries: RuleEntry[] = []
   chosen: RuleEntry | null = null
   problem: string | null = null
+  /** The whole catalogue of the ruleset: what a rule's text can link to. */
+  catalogue: RuleEntry[] = []
+  private catalogueOf: string | null = null
   private timer: ReturnType<typeof setTimeout> | null = null
   private searched = 0
 
@@ -40,12 +63,15 @@ export class RulesBrowser extends LitElement {
         gap: 1rem;
         align-items: start;
       }
+      .layout > * {
+        min-width: 0;
+      }
       input[type='search'] {
         width: 100%;
         font-size: 1.1rem;
         margin-bottom: 0.6rem;
       }
-      ul {
+      [role='listbox'] {
         list-style: none;
         margin: 0;
         padding: 0;
@@ -54,29 +80,47 @@ export class RulesBrowser extends LitElement {
         max-height: 70vh;
         overflow-y: auto;
       }
-      li button {
-        width: 100%;
-        text-align: left;
-        background: transparent;
-        border-color: transparent;
+      [role='option'] {
+        border: 1px solid transparent;
+        border-radius: 0.4rem;
+        padding: 0.4rem 0.8rem;
+        min-height: 2.4rem;
+        cursor: pointer;
       }
-      li button[aria-selected='true'] {
+      [role='option']:hover {
+        background: var(--hover);
+      }
+      [role='option'][aria-selected='true'] {
         border-color: var(--accent);
         background: var(--raised);
+      }
+      [role='listbox']:focus-visible {
+        outline: 3px solid var(--focus);
+        outline-offset: 2px;
       }
       .kind {
         color: var(--muted);
         font-size: 0.8rem;
         margin-left: 0.4rem;
       }
+      a.rule-link {
+        color: var(--rule);
+        text-decoration: underline;
+        text-underline-offset: 0.15em;
+      }
+      a.rule-link:focus-visible {
+        outline: 3px solid var(--focus);
+        outline-offset: 1px;
+      }
       dl {
         display: grid;
-        grid-template-columns: max-content 1fr;
+        grid-template-columns: minmax(0, max-content) minmax(0, 1fr);
         gap: 0.3rem 0.8rem;
       }
       dt {
         font-family: var(--mono);
         color: var(--rule);
+        overflow-wrap: anywhere;
       }
       dd {
         margin: 0;
@@ -87,6 +131,17 @@ export class RulesBrowser extends LitElement {
       @media (max-width: 900px) {
         .layout {
           grid-template-columns: 1fr;
+        }
+        [role='listbox'] {
+          max-height: 40vh;
+        }
+        /* A clause's name above its words: side by side, a long name leaves the words no room. */
+        dl {
+          grid-template-columns: minmax(0, 1fr);
+          gap: 0.1rem;
+        }
+        dd {
+          margin: 0 0 0.5rem 0.8rem;
         }
       }
     `,
@@ -101,6 +156,17 @@ export class RulesBrowser extends LitElement {
     this.renderRoot.querySelector<HTMLInputElement>('input[type=search]')?.focus()
   }
 
+  /** Opens a rule of the ruleset here: the whole catalogue listed, that rule chosen, in view and focused. */
+  async openRule(id: string): Promise<void> {
+    if (this.timer) clearTimeout(this.timer)
+    this.query = ''
+    await this.search('', id)
+    await this.updateComplete
+    if (this.chosen?.id !== id) return
+    this.renderRoot.querySelector(`#${CSS.escape(optionId(id))}`)?.scrollIntoView({ block: 'nearest' })
+    this.renderRoot.querySelector<HTMLElement>('article h2')?.focus()
+  }
+
   private async rulesetId(): Promise<string> {
     if (this.ruleset) return this.ruleset
     const known = await this.client!.rulesets()
@@ -109,17 +175,21 @@ export class RulesBrowser extends LitElement {
     return this.ruleset
   }
 
-  private async search(query: string): Promise<void> {
+  /** Lists the entries matching `query` (all of them when it is blank); `choose` picks one by id. */
+  private async search(query: string, choose?: string): Promise<void> {
     const ticket = ++this.searched
     try {
       const ruleset = await this.rulesetId()
-      const entries = query.trim()
-        ? await this.client!.searchRules(ruleset, query)
-        : await this.client!.catalogue(ruleset)
+      if (this.catalogueOf !== ruleset) {
+        this.catalogue = await this.client!.catalogue(ruleset)
+        this.catalogueOf = ruleset
+      }
+      const entries = query.trim() ? await this.client!.searchRules(ruleset, query) : this.catalogue
       if (ticket !== this.searched) return
       this.entries = entries
       this.problem = null
-      if (!this.chosen || !entries.some((entry) => entry.id === this.chosen!.id)) this.chosen = entries[0] ?? null
+      const wanted = choose ?? this.chosen?.id
+      this.chosen = entries.find((entry) => entry.id === wanted) ?? entries[0] ?? null
     } catch (error) {
       this.problem = toApiError(error).message
     }
@@ -132,27 +202,65 @@ export class RulesBrowser extends LitElement {
   }
 
   private onKey(event: KeyboardEvent): void {
-    // Enter opens the best match; the arrows walk the list without leaving the search field.
+    // The arrows walk the list without leaving the search field; Enter goes to the rule shown.
     const at = this.entries.findIndex((entry) => entry.id === this.chosen?.id)
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault()
       const next =
         this.entries[Math.max(0, Math.min(this.entries.length - 1, at + (event.key === 'ArrowDown' ? 1 : -1)))]
-      if (next) this.chosen = next
+      if (next) {
+        this.chosen = next
+        void this.updateComplete.then(() =>
+          this.renderRoot.querySelector(`#${CSS.escape(optionId(next.id))}`)?.scrollIntoView({ block: 'nearest' }),
+        )
+      }
+    } else if (event.key === 'Enter' && this.chosen) {
+      event.preventDefault()
+      this.renderRoot.querySelector<HTMLElement>('article h2')?.focus()
     }
+  }
+
+  /** `text` with every other rule it names as a link to that rule. */
+  private linked(text: string, pattern: RegExp | null): (string | TemplateResult)[] {
+    if (pattern === null) return [text]
+    const parts: (string | TemplateResult)[] = []
+    let from = 0
+    for (const match of text.matchAll(pattern)) {
+      const target = this.catalogue.find((entry) => entry.name === match[0])
+      if (!target) continue
+      parts.push(text.slice(from, match.index))
+      parts.push(
+        html`<a
+          class="rule-link"
+          href="#rule=${encodeURIComponent(target.id)}"
+          title="Open ${target.name}"
+          @click=${(event: Event) => {
+            event.preventDefault()
+            void this.openRule(target.id)
+          }}
+          >${match[0]}</a
+        >`,
+      )
+      from = match.index + match[0].length
+    }
+    parts.push(text.slice(from))
+    return parts
   }
 
   private renderEntry(entry: RuleEntry) {
     const params = Object.entries(entry.params)
-    return html`<article class="panel" aria-label=${entry.name}>
-      <h2>${entry.name}</h2>
+    const pattern = mentionPattern(this.catalogue, entry.id)
+    return html`<article class="panel" aria-labelledby="rule-title">
+      <h2 id="rule-title" tabindex="-1">${entry.name}</h2>
       <p class="muted">${entry.kind} · ${entry.enforcement} · <span class="rule-ref">${this.ruleset}/${entry.id}</span></p>
-      <p class="text">${entry.text}</p>
+      <p class="text">${this.linked(entry.text, pattern)}</p>
       ${
         Object.keys(entry.clauses).length > 0
           ? html`<h3>Clauses</h3>
             <dl>
-              ${Object.entries(entry.clauses).map(([clause, text]) => html`<dt>§${clause}</dt><dd>${text}</dd>`)}
+              ${Object.entries(entry.clauses).map(
+                ([clause, text]) => html`<dt>§${clause}</dt><dd>${this.linked(text, pattern)}</dd>`,
+              )}
             </dl>`
           : nothing
       }
@@ -168,12 +276,15 @@ export class RulesBrowser extends LitElement {
   }
 
   override render() {
+    const active = this.chosen && this.entries.some((entry) => entry.id === this.chosen?.id) ? this.chosen : null
     return html`<div class="layout">
       <section class="panel" aria-label="Rules">
         <h2>Rules</h2>
         <input
           type="search"
           aria-label="Search the rules"
+          aria-controls="rule-list"
+          aria-activedescendant=${active ? optionId(active.id) : nothing}
           placeholder="hatred, armour save, break test…"
           .value=${this.query}
           @input=${this.onInput}
@@ -181,16 +292,21 @@ export class RulesBrowser extends LitElement {
         />
         ${this.problem ? html`<p class="error" role="alert">${this.problem}</p>` : nothing}
         ${this.entries.length === 0 && this.query ? html`<p class="muted">No rule matches “${this.query}”.</p>` : nothing}
-        <ul role="listbox" aria-label="Matching rules">
+        <ul
+          id="rule-list"
+          role="listbox"
+          aria-label="Matching rules"
+          tabindex="0"
+          aria-activedescendant=${active ? optionId(active.id) : nothing}
+          @keydown=${this.onKey}>
           ${this.entries.map(
             (entry) =>
-              html`<li>
-                <button
-                  role="option"
-                  aria-selected=${entry.id === this.chosen?.id ? 'true' : 'false'}
-                  @click=${() => (this.chosen = entry)}>
-                  ${entry.name}<span class="kind">${entry.kind}</span>
-                </button>
+              html`<li
+                id=${optionId(entry.id)}
+                role="option"
+                aria-selected=${entry.id === this.chosen?.id ? 'true' : 'false'}
+                @click=${() => (this.chosen = entry)}>
+                ${entry.name}<span class="kind">${entry.kind}</span>
               </li>`,
           )}
         </ul>

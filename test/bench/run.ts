@@ -56,7 +56,7 @@ const BENCH_SNAPSHOT_KEY = snapshotKey(catalogueHash(classic))
 
 const here = dirname(fileURLToPath(import.meta.url))
 /**
- * The bench runs the compiled code (`npm run bench` builds it to dist/ first): what `npx arbiter`
+ * The bench runs the compiled code (`npm run bench` builds it to dist/ first): what `node bin/arbiter.js`
  * runs. Run from source with tsx it still works, with tsx's own overhead in every figure.
  */
 const fromSource = fileURLToPath(import.meta.url).endsWith('.ts')

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -78,4 +79,41 @@ export async function startTable(): Promise<Table> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(artifactsDir, { recursive: true })
   await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true })
+}
+
+/** What axe-core says of one rule a page breaks (the part of its result a failure message needs). */
+interface AxeViolation {
+  readonly id: string
+  readonly impact: string | null
+  readonly help: string
+  readonly nodes: readonly { readonly target: readonly unknown[]; readonly failureSummary?: string }[]
+}
+
+let axeSource: string | undefined
+
+/**
+ * Runs axe-core (the devDependency, injected as its own source) over the page as it stands, shadow
+ * roots included, and fails naming each serious or critical violation, the elements and the fix.
+ */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+  // Evaluated, not added as a <script>: the page's Content-Security-Policy refuses inline scripts.
+  await page.evaluate(axeSource)
+  // A string, run in the page: this file is compiled without the DOM's types.
+  const violations = await page.evaluate<AxeViolation[]>(`axe.run(document).then(({ violations }) =>
+    violations.map(({ id, impact, help, nodes }) => ({
+      id, impact, help, nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
+    })))`)
+  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+  const report = serious.map(
+    (violation) =>
+      `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.length} elements)\n` +
+      violation.nodes
+        .slice(0, 3)
+        .map((node) => `    ${JSON.stringify(node.target)}: ${node.failureSummary?.replaceAll('\n', ' ') ?? ''}`)
+        .join('\n'),
+  )
+  const where = new URL(page.url())
+  if (report.length > 0)
+    throw new Error(`accessibility violations on ${where.pathname}${where.hash}:\n${report.join('\n')}`)
 }

@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -44,15 +45,18 @@ describe('a first start on a fresh clone', () => {
   const dir = mkdtempSync(join(tmpdir(), 'arbiter-first-start-'))
   let child: ChildProcess | undefined
 
-  afterAll(() => {
+  afterAll(async () => {
     // The command runs in its own process group: npm, then node serving the page.
-    if (child?.pid) {
+    if (child?.pid && child.exitCode === null) {
+      const exited = new Promise((done) => child?.once('exit', done))
       try {
         process.kill(-child.pid, 'SIGTERM')
       } catch {}
+      await exited
     }
-    rmSync(dir, { recursive: true, force: true })
-  })
+    // The clone holds a whole node_modules: removing it takes a while on a busy machine.
+    await rm(dir, { recursive: true, force: true })
+  }, 120_000)
 
   it("the README's first command, run in a git clone, opens a working page", { timeout: 600_000 }, async () => {
     const clone = join(dir, 'arbiter')

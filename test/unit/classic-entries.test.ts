@@ -83,7 +83,7 @@ describe('seed 000 entries as data', () => {
     }
     // classic-8th, I 5 against 3: the two misses are re-rolled once.
     const strict = run('classic-8th', 5)
-    expect(strict.requests[0]).toMatchObject({ purpose: 're-roll to-hit', count: 2, need: 3 })
+    expect(strict.requests[0]).toMatchObject({ purpose: 're-roll-to-hit', count: 2, need: 3 })
     // classic: the seed's ASF only strikes first; the miss stays a miss.
     const seed = run('classic', 5)
     expect(seed.requests[0]).toMatchObject({ purpose: 'to-wound', count: 1 })

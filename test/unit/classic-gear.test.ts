@@ -360,7 +360,7 @@ describe('Hatred and Eternal Hatred', () => {
     )
     join(game)
     const first = game.roll([1, 2, 6, 6, 6])
-    expect(first.requests[0]).toMatchObject({ purpose: 're-roll to-hit', count: 2 })
+    expect(first.requests[0]).toMatchObject({ purpose: 're-roll-to-hit', count: 2 })
     expect(cites(game, 'hatred', 're-roll')).toBe(true)
 
     // Not a hated race: no re-roll, with the reason.
@@ -427,7 +427,7 @@ describe('Hatred and Eternal Hatred', () => {
     game.roll([1, 1, 1, 1, 1])
     roundTwo(game)
     const second = game.roll([1, 1, 6, 6, 6])
-    expect(second.requests[0]).toMatchObject({ purpose: 're-roll to-hit', count: 2 })
+    expect(second.requests[0]).toMatchObject({ purpose: 're-roll-to-hit', count: 2 })
     expect(cites(game, 'eternal-hatred', 'every-round')).toBe(true)
 
     const pursuit = winAndBreak(['eternal-hatred'])

@@ -377,7 +377,7 @@ describe('spells on shooting and charging (classic/shroud-of-darkness, chill-win
       ev.mustered('p2', boyz()),
       ev.turn(1, 'p1'),
     )
-    expect(request(g)).toMatchObject({ purpose: 'Stupidity test' })
+    expect(request(g)).toMatchObject({ purpose: 'stupidity-test' })
     g.roll([6, 6])
     g.apply(ev.phase('shooting'))
     const refused = refusal(() => g.apply(shot()))

@@ -135,7 +135,7 @@ describe('classic: random legal fights (property)', () => {
           const { game, drafts } = playFight(a, b, variant, faces)
           for (const step of game.steps) {
             for (const request of step.requests) {
-              const purpose = request.purpose.replace(/^re-roll /, '')
+              const purpose = request.purpose.replace(/^re-roll-/, '')
               if (request.kind !== 'dice' || !d6Purposes.has(purpose) || request.need === undefined) continue
               checked.set(purpose, (checked.get(purpose) ?? 0) + 1)
               expect(request.need, `${request.text}`).toBeGreaterThanOrEqual(2)

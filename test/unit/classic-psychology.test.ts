@@ -93,7 +93,7 @@ describe('Fear (classic/fear)', () => {
         ],
       ),
     )
-    expect(join.requests[0]).toMatchObject({ purpose: 'Fear test', roller: 'p1', count: 2 })
+    expect(join.requests[0]).toMatchObject({ purpose: 'fear-test', roller: 'p1', count: 2 })
     const failed = g.roll([6, 5])
     expect(failed.outcomes[0]).toMatchObject({
       kind: 'psychology-test',
@@ -135,7 +135,7 @@ describe('Fear (classic/fear)', () => {
     settle(g)
     g.apply(ev.turn(1, 'p2'))
     const phase = g.apply(ev.phase('close-combat'))
-    expect(phase.requests[0]).toMatchObject({ purpose: 'Fear test', roller: 'p1' })
+    expect(phase.requests[0]).toMatchObject({ purpose: 'fear-test', roller: 'p1' })
     const passed = g.roll([3, 4])
     expect(passed.outcomes.find((o) => o.kind === 'psychology-test')?.values).toMatchObject({ passed: true, roll: 7 })
     expect(g.game.effects).toEqual([])
@@ -271,7 +271,7 @@ describe('Stupidity (classic/stupidity)', () => {
   it('stupidity: a failed test at the start of the turn forbids charging, shooting and casting until its next turn', () => {
     const g = game([trolls()], [unitDef('b')])
     const turn = g.apply(ev.turn(1, 'p1'))
-    expect(turn.requests[0]).toMatchObject({ purpose: 'Stupidity test', roller: 'p1' })
+    expect(turn.requests[0]).toMatchObject({ purpose: 'stupidity-test', roller: 'p1' })
     const failed = g.roll([5, 6])
     const test = failed.outcomes.find((o) => o.kind === 'psychology-test')
     expect(test?.values).toMatchObject({ unit: 'trolls', test: 'stupidity', passed: false, roll: 11 })
@@ -298,7 +298,7 @@ describe('Stupidity (classic/stupidity)', () => {
     expect(permission('charge')).toHaveLength(1)
     const next = g.apply(ev.turn(2, 'p1'))
     expect(next.outcomes.find((o) => o.kind === 'effect-ended')?.values).toMatchObject({ entry: 'stupidity' })
-    expect(next.requests[0]).toMatchObject({ purpose: 'Stupidity test' })
+    expect(next.requests[0]).toMatchObject({ purpose: 'stupidity-test' })
     expect(permission('charge')).toEqual([])
     expect(cites(g, 'stupidity', 'duration')).toBe(true)
   })
@@ -422,7 +422,7 @@ describe('the General and Inspiring Presence (classic/general)', () => {
     g.apply(ev.turn(1, 'p2'))
     g.apply(ev.phase('movement'))
     const again = g.apply(panicDeclared('guard', 'friend-destroyed', 'f'))
-    expect(again.requests[0]).toMatchObject({ kind: 'dice', purpose: 'Panic test' })
+    expect(again.requests[0]).toMatchObject({ kind: 'dice', purpose: 'panic-test' })
     g.roll([6, 6])
     const fled = g.roll([2, 3])
     expect(fled.outcomes[0]).toMatchObject({ kind: 'fled', values: { unit: 'guard', roll: 5 } })
@@ -444,7 +444,7 @@ describe('the General and Inspiring Presence (classic/general)', () => {
     expect(declared.requests[0]).toMatchObject({ kind: 'choice', purpose: 'inspiring-presence', chooser: 'p1' })
     expect(declared.requests[0]?.text).toBe('Is General lord within 12" of spears? (spears\'s panic test)')
     const yes = g.apply(ev.choice(g.openRequest(), 'yes'))
-    expect(yes.requests[0]).toMatchObject({ purpose: 'Panic test' })
+    expect(yes.requests[0]).toMatchObject({ purpose: 'panic-test' })
     expect(yes.requests[0]?.text).toContain('passes on 9 or less')
     expect(renderExplanationText(yes.requests[0]!.explanation)).toContain(
       'Leadership 9 (General lord\'s Ld: Inspiring Presence (within 12" of spears, as the table says)) ' +
@@ -466,7 +466,7 @@ describe('the General and Inspiring Presence (classic/general)', () => {
     )
     friendDestroyed(g, 1, 'p1')
     const elite = g.apply(panicDeclared('elite', 'friend-destroyed', 'f'))
-    expect(elite.requests[0]).toMatchObject({ purpose: 'Panic test' })
+    expect(elite.requests[0]).toMatchObject({ purpose: 'panic-test' })
     g.roll([1, 1])
     g.apply(panicDeclared('spears', 'friend-destroyed', 'f'))
     const no = g.apply(ev.choice(g.openRequest(), 'no'))
@@ -489,7 +489,7 @@ describe('the General and Inspiring Presence (classic/general)', () => {
     g.roll([3, 3])
     expect(g.game.units.lord?.fleeing).toBe(true)
     const declared = g.apply(panicDeclared('spears', 'friend-destroyed', 'f'))
-    expect(declared.requests[0]).toMatchObject({ kind: 'dice', purpose: 'Panic test' })
+    expect(declared.requests[0]).toMatchObject({ kind: 'dice', purpose: 'panic-test' })
     expect(declared.requests[0]?.text).toContain('passes on 7 or less')
     expect(renderExplanationText(declared.requests[0]!.explanation)).toContain(
       'General lord (Ld 9) is broken: no Inspiring Presence (classic/general §inspiring-presence)',
@@ -570,7 +570,7 @@ describe('Panic (classic/panic)', () => {
     const g = heavyLosses()
     g.apply(ev.turn(2, 'p1'))
     const phase = g.apply(ev.phase('movement'))
-    expect(phase.requests[0]).toMatchObject({ purpose: 'Panic test', roller: 'p1' })
+    expect(phase.requests[0]).toMatchObject({ purpose: 'panic-test', roller: 'p1' })
     const text = renderExplanationText(phase.requests[0]!.explanation)
     expect(text).toContain('x lost 3 of the 10 models it had at the start of the close-combat phase of turn 1 (p2)')
     expect(text).toContain('classic/variants §panic-heavy-casualties')
@@ -689,7 +689,7 @@ describe('Rally (classic/rally, classic/musician §rally)', () => {
   it("rally: a fleeing unit tests at the start of its movement phase, with the musician's +1 Ld", () => {
     const g = broken(3, { command: { musician: true } })
     const phase = g.apply(ev.phase('movement'))
-    expect(phase.requests[0]).toMatchObject({ purpose: 'rally test', roller: 'p1' })
+    expect(phase.requests[0]).toMatchObject({ purpose: 'rally-test', roller: 'p1' })
     expect(phase.requests[0]?.text).toContain('passes on 8 or less')
     expect(renderExplanationText(phase.requests[0]!.explanation)).toContain(
       'musician: +1 Ld to rally (+1): 7 -> 8 (classic/musician §rally)',
@@ -721,7 +721,7 @@ describe('Rally (classic/rally, classic/musician §rally)', () => {
   it('rally: a joined character counts towards the 25%, a No Leader one does not', () => {
     const hero = { id: 'hero', name: 'Hero', profile: profile(), gear: [], rules: [] }
     const withHero = broken(8, { models: 10, characters: [hero] as never })
-    expect(withHero.apply(ev.phase('movement')).requests[0]).toMatchObject({ purpose: 'rally test' })
+    expect(withHero.apply(ev.phase('movement')).requests[0]).toMatchObject({ purpose: 'rally-test' })
     const shade = { ...hero, id: 'shade', name: 'Shade', rules: ['no-leader'] }
     const withShade = broken(8, { models: 10, characters: [shade] as never })
     const phase = withShade.apply(ev.phase('movement'))

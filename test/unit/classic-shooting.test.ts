@@ -137,7 +137,7 @@ describe('the BS chart (classic/to-hit-shooting §chart, §seven-plus)', () => {
     const first = toHit(game, { range: 'long' })
     expect(first).toMatchObject({ purpose: 'to-hit', count: 4, need: 6 })
     const second = game.roll([6, 6, 5, 1])
-    expect(second.requests[0]).toMatchObject({ purpose: 'to-hit 7+', count: 2, need: 4 })
+    expect(second.requests[0]).toMatchObject({ purpose: 'to-hit-7-plus', count: 2, need: 4 })
     const hits = game.roll([4, 3])
     expect(hits.outcomes[0]).toMatchObject({ kind: 'hits', values: { attacks: 4, hits: 1 } })
     expect(cites(game, 'to-hit-shooting', 'seven-plus')).toBe(true)
@@ -147,7 +147,7 @@ describe('the BS chart (classic/to-hit-shooting §chart, §seven-plus)', () => {
   it('to-hit-shooting: 9+ is a 6 and then a 6 (BS 1, long range, moved, soft cover)', () => {
     const game = shooting(corsairs({ profile: { BS: 1 }, models: 2 }))
     toHit(game, { range: 'long', moved: true, cover: 'soft' })
-    expect(game.roll([6, 6]).requests[0]).toMatchObject({ purpose: 'to-hit 7+', count: 2, need: 6 })
+    expect(game.roll([6, 6]).requests[0]).toMatchObject({ purpose: 'to-hit-7-plus', count: 2, need: 6 })
   })
 
   it('to-hit-shooting: 10+ cannot hit: no dice are asked, no hits (BS 1, long, moved, hard cover)', () => {

@@ -93,7 +93,7 @@ describe("the README's walkthrough, recorded from the command line", () => {
     expect(declared.out).toContain('strike order: 1. Chaos Warriors; 2. Empire Swordsmen')
     expect(declared.out).toContain('-> request 6.1: Chaos Warriors: roll 5 D6 to hit Empire Swordsmen, 3+')
     expect(declared.out).toMatch(/WS 5 vs WS 4: the attacker's is higher: 3\+ \(classic\/to-hit-close-combat §chart\)/)
-    expect(declared.out).toContain(`npx arbiter roll 6.1 FACES… --db ${db} --game ${gameId} --as chaos`)
+    expect(declared.out).toContain(`node bin/arbiter.js roll 6.1 FACES… --db ${db} --game ${gameId} --as chaos`)
 
     const owed = await arbiter('status', ...game)
     expect(owed.code).toBe(0)

@@ -26,20 +26,21 @@ function fingerprint(file: string): { bytes: string; mtimeMs: number } {
 
 const commandNames = ['demo', 'new', 'muster', 'declare', 'roll', 'choose', 'status', 'games', 'replay', 'export']
 
-describe('a new user runs npx arbiter', () => {
-  it('the README shows every command as npx arbiter, never a bare arbiter', () => {
+describe('a new user runs node bin/arbiter.js', () => {
+  it('the README shows every command as node bin/arbiter.js, never a bare arbiter nor the slow npx', () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8')
     const blocks = [...readme.matchAll(/```[a-z]*\n([\s\S]*?)```/g)].map((m) => m[1] as string).join('\n')
     const bare = blocks.split('\n').filter((line) => /(^|\$ |\|\s*)arbiter /.test(line.trim()))
     expect(bare).toEqual([])
-    expect(readme).toContain('npx arbiter new')
+    expect(blocks).not.toContain('npx arbiter')
+    expect(readme).toContain('node bin/arbiter.js new')
   })
 
-  it('the command line shows npx arbiter in its usage, help and hints', async () => {
-    expect((await run('--help')).out).toMatch(/^usage: npx arbiter <command>/)
-    for (const name of commandNames) expect((await run(name, '--help')).out).toMatch(/^usage: npx arbiter /)
+  it('the command line shows node bin/arbiter.js in its usage, help and hints', async () => {
+    expect((await run('--help')).out).toMatch(/^usage: node bin\/arbiter\.js <command>/)
+    for (const name of commandNames) expect((await run(name, '--help')).out).toMatch(/^usage: node bin\/arbiter\.js /)
     const { out } = await run('demo', '--db', join(tempDir(), 'd.sqlite'))
-    expect(out).toContain('  npx arbiter replay --db ')
+    expect(out).toContain('  node bin/arbiter.js replay --db ')
     expect(out).not.toMatch(/^ {2}arbiter /m)
   })
 })
@@ -280,7 +281,7 @@ describe('help and typos', () => {
       const { code, out } = await run(name, '--help')
       expect(code, name).toBe(0)
       expect(out, name).toMatch(/\nflags:\n/)
-      expect(out, name).toMatch(/\nexamples?:\n {2}npx arbiter /)
+      expect(out, name).toMatch(/\nexamples?:\n {2}node bin\/arbiter\.js /)
       const flagLines = out.split('flags:\n')[1]?.split('\n\n')[0]?.split('\n') ?? []
       for (const line of flagLines) expect(line, `${name}: ${line}`).toMatch(/^ {2}--\S+.*\S {2,}\S/)
     }

@@ -22,15 +22,30 @@ function comparable(name: string): string {
 }
 
 describe('arbiter rules: the coverage report', () => {
-  it('lists every classic entry as {id, name, enforcement, tests}, with the tests that cite it', async () => {
+  it('lists every classic entry as {id, name, enforcement, params, tests}, with the tests that cite it', async () => {
     const { code, out } = await run('rules', '--ruleset', 'classic', '--json')
     expect(code).toBe(0)
     const items = JSON.parse(out) as { id: string; name: string; enforcement: string; tests: string[] }[]
     expect(items.map((item) => item.id)).toEqual(rulesets.classic?.catalogue.entries.map((entry) => entry.id))
-    for (const item of items) expect(Object.keys(item)).toEqual(['id', 'name', 'enforcement', 'tests'])
+    for (const item of items) expect(Object.keys(item)).toEqual(['id', 'name', 'enforcement', 'params', 'tests'])
     const shield = items.find((item) => item.id === 'shield')
     expect(shield?.tests.length).toBeGreaterThan(0)
     for (const test of shield?.tests ?? []) expect(test).toMatch(/^test\/(unit|scenarios)\/[a-z0-9-]+\.test\.ts > ./)
+  })
+
+  it("lists each entry's parameters by name with their defaults, as a list writes them", async () => {
+    for (const ruleset of ['classic', 'old-world'] as const) {
+      const { out } = await run('rules', '--ruleset', ruleset, '--json')
+      const items = JSON.parse(out) as { id: string; params: Record<string, unknown> }[]
+      const entries = rulesets[ruleset]?.catalogue.entries ?? []
+      for (const item of items)
+        expect(item.params, item.id).toEqual(entries.find((e) => e.id === item.id)?.params ?? {})
+    }
+    const classic = JSON.parse((await run('rules', '--ruleset', 'classic', '--json')).out) as { id: string }[]
+    expect(classic.find((item) => item.id === 'regeneration')).toMatchObject({ params: { save: 4 } })
+    expect(classic.find((item) => item.id === 'break-test')).toMatchObject({ params: {} })
+    const oldWorld = JSON.parse((await run('rules', '--ruleset', 'old-world', '--json')).out) as { id: string }[]
+    expect(oldWorld.find((item) => item.id === 'stomp-attacks')).toMatchObject({ params: { X: 'D6' } })
   })
 
   it('prints a table with a count of entries by enforcement', async () => {

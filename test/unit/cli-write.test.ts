@@ -159,13 +159,17 @@ describe('recording a game from the command line', () => {
     expect(JSON.parse(replay[6] as string).explanation.children[0].children.at(-1).children[0].text).toMatch(/\(app\)/)
   })
 
-  it('choose answers only a choice request', async () => {
+  it('choose answers only a choice request, pointing a dice request to roll', async () => {
     const { game } = await combat()
     await run('declare', 'MeleeAttacksDeclared', '--attacker', 'knights', '--target', 'spears', ...game, '--as', 'red')
     const result = await run('choose', '6.1', 'flee', ...game, '--as', 'red')
-    expect(result.code).toBe(1)
-    expect(result.err).toMatch(/engine\/wrong-answer/)
+    expect(result.code).toBe(2)
+    expect(result.err).toContain('request 6.1 is a dice roll, not a choice: Knights: roll 10 D6 to hit')
+    expect(result.err).toContain(
+      `answer it with \`roll\`:\n  node bin/arbiter.js roll 6.1 FACES… ${game.join(' ')} --as red`,
+    )
     expect((await run('choose', '6.1', ...game)).code).toBe(2)
+    expect(await seqOf(game)).toBe(6)
   })
 
   it('muster names a file that is not JSON, and a unit field the api refuses', async () => {

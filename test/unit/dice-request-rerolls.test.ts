@@ -19,7 +19,7 @@ describe('a dice request says which dice a rule will have re-rolled', () => {
 
     // The re-roll itself is never re-rolled again (classic/dice §re-roll-once).
     const again = game.roll([1, 1, 6, 6, 6])
-    expect(again.requests[0]).toMatchObject({ purpose: 're-roll to-hit', count: 2 })
+    expect(again.requests[0]).toMatchObject({ purpose: 're-roll-to-hit', count: 2 })
     expect(again.requests[0]).not.toHaveProperty('reroll')
   })
 

@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { type GameApi, gameApiArgs, gameApiMethods, LocalGameApi } from '../../core/api/index.js'
 import { checkArgs } from '../../core/api/method-args.js'
-import { ftsQuery } from '../../core/store/rules-search.js'
+import { searchTerms } from '../../core/store/rules-search.js'
 import { openApi } from '../helpers/api-game.js'
 import { useTempDir } from '../helpers/temp.js'
 
@@ -61,6 +62,53 @@ describe('GameApi: rules search (FTS5)', () => {
     await api.close()
   })
 
+  it('finds a rule from every start of its name a player types on the way to the whole word', async () => {
+    const api = await openApi(tempDir())
+    const ids = async (query: string) => (await api.searchRules('classic', query)).map((entry) => entry.id)
+    // "regener" is Regeneration's porter stem: the letters typed past it match only unstemmed.
+    for (let end = 2; end <= 'regeneration'.length; end++)
+      expect(await ids('regeneration'.slice(0, end)), 'regeneration'.slice(0, end)).toContain('regeneration')
+    expect((await ids('regenerat'))[0]).toBe('regeneration')
+    for (let end = 2; end <= 'pursuit'.length; end++)
+      expect(await ids('Pursuit'.slice(0, end)), 'pursuit'.slice(0, end)).toContain('flee-and-pursuit')
+    // A word that starts no word of any entry finds nothing, and so does one of two words.
+    expect(await ids('regenerationx')).toEqual([])
+    expect(await ids('regeneration zzz')).toEqual([])
+    await api.close()
+  })
+
+  it('reads US spellings as the British ones the rules are written in', async () => {
+    const api = await openApi(tempDir())
+    const ids = async (ruleset: string, query: string) =>
+      (await api.searchRules(ruleset, query)).map((entry) => entry.id)
+    expect(await ids('classic', 'armor')).toEqual(await ids('classic', 'armour'))
+    expect(await ids('classic', 'armor')).toEqual(
+      expect.arrayContaining(['light-armour', 'heavy-armour', 'armour-save']),
+    )
+    expect((await ids('classic', 'armor save'))[0]).toBe('armour-save')
+    expect((await ids('classic', 'heavy armor'))[0]).toBe('heavy-armour')
+    expect(await ids('old-world', 'armored hide')).toContain('armoured-hide')
+    // Cut short before the spellings part: still the start of the British word.
+    expect(await ids('classic', 'armo')).toEqual(expect.arrayContaining(['light-armour', 'armour-save']))
+    expect(await ids('classic', 'unarmored')).toContain('armour-save')
+    await api.close()
+  })
+
+  it('finds a rule from a plural or another form of a word in it', async () => {
+    const api = await openApi(tempDir())
+    const ids = async (ruleset: string, query: string) =>
+      (await api.searchRules(ruleset, query)).map((entry) => entry.id)
+    expect((await ids('classic', 'hatreds'))[0]).toBe('hatred')
+    expect(await ids('classic', 'spears')).toContain('spear')
+    expect(await ids('classic', 'halberds')).toContain('halberd')
+    expect(await ids('old-world', 'lances')).toContain('lance')
+    expect(await ids('classic', 'charging')).toContain('charge')
+    expect((await ids('old-world', 'champions'))[0]).toBe('champion')
+    // Each word by its own way: one cut short, the other a plural.
+    expect(await ids('classic', 'regenerat wounds')).toContain('regeneration')
+    await api.close()
+  })
+
   it('takes FTS5 syntax as plain words: no query throws an SQLite error', async () => {
     const api = await openApi(tempDir())
     for (const query of [
@@ -74,8 +122,17 @@ describe('GameApi: rules search (FTS5)', () => {
       '^ward',
       "'; DROP TABLE events; --",
       '',
+      'é ǅ ﬁ 𝔸 ß İ',
+      'a '.repeat(500),
     ])
       expect(Array.isArray(await api.searchRules('classic', query)), query).toBe(true)
+    // Any text a player can type (up to the 1000 characters the api takes) is a query.
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'grapheme', maxLength: 200 }), async (query) => {
+        expect(Array.isArray(await api.searchRules('classic', query))).toBe(true)
+      }),
+      { numRuns: 150 },
+    )
     // Punctuation splits words: an id with its hyphen finds its entry.
     expect((await api.searchRules('classic', 'break-test')).map((entry) => entry.id)[0]).toBe('break-test')
     expect(await api.searchRules('classic', '  ')).toEqual([])
@@ -83,9 +140,10 @@ describe('GameApi: rules search (FTS5)', () => {
     await api.close()
   })
 
-  it('quotes every word of a query', () => {
-    expect(ftsQuery('strikes "first" NEAR(x)')).toBe('"strikes"* "first"* "NEAR"* "x"*')
-    expect(ftsQuery('-- ** ::')).toBeNull()
+  it('quotes every word of a query, once, in the spelling the index holds', () => {
+    expect(searchTerms('strikes "first" NEAR(x) first')).toEqual(['"strikes"*', '"first"*', '"near"*', '"x"*'])
+    expect(searchTerms('Armored COLOR')).toEqual(['"armoured"*', '"colour"*'])
+    expect(searchTerms('-- ** ::')).toEqual([])
   })
 
   it('fills the index once per catalogue and refills it when the catalogue differs', async () => {
@@ -97,6 +155,10 @@ describe('GameApi: rules search (FTS5)', () => {
     const db = new Database(`${dir}/arbiter.sqlite`)
     const rows = () => db.prepare(`SELECT count(*) AS n FROM rules_search WHERE ruleset = 'classic'`).get()
     expect(rows()).toEqual({ n: entryCount })
+    // The unstemmed twin (migration 0004) holds the same rows.
+    expect(db.prepare(`SELECT count(*) AS n FROM rules_search_words WHERE ruleset = 'classic'`).get()).toEqual({
+      n: entryCount,
+    })
     // A stale index (another catalogue's rows) is replaced, not added to.
     db.prepare(`UPDATE rules_search_source SET catalogue_hash = 'older' WHERE ruleset = 'classic'`).run()
     db.prepare(

@@ -244,7 +244,7 @@ describe('old-world/fear', () => {
     // Ghouls US 12 against 10 Spearmen: the Spearmen test as the combat is joined.
     const game = combatGame([ghouls()], [spears()])
     game.apply(owEv.joined('ghouls', 'spears', 4))
-    expect(requestOf(game)).toMatchObject({ purpose: 'Fear test', roller: 'p2' })
+    expect(requestOf(game)).toMatchObject({ purpose: 'fear-test', roller: 'p2' })
     game.roll([6, 5]) // 11 > Ld 7
     const [effect] = game.outcomes('effect-started')
     expect(effect?.values).toMatchObject({ effect: { entry: 'fear', params: { failedTest: true, causers: 'ghouls' } } })
@@ -294,7 +294,7 @@ describe('old-world/fear', () => {
         ],
       },
     })
-    expect(requestOf(game)).toMatchObject({ purpose: 'Fear test', roller: 'p2' })
+    expect(requestOf(game)).toMatchObject({ purpose: 'fear-test', roller: 'p2' })
     game.roll([1, 2])
     expect(game.outcomes('psychology-test')).toHaveLength(2)
   })
@@ -450,7 +450,7 @@ describe('old-world/move-through-cover: the terrain rule', () => {
     // M 5 through dangerous terrain, no modifier: a 5" move is allowed.
     game.apply(move('treeman', 'normal', 5, 'dangerous'))
     game.roll([1])
-    expect(requestOf(game)).toMatchObject({ purpose: 're-roll dangerous-terrain', count: 1 })
+    expect(requestOf(game)).toMatchObject({ purpose: 're-roll-dangerous-terrain', count: 1 })
     game.roll([1])
     // The second 1 stands: a re-rolled die is never re-rolled again.
     expect(game.outcomes('casualties')[0]?.values).toMatchObject({ unsaved: 1, removed: 0, woundsOnNextModel: 1 })

@@ -69,7 +69,7 @@ describe('old-world/rally: rallying in the Strategy phase', () => {
   it('old-world/rally §test: a fleeing unit tests Ld as its Strategy phase starts; passed, it rallies', () => {
     const game = fledSpears(0)
     game.apply(owEv.phase('strategy'))
-    expect(requestOf(game)).toMatchObject({ kind: 'dice', purpose: 'rally test', count: 2, roller: 'p2' })
+    expect(requestOf(game)).toMatchObject({ kind: 'dice', purpose: 'rally-test', count: 2, roller: 'p2' })
     game.roll([3, 4]) // 7 <= Ld 7
     expect(game.outcomes('psychology-test')[0]?.values).toMatchObject({
       unit: 'spears',
@@ -190,7 +190,7 @@ describe('old-world/panic: heavy casualties', () => {
     shootDown(game, 'spears', 3) // 3 of 10: 30%
     expect(requestOf(game)).toBeUndefined()
     game.apply(owEv.phase('close-combat'))
-    expect(requestOf(game)).toMatchObject({ kind: 'dice', purpose: 'Panic test', roller: 'p2' })
+    expect(requestOf(game)).toMatchObject({ kind: 'dice', purpose: 'panic-test', roller: 'p2' })
     game.roll([3, 3])
     expect(game.outcomes('psychology-test')[0]?.values).toMatchObject({ unit: 'spears', test: 'panic', passed: true })
     expect(game.cites('panic', 'heavy-casualties')).toBe(true)
@@ -289,7 +289,7 @@ describe('old-world/panic: declared causes (PanicTestDeclared)', () => {
     const game = panicGame()
     shootDown(game, 'levy', 5) // the Levy (5 models, US 5 at the phase start) is destroyed
     game.apply(panicDeclared('spears', 'levy', 'friend-destroyed'))
-    expect(requestOf(game)).toMatchObject({ kind: 'dice', purpose: 'Panic test' })
+    expect(requestOf(game)).toMatchObject({ kind: 'dice', purpose: 'panic-test' })
     game.roll([2, 2])
     expect(game.outcomes('psychology-test')[0]?.values).toMatchObject({ unit: 'spears', test: 'panic', passed: true })
     expect(game.cites('panic', 'friend-destroyed')).toBe(true)
@@ -324,7 +324,7 @@ describe('old-world/panic: declared causes (PanicTestDeclared)', () => {
     game.roll([5, 5]) // the Spearmen fail their Panic test and fall back in good order
     game.roll([2, 5])
     game.apply(panicDeclared('levy', 'spears', 'friend-broke'))
-    expect(requestOf(game)).toMatchObject({ kind: 'dice', purpose: 'Panic test', roller: 'p2' })
+    expect(requestOf(game)).toMatchObject({ kind: 'dice', purpose: 'panic-test', roller: 'p2' })
     game.roll([2, 2])
     expect(game.outcomes('psychology-test')[1]?.values).toMatchObject({ unit: 'levy', test: 'panic', passed: true })
     expect(game.text()).toContain('Spearmen fell back in good order from combat within 6" of Levy')
@@ -340,7 +340,7 @@ describe('old-world/panic: declared causes (PanicTestDeclared)', () => {
     game.roll([1, 1])
     expect(() => game.apply(panicDeclared('levy', 'spears', 'friend-broke'))).toThrow(/Unit Strength 4/)
     game.apply(panicDeclared('levy', 'spears', 'fled-through'))
-    expect(requestOf(game)).toMatchObject({ kind: 'dice', purpose: 'Panic test', roller: 'p2' })
+    expect(requestOf(game)).toMatchObject({ kind: 'dice', purpose: 'panic-test', roller: 'p2' })
     game.roll([2, 2])
     expect(game.outcomes('psychology-test')[0]?.values).toMatchObject({ unit: 'levy', test: 'panic', passed: true })
     expect(game.cites('panic', 'fled-through')).toBe(true)
@@ -364,7 +364,7 @@ describe('old-world/panic: declared causes (PanicTestDeclared)', () => {
     const game = panicGame([captain, levy(5)])
     shootDown(game, 'levy', 5)
     game.apply(panicDeclared('captain', 'levy', 'friend-destroyed'))
-    expect(requestOf(game)).toMatchObject({ kind: 'dice', purpose: 'Panic test', roller: 'p2' })
+    expect(requestOf(game)).toMatchObject({ kind: 'dice', purpose: 'panic-test', roller: 'p2' })
   })
 
   it('old-world/panic §exempt: a unit charging this turn takes no Panic test', () => {

@@ -17,7 +17,7 @@ import { type Explanation, explain, type RuleRef } from '../../explain/explanati
 import type { ClassicContext } from './catalogue.js'
 import { characteristic } from './charts.js'
 import { fleeDice, leadership } from './close-combat-round.js'
-import { naturalDouble } from './leadership-doubles.js'
+import { leadershipOdds, naturalDouble } from './leadership-doubles.js'
 import { immunity, type PsychologyWord } from './psychology-records.js'
 import { missileWeaponsOf } from './shooting-attack.js'
 import { dangerousTerrainTests, type Terrain, terrainMove, terrainRule } from './terrain.js'
@@ -106,6 +106,7 @@ export function* leadershipTest(
       { rule: ctx.rule('leadership-test', 'roll') },
       [reason, ld.explanation],
     ),
+    odds: leadershipOdds(ctx, target),
   })
   const roll = sum(answer.faces)
   const natural = naturalDouble(ctx, answer.faces)
@@ -379,6 +380,7 @@ export function* chargeDeclared(context: ProcedureContext, event: EventOf<'Charg
       roller: target.player,
       text: `${target.name} flees from ${charger.name}: roll ${dice.count}D6`,
       explanation: explain(`${target.name} flees from the charge`, { rule: ctx.rule('charge', 'flee') }, [dice.why]),
+      odds: { kind: 'total' },
     })
     fled = { roll: sum(answer.faces), seq: answer.seq }
     ctx.emit({
@@ -464,6 +466,8 @@ function* chargeMove(ctx: ClassicContext, move: ChargeMove): Step<void> {
   let rangeWhy = fixed.why
   let higherDie = 0
   if (fixed.range === null) {
+    const higherOnly = higherDieRange(ctx)
+    const keep = { which: terrain ? ('lowest' as const) : ('highest' as const), count: 1 }
     const answer = yield* rollDice({
       purpose: 'charge-range',
       count: 2,
@@ -471,10 +475,10 @@ function* chargeMove(ctx: ClassicContext, move: ChargeMove): Step<void> {
       roller: charger.player,
       text: `${charger.name}: roll 2D6 for the charge range (M ${fixed.m} + 2D6 against ${distance}")`,
       explanation: fixed.why,
+      odds: { kind: 'total', ...(higherOnly ? { keep } : {}), add: fixed.m, pass: { atLeast: distance } },
     })
     // Through difficult terrain the Charge roll is the lower die (old-world/terrain §charge).
     higherDie = terrain ? Math.min(...answer.faces) : Math.max(...answer.faces)
-    const higherOnly = higherDieRange(ctx)
     range = fixed.m + (higherOnly ? higherDie : sum(answer.faces))
     rangeWhy = explain(
       higherOnly

@@ -19,7 +19,7 @@ import { answerChallenge, checkPendingChallenge, closeChallenge } from './challe
 import { characteristic } from './charts.js'
 import { STRIKE_TIER } from './entries/strike-order.js'
 import { decideFollowUp, endCombatApart, fallBack, giveGround, outOfContact, reachFallenBack } from './fall-back.js'
-import { naturalDouble } from './leadership-doubles.js'
+import { leadershipOdds, naturalDouble } from './leadership-doubles.js'
 import {
   arrangeFighters,
   attackerOf,
@@ -649,6 +649,7 @@ function* fightRound(
       roller: flight.unit.player,
       text: `${flight.unit.name} breaks: roll ${dice.count}D6 to flee`,
       explanation: explain(`${flight.unit.name} flees`, { rule: ctx.rule('flee-and-pursuit', 'flee') }, [dice.why]),
+      odds: { kind: 'total' },
     })
     flight.roll = sum(answer.faces)
     ctx.emit({
@@ -700,6 +701,8 @@ function* fightRound(
         `${pursuer.name} pursues: roll ${dice.count}D6 (catches on ` +
         `${quarry.map((q) => `${q.roll}+ against ${q.unit.name}`).join(', ')})`,
       explanation: explain(`${pursuer.name} pursues`, { rule: ctx.rule('flee-and-pursuit', 'pursue') }, [dice.why]),
+      // Catching one quarry is the test; against several, the chance of each roll says it.
+      odds: quarry.length === 1 ? { kind: 'total', pass: { atLeast: quarry[0]?.roll ?? 0 } } : { kind: 'total' },
     })
     const roll = sum(answer.faces)
     ctx.emit({
@@ -860,6 +863,7 @@ function* breakTest(
     roller: unit.player,
     text: `${unit.name}: roll 2D6 break test, passes on ${target} or less (a double 1 always passes)`,
     explanation: why,
+    odds: { kind: 'total', pass: { atMost: target }, naturals: [{ face: 1, count: 2, passes: true }] },
   })
   const total = sum(answer.faces)
   const insaneCourage = answer.faces.every((face) => face === 1)
@@ -925,6 +929,7 @@ export function* restraintTest(
     explanation: explain(`${pursuer.name} tries to hold`, { rule: ctx.rule('flee-and-pursuit', 'restraint') }, [
       ld.explanation,
     ]),
+    odds: leadershipOdds(ctx, ld.value ?? 0),
   })
   const total = sum(answer.faces)
   // A natural double may decide it (The Old World: double 1 passes, double 6 fails; classic: the total).

@@ -39,6 +39,7 @@ export function* fallBack(
     roller: unit.player,
     text: `${unit.name} falls back in good order: roll 2D6, it moves the higher die`,
     explanation: explain(`${unit.name} falls back in good order`, { rule }, why ? [why] : []),
+    odds: { kind: 'total', keep: { which: 'highest', count: 1 } },
   })
   const roll = Math.max(...answer.faces)
   ctx.emit({

@@ -1,3 +1,4 @@
+import type { TotalJudging } from '../../engine/types.js'
 import type { RuleRef } from '../../explain/explanation.js'
 import type { ClassicContext } from './catalogue.js'
 
@@ -19,4 +20,27 @@ export function naturalDouble(
   if (faces[0] === 6)
     return { passed: false, text: 'a natural double 6: fails whatever the Leadership', rule: rule('double-6') }
   return null
+}
+
+/**
+ * How a 2D6 Leadership test outside a break test is judged, for the odds before the roll: passed on `ld` or
+ * less, and by the natural doubles `naturalDouble` reads where the ruleset has them.
+ */
+export function leadershipOdds(ctx: ClassicContext | undefined, ld: number): TotalJudging {
+  if (ctx?.mechanics.leadershipDoubles !== 'every-test') return { kind: 'total', pass: { atMost: ld } }
+  return {
+    kind: 'total',
+    pass: { atMost: ld },
+    naturals: [
+      { face: 1, count: 2, passes: true },
+      { face: 6, count: 2, passes: false },
+    ],
+  }
+}
+
+/** A test only a natural double 1 passes (a rally below a quarter of the unit, where it may rally at all). */
+export const DOUBLE_ONE_ONLY: TotalJudging = {
+  kind: 'total',
+  pass: { never: true },
+  naturals: [{ face: 1, count: 2, passes: true }],
 }

@@ -11,6 +11,7 @@ import type {
   Procedure,
   ProcedureContext,
   RequestSpec,
+  TotalJudging,
   UnitState,
 } from '../../engine/types.js'
 import { type Explanation, explain, type RuleRef } from '../../explain/explanation.js'
@@ -20,7 +21,7 @@ import { characteristic } from './charts.js'
 import { fleeDice } from './close-combat-round.js'
 import { isHidden } from './entries/concealed.js'
 import { fallBack } from './fall-back.js'
-import { naturalDouble } from './leadership-doubles.js'
+import { DOUBLE_ONE_ONLY, leadershipOdds, naturalDouble } from './leadership-doubles.js'
 import { characterView } from './models.js'
 import { applied, barExplanation, fearFrom, forbidding, immunity, modelsCountedForRally } from './psychology-records.js'
 
@@ -230,18 +231,20 @@ function* leadershipRoll(
   ld: Resolved & { readonly value: number },
   why: Explanation,
   ctx?: ClassicContext,
+  odds: TotalJudging = leadershipOdds(ctx, ld.value),
 ): Generator<
   RequestSpec,
   { passed: boolean; total: number; faces: readonly number[]; seq: number; natural?: ReturnType<typeof naturalDouble> },
   Answer
 > {
   const answer = yield* rollDice({
-    purpose,
+    purpose: purpose.toLowerCase().replaceAll(' ', '-'),
     count: 2,
     sides: 6,
     roller: unit.player,
     text: `${unit.name}: roll 2D6 ${purpose}, passes on ${ld.value} or less`,
     explanation: explain(why.text, { rule: why.rule, from: why.from }, [...why.children, ld.explanation]),
+    odds,
   })
   const total = sum(answer.faces)
   const natural = ctx ? naturalDouble(ctx, answer.faces) : null
@@ -593,6 +596,7 @@ export function* panicTest(
       dice.why,
       ...(failed.why ? [failed.why] : []),
     ]),
+    odds: { kind: 'total' },
   })
   const distance = sum(flight.faces)
   ctx.emit({
@@ -774,7 +778,7 @@ export function* rallyTests(ctx: ClassicContext, event: EventOf<'PhaseStarted'>)
           [cause, ...floor.notes],
         )
       : cause
-    const roll = yield* leadershipRoll(unit, 'rally test', ld, why, ctx)
+    const roll = yield* leadershipRoll(unit, 'rally test', ld, why, ctx, doubleOneOnly ? DOUBLE_ONE_ONLY : undefined)
     const passed = doubleOneOnly ? roll.faces.every((face) => face === 1) : roll.passed
     emitTest(ctx, unit, 'rally', {
       passed,

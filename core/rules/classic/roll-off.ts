@@ -22,7 +22,8 @@ export function* rollOff(
     const faces: number[] = []
     for (const player of players) {
       const { purpose, text, explanation } = ask(player)
-      const answer = yield* rollDice({ purpose, count: 1, sides: 6, roller: player, text, explanation })
+      const odds = { kind: 'total' } as const
+      const answer = yield* rollDice({ purpose, count: 1, sides: 6, roller: player, text, explanation, odds })
       faces.push(answer.faces[0] as number)
       rolls[player]?.push(answer.faces[0] as number)
       seqs.push(answer.seq)

@@ -723,6 +723,7 @@ function* rollToHit(
     plan.second === null ? HIT_WORDS : SIX_WORDS,
     rerolls,
     ctx.rule('dice', 're-roll-once'),
+    plan.second ?? undefined,
   )
   if (plan.second === null || first.successes === 0)
     return {
@@ -733,7 +734,7 @@ function* rollToHit(
     }
   const second = yield* rollAgainst(
     {
-      purpose: 'to-hit 7+',
+      purpose: 'to-hit-7-plus',
       count: first.successes,
       sides: 6,
       need: plan.second,

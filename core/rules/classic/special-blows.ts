@@ -105,6 +105,8 @@ export function* stompStep(
     if ('fixed' in count) hits = models * count.fixed
     else {
       const dice = models * count.dice
+      // Each model adds the expression's fixed part to its dice ("D3+1").
+      const added = models * count.add
       const answer = yield* rollDice({
         purpose: 'stomp-attacks',
         count: dice,
@@ -116,9 +118,8 @@ export function* stompStep(
           { rule: ctx.rule('stomp-attacks', 'after-everything'), from: [...from] },
           [inContact],
         ),
+        odds: { kind: 'total', add: added },
       })
-      // Each model adds the expression's fixed part to its dice ("D3+1").
-      const added = models * count.add
       hits = answer.faces.reduce((total, face) => total + face, 0) + added
       hitsFrom = [answer.seq]
       const plus = added > 0 ? ` + ${added} (+${count.add} a model)` : ''

@@ -3,7 +3,7 @@ import { choose, rollDice } from '../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { ClassicContext } from '../classic/catalogue.js'
-import { naturalDouble } from '../classic/leadership-doubles.js'
+import { leadershipOdds, naturalDouble } from '../classic/leadership-doubles.js'
 import { leadershipFor } from '../classic/psychology.js'
 import type { BreakQuestion, BreakVerdict } from '../mechanics.js'
 import type { OldWorldContext } from './catalogue.js'
@@ -92,6 +92,9 @@ export function* oldWorldBreakTest(
     { mode: 'value', title: 'added to the roll: {}', details: [result] },
   )
   const added = modifier.value ?? 0
+  const theirs = totalStrength(winners.units)
+  const ours = totalStrength(losers.units)
+  const outnumbered = theirs > 2 * ours
   const answer = yield* rollDice({
     purpose: 'break-test',
     count: 2,
@@ -105,6 +108,12 @@ export function* oldWorldBreakTest(
       modifier.explanation,
       ...notes,
     ]),
+    // Passed: gives ground. The worse failure breaks: a natural roll above Ld, or any failure when outnumbered.
+    odds: {
+      ...leadershipOdds(context, ld.value),
+      add: added,
+      worseAbove: outnumbered ? Math.min(ld.value, ld.value - added) : ld.value,
+    },
   })
   const natural = sum(answer.faces)
   const modified = natural + added
@@ -129,9 +138,6 @@ export function* oldWorldBreakTest(
         rule: ctx.rule('break-test', 'fall-back'),
       }),
     )
-    const theirs = totalStrength(winners.units)
-    const ours = totalStrength(losers.units)
-    const outnumbered = theirs > 2 * ours
     why.push(
       explain(
         `Unit Strength ${theirs} against ${ours}: ${outnumbered ? 'more than twice as much, so it breaks' : 'not more than twice'}`,

@@ -137,6 +137,7 @@ function* topple(
         rule: ctx.rule('timber', 'hits'),
         from: [arcSeq],
       }),
+      odds: { kind: 'total' },
     })
     const hits = d6.faces[0] as number
     const friendly = unit.player === fallen.player

@@ -98,6 +98,15 @@ export function* treeWhack(
       { rule: ctx.rule('tree-whack', 'initiative-test'), from: [choiceSeq] },
       [initiative.explanation],
     ),
+    // A 6 fails, a 1 passes, unless I is 0: then nothing passes.
+    odds: {
+      kind: 'total',
+      pass: { atMost: initiative.value },
+      naturals: [
+        { face: 6, count: 1, passes: false },
+        ...(initiative.value > 0 ? [{ face: 1, count: 1, passes: true }] : []),
+      ],
+    },
   })
   const roll = test.faces[0] as number
   const passed = initiative.value > 0 && roll !== 6 && (roll === 1 || roll <= initiative.value)
@@ -129,6 +138,7 @@ export function* treeWhack(
     roller: attacker.player,
     text: `${attacker.name}: roll a D3 for the Tree Whack's hits on ${target.name}`,
     explanation: explain(`${target.name} failed: D3 hits`, { rule: ctx.rule('tree-whack', 'hits'), from: [test.seq] }),
+    odds: { kind: 'total' },
   })
   const hits = d3.faces[0] as number
   ctx.emit({

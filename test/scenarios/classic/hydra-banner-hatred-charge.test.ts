@@ -72,7 +72,7 @@ describe('a charge with the Hydra Banner and Hatred into a spear unit with a sta
     expect(joined.requests[0]).toMatchObject({ purpose: 'to-hit', count: 10, need: 3, roller: 'p1' })
     // 6 hit; Hatred re-rolls the 4 misses in the first round: 2 more hit -> 8 hits.
     const missed = game.roll([1, 2, 3, 4, 5, 6, 1, 2, 3, 4])
-    expect(missed.requests[0]).toMatchObject({ purpose: 're-roll to-hit', count: 4 })
+    expect(missed.requests[0]).toMatchObject({ purpose: 're-roll-to-hit', count: 4 })
     const hits = game.roll([3, 1, 5, 2])
     expect(hits.outcomes[0]).toMatchObject({ kind: 'hits', values: { hits: 8 } })
     // S3 vs T3: 4+ -> 5 wounds.

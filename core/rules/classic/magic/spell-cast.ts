@@ -106,6 +106,14 @@ export function* spellCast(context: ProcedureContext, event: EventOf<'SpellCast'
       rule: ctx.rule('magic', 'cast'),
       from: [event.seq],
     }),
+    // Cast: two 6s whatever the total; not on two 1s (7th: a miscast) nor on a natural 2 or less (8th).
+    odds: {
+      kind: 'total',
+      add: eighth ? wizard.level : 0,
+      pass: { atLeast: spell.castingValue },
+      naturals: [{ face: 6, count: 2, passes: true }, ...(eighth ? [] : [{ face: 1, count: 2, passes: false }])],
+      ...(eighth ? { naturalAtMostFails: 2 } : {}),
+    },
   })
   const faces = roll.faces
   const dice = faces.reduce((a, b) => a + b, 0)
@@ -219,6 +227,7 @@ function* miscastRoll(ctx: ClassicContext, wizard: Wizard, from: number): Genera
     roller: wizard.unit.player,
     text: `${wizard.name}: roll 2D6 on the miscast table`,
     explanation: explain(`${wizard.name} has miscast`, { rule: ctx.rule('magic', 'miscast'), from: [from] }),
+    odds: { kind: 'total' },
   })
   const total = roll.faces.reduce((a, b) => a + b, 0)
   ctx.emit({
@@ -327,6 +336,7 @@ function* dispel(ctx: ClassicContext, cast: Cast, castingTotal: number): Generat
     }),
   })
   const count = chosen + extra
+  const level = dispelWizard?.level ?? 0
   const roll = yield* rollDice({
     purpose: 'dispel',
     count,
@@ -338,9 +348,9 @@ function* dispel(ctx: ClassicContext, cast: Cast, castingTotal: number): Generat
       { value: count, rule: ctx.rule('magic', 'dispel') },
       mr && extra > 0 ? [withVariant(ctx, mr.explanation)] : [],
     ),
+    odds: { kind: 'total', add: level, pass: { atLeast: castingTotal }, ...(eighth ? { naturalAtMostFails: 2 } : {}) },
   })
   const dice = roll.faces.reduce((a, b) => a + b, 0)
-  const level = dispelWizard?.level ?? 0
   const total = dice + level
   const children: Explanation[] = [
     explain(`dice ${roll.faces.join(', ')} (${roll.source}) = ${dice}`, { value: dice, from: [roll.seq] }),

@@ -81,6 +81,7 @@ function* magicMissile(ctx: ClassicContext, cast: Cast): Step {
     roller: wizard.unit.player,
     text: `${wizard.name}: roll a D6 for ${spell.name}'s hits on ${target.name}`,
     explanation: explain(`${spell.name}: D6 hits`, { rule: hitsRule, from: [event.seq] }),
+    odds: { kind: 'total' },
   })
   const hits = roll.faces[0] as number
   ctx.emit({

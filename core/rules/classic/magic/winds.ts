@@ -61,6 +61,7 @@ export function* windsOfMagic(
         rule: ctx.rule('magic', 'winds'),
         from: [event.seq],
       }),
+      odds: { kind: 'total' },
     })
     const [a, b] = winds.faces as [number, number]
     power = a + b
@@ -96,6 +97,7 @@ export function* windsOfMagic(
           rule: ctx.rule('magic', 'channel'),
           from: [event.seq],
         }),
+        odds: { kind: 'each-die', need: 6, naturalOneFails: false, naturalSixSucceeds: false, reroll: null },
       })
       const sixes = roll.faces.filter((face) => face === 6).length
       const before = side === player ? power : (dispel[side] ?? 0)

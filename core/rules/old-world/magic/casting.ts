@@ -129,6 +129,7 @@ export function* oldWorldSpellCast(context: ProcedureContext, event: EventOf<'Sp
     ),
   })
 
+  const bonus = levelBonus(ctx, wizard)
   const roll = yield* rollDice({
     purpose: 'casting',
     count: 2,
@@ -139,9 +140,18 @@ export function* oldWorldSpellCast(context: ProcedureContext, event: EventOf<'Sp
       rule: ctx.rule('magic', 'casting-roll'),
       from: [event.seq],
     }),
+    // A double 1 miscasts (the Miscast table may still cast it: not counted as a pass), a double 6 is cast.
+    odds: {
+      kind: 'total',
+      add: bonus.value,
+      pass: { atLeast: spell.castingValue },
+      naturals: [
+        { face: 1, count: 2, passes: false },
+        { face: 6, count: 2, passes: true },
+      ],
+    },
   })
   const [a, b] = roll.faces as [number, number]
-  const bonus = levelBonus(ctx, wizard)
   const total = a + b + bonus.value
   const dice = explain(`dice ${a}, ${b} (${roll.source}) = ${a + b}`, { value: a + b, from: [roll.seq] })
   const value = explain(`${spell.name}: casting value ${spell.castingValue}+`, {
@@ -256,6 +266,7 @@ function* miscast(ctx: OldWorldContext, wizard: Wizard, from: number, by: 'cast'
       rule: ctx.rule('magic', by === 'cast' ? 'miscast' : 'dispel-miscast'),
       from: [from],
     }),
+    odds: { kind: 'total' },
   })
   const total = roll.faces.reduce((x, y) => x + y, 0)
   const harm =
@@ -432,6 +443,7 @@ function* dispel(ctx: OldWorldContext, cast: Cast, castingResult: number, perfec
       }),
     })
   }
+  const bonus = by ? levelBonus(ctx, by) : null
   const roll = yield* rollDice({
     purpose: 'dispel',
     count: 2,
@@ -442,9 +454,15 @@ function* dispel(ctx: OldWorldContext, cast: Cast, castingResult: number, perfec
       by ? `${by.name}'s Wizardly dispel: 2D6 + half its Level` : `${dispeller}'s Fated dispel: a plain 2D6`,
       { rule: ctx.rule('magic', by ? 'wizardly-dispel' : 'fated-dispel'), from: [ctx.seq] },
     ),
+    // Must beat the casting result; a double 6 unbinds; a double 1 fails a Wizardly dispel.
+    odds: {
+      kind: 'total',
+      add: bonus?.value ?? 0,
+      pass: { atLeast: castingResult + 1 },
+      naturals: [{ face: 6, count: 2, passes: true }, ...(by ? [{ face: 1, count: 2, passes: false }] : [])],
+    },
   })
   const [a, b] = roll.faces as [number, number]
-  const bonus = by ? levelBonus(ctx, by) : null
   const total = a + b + (bonus?.value ?? 0)
   const children: Explanation[] = [
     explain(`dice ${a}, ${b} (${roll.source}) = ${a + b}`, { value: a + b, from: [roll.seq] }),
@@ -513,6 +531,7 @@ function* resolveSpell(ctx: OldWorldContext, cast: Cast): Step {
       roller: wizard.unit.player,
       text: `${wizard.name}: roll ${spell.hits} for ${spell.name}'s hits on ${target.name}`,
       explanation: explain(`${spell.name}: ${spell.hits} hits`, { rule: hitsRule, from: [event.seq] }),
+      odds: { kind: 'total', add },
     })
     hits = roll.faces.reduce((x, y) => x + y, 0) + add
     from.push(roll.seq)

@@ -1,4 +1,4 @@
--- Arbiter library database, version 4: what the library keeps about a game besides its events.
+-- Arbiter library database, version 5: what the library keeps about a game besides its events.
 -- Library metadata, never part of a game's record: the events are untouched by it, an export carries
 -- none of it, and it is not hashed. One row per game that has any:
 --   archived_at: when a player archived the game: the library hides it until it is restored (which
