@@ -1,5 +1,5 @@
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit'
-import type { EventDraft, GameView, RuleEntry } from '../../core/api/game-api-contract.js'
+import type { ErrorField, EventDraft, GameView, RuleEntry } from '../../core/api/game-api-contract.js'
 import type { TroopTemplate } from '../../core/engine/types.js'
 import type { TroopType } from '../../core/events/event-types.js'
 import type { ApiError } from '../api-client.js'
@@ -12,11 +12,19 @@ export interface MusterRequest {
   readonly done: (refusal: ApiError | null) => void
 }
 
-/** One player's muster in progress: the units drafted, and the one being written, if any. */
+/** The api's last refusal of a player's muster: about a unit's field (`unit`, `path`), or about the army. */
+interface Refusal {
+  readonly message: string
+  readonly unit: string | null
+  readonly path: ErrorField['path'] | null
+}
+
+/** One player's muster in progress: the units drafted, the one being written, if any, and the last refusal. */
 interface PlayerDraft {
   readonly units: readonly UnitForm[]
   /** The unit in the editor: `index` is its place in `units`, or null for a new one. */
   readonly editing: { readonly index: number | null; readonly form: UnitForm } | null
+  readonly refusal?: Refusal | null
 }
 
 type Book = Readonly<Record<string, PlayerDraft>>
@@ -63,8 +71,6 @@ export class ArmyMuster extends LitElement {
     troopTypes: { attribute: false },
     player: { state: true },
     book: { state: true },
-    problem: { state: true },
-    refusal: { state: true },
     sending: { state: true },
   }
 
@@ -74,10 +80,6 @@ export class ArmyMuster extends LitElement {
   troopTypes: readonly TroopType[] = []
   player = ''
   book: Book = {}
-  /** The api's refusal of the unit in the editor, beside its field. */
-  problem: FieldProblem | null = null
-  /** The api's refusal of the army as a whole, or of a unit not in the editor. */
-  refusal: { readonly message: string; readonly unit: string | null } | null = null
   sending = false
   private bookOf: string | null = null
 
@@ -120,6 +122,18 @@ export class ArmyMuster extends LitElement {
     return this.book[this.player] ?? EMPTY
   }
 
+  /** The api's last refusal of this player's muster (kept with the draft, across screens). */
+  private get refusal(): Refusal | null {
+    return this.draft.refusal ?? null
+  }
+
+  /** The refusal, when it is about the unit in the editor: shown beside its field. */
+  private get problem(): FieldProblem | null {
+    const { refusal, editing } = this.draft
+    if (!refusal?.path || refusal.unit === null || editing?.form.id !== refusal.unit) return null
+    return { path: refusal.path, message: refusal.message }
+  }
+
   private setDraft(draft: PlayerDraft): void {
     this.book = { ...this.book, [this.player]: draft }
     if (this.gameId) saveBook(this.gameId, this.book)
@@ -129,8 +143,6 @@ export class ArmyMuster extends LitElement {
     if (this.gameId !== this.bookOf) {
       this.bookOf = this.gameId
       this.book = this.gameId ? loadBook(this.gameId) : {}
-      this.problem = null
-      this.refusal = null
     }
     const players = this.view?.state.players ?? []
     const units = Object.values(this.view?.state.units ?? {})
@@ -176,7 +188,6 @@ export class ArmyMuster extends LitElement {
   private edit(index: number | null): void {
     const form = index === null ? blankUnit() : this.draft.units[index]
     if (!form) return
-    this.problem = null
     this.setDraft({ ...this.draft, editing: { index, form } })
   }
 
@@ -188,9 +199,9 @@ export class ArmyMuster extends LitElement {
     const units = [...this.draft.units]
     if (index === null) units.push({ ...form, id })
     else units[index] = { ...form, id }
-    if (this.refusal?.unit !== null && this.refusal?.unit === units[index ?? -1]?.id) this.refusal = null
-    this.problem = null
-    this.setDraft({ units, editing: null })
+    // A unit saved again answers the refusal about it, until the api is asked again.
+    const refusal = this.refusal?.unit !== null && this.refusal?.unit === form.id ? null : this.refusal
+    this.setDraft({ units, editing: null, refusal })
   }
 
   private muster(): void {
@@ -203,7 +214,7 @@ export class ArmyMuster extends LitElement {
     )
     const draft: EventDraft = { type: 'ArmyMustered', actor: player, payload: { player, units } }
     this.sending = true
-    this.refusal = null
+    this.setDraft({ ...this.draft, refusal: null })
     const done = (refusal: ApiError | null) => {
       this.sending = false
       if (refusal === null) {
@@ -223,14 +234,14 @@ export class ArmyMuster extends LitElement {
     const field = refusal.field
     const draft = this.book[player] ?? EMPTY
     const index = field?.unit === undefined ? -1 : draft.units.findIndex((unit) => unit.id === field.unit)
-    if (field === undefined || index === -1 || player !== this.player) {
-      this.refusal = { message: refusal.message, unit: null }
-      return
-    }
-    this.refusal = { message: refusal.message, unit: field.unit ?? null }
-    this.problem = { path: field.path, message: refusal.message }
-    this.book = { ...this.book, [player]: { ...draft, editing: { index, form: draft.units[index]! } } }
+    const about: Refusal =
+      field === undefined || index === -1
+        ? { message: refusal.message, unit: null, path: null }
+        : { message: refusal.message, unit: field.unit ?? null, path: field.path }
+    const editing = index === -1 ? draft.editing : { index, form: draft.units[index]! }
+    this.book = { ...this.book, [player]: { ...draft, editing, refusal: about } }
     if (this.gameId) saveBook(this.gameId, this.book)
+    if (index === -1 || player !== this.player) return
     await this.updateComplete
     const editor = this.renderRoot.querySelector<UnitEditor>('unit-editor')
     await editor?.updateComplete
@@ -254,8 +265,6 @@ export class ArmyMuster extends LitElement {
           id="muster-player"
           @change=${(e: Event) => {
             this.player = (e.target as HTMLSelectElement).value
-            this.problem = null
-            this.refusal = null
           }}
         >
           ${game.players.map((player) => html`<option value=${player.id} ?selected=${player.id === this.player}>${player.name}</option>`)}
@@ -306,14 +315,16 @@ export class ArmyMuster extends LitElement {
             .problem=${this.problem}
             ?existing=${editing.index !== null}
             @form-change=${(e: CustomEvent<UnitForm>) => {
-              this.problem = (e.target as UnitEditor).problem
-              this.setDraft({ ...this.draft, editing: { ...editing, form: e.detail } })
+              // The editor lets go of the refusal once its field is edited.
+              const answered = this.problem !== null && (e.target as UnitEditor).problem === null
+              this.setDraft({
+                ...this.draft,
+                editing: { ...editing, form: e.detail },
+                ...(answered ? { refusal: null } : {}),
+              })
             }}
             @unit-saved=${(e: CustomEvent<UnitForm>) => this.saveUnit(e.detail)}
-            @cancel=${() => {
-              this.problem = null
-              this.setDraft({ ...this.draft, editing: null })
-            }}
+            @cancel=${() => this.setDraft({ ...this.draft, editing: null })}
           ></unit-editor>`
           : html`${
               this.refusal && this.refusal.unit === null

@@ -90,6 +90,11 @@ describe('the muster screen', () => {
     expect(await page.locator('.error-bar').count()).toBe(0)
     expect(await muster.textContent()).not.toMatch(/rules\/|payload|chaos-trolls|units\[/)
     expect((await table.api.openGame((await table.api.listGames())[0]!.gameId)).state.units).toEqual({})
+    // Leaving for the Rules and coming back finds the draft, the open unit and the refusal as they were.
+    await page.getByRole('button', { name: /^Rules/ }).click()
+    await page.getByRole('button', { name: /^Game/ }).click()
+    await until(() => pick.getByRole('alert').textContent()).toBe(message)
+    expect(await save.inputValue()).toBe('five')
     await screenshot(page, '30-muster-refused-1280')
     expect(await elementOverflow(muster)).toBe(0)
 
