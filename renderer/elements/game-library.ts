@@ -80,8 +80,9 @@ export class GameLibrary extends LitElement {
         color: var(--muted);
         font-size: 0.85rem;
       }
-      .archived td:not(.actions) {
-        opacity: 0.7;
+      .archived-mark {
+        font-style: italic;
+        font-size: 0.9rem;
       }
       .list-head {
         display: flex;
@@ -268,7 +269,7 @@ export class GameLibrary extends LitElement {
                 game.intact
                   ? html`<tr class=${game.archived ? 'archived' : ''}>
                       <td>
-                        ${gameName(game)}${game.archived ? html` <span class="muted">(archived)</span>` : nothing}
+                        ${gameName(game)}${game.archived ? html` <span class="archived-mark">(archived)</span>` : nothing}
                         ${game.title ? html`<div class="players">${game.players.map((p) => p.name).join(' v ')}</div>` : nothing}
                       </td>
                       <td>${this.rulesName(game)}</td>

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { artifactsDir, screenshot, startTable, type Table } from './browser.js'
+import { artifactsDir, expectNoSeriousA11yViolations, screenshot, startTable, type Table } from './browser.js'
 
 /**
  * The muster forgives and says why (a refused army keeps its draft, the refusal stands beside its
@@ -96,6 +96,7 @@ describe('the muster screen', () => {
     await until(() => pick.getByRole('alert').textContent()).toBe(message)
     expect(await save.inputValue()).toBe('five')
     await screenshot(page, '30-muster-refused-1280')
+    await expectNoSeriousA11yViolations(page)
     expect(await elementOverflow(muster)).toBe(0)
 
     await page.setViewportSize({ width: 412, height: 915 })
@@ -167,6 +168,7 @@ describe('the library', () => {
     await games.getByLabel(/Show archived \(1\)/).check()
     const archived = games.getByRole('row').filter({ hasText: 'Chaos v Empire' })
     await until(() => archived.textContent()).toContain('(archived)')
+    await expectNoSeriousA11yViolations(page)
     await page.setViewportSize({ width: 412, height: 915 })
     await screenshot(page, '33-library-archived-412')
     // The library itself fits a phone; the page's header is the shell's (arbiter-app), not the library's.
