@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import {
+  createDemoGame,
   type GameApi,
   LocalGameApi,
   type OpenApiOptions,
@@ -28,7 +29,6 @@ import {
   type Values,
 } from './args.js'
 import { declareOverview, declareTypeHelp } from './declare-help.js'
-import { createDemoGame } from './demo.js'
 import { checkNotSameFile, FileError, readTextFile, removeDatabase, writeChunks } from './files.js'
 import { answerHint, explainedStep, statusText, stepJson, stepLine, writeJson } from './print.js'
 import { coverageText, ruleCoverage, testsCitingRules } from './rule-coverage.js'

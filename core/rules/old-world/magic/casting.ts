@@ -1,5 +1,6 @@
 import { RuleError } from '../../../engine/errors.js'
 import { type Resolved, resolveModifiers } from '../../../engine/modifiers.js'
+import { parseDiceCount } from '../../../engine/params.js'
 import { choose, rollDice } from '../../../engine/requests.js'
 import type {
   Answer,
@@ -14,7 +15,6 @@ import type { PayloadOf } from '../../../events/event-types.js'
 import { type Explanation, explain } from '../../../explain/explanation.js'
 import { combatOf, type Wizard, wizardsOf } from '../../battle/magic/wizards.js'
 import { characterView, woundModel } from '../../battle/models.js'
-import { parseDiceCount } from '../../battle/special-blows.js'
 import { woundsFromHits } from '../../battle/strike.js'
 import { barredBy, castingWizard, dispellerOf } from '../../classic/magic/spell-cast.js'
 import { spellAsAttacker } from '../../classic/magic/spells.js'
