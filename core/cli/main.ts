@@ -20,7 +20,7 @@ import {
   unknownFlag,
   type Values,
 } from './args.js'
-import { createDemoGame } from './demo.js'
+import { createDemoGame } from '../api/demo.js'
 import { checkNotSameFile, FileError, readTextFile, removeDatabase, writeChunks } from './files.js'
 import { answerHint, explainedStep, statusText, stepJson, stepLine } from './print.js'
 import { coverageText, ruleCoverage, testsCitingRules } from './rule-coverage.js'

@@ -1,7 +1,7 @@
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit'
 import type { EventDraft, GameView, RuleEntry } from '../../core/api/game-api-contract.js'
-import type { TroopTemplate } from '../../core/engine/types.js'
-import type { TroopType, UnitDefinitionInput } from '../../core/events/event-types.js'
+import type { TroopTemplate } from '../../core/api/game-api-contract.js'
+import type { TroopType, UnitDefinitionInput } from '../../core/api/game-api-contract.js'
 import { baseStyles } from '../theme.js'
 import './unit-editor.js'
 

@@ -1,21 +1,31 @@
 import { css, html, LitElement, nothing, type TemplateResult } from 'lit'
-import type { Explanation, RuleRef } from '../../core/explain/explanation.js'
+import type { Explanation, RuleRef } from '../../core/api/game-api-contract.js'
+import { namesIn } from '../texts.js'
 import { baseStyles } from '../theme.js'
 
 /** Levels open at first; deeper ones are a click away, so a long tree starts short. */
 const OPEN_DEPTH = 2
 
 /**
- * An explanation tree as nested, foldable lines: each node's text and value, the rule it cites
- * (a button: `cite` asks the panel to show that rule's text) and the earlier events it rests on
- * (buttons: `scrub` to that seq). Ignored modifiers stay visible, marked as not counted.
+ * An explanation tree as nested, foldable sentences: each node's text (player ids read as names),
+ * its value only where the text does not already say it (`valueShown`), the rule it cites (a
+ * button: `cite` asks the panel to show that rule's text) and the earlier events it rests on
+ * (buttons: `scrub` to that seq). Ignored modifiers stay visible, marked as not counted, and score nothing.
  */
 export class ExplanationTree extends LitElement {
   static override properties = {
     node: { attribute: false },
+    players: { attribute: false },
   }
 
   node: Explanation | null = null
+  /** The game's players, so that their ids in the texts read as their names. */
+  players: readonly { readonly id: string; readonly name: string }[] = []
+  private names: (text: string) => string = (text) => text
+
+  override willUpdate(): void {
+    this.names = namesIn({ players: this.players })
+  }
 
   static override styles = [
     baseStyles,
@@ -85,13 +95,11 @@ export class ExplanationTree extends LitElement {
   }
 
   private line(node: Explanation): TemplateResult {
+    const value = valueShown(node)
     return html`<span class="line ${node.status === 'ignored' ? 'ignored' : ''}"
-      >${node.status === 'ignored' ? html`<span class="tag">not counted</span>` : nothing}<span class="text">${node.text}</span
-      >${
-        node.value !== undefined && node.value !== null && !node.text.includes(String(node.value))
-          ? html`<span class="value">= ${String(node.value)}</span>`
-          : nothing
-      }${
+      >${node.status === 'ignored' ? html`<span class="tag">not counted</span>` : nothing}<span class="text"
+        >${this.names(node.text)}</span
+      >${value === null ? nothing : html`<span class="value">${value}</span>`}${
         node.rule
           ? html`<button class="link rule-ref" @click=${() => this.cite(node.rule!)} title="Show the rule's text">
             ${node.rule.ruleset}/${node.rule.id} §${node.rule.clause}
@@ -119,6 +127,29 @@ export class ExplanationTree extends LitElement {
   override render() {
     return this.node ? html`<ul>${this.branch(this.node, 0)}</ul>` : nothing
   }
+}
+
+/**
+ * What a node's value adds to its sentence, or null when it adds nothing: a line that is not
+ * counted scores nothing; a number or dice the text already states are not said twice; a yes/no
+ * reads as a word, never as "= true".
+ */
+export function valueShown(node: Explanation): string | null {
+  const value = node.value
+  if (value === undefined || value === null || node.status === 'ignored') return null
+  if (typeof value === 'boolean') return value ? '— yes' : '— no'
+  const text = node.text
+  if (typeof value === 'number') return saysNumber(text, value) ? null : `→ ${value}`
+  const parts = value.split(/\s*,\s*/).filter(Boolean)
+  // A list of dice ("4,4,5") the sentence already reads out ("dice 4, 4, 5 …").
+  if (parts.length > 1 && parts.every((part) => /^-?\d+$/.test(part))) {
+    return text.includes(parts.join(', ')) ? null : `: ${parts.join(', ')}`
+  }
+  return text.includes(value) ? null : `: ${value}`
+}
+
+function saysNumber(text: string, value: number): boolean {
+  return new RegExp(`(^|[^\\d.])${String(value).replace('.', '\\.')}($|[^\\d])`).test(text)
 }
 
 customElements.define('explanation-tree', ExplanationTree)

@@ -1,6 +1,6 @@
 import { css, html, LitElement, nothing } from 'lit'
-import { type DiceOdds, type DiceOddsRequest, diceOdds } from '../../core/engine/odds.js'
-import type { DiceRequestSpec, OpenRequest } from '../../core/engine/types.js'
+import { type DiceOdds, type DiceOddsRequest, diceOdds } from '../../core/api/client-kit.js'
+import type { DiceRequestSpec, OpenRequest } from '../../core/api/game-api-contract.js'
 import { baseStyles } from '../theme.js'
 
 type DiceRequest = OpenRequest & DiceRequestSpec

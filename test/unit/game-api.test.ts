@@ -57,6 +57,33 @@ describe('GameApi', () => {
     await api.close()
   })
 
+  it('an answer brings what the screen shows next: the step, the status and the game after it, as status and openGame say', async () => {
+    const api = await openApi(tempDir(), 'a.sqlite', { rollDie: () => 6 })
+    const gameId = await classicCombat(api)
+    const declared = await api.append(gameId, {
+      type: 'MeleeAttacksDeclared',
+      actor: 'p1',
+      payload: { attacker: 'warriors', target: 'boyz', models: 3 },
+    })
+    expect(declared.status).toEqual(await api.status(gameId))
+    expect(declared.status.openRequests.map((r) => r.id)).toEqual(['6.1'])
+    expect(declared.status.canDeclare).toEqual([])
+    const rolled = await api.rollDice(gameId, '6.1', 'p1')
+    expect(rolled.seq).toBe(7)
+    expect(rolled.status).toEqual(await api.status(gameId))
+    expect(rolled.status.openRequests.map((r) => r.id)).toEqual(['7.1'])
+    expect(rolled.view).toEqual(await api.openGame(gameId))
+    // The game as it was then, even once it has moved on: read late, the view is the game at that seq.
+    await api.rollDice(gameId, '7.1', 'p1')
+    expect(declared.view).toEqual(await api.openGame(gameId, 6))
+    expect(declared.view.state.seq).toBe(6)
+    // Over a transport (JSON, IPC) it is plain data: the step's fields beside the status and the view.
+    expect(Object.keys(JSON.parse(JSON.stringify(rolled))).sort()).toEqual(
+      ['actor', 'explanation', 'outcomes', 'requests', 'seq', 'status', 'type', 'view'].sort(),
+    )
+    await api.close()
+  })
+
   it('the default app dice are real D6 faces', async () => {
     const api = await openApi(tempDir())
     const gameId = await classicCombat(api)

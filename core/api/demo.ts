@@ -1,4 +1,4 @@
-import type { GameApi } from '../api/game-api-contract.js'
+import type { GameApi } from './game-api-contract.js'
 
 /**
  * A sample game of two close-combat rounds (classic variant): a ranked unit of Orc Boyz with full
