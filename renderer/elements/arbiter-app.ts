@@ -179,6 +179,7 @@ export class ArbiterApp extends LitElement {
       .now {
         grid-area: now;
         display: grid;
+        grid-template-columns: minmax(0, 1fr);
         gap: 1rem;
       }
       explanation-panel {

@@ -62,6 +62,30 @@ export class GameLibrary extends LitElement {
         text-align: right;
         white-space: nowrap;
       }
+      /* On a phone each game is a block of its own lines, not a table wider than the screen. */
+      @media (max-width: 40rem) {
+        table,
+        tbody,
+        tr,
+        td {
+          display: block;
+        }
+        thead {
+          display: none;
+        }
+        tr {
+          padding: 0.5rem 0;
+          border-bottom: 1px solid var(--border);
+        }
+        td {
+          border: none;
+          padding: 0.15rem 0.2rem;
+          overflow-wrap: anywhere;
+        }
+        td.actions {
+          text-align: left;
+        }
+      }
       .broken {
         color: var(--danger);
       }
