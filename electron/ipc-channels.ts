@@ -23,4 +23,3 @@ export const MENU_CHANNEL = 'arbiter:menu'
 
 /** What an IPC call answers: errors come back as data, never as thrown objects. */
 export type IpcResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown }
-

@@ -1,17 +1,29 @@
+/** A game's players, and its ruleset's variants when they are known. */
+export interface Named {
+  readonly players: readonly { readonly id: string; readonly name: string }[]
+  readonly variants?: readonly { readonly id: string; readonly name: string }[]
+}
+
 /**
- * Player names where the engine's texts say a player's id ("druchii: 6" reads "Dark Elves: 6"):
- * each id, as a whole word, becomes that player's name. A game whose ids are its names is left as it is.
+ * Names where the engine's texts say ids: each player's id, as a whole word, becomes that player's
+ * name ("druchii: 6" reads "Druchii raiders: 6"), and "variant ID" the variant's name. A game whose
+ * ids are its names is left as it is.
  */
-export function namesIn(game: { readonly players: readonly { readonly id: string; readonly name: string }[] }): (
-  text: string,
-) => string {
+export function namesIn(game: Named): (text: string) => string {
   const renamed = game.players.filter((player) => player.id !== player.name && player.id !== '')
-  if (renamed.length === 0) return (text) => text
+  const variants = new Map((game.variants ?? []).map((variant) => [variant.id, variant.name]))
+  if (renamed.length === 0 && variants.size === 0) return (text) => text
   const byId = new Map(renamed.map((player) => [player.id, player.name]))
   const ids = [...byId.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp)
   // Not inside a longer slug or a rule reference ("classic/druchii-…"): letters, digits, - and / around it end a match.
-  const pattern = new RegExp(`(?<![\\w/-])(${ids.join('|')})(?![\\w/-])`, 'g')
-  return (text) => text.replace(pattern, (id) => byId.get(id) ?? id)
+  const pattern = ids.length > 0 ? new RegExp(`(?<![\\w/-])(${ids.join('|')})(?![\\w/-])`, 'g') : null
+  const variant = /\bvariant ([a-z0-9-]+)/g
+  return (text) => {
+    const named = pattern ? text.replace(pattern, (id) => byId.get(id) ?? id) : text
+    return variants.size > 0
+      ? named.replace(variant, (said, id: string) => (variants.has(id) ? `variant ${variants.get(id)}` : said))
+      : named
+  }
 }
 
 function escapeRegExp(text: string): string {

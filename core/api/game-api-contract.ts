@@ -4,7 +4,6 @@ import type { TroopType } from '../events/event-types.js'
 import type { Explanation } from '../explain/explanation.js'
 import type { GameSummary } from '../store/event-store.js'
 
-export type { GameSummary }
 /** The data the contract carries, for a client (the renderer) to name without reaching into the engine. */
 export type { ParamValue } from '../engine/catalogue.js'
 export type {
@@ -19,6 +18,7 @@ export type {
 } from '../engine/types.js'
 export type { Profile, TroopType, UnitDefinitionInput } from '../events/event-types.js'
 export type { Explanation, RuleRef } from '../explain/explanation.js'
+export type { GameSummary }
 
 /**
  * The one contract every host implements: `LocalGameApi` in-process (the CLI, tests), the

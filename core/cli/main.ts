@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { createDemoGame } from '../api/demo.js'
 import { replaySteps, verifyExport } from '../api/export-file.js'
 import { LocalGameApi, type OpenApiOptions } from '../api/game-api.js'
 import type { GameApi, StepView } from '../api/game-api-contract.js'
@@ -20,7 +21,6 @@ import {
   unknownFlag,
   type Values,
 } from './args.js'
-import { createDemoGame } from '../api/demo.js'
 import { checkNotSameFile, FileError, readTextFile, removeDatabase, writeChunks } from './files.js'
 import { answerHint, explainedStep, statusText, stepJson, stepLine } from './print.js'
 import { coverageText, ruleCoverage, testsCitingRules } from './rule-coverage.js'

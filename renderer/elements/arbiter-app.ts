@@ -21,6 +21,7 @@ import {
 } from '../api-client.js'
 import { downloadExport } from '../export-game.js'
 import { isTyping, shortcutFor } from '../shortcuts.js'
+import type { Named } from '../texts.js'
 import { baseStyles } from '../theme.js'
 import './army-muster.js'
 import './explanation-panel.js'
@@ -109,6 +110,8 @@ export class ArbiterApp extends LitElement {
    */
   private pastViews = new Map<number, GameView>()
   private loadingSteps: Promise<void> | null = null
+  private named: Named = { players: [] }
+  private namedKey = ''
   /** The write in flight, if any: live notices wait for it (see onLiveEvent). */
   private writing: Promise<unknown> | null = null
 
@@ -555,6 +558,20 @@ export class ArbiterApp extends LitElement {
     </header>`
   }
 
+  /**
+   * The names the texts are read with, the same object while they stay the same: every view brings
+   * a new players array, and a new object would re-render every explanation for nothing.
+   */
+  private namedFor(players: GameView['state']['players']): Named {
+    const variants = this.rulesetInfo?.variants ?? []
+    const key = JSON.stringify([players, variants.map((variant) => [variant.id, variant.name])])
+    if (key !== this.namedKey) {
+      this.namedKey = key
+      this.named = { players, variants }
+    }
+    return this.named
+  }
+
   /** While the past is shown: where the screen is, plainly, and the one way back. Nothing here acts on the game. */
   private renderPast(head: number) {
     return html`<section class="panel past-bar" aria-label="Looking at the past">
@@ -570,6 +587,7 @@ export class ArbiterApp extends LitElement {
     const shown = this.scrubView ?? this.view
     const past = this.scrubSeq !== null
     const players = this.view.state.players
+    const named = this.namedFor(players)
     const needsArmies = players.some(
       (player) => !Object.values(this.view!.state.units).some((unit) => unit.player === player.id),
     )
@@ -609,7 +627,7 @@ export class ArbiterApp extends LitElement {
         .step=${this.shownStep}
         .catalogue=${this.catalogue}
         .cited=${this.cited}
-        .players=${players}
+        .named=${named}
         ?open=${past}
       ></explanation-panel>
       <game-state-view .view=${shown} .head=${this.view.seq} .catalogue=${this.catalogue}></game-state-view>
@@ -617,7 +635,7 @@ export class ArbiterApp extends LitElement {
         .steps=${this.steps}
         .head=${this.view.seq}
         .seq=${this.scrubSeq ?? this.view.seq}
-        .players=${players}
+        .named=${named}
       ></game-timeline>
     </div>`
   }

@@ -1,7 +1,12 @@
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit'
-import type { EventDraft, GameView, RuleEntry } from '../../core/api/game-api-contract.js'
-import type { TroopTemplate } from '../../core/api/game-api-contract.js'
-import type { TroopType, UnitDefinitionInput } from '../../core/api/game-api-contract.js'
+import type {
+  EventDraft,
+  GameView,
+  RuleEntry,
+  TroopTemplate,
+  TroopType,
+  UnitDefinitionInput,
+} from '../../core/api/game-api-contract.js'
 import { baseStyles } from '../theme.js'
 import './unit-editor.js'
 

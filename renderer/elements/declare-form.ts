@@ -1,6 +1,5 @@
 import { css, html, LitElement, nothing, type TemplateResult } from 'lit'
-import type { EventDraft, GameView } from '../../core/api/game-api-contract.js'
-import type { UnitState } from '../../core/api/game-api-contract.js'
+import type { EventDraft, GameView, UnitState } from '../../core/api/game-api-contract.js'
 import { baseStyles } from '../theme.js'
 
 /** A unit's place in a combat being declared. */

@@ -1,7 +1,7 @@
 import { css, html, LitElement, nothing } from 'lit'
-import type { RuleEntry, RuleRef, StepView } from '../../core/api/game-api-contract.js'
 import { citedRules } from '../../core/api/client-kit.js'
-import { namesIn } from '../texts.js'
+import type { RuleEntry, RuleRef, StepView } from '../../core/api/game-api-contract.js'
+import { type Named, namesIn } from '../texts.js'
 import { baseStyles } from '../theme.js'
 import './explanation-tree.js'
 
@@ -15,12 +15,12 @@ export class ExplanationPanel extends LitElement {
     step: { attribute: false },
     catalogue: { attribute: false },
     cited: { attribute: false },
-    players: { attribute: false },
+    named: { attribute: false },
     open: { type: Boolean },
   }
 
-  /** The game's players, so that their ids read as names. */
-  players: readonly { readonly id: string; readonly name: string }[] = []
+  /** The game's players and its ruleset's variants: the texts read their names, not their ids. */
+  named: Named = { players: [] }
   /** The reasons unfolded: a player asked (or looks at the past, or at a rule they clicked). */
   open = false
 
@@ -77,9 +77,7 @@ export class ExplanationPanel extends LitElement {
       }
       details.why > summary {
         cursor: pointer;
-        min-height: 2.4rem;
-        display: flex;
-        align-items: center;
+        padding: 0.5rem 0;
         color: var(--accent);
         font-weight: 600;
       }
@@ -116,13 +114,13 @@ export class ExplanationPanel extends LitElement {
     const cited = step?.explanation ? citedRules(step.explanation) : []
     const first = this.cited
     const rules = first ? [first, ...cited.filter((rule) => key(rule) !== key(first))] : cited
-    const names = namesIn({ players: this.players })
-    const actor = this.players.find((player) => player.id === step?.actor)?.name ?? step?.actor
+    const names = namesIn(this.named)
+    const actor = this.named.players.find((player) => player.id === step?.actor)?.name ?? step?.actor
     const reasons =
       step?.explanation || rules.length > 0
         ? html`<details class="why" ?open=${this.open || first !== null}>
             <summary>Why: the reasons and the rules</summary>
-            ${step?.explanation ? html`<explanation-tree .node=${step.explanation} .players=${this.players}></explanation-tree>` : nothing}
+            ${step?.explanation ? html`<explanation-tree .node=${step.explanation} .named=${this.named}></explanation-tree>` : nothing}
             ${
               rules.length > 0
                 ? html`<h3>Rules cited</h3>

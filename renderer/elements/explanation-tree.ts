@@ -1,6 +1,6 @@
-import { css, html, LitElement, nothing, type TemplateResult } from 'lit'
+import { css, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit'
 import type { Explanation, RuleRef } from '../../core/api/game-api-contract.js'
-import { namesIn } from '../texts.js'
+import { type Named, namesIn } from '../texts.js'
 import { baseStyles } from '../theme.js'
 
 /** Levels open at first; deeper ones are a click away, so a long tree starts short. */
@@ -15,16 +15,16 @@ const OPEN_DEPTH = 2
 export class ExplanationTree extends LitElement {
   static override properties = {
     node: { attribute: false },
-    players: { attribute: false },
+    named: { attribute: false },
   }
 
   node: Explanation | null = null
-  /** The game's players, so that their ids in the texts read as their names. */
-  players: readonly { readonly id: string; readonly name: string }[] = []
+  /** The game's players and its ruleset's variants: the texts read their names, not their ids. */
+  named: Named = { players: [] }
   private names: (text: string) => string = (text) => text
 
-  override willUpdate(): void {
-    this.names = namesIn({ players: this.players })
+  override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('named')) this.names = namesIn(this.named)
   }
 
   static override styles = [

@@ -140,7 +140,7 @@ export class GameConsole extends LitElement {
       }
       <details>
         <summary>Why this ${request.kind === 'dice' ? 'roll' : 'choice'}</summary>
-        <explanation-tree .node=${request.explanation} .players=${game.players}></explanation-tree>
+        <explanation-tree .node=${request.explanation} .named=${game}></explanation-tree>
       </details>
     </section>`
   }

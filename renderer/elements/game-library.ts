@@ -1,6 +1,6 @@
 import { css, html, LitElement, nothing } from 'lit'
-import type { GameListing } from '../../core/api/game-api-contract.js'
 import { createDemoGame } from '../../core/api/client-kit.js'
+import type { GameListing } from '../../core/api/game-api-contract.js'
 import { type ArbiterClient, toApiError } from '../api-client.js'
 import { downloadExport } from '../export-game.js'
 import { baseStyles } from '../theme.js'

@@ -137,7 +137,7 @@ export class GameStateView extends LitElement {
         : inCombat
           ? html`<span class="flag combat">in combat</span>`
           : nothing
-    const profile = Object.entries(unit.profile)
+    const profile = Object.entries(unit.profile).sort(([a], [b]) => profileRank(a) - profileRank(b))
     const characters = unit.characters.filter((character) => !character.slain)
     return html`<article class=${destroyed ? 'gone' : ''} data-unit=${unit.id} aria-label=${unit.name}>
       <div class="top">
@@ -233,6 +233,14 @@ export class GameStateView extends LitElement {
       }
     </section>`
   }
+}
+
+/** A profile reads in the order of the rulebooks' stat lines, whatever order the state's keys came in. */
+const PROFILE_ORDER = ['M', 'WS', 'BS', 'S', 'T', 'W', 'I', 'A', 'Ld']
+
+function profileRank(key: string): number {
+  const rank = PROFILE_ORDER.indexOf(key)
+  return rank === -1 ? PROFILE_ORDER.length : rank
 }
 
 customElements.define('game-state-view', GameStateView)

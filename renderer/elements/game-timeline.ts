@@ -1,6 +1,6 @@
 import { css, html, LitElement, nothing } from 'lit'
 import type { StepView } from '../../core/api/game-api-contract.js'
-import { namesIn, stepSummary } from '../texts.js'
+import { type Named, namesIn, stepSummary } from '../texts.js'
 import { baseStyles } from '../theme.js'
 
 /** Events listed either side of the one scrubbed to; the scrubber reaches the rest. */
@@ -17,11 +17,11 @@ export class GameTimeline extends LitElement {
     steps: { attribute: false },
     head: { type: Number },
     seq: { type: Number },
-    players: { attribute: false },
+    named: { attribute: false },
   }
 
-  /** The game's players, so that the events read their names, not their ids. */
-  players: readonly { readonly id: string; readonly name: string }[] = []
+  /** The game's players and its ruleset's variants: the texts read their names, not their ids. */
+  named: Named = { players: [] }
 
   steps: readonly StepView[] = []
   head = 0
@@ -66,6 +66,12 @@ export class GameTimeline extends LitElement {
         text-overflow: ellipsis;
         white-space: nowrap;
       }
+      /* A phone: an event wraps, rather than being cut short after a word. */
+      @media (max-width: 40rem) {
+        li button {
+          white-space: normal;
+        }
+      }
       li button:hover {
         background: var(--hover);
       }
@@ -99,7 +105,7 @@ export class GameTimeline extends LitElement {
   override render() {
     const from = Math.max(1, this.seq - BEFORE)
     const to = Math.min(this.head, this.seq + AFTER)
-    const names = namesIn({ players: this.players })
+    const names = namesIn(this.named)
     const shown: StepView[] = []
     for (let seq = from; seq <= to; seq++) {
       const step = this.steps[seq - 1]

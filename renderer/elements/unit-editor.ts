@@ -1,9 +1,13 @@
 import { css, html, LitElement, nothing } from 'lit'
-import type { RuleEntry } from '../../core/api/game-api-contract.js'
-import type { ParamValue } from '../../core/api/game-api-contract.js'
-import type { TroopTemplate } from '../../core/api/game-api-contract.js'
 import { troopTypes } from '../../core/api/client-kit.js'
-import type { Profile, TroopType, UnitDefinitionInput } from '../../core/api/game-api-contract.js'
+import type {
+  ParamValue,
+  Profile,
+  RuleEntry,
+  TroopTemplate,
+  TroopType,
+  UnitDefinitionInput,
+} from '../../core/api/game-api-contract.js'
 import { baseStyles } from '../theme.js'
 
 const characteristics = ['M', 'WS', 'BS', 'S', 'T', 'W', 'I', 'A', 'Ld'] as const satisfies readonly (keyof Profile)[]
