@@ -59,21 +59,21 @@ async function gameOwingDice(api: LocalGameApi): Promise<string> {
   return gameId
 }
 
-/** How far the page is wider than the window (0: it fits). */
+/** How far the page is wider than the window (0: it fits). Run in the page, so written as its text. */
 const overflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+  page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth')
 
 /** The element that has the focus, through the shadow roots: `tag#id` from the outside in. */
 const focusPath = (page: Page) =>
-  page.evaluate(() => {
-    const path: string[] = []
-    let at: Element | null = document.activeElement
+  page.evaluate<string>(`(() => {
+    const path = []
+    let at = document.activeElement
     while (at) {
-      path.push(`${at.tagName.toLowerCase()}${at.id ? `#${at.id}` : ''}`)
-      at = at.shadowRoot?.activeElement ?? null
+      path.push(at.tagName.toLowerCase() + (at.id ? '#' + at.id : ''))
+      at = at.shadowRoot ? at.shadowRoot.activeElement : null
     }
     return path.join(' > ')
-  })
+  })()`)
 
 describe('the table screen', () => {
   it('fits the window on every screen at 1280×800, 1024×768 and 412×915, the past included', async () => {
