@@ -152,9 +152,10 @@ export interface WrittenStep extends StepView {
   /** Where the game stands after this event (`status.seq` is the step's seq). */
   readonly status: GameStatus
   /**
-   * The game after this event, as `openGame(gameId, seq)` gives it. In-process it is copied when
-   * first read (a host's transport reads it as it sends the answer; the CLI never does, and an
-   * append does not pay for a copy of the whole state it is not asked for).
+   * The game after this event, as `openGame(gameId, seq)` gives it. In-process it is a getter that
+   * copies the state when first read, and is not enumerable (JSON.stringify leaves it out): an
+   * append does not pay for a copy of the whole state nobody asked for, and a printed step does not
+   * carry it. A host's transport reads it by name and sends it as plain data.
    */
   readonly view: GameView
 }

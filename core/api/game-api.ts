@@ -311,8 +311,10 @@ export class LocalGameApi implements GameApi {
     const status = statusOf(gameId, session.engine.ruleset, game)
     let copy: GameView | undefined
     const written = { ...step, status } as WrittenStep
+    // Not enumerable: a caller that prints the step (the CLI's --json) does not print the whole game
+    // with it; a host's transport copies it in by name (electron/dispatch.ts).
     Object.defineProperty(written, 'view', {
-      enumerable: true,
+      enumerable: false,
       get: () => {
         copy ??= this.viewAt(gameId, step.seq)
         return copy

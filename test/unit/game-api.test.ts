@@ -14,6 +14,7 @@ import {
 import { canonicalJson } from '../../core/events/index.js'
 import { classic } from '../../core/rules/classic/index.js'
 import { EventStore } from '../../core/store/index.js'
+import { dispatchCall } from '../../electron/dispatch.js'
 import { attack, classicCombat, openApi } from '../helpers/api-game.js'
 import { useTempDir } from '../helpers/temp.js'
 
@@ -77,10 +78,14 @@ describe('GameApi', () => {
     await api.rollDice(gameId, '7.1', 'p1')
     expect(declared.view).toEqual(await api.openGame(gameId, 6))
     expect(declared.view.state.seq).toBe(6)
-    // Over a transport (JSON, IPC) it is plain data: the step's fields beside the status and the view.
+    // Printed in-process (the CLI's JSON), the step carries the status but not the whole game.
     expect(Object.keys(JSON.parse(JSON.stringify(rolled))).sort()).toEqual(
-      ['actor', 'explanation', 'outcomes', 'requests', 'seq', 'status', 'type', 'view'].sort(),
+      ['actor', 'explanation', 'outcomes', 'requests', 'seq', 'status', 'type'].sort(),
     )
+    // Over a transport (the hosts' dispatch: HTTP, IPC) it is plain data with the game in it.
+    const sent = JSON.parse(JSON.stringify(await dispatchCall(api, 'rollDice', [gameId, '8.1', 'p1'])))
+    expect(sent.view).toEqual(JSON.parse(JSON.stringify(await api.openGame(gameId))))
+    expect(sent.status).toEqual(JSON.parse(JSON.stringify(await api.status(gameId))))
     await api.close()
   })
 
