@@ -76,6 +76,8 @@ export const baseStyles = css`
     border-radius: 0.35rem;
     padding: 0.3rem 0.5rem;
     min-height: 2.2rem;
+    /* A select as wide as its longest option must not widen a phone's page. */
+    max-width: 100%;
   }
   input[type='checkbox'],
   input[type='radio'] {
@@ -94,6 +96,10 @@ export const baseStyles = css`
   input[type='number']::-webkit-outer-spin-button {
     appearance: none;
     margin: 0;
+  }
+  /* A fieldset is as wide as its widest field by default: on a phone it must shrink like any box. */
+  fieldset {
+    min-width: 0;
   }
   label {
     color: var(--muted);

@@ -64,10 +64,12 @@ export class UnitEditor extends LitElement {
     css`
       form {
         display: grid;
+        grid-template-columns: minmax(0, 1fr);
         gap: 0.7rem;
       }
       .field {
         display: grid;
+        grid-template-columns: minmax(0, 1fr);
         gap: 0.15rem;
       }
       .profile {
@@ -88,6 +90,7 @@ export class UnitEditor extends LitElement {
       }
       .picks {
         display: grid;
+        grid-template-columns: minmax(0, 1fr);
         gap: 0.35rem;
       }
       .pick {

@@ -76,9 +76,17 @@ const focusPath = (page: Page) =>
   })()`)
 
 describe('the table screen', () => {
-  it('fits the window on every screen at 1280×800, 1024×768 and 412×915, the past included', async () => {
+  it('fits the window on every screen at 1280×800, 1024×768 and 412×915, the past and the muster included', async () => {
     const gameId = await gameOwingDice(table.api)
     const head = (await table.api.status(gameId)).seq
+    const { gameId: unmustered } = await table.api.createGame({
+      ruleset: 'classic',
+      players: [
+        { id: 'empire', name: 'Empire' },
+        { id: 'chaos', name: 'Chaos' },
+      ],
+      actor: 'empire',
+    })
     for (const size of SIZES) {
       const name = `${size.width}x${size.height}`
       let page = await table.openPage(size)
@@ -103,6 +111,14 @@ describe('the table screen', () => {
       await until(() => page.getByRole('option').count()).toBeGreaterThan(0)
       expect(await overflow(page)).toBeLessThanOrEqual(0)
       await screenshot(page, `screen-rules-${name}`)
+      await page.close()
+
+      // A game before its armies: the muster and its unit editor, on the game screen.
+      page = await table.openPage({ gameId: unmustered, ...size })
+      await page.getByRole('region', { name: 'Army muster' }).getByRole('button', { name: 'Add a unit' }).click()
+      await until(() => page.getByRole('form', { name: 'Unit editor' }).count()).toBe(1)
+      expect(await overflow(page)).toBeLessThanOrEqual(0)
+      await screenshot(page, `screen-muster-${name}`)
       await page.close()
     }
     expect(table.pageErrors).toEqual([])
