@@ -1,3 +1,5 @@
+import type { Explanation } from '../core/api/game-api-contract.js'
+
 /** A game's players, and its ruleset's variants when they are known. */
 export interface Named {
   readonly players: readonly { readonly id: string; readonly name: string }[]
@@ -39,4 +41,28 @@ export function stepSummary(step: {
   if (step.outcomes.length > 0) return step.outcomes.map((outcome) => outcome.text).join('; ')
   if (step.requests.length > 0) return `→ ${step.requests.map((request) => request.text).join('; ')}`
   return step.explanation?.text ?? ''
+}
+
+/**
+ * What a node's value adds to its sentence, or null when it adds nothing: a line that is not
+ * counted scores nothing; a number or dice the text already states are not said twice; a yes/no
+ * reads as a word, never as "= true".
+ */
+export function valueShown(node: Explanation): string | null {
+  const value = node.value
+  if (value === undefined || value === null || node.status === 'ignored') return null
+  if (typeof value === 'boolean') return value ? '— yes' : '— no'
+  const text = node.text
+  if (typeof value === 'number') return saysNumber(text, value) ? null : `→ ${value}`
+  // A list of dice, as "4,4,5" (or an array, from an older recording), that the sentence may already read out.
+  const raw: unknown = value
+  const parts = Array.isArray(raw) ? raw.map(String) : value.split(/\s*,\s*/).filter(Boolean)
+  if (parts.length > 1 && parts.every((part) => /^-?\d+$/.test(part))) {
+    return text.includes(parts.join(', ')) ? null : `: ${parts.join(', ')}`
+  }
+  return text.includes(String(value)) ? null : `: ${String(value)}`
+}
+
+function saysNumber(text: string, value: number): boolean {
+  return new RegExp(`(^|[^\\d.])${String(value).replace('.', '\\.')}($|[^\\d])`).test(text)
 }

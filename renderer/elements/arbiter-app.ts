@@ -603,7 +603,8 @@ export class ArbiterApp extends LitElement {
               .status=${this.status}
               .phases=${this.phases}
               .busy=${this.busy}
-              .last=${this.steps[this.view.seq - 1] ?? null}
+              .last=${this.steps[this.view.seq - 1] ?? (this.shownStep?.seq === this.view.seq ? this.shownStep : null)}
+              .named=${named}
               @declare=${this.onDeclare}
               @dice=${this.onDice}
               @roll-for-me=${this.onRollForMe}

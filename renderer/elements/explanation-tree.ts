@@ -1,6 +1,6 @@
 import { css, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit'
 import type { Explanation, RuleRef } from '../../core/api/game-api-contract.js'
-import { type Named, namesIn } from '../texts.js'
+import { type Named, namesIn, valueShown } from '../texts.js'
 import { baseStyles } from '../theme.js'
 
 /** Levels open at first; deeper ones are a click away, so a long tree starts short. */
@@ -127,29 +127,6 @@ export class ExplanationTree extends LitElement {
   override render() {
     return this.node ? html`<ul>${this.branch(this.node, 0)}</ul>` : nothing
   }
-}
-
-/**
- * What a node's value adds to its sentence, or null when it adds nothing: a line that is not
- * counted scores nothing; a number or dice the text already states are not said twice; a yes/no
- * reads as a word, never as "= true".
- */
-export function valueShown(node: Explanation): string | null {
-  const value = node.value
-  if (value === undefined || value === null || node.status === 'ignored') return null
-  if (typeof value === 'boolean') return value ? '— yes' : '— no'
-  const text = node.text
-  if (typeof value === 'number') return saysNumber(text, value) ? null : `→ ${value}`
-  const parts = value.split(/\s*,\s*/).filter(Boolean)
-  // A list of dice ("4,4,5") the sentence already reads out ("dice 4, 4, 5 …").
-  if (parts.length > 1 && parts.every((part) => /^-?\d+$/.test(part))) {
-    return text.includes(parts.join(', ')) ? null : `: ${parts.join(', ')}`
-  }
-  return text.includes(value) ? null : `: ${value}`
-}
-
-function saysNumber(text: string, value: number): boolean {
-  return new RegExp(`(^|[^\\d.])${String(value).replace('.', '\\.')}($|[^\\d])`).test(text)
 }
 
 customElements.define('explanation-tree', ExplanationTree)

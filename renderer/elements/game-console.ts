@@ -1,6 +1,6 @@
 import { css, html, LitElement, nothing } from 'lit'
 import type { GameStatus, GameView, OpenRequest, StepView } from '../../core/api/game-api-contract.js'
-import { namesIn, stepSummary } from '../texts.js'
+import { type Named, namesIn, stepSummary } from '../texts.js'
 import { baseStyles } from '../theme.js'
 import './choice-entry.js'
 import './declare-form.js'
@@ -21,6 +21,7 @@ export class GameConsole extends LitElement {
     phases: { attribute: false },
     busy: { type: Boolean },
     last: { attribute: false },
+    named: { attribute: false },
     declaring: { state: true },
   }
 
@@ -30,6 +31,8 @@ export class GameConsole extends LitElement {
   busy = false
   /** The newest step, for its outcome in one line. */
   last: StepView | null = null
+  /** The game's players and its ruleset's variants: the texts read their names, not their ids. */
+  named: Named = { players: [] }
   /** The declaration whose form is open. */
   declaring: string | null = null
 
@@ -128,7 +131,7 @@ export class GameConsole extends LitElement {
   private renderRequest(request: OpenRequest, game: GameView['state']) {
     const who = request.kind === 'dice' ? request.roller : request.chooser
     const name = game.players.find((player) => player.id === who)?.name ?? who
-    const names = namesIn(game)
+    const names = namesIn(this.named)
     return html`<section class="owed" aria-label="Open request">
       <div class="muted">Request ${request.id} · ${name} ${request.kind === 'dice' ? 'rolls' : 'chooses'}</div>
       <p class="request-text">${names(request.text)}</p>
@@ -140,7 +143,7 @@ export class GameConsole extends LitElement {
       }
       <details>
         <summary>Why this ${request.kind === 'dice' ? 'roll' : 'choice'}</summary>
-        <explanation-tree .node=${request.explanation} .named=${game}></explanation-tree>
+        <explanation-tree .node=${request.explanation} .named=${this.named}></explanation-tree>
       </details>
     </section>`
   }
@@ -152,7 +155,7 @@ export class GameConsole extends LitElement {
     const game = view.state
     const active = game.players.find((player) => player.id === status.activePlayer)
     const [oldest, ...waiting] = status.openRequests
-    const names = namesIn(game)
+    const names = namesIn(this.named)
     const last = this.last
     const lastText = last ? names(stepSummary(last)) : ''
     return html`<section class="panel" aria-label="Game console">
