@@ -149,7 +149,9 @@ export class GameStateView extends LitElement {
         ${status}
         ${
           !destroyed && unit.woundsOnNextModel > 0
-            ? html`<span class="muted">${unit.woundsOnNextModel} wound${unit.woundsOnNextModel === 1 ? '' : 's'} on one model</span>`
+            ? html`<span class="muted" data-testid=${`wounds-${unit.id}`}
+                >one model has ${unit.profile.W - unit.woundsOnNextModel} of ${unit.profile.W} wounds left</span
+              >`
             : nothing
         }
       </div>
@@ -181,7 +183,15 @@ export class GameStateView extends LitElement {
       }
       ${
         characters.length > 0
-          ? html`<p class="line"><span class="label">With:</span> ${characters.map((character) => character.name).join(', ')}</p>`
+          ? html`<p class="line">
+            <span class="label">With:</span>
+            ${characters
+              .map(
+                (character) =>
+                  `${character.name} (${character.profile.W - character.woundsLost} of ${character.profile.W} W)`,
+              )
+              .join(', ')}
+          </p>`
           : nothing
       }
     </article>`
