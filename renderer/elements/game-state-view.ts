@@ -1,4 +1,5 @@
 import { css, html, LitElement, nothing } from 'lit'
+import { repeat } from 'lit/directives/repeat.js'
 import type { GameView, ParamValue, RuleEntry, UnitState } from '../../core/api/game-api-contract.js'
 import { baseStyles } from '../theme.js'
 
@@ -32,11 +33,16 @@ export class GameStateView extends LitElement {
         border-radius: 0.4rem;
         color: var(--rule);
       }
+      /* Wrapping flex, not an auto-fill grid: the grid's sizing took half of every scrub's time. */
       .cards {
-        display: grid;
-        grid-template-columns: repeat(auto-fill, minmax(min(100%, 15rem), 1fr));
+        display: flex;
+        flex-wrap: wrap;
         gap: 0.6rem;
         margin-bottom: 0.6rem;
+      }
+      .cards > div {
+        flex: 1 1 15rem;
+        min-width: 0;
       }
       article {
         border: 1px solid var(--border);
@@ -137,9 +143,18 @@ export class GameStateView extends LitElement {
         : inCombat
           ? html`<span class="flag combat">in combat</span>`
           : nothing
+    if (destroyed)
+      // What is left of a destroyed unit to see is its name and its loss: one line, not a card.
+      return html`<article class="gone" data-unit=${unit.id} aria-label=${unit.name}>
+        <div class="top">
+          <span class="name">${unit.name}</span>
+          <span class="models" data-testid=${`models-${unit.id}`}>${unit.models} / ${unit.startingModels}</span>
+        </div>
+        <div class="row"><span class="kind">${unit.troopType}</span>${status}</div>
+      </article>`
     const profile = Object.entries(unit.profile).sort(([a], [b]) => profileRank(a) - profileRank(b))
     const characters = unit.characters.filter((character) => !character.slain)
-    return html`<article class=${destroyed ? 'gone' : ''} data-unit=${unit.id} aria-label=${unit.name}>
+    return html`<article data-unit=${unit.id} aria-label=${unit.name}>
       <div class="top">
         <span class="name">${unit.name}</span>
         <span class="models" data-testid=${`models-${unit.id}`}>${unit.models} / ${unit.startingModels}</span>
@@ -148,7 +163,7 @@ export class GameStateView extends LitElement {
         <span class="kind">${unit.troopType}${unit.character ? ' · character' : ''}</span>
         ${status}
         ${
-          !destroyed && unit.woundsOnNextModel > 0
+          unit.woundsOnNextModel > 0
             ? html`<span class="muted" data-testid=${`wounds-${unit.id}`}
                 >one model has ${unit.profile.W - unit.woundsOnNextModel} of ${unit.profile.W} wounds left</span
               >`
@@ -225,7 +240,12 @@ export class GameStateView extends LitElement {
             theirs.length === 0
               ? html`<p class="muted">No army mustered yet.</p>`
               : html`<div class="cards" role="list" aria-label=${`${player.name}'s units`}>
-                ${theirs.map((unit) => html`<div role="listitem">${this.renderUnit(unit, inCombat.has(unit.id))}</div>`)}
+                ${repeat(
+                  theirs,
+                  // Keyed: a scrub keeps each unit's card and changes its figures, rather than rebuilding the list.
+                  (unit) => unit.id,
+                  (unit) => html`<div role="listitem">${this.renderUnit(unit, inCombat.has(unit.id))}</div>`,
+                )}
               </div>`
           }`
       })}
