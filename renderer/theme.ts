@@ -58,6 +58,10 @@ export const baseStyles = css`
     color: var(--on-accent);
     font-weight: 600;
   }
+  button.primary kbd {
+    color: var(--on-accent);
+    border-color: var(--on-accent);
+  }
   button.primary:hover {
     filter: brightness(1.1);
   }
