@@ -279,7 +279,7 @@ export class ArbiterApp extends LitElement {
    * same answer cannot be sent twice, while reads in the background (a live update, the timeline
    * filling in) never hold up a player's entry. A write that goes through clears the last refusal.
    */
-  private async write(call: () => Promise<WrittenStep>): Promise<StepView | undefined> {
+  private async write(call: () => Promise<WrittenStep>, moveFocus = true): Promise<StepView | undefined> {
     this.busy = true
     const written = this.attempt(call)
     this.writing = written
@@ -287,7 +287,7 @@ export class ArbiterApp extends LitElement {
       const step = await written
       if (step) {
         this.error = null
-        this.record(step)
+        this.record(step, moveFocus)
       }
       return step
     } finally {
@@ -371,9 +371,10 @@ export class ArbiterApp extends LitElement {
 
   /**
    * A step this window made, with the game after it (the write's own answer: nothing is fetched
-   * again). The timeline keeps the step alone, not the state it came with.
+   * again). The timeline keeps the step alone, not the state it came with. Unless told otherwise
+   * the focus goes where the next action is (game-console's `focusNext`).
    */
-  private record(written: WrittenStep): void {
+  private record(written: WrittenStep, moveFocus: boolean): void {
     const { status, view, ...step } = written
     this.view = view
     this.status = status
@@ -383,7 +384,7 @@ export class ArbiterApp extends LitElement {
     this.scrubView = null
     if (step.seq === this.steps.length + 1) this.steps = [...this.steps, step]
     else if (this.steps.length < view.seq) void this.loadSteps()
-    void this.updateComplete.then(() => this.renderRoot.querySelector('game-console')?.focusNext())
+    if (moveFocus) void this.updateComplete.then(() => this.renderRoot.querySelector('game-console')?.focusNext())
   }
 
   private async onLiveEvent(event: LiveEvent): Promise<void> {
@@ -416,7 +417,11 @@ export class ArbiterApp extends LitElement {
   private async onDeclare(event: CustomEvent<EventDraft>): Promise<void> {
     const gameId = this.gameId
     if (!gameId) return
-    const step = await this.write(() => this.api.append(gameId, event.detail, this.view?.seq))
+    // A unit mustered leaves the focus in the muster, where the next unit is added.
+    const step = await this.write(
+      () => this.api.append(gameId, event.detail, this.view?.seq),
+      event.detail.type !== 'ArmyMustered',
+    )
     if (step && event.detail.type === 'ArmyMustered') this.musterOpen = false
   }
 
