@@ -1,7 +1,7 @@
 import type { CatalogueEntry, EntryDefinition } from '../engine/catalogue.js'
 import { createEngine, type Engine, type EngineState } from '../engine/driver.js'
 import { paramKindsOf } from '../engine/muster-check.js'
-import type { EngineEvent, GameState, Ruleset, StepResult, TroopTemplate } from '../engine/types.js'
+import type { EngineEvent, GameState, OpenRequest, Ruleset, StepResult, TroopTemplate } from '../engine/types.js'
 import { canonicalJson } from '../events/canonical-json.js'
 import { type EventEnvelope, envelopeLine, type UnchainedEvent } from '../events/envelope.js'
 import { ArbiterError, ConflictError } from '../events/errors.js'
@@ -27,6 +27,7 @@ import type {
   RuleEntry,
   RulesetSummary,
   StepView,
+  WrittenStep,
 } from './game-api-contract.js'
 import { prepareArmy } from './muster-input.js'
 import { randomFace } from './random.js'
@@ -299,7 +300,7 @@ export class LocalGameApi implements GameApi {
     return { gameId, step: view(stored, result) }
   }
 
-  async append(gameId: string, draft: EventDraft, expectedVersion?: number): Promise<StepView> {
+  async append(gameId: string, draft: EventDraft, expectedVersion?: number): Promise<WrittenStep> {
     const type = draft.type
     const v = draft.v ?? gameEvents.currentVersion(type)
     const payload =
@@ -342,10 +343,39 @@ export class LocalGameApi implements GameApi {
     }
     this.maybeSnapshot(gameId, session)
     this.scheduleIdleCheckpoint()
-    return view(stored, result)
+    return this.written(gameId, session, view(stored, result))
   }
 
-  async rollDice(gameId: string, requestId: string, actor: string): Promise<StepView> {
+  /**
+   * The step with what a screen shows next: the status now (small, copied at once) and the game,
+   * copied only when read. Read later, after the game has moved on, it is the game at the step's seq.
+   */
+  private written(gameId: string, session: Session, step: StepView): WrittenStep {
+    const game = session.state.game as GameState
+    const status = statusOf(gameId, session.engine.ruleset, game)
+    let copy: GameView | undefined
+    const written = { ...step, status } as WrittenStep
+    // Not enumerable: a caller that prints the step (the CLI's --json) does not print the whole game
+    // with it; a host's transport copies it in by name (electron/dispatch.ts).
+    Object.defineProperty(written, 'view', {
+      enumerable: false,
+      get: () => {
+        copy ??= this.viewAt(gameId, step.seq)
+        return copy
+      },
+    })
+    return written
+  }
+
+  /** The game at `seq`: a copy of the live state while it is still there, else folded from the log. */
+  private viewAt(gameId: string, seq: number): GameView {
+    const live = this.sessions.get(gameId)?.state.game as GameState | undefined
+    if (live?.seq === seq) return gameView(gameId, structuredClone(live))
+    this.assertChainIntact(gameId)
+    return gameView(gameId, this.load(gameId, seq).state.game as GameState)
+  }
+
+  async rollDice(gameId: string, requestId: string, actor: string): Promise<WrittenStep> {
     const game = this.session(gameId).state.game as GameState
     const request = Object.hasOwn(game.requests, requestId) ? game.requests[requestId] : undefined
     if (!request) throw new ArbiterError('engine/no-such-request', `game ${gameId}: request "${requestId}" is not open`)
@@ -370,16 +400,8 @@ export class LocalGameApi implements GameApi {
   }
 
   async status(gameId: string): Promise<GameStatus> {
-    const { state, openRequests } = await this.openGame(gameId)
-    return {
-      gameId,
-      seq: state.seq,
-      turn: state.turn,
-      activePlayer: state.activePlayer,
-      phase: state.phase,
-      openRequests,
-      canDeclare: declarableNow(rulesetOf(state.ruleset), state),
-    }
+    const session = this.session(gameId)
+    return statusOf(gameId, session.engine.ruleset, session.state.game as GameState)
   }
 
   async replay(gameId: string, page: PageRequest = {}): Promise<ReplayPage> {
@@ -747,7 +769,23 @@ function ruleEntry(entry: CatalogueEntry, definition: EntryDefinition | undefine
   }
 }
 
+function openRequestsOf(state: GameState): OpenRequest[] {
+  return Object.values(state.requests).sort((a, b) => a.openedAt - b.openedAt || a.id.localeCompare(b.id))
+}
+
 function gameView(gameId: string, state: GameState): GameView {
-  const openRequests = Object.values(state.requests).sort((a, b) => a.openedAt - b.openedAt || a.id.localeCompare(b.id))
-  return { gameId, seq: state.seq, state, openRequests }
+  return { gameId, seq: state.seq, state, openRequests: openRequestsOf(state) }
+}
+
+/** Where a live game stands; its requests are copied (the live state moves on with the next append). */
+function statusOf(gameId: string, ruleset: Ruleset, state: GameState): GameStatus {
+  return {
+    gameId,
+    seq: state.seq,
+    turn: state.turn,
+    activePlayer: state.activePlayer,
+    phase: state.phase,
+    openRequests: structuredClone(openRequestsOf(state)),
+    canDeclare: declarableNow(ruleset, state),
+  }
 }
