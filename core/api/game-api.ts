@@ -9,7 +9,6 @@ import { gameEvents } from '../events/index.js'
 import { rulesets } from '../rules/index.js'
 import { ChainBrokenError, EventStore, type GameSummary, type UnindexedGame } from '../store/event-store.js'
 import { closingLine, parseAndVerifyJsonl } from '../store/jsonl.js'
-import { sha256Hex } from '../store/sha256.js'
 import { declarableNow } from './declarable.js'
 import type {
   ChainCheck,
@@ -27,9 +26,8 @@ import type {
   StepView,
 } from './game-api-contract.js'
 import { randomFace } from './random.js'
+import { recordedRules, rulesChangedError, rulesIdentity } from './rules-identity.js'
 
-/** Bump when the fold's output for the same events changes, so stale snapshots are ignored. */
-export const ENGINE_VERSION = 5
 /** A snapshot is taken at most this many events apart, when no procedure is open. */
 export const SNAPSHOT_INTERVAL = 1000
 const IDLE_CHECKPOINT_MS = 250
@@ -58,9 +56,12 @@ export interface OpenApiOptions extends ApiOptions {
   /** Show games only: the file must be an Arbiter database already, and nothing is written to it. */
   readonly readOnly?: boolean
 }
-/** The sha256 of a ruleset's catalogue: what GameCreated pins. */
+/**
+ * What GameCreated pins as `catalogueHash`: the ruleset's rules identity, which covers its
+ * catalogue's data and the code of its rules (core/api/rules-identity.ts).
+ */
 export function catalogueHash(ruleset: Ruleset): string {
-  return sha256Hex(canonicalJson(ruleset.catalogue))
+  return rulesIdentity(ruleset)
 }
 
 export function rulesetOf(id: string): Ruleset {
@@ -121,17 +122,17 @@ function rulesVersionOf(ruleset: string, variant: string, hash: string): string 
   return `${ruleset}/${variant}@${hash}`
 }
 
-/** The engine for a game, checked against the catalogue the game was created under. */
+/**
+ * The engine for a game, checked against the rules the game was played under: the same rules
+ * identity, or a game recorded before the identity covered the code whose catalogue data is this
+ * Arbiter's (docs/architecture.md §Rules identity); otherwise refused, unless replayed under the
+ * current rules on purpose.
+ */
 function engineForGame(ruleset: string, gameCatalogueHash: string, underCurrentRules: boolean): Engine {
-  const { engine, hash } = engineFor(rulesetOf(ruleset))
-  if (hash !== gameCatalogueHash && !underCurrentRules) {
-    throw new ArbiterError(
-      'api/catalogue-mismatch',
-      `the game was played under ${ruleset} catalogue ${gameCatalogueHash.slice(0, 12)}, ` +
-        `this Arbiter has ${hash.slice(0, 12)}; replay it under the current rules on purpose (--current-rules) ` +
-        'to re-audit it',
-    )
-  }
+  const known = rulesetOf(ruleset)
+  const { engine } = engineFor(known)
+  if (!underCurrentRules && recordedRules(known, gameCatalogueHash) === 'changed')
+    throw rulesChangedError(known, gameCatalogueHash)
   return engine
 }
 
@@ -509,7 +510,7 @@ export class LocalGameApi implements GameApi {
    * For a replay: a check, called after each seq is folded into `state`, that compares the state with
    * the stored snapshot at that seq, if an open would trust one there. A snapshot an open would use
    * but that differs from the state its events give was forged with its digest (or the engine changed
-   * without a new ENGINE_VERSION): `store/bad-snapshot`, naming its seq.
+   * without its rules identity changing): `store/bad-snapshot`, naming its seq.
    */
   private snapshotComparer(gameId: string, engine: Engine, state: EngineState): (seq: number) => void {
     const key = sessionSnapshotKey(engine)
@@ -553,8 +554,10 @@ export class LocalGameApi implements GameApi {
         problem = (error as Error).message
       }
     }
-    const snapshot = created
-      ? this.store.checkedSnapshot(row.gameId, row.headSeq, snapshotKey(created.catalogueHash))
+    // Snapshots are filed under the identity of the rules that folded them: this Arbiter's.
+    const known = created && Object.hasOwn(rulesets, created.ruleset) ? rulesets[created.ruleset] : undefined
+    const snapshot = known
+      ? this.store.checkedSnapshot(row.gameId, row.headSeq, snapshotKey(rulesIdentity(known)))
       : null
     const chain = this.checkChain(row.gameId, snapshot?.trusted ? snapshot.seq + 1 : 2)
     if (!chain.ok) return broken(chain.seq, chain.problem)
@@ -649,9 +652,13 @@ export class LocalGameApi implements GameApi {
   }
 }
 
-/** The key snapshots are stored under: stale engines and other catalogues never read them. */
+/**
+ * The key snapshots are stored under: the rules identity that folded them, which changes with the
+ * catalogue and with the code of the rules, so a snapshot of other rules (or of rules since changed)
+ * is never read.
+ */
 export function snapshotKey(hash: string): string {
-  return `engine-${ENGINE_VERSION}@${hash}`
+  return `rules@${hash}`
 }
 
 /**
