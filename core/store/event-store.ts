@@ -214,7 +214,13 @@ export class EventStore {
   private readonly saveSnapshotStmt: Database.Statement<[string, string, number, string, string, string]>
   private readonly rowAtStmt: Database.Statement<[string, number], EventRow>
   private readonly pruneSnapshotsStmt: Database.Statement<[string, string, string, string, number]>
-  private readonly saveSnapshotTx: (gameId: string, seq: number, engineKey: string, stateJson: string) => void
+  private readonly saveSnapshotTx: (
+    gameId: string,
+    seq: number,
+    engineKey: string,
+    stateJson: string,
+    prune: boolean,
+  ) => void
   private readonly snapshotSeqsStmt: Database.Statement<[string, string], number>
   private readonly latestSnapshotStmt: Database.Statement<
     [string, string, number],
@@ -268,16 +274,25 @@ export class EventStore {
       `DELETE FROM snapshots WHERE game_id = ? AND engine_key = ? AND seq < (
         SELECT seq FROM snapshots WHERE game_id = ? AND engine_key = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)`,
     )
-    this.saveSnapshotTx = db.transaction((gameId: string, seq: number, engineKey: string, stateJson: string) => {
-      // The anchor is the event's hash as stored, re-hashed first: a snapshot never anchors to an edited row.
-      const row = this.rowAtStmt.get(gameId, seq)
-      if (row === undefined) throw new ChainBrokenError(gameId, seq, 'missing: the row is not in the database')
-      const problem = rowProblem(gameId, row)
-      if (problem !== null) throw new ChainBrokenError(gameId, seq, problem)
-      const anchor = row[8]
-      this.saveSnapshotStmt.run(gameId, engineKey, seq, stateJson, anchor, snapshotDigest(anchor, engineKey, stateJson))
-      this.pruneSnapshotsStmt.run(gameId, engineKey, gameId, engineKey, SNAPSHOTS_KEPT - 1)
-    }).immediate
+    this.saveSnapshotTx = db.transaction(
+      (gameId: string, seq: number, engineKey: string, stateJson: string, prune: boolean) => {
+        // The anchor is the event's hash as stored, re-hashed first: a snapshot never anchors to an edited row.
+        const row = this.rowAtStmt.get(gameId, seq)
+        if (row === undefined) throw new ChainBrokenError(gameId, seq, 'missing: the row is not in the database')
+        const problem = rowProblem(gameId, row)
+        if (problem !== null) throw new ChainBrokenError(gameId, seq, problem)
+        const anchor = row[8]
+        this.saveSnapshotStmt.run(
+          gameId,
+          engineKey,
+          seq,
+          stateJson,
+          anchor,
+          snapshotDigest(anchor, engineKey, stateJson),
+        )
+        if (prune) this.pruneSnapshotsStmt.run(gameId, engineKey, gameId, engineKey, SNAPSHOTS_KEPT - 1)
+      },
+    ).immediate
 
     this.appendTx = db.transaction(
       (gameId: string, expectedVersion: number, events: readonly UnchainedEvent[], payloads: readonly string[]) => {
@@ -550,10 +565,11 @@ export class EventStore {
 
   /**
    * Caches engine state after `seq` (a JSON text), replacing an earlier save for the same key, and
-   * drops all but the newest SNAPSHOTS_KEPT of the game's snapshots for that key, in one transaction.
+   * drops all but the newest SNAPSHOTS_KEPT of the game's snapshots for that key, in one transaction
+   * (unless `prune` is false: the api's waypoints, one every so many events, are all kept).
    * A read before the oldest kept snapshot replays from the start.
    */
-  saveSnapshot(gameId: string, seq: number, engineKey: string, stateJson: string): void {
+  saveSnapshot(gameId: string, seq: number, engineKey: string, stateJson: string, prune = true): void {
     this.assertOpen()
     const head = this.head(gameId)
     if (!Number.isInteger(seq) || seq < 1 || seq > head.seq) {
@@ -562,7 +578,7 @@ export class EventStore {
         `game ${gameId} has events 1..${head.seq}: cannot save a snapshot at seq ${seq}`,
       )
     }
-    this.write(() => this.saveSnapshotTx(gameId, seq, engineKey, stateJson))
+    this.write(() => this.saveSnapshotTx(gameId, seq, engineKey, stateJson, prune))
   }
 
   /**

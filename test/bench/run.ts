@@ -768,6 +768,36 @@ async function main(): Promise<void> {
       })
     }
 
+    // -- scrubbing: one GameApi opening a game at seq after seq (its chain hashed once, at the first)
+    {
+      const api = await LocalGameApi.open(bigFile, { mustExist: true })
+      try {
+        await api.openGame(big.gameId, 1)
+        const seqs = [50_500, 1, 99_999, 25_250, 75_125, 2, 50_501, 98_765]
+        const times: number[] = []
+        for (const seq of seqs) {
+          const start = now()
+          const view = await api.openGame(big.gameId, seq)
+          times.push(msSince(start))
+          if (view.seq !== seq) throw new Error(`bench: openGame(${seq}) gave seq ${view.seq}`)
+        }
+        log(
+          `  scrubbing, one GameApi, seqs ${seqs.join(', ')}: median ${fmtMs(median(times))}, worst ${fmtMs(Math.max(...times))}`,
+        )
+        rows.push({
+          figure: 'openGame at a seq, scrubbing (worst)',
+          measured: fmtMs(Math.max(...times)),
+          target: '< 100 ms',
+          bare: '-',
+          ratio: '-',
+          ratioTarget: '-',
+          pass: Math.max(...times) < 100,
+        })
+      } finally {
+        await api.close()
+      }
+    }
+
     // -- memory
     log(`\n[memory] one 100k replay per fresh child process (node --expose-gc), heap/rss sampled every 500 events`)
     const mem = {
