@@ -69,6 +69,9 @@ export function catalogueHash(ruleset: Ruleset): string {
   return rulesIdentity(ruleset)
 }
 
+/** The ids of the rulesets this Arbiter knows, the first the one games are created under by default. */
+export const rulesetIds: readonly string[] = Object.keys(rulesets)
+
 export function rulesetOf(id: string): Ruleset {
   const ruleset = Object.hasOwn(rulesets, id) ? rulesets[id] : undefined
   if (!ruleset)

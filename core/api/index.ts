@@ -1,3 +1,7 @@
+// What the CLI and the hosts need beside GameApi, so they import values from core/api alone.
+export { ArbiterError } from '../events/errors.js'
+export { renderExplanationText } from '../explain/render-text.js'
+export { packageRoot } from '../store/package-root.js'
 export * from './declarable.js'
 export * from './export-file.js'
 export * from './game-api.js'

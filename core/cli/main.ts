@@ -1,10 +1,8 @@
 import { existsSync } from 'node:fs'
 import { replaySteps, verifyExport } from '../api/export-file.js'
-import { LocalGameApi, type OpenApiOptions } from '../api/game-api.js'
+import { LocalGameApi, type OpenApiOptions, rulesetIds } from '../api/game-api.js'
 import type { GameApi, StepView } from '../api/game-api-contract.js'
-import { ArbiterError } from '../events/errors.js'
-import { rulesets } from '../rules/index.js'
-import { packageRoot } from '../store/package-root.js'
+import { ArbiterError } from '../api/index.js'
 import {
   ARBITER,
   dbFlag,
@@ -23,7 +21,7 @@ import {
 import { createDemoGame } from './demo.js'
 import { checkNotSameFile, FileError, readTextFile, removeDatabase, writeChunks } from './files.js'
 import { answerHint, explainedStep, statusText, stepJson, stepLine } from './print.js'
-import { coverageText, ruleCoverage, testsCitingRules } from './rule-coverage.js'
+import { coverageText, ruleCoverageOf } from './rule-coverage.js'
 
 export interface Io {
   readonly stdout: { write(text: string): unknown }
@@ -396,28 +394,19 @@ const commands: Record<string, Command> = {
       '(distances, line of sight) at the right moment; reference: shown only. A test shows an entry when it ' +
       'cites it as explanations do (classic/killing-blow).',
     flags: {
-      ruleset: { type: 'string', value: 'ID', help: `the ruleset (${Object.keys(rulesets).join(', ')})` },
+      ruleset: { type: 'string', value: 'ID', help: `the ruleset (${rulesetIds.join(', ')})` },
       json: { type: 'boolean', help: 'one JSON array of {id, name, enforcement, tests}' },
       help: helpFlag,
     },
     examples: [`${ARBITER} rules --ruleset classic`, `${ARBITER} rules --ruleset classic --json`],
     async run(values, _p, io) {
       const id = required(values, 'ruleset')
-      const ruleset = Object.hasOwn(rulesets, id) ? rulesets[id] : undefined
-      if (!ruleset) {
-        const guess = nearest(id, Object.keys(rulesets))
+      if (!rulesetIds.includes(id)) {
+        const guess = nearest(id, rulesetIds)
         throw new UsageError(`no ruleset "${id}"${guess ? `; did you mean "${guess}"?` : ''}`)
       }
-      const items = ruleCoverage(
-        ruleset.catalogue.entries,
-        testsCitingRules(
-          packageRoot(),
-          ruleset.id,
-          Object.keys(rulesets).filter((id) => id !== ruleset.id),
-          Object.keys(rulesets)[0] === ruleset.id,
-        ),
-      )
-      io.stdout.write(values.json === true ? `${JSON.stringify(items, null, 2)}\n` : coverageText(ruleset.id, items))
+      const items = await ruleCoverageOf(id)
+      io.stdout.write(values.json === true ? `${JSON.stringify(items, null, 2)}\n` : coverageText(id, items))
       return 0
     },
   },
