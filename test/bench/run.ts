@@ -29,7 +29,14 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
-import { catalogueHash, LocalGameApi, replaySteps, SNAPSHOT_INTERVAL, snapshotKey } from '../../core/api/index.js'
+import {
+  catalogueHash,
+  LocalGameApi,
+  replaySteps,
+  SNAPSHOT_INTERVAL,
+  snapshotKey,
+  waypointKey,
+} from '../../core/api/index.js'
 import { chainText } from '../../core/events/index.js'
 import { classic } from '../../core/rules/classic/index.js'
 import { sha256Hex } from '../../core/store/index.js'
@@ -324,10 +331,10 @@ function bareOpenTime(file: string, gameId: string, atSeq: number | undefined): 
       atSeq ??
       db.prepare<[string], { seq: number }>('SELECT max(seq) AS seq FROM events WHERE game_id = ?').get(gameId)!.seq
     const snapshot = db
-      .prepare<[string, string, number], { seq: number; state: string }>(
-        'SELECT seq, state FROM snapshots WHERE game_id = ? AND engine_key = ? AND seq <= ? ORDER BY seq DESC LIMIT 1',
+      .prepare<[string, string, string, number], { seq: number; state: string }>(
+        'SELECT seq, state FROM snapshots WHERE game_id = ? AND engine_key IN (?, ?) AND seq <= ? ORDER BY seq DESC LIMIT 1',
       )
-      .get(gameId, BENCH_SNAPSHOT_KEY, target)
+      .get(gameId, BENCH_SNAPSHOT_KEY, waypointKey(BENCH_SNAPSHOT_KEY), target)
     let sink = snapshot ? Object.keys(JSON.parse(snapshot.state) as object).length : 0
     const from = (snapshot?.seq ?? 0) + 1
     let tail = 0
