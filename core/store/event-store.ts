@@ -8,7 +8,7 @@ import { chainLinkProblem } from './jsonl.js'
 import { migrate } from './migrate.js'
 import { checkReadableSchema } from './read-only.js'
 import { RulesSearch, type SearchableEntry } from './rules-search.js'
-import { sha256Hex } from './sha256.js'
+import { sha256Hex, sha256HexOfPieces } from './sha256.js'
 
 /** What the library knows about a game besides its events. */
 export interface GameMeta {
@@ -71,6 +71,16 @@ export type SnapshotCheck =
  */
 export function snapshotDigest(anchor: string, engineKey: string, stateJson: string): string {
   return sha256Hex(`${anchor}\n${engineKey}\n${stateJson}`)
+}
+
+/** `snapshotDigest` of a state text given in pieces (`canonicalJsonPieces`), never joined into one string. */
+export function snapshotDigestOfPieces(anchor: string, engineKey: string, statePieces: Iterable<string>): string {
+  return sha256HexOfPieces(
+    (function* () {
+      yield `${anchor}\n${engineKey}\n`
+      yield* statePieces
+    })(),
+  )
 }
 
 /** `store/chain-broken`: a stored row does not hash or link as it should. */
@@ -222,6 +232,7 @@ export class EventStore {
     prune: boolean,
   ) => void
   private readonly snapshotSeqsStmt: Database.Statement<[string, string], number>
+  private readonly snapshotDigestStmt: Database.Statement<[string, string, number], { anchor: string; digest: string }>
   private readonly latestSnapshotStmt: Database.Statement<
     [string, string, number],
     { seq: number; state: string; anchor: string; digest: string | null }
@@ -266,6 +277,9 @@ export class EventStore {
         'SELECT seq FROM snapshots WHERE game_id = ? AND engine_key = ? AND anchor IS NOT NULL ORDER BY seq',
       )
       .pluck()
+    this.snapshotDigestStmt = db.prepare(
+      'SELECT anchor, digest FROM snapshots WHERE game_id = ? AND engine_key = ? AND seq = ? AND anchor IS NOT NULL',
+    )
     this.latestSnapshotStmt = db.prepare(
       `SELECT seq, state, anchor, digest FROM snapshots
        WHERE game_id = ? AND engine_key = ? AND seq <= ? AND anchor IS NOT NULL ORDER BY seq DESC LIMIT 1`,
@@ -600,6 +614,15 @@ export class EventStore {
     const problem = rowProblem(gameId, event)
     if (problem !== null) return refused(`the event at seq ${row.seq} does not verify: ${problem}`)
     return { trusted: true, seq: row.seq, stateJson: row.state }
+  }
+
+  /**
+   * The anchor and digest of the snapshot for `engineKey` at exactly `seq`, without its state (not
+   * checked: a caller that finds the digest is not the one it expects reads it with `checkedSnapshot`).
+   */
+  snapshotDigestAt(gameId: string, seq: number, engineKey: string): { anchor: string; digest: string } | null {
+    this.assertOpen()
+    return this.snapshotDigestStmt.get(gameId, engineKey, seq) ?? null
   }
 
   /** The seqs of a game's anchored snapshots for `engineKey`, in order (not checked: see `checkedSnapshot`). */

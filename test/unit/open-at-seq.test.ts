@@ -1,17 +1,19 @@
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { describe, expect, it, vi } from 'vitest'
 import {
   catalogueHash,
   foldEvents,
   LocalGameApi,
+  replaySteps,
   SNAPSHOT_INTERVAL,
   snapshotKey,
   waypointKey,
 } from '../../core/api/index.js'
 import { createEngine, type GameState } from '../../core/engine/index.js'
-import { canonicalJson } from '../../core/events/index.js'
+import { canonicalJson, canonicalJsonPieces } from '../../core/events/index.js'
 import { classic } from '../../core/rules/classic/index.js'
-import { SNAPSHOTS_KEPT } from '../../core/store/index.js'
+import { SNAPSHOTS_KEPT, snapshotDigest } from '../../core/store/index.js'
 import { buildGame } from '../bench/build-game.js'
 import { classicCombat, openApi } from '../helpers/api-game.js'
 import { useTempDir } from '../helpers/temp.js'
@@ -55,6 +57,43 @@ describe('openGame at a seq: waypoints', () => {
     checks.mockClear()
     await api.openGame(gameId, 3)
     expect(checks.mock.calls.map(([, fromSeq]) => fromSeq ?? 1)).toEqual([1])
+    await api.close()
+  })
+
+  it('a waypoint forged with its digest is shown by an open after it, and caught by the next replay', async () => {
+    const file = join(tempDir(), 'forged.db')
+    const built = await buildGame(file, (SNAPSHOTS_KEPT + 2) * SNAPSHOT_INTERVAL + 100, 9)
+    const key = waypointKey(snapshotKey(catalogueHash(classic)))
+    const raw = new Database(file)
+    const row = raw
+      .prepare<[string, string], { seq: number; state: string; anchor: string }>(
+        'SELECT seq, state, anchor FROM snapshots WHERE game_id = ? AND engine_key = ? ORDER BY seq LIMIT 1',
+      )
+      .get(built.gameId, key)!
+    const forged = JSON.stringify({ ...(JSON.parse(row.state) as GameState), title: 'Forged' })
+    raw
+      .prepare('UPDATE snapshots SET state = ?, digest = ? WHERE game_id = ? AND engine_key = ? AND seq = ?')
+      .run(forged, snapshotDigest(row.anchor, key, forged), built.gameId, key, row.seq)
+    raw.close()
+    const api = await LocalGameApi.open(file, { readOnly: true })
+    expect((await api.openGame(built.gameId, row.seq + 3)).state.title).toBe('Forged')
+    const replay = (async () => {
+      for await (const _ of replaySteps(api, built.gameId));
+    })()
+    await expect(replay).rejects.toMatchObject({
+      code: 'store/bad-snapshot',
+      message: expect.stringContaining(`seq ${row.seq}: the stored snapshot differs`),
+    })
+    await api.close()
+  })
+
+  it('a state hashed in pieces is the canonical JSON of it, piece by piece', async () => {
+    const file = join(tempDir(), 'pieces.db')
+    const built = await buildGame(file, 600, 3)
+    const api = await LocalGameApi.open(file, { mustExist: true })
+    const { state } = await api.openGame(built.gameId)
+    for (const depth of [0, 1, 2, 5]) expect([...canonicalJsonPieces(state, depth)].join('')).toBe(canonicalJson(state))
+    expect([...canonicalJsonPieces(state)].length).toBeGreaterThan(10)
     await api.close()
   })
 })
