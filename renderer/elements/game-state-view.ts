@@ -51,8 +51,13 @@ export class GameStateView extends LitElement {
         padding: 0.5rem 0.7rem;
         min-width: 0;
       }
+      /* Faded by colour, not opacity: an opacity would take its words under a readable contrast. */
       article.gone {
-        opacity: 0.6;
+        border-style: dashed;
+      }
+      article.gone .name,
+      article.gone .models {
+        color: var(--muted);
       }
       article.gone .name {
         text-decoration: line-through;
