@@ -54,6 +54,10 @@ export class ExplanationTree extends LitElement {
         border: none;
         color: var(--muted);
       }
+      /* A leaf's words line up with its folding neighbours' words, after their fold button. */
+      li.leaf {
+        padding-left: 1.7rem;
+      }
       button.fold:hover {
         background: var(--hover);
       }
@@ -128,7 +132,7 @@ export class ExplanationTree extends LitElement {
    * rule and event buttons would nest controls, which a screen reader cannot reach inside the summary.
    */
   private branch(node: Explanation, depth: number): TemplateResult {
-    if (node.children.length === 0) return html`<li>${this.line(node)}</li>`
+    if (node.children.length === 0) return html`<li class="leaf">${this.line(node)}</li>`
     const open = this.unfolded.get(node) ?? depth < OPEN_DEPTH
     return html`<li>
       <button

@@ -1,10 +1,11 @@
+import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { declarations } from '../../core/api/declarations.js'
 import type { OpenRequest } from '../../core/api/game-api-contract.js'
 import { rollOdds } from '../../core/api/index.js'
 import type { EventType } from '../../core/events/event-types.js'
-import { expectNoSeriousA11yViolations, screenshot, startTable, type Table } from './browser.js'
+import { artifactsDir, expectNoSeriousA11yViolations, screenshot, startTable, type Table } from './browser.js'
 
 /**
  * Issue 14's acceptance: one classic turn played only through the forms and the dice entry, as two players at a
@@ -37,6 +38,8 @@ async function shoot(page: Page, name: string, phone = false): Promise<void> {
   if (!phone) return
   await page.setViewportSize(PHONE)
   await screenshot(page, `${prefix}-412`)
+  // What the phone shows before any scrolling, to look at closely.
+  await page.screenshot({ path: join(artifactsDir, `${prefix}-412-top.png`) })
   expect(await overflow(page), `${name} at 412: the page scrolls sideways`).toBeLessThanOrEqual(0)
   await page.setViewportSize(LAPTOP)
 }
