@@ -44,9 +44,13 @@ async function enterCounts(page: Page, faces: readonly number[]): Promise<void> 
 
 /** Answers the open dice request at the table with `faces`, once the screen shows it. */
 async function answerDice(page: Page, gameId: string, purpose: string, faces: readonly number[]): Promise<void> {
-  const { openRequests, seq } = await table.api.openGame(gameId)
-  const open = openRequests[0]
-  expect(open?.kind === 'dice' && open.purpose).toBe(purpose)
+  const opened = async () => (await table.api.openGame(gameId)).openRequests[0]
+  await until(async () => {
+    const open = await opened()
+    return open?.kind === 'dice' ? open.purpose : null
+  }).toBe(purpose)
+  const open = await opened()
+  const { seq } = await table.api.status(gameId)
   await until(() => page.getByRole('region', { name: 'Open request' }).textContent()).toContain(open!.text)
   await enterCounts(page, faces)
   await until(async () => (await table.api.status(gameId)).seq).toBeGreaterThan(seq)
@@ -115,7 +119,6 @@ describe('an Old World Treeman charges, and strikes in the order its charge give
     await answerDice(page, gameId, 'terror-test', [4, 2])
     await until(() => page.getByRole('group', { name: 'Choose' }).count()).toBe(1)
     await page.getByRole('group', { name: 'Choose' }).getByRole('button', { name: /hold$/ }).click()
-    await until(async () => (await api.openGame(gameId)).openRequests[0]?.purpose).toBe('charge-range')
     await answerDice(page, gameId, 'charge-range', [2, 4])
     const explanation = page.getByRole('region', { name: 'Explanation' })
     await until(() => explanation.textContent()).toContain('reaches')
@@ -135,7 +138,9 @@ describe('an Old World Treeman charges, and strikes in the order its charge give
     await form.getByLabel('Spearmen: models in base contact').fill('3')
     await screenshot(page, 'treeman-02-combat-form-1280')
     await expectNoSeriousA11yViolations(page)
+    const before = (await api.status(gameId)).seq
     await submit(form, 'CombatJoined')
+    await until(async () => (await api.status(gameId)).seq).toBeGreaterThan(before)
 
     const { steps } = await api.replay(gameId, {})
     const joined = steps.find((step) => step.type === 'CombatJoined')!
