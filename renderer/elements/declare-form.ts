@@ -524,7 +524,7 @@ export class DeclareForm extends LitElement {
   override render() {
     if (!this.view) return nothing
     const form = this.form()
-    return html`<form @submit=${this.submit} aria-label=${`Declare ${this.type}`}>
+    return html`<form @submit=${this.submit} aria-label=${`Declare ${form.title}`} data-type=${this.type}>
       <div class="head">
         <strong>${form.title}</strong>
         <label for="actor">as</label>
@@ -540,7 +540,7 @@ export class DeclareForm extends LitElement {
       ${this.renderCombat(form)}
       ${this.problem ? html`<p class="error" role="alert">${this.problem}</p>` : nothing}
       <div class="row">
-        <button class="primary" type="submit">Declare ${this.type}</button>
+        <button class="primary" type="submit">Declare ${form.title}</button>
         <button type="button" @click=${() => this.dispatchEvent(new CustomEvent('cancel'))}>Cancel</button>
       </div>
     </form>`

@@ -22,6 +22,8 @@ export class ExplanationTree extends LitElement {
   /** The game's players and its ruleset's variants: the texts read their names, not their ids. */
   named: Named = { players: [] }
   private names: (text: string) => string = (text) => text
+  /** The nodes a player folded or unfolded, against OPEN_DEPTH's default; a new tree starts afresh. */
+  private unfolded = new WeakMap<Explanation, boolean>()
 
   override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('named')) this.names = namesIn(this.named)
@@ -43,8 +45,21 @@ export class ExplanationTree extends LitElement {
       li {
         margin: 0.2rem 0;
       }
-      summary {
-        cursor: pointer;
+      button.fold {
+        min-height: 1.5rem;
+        min-width: 1.5rem;
+        padding: 0;
+        margin-right: 0.2rem;
+        background: none;
+        border: none;
+        color: var(--muted);
+      }
+      /* A leaf's words line up with its folding neighbours' words, after their fold button. */
+      li.leaf {
+        padding-left: 1.7rem;
+      }
+      button.fold:hover {
+        background: var(--hover);
       }
       .line {
         line-height: 1.45;
@@ -112,15 +127,26 @@ export class ExplanationTree extends LitElement {
     >`
   }
 
+  /**
+   * A node with reasons under it folds by a button of its own before its line: a <summary> holding the line's
+   * rule and event buttons would nest controls, which a screen reader cannot reach inside the summary.
+   */
   private branch(node: Explanation, depth: number): TemplateResult {
-    if (node.children.length === 0) return html`<li>${this.line(node)}</li>`
+    if (node.children.length === 0) return html`<li class="leaf">${this.line(node)}</li>`
+    const open = this.unfolded.get(node) ?? depth < OPEN_DEPTH
     return html`<li>
-      <details ?open=${depth < OPEN_DEPTH}>
-        <summary>${this.line(node)}</summary>
-        <ul>
-          ${node.children.map((child) => this.branch(child, depth + 1))}
-        </ul>
-      </details>
+      <button
+        class="fold"
+        aria-expanded=${open ? 'true' : 'false'}
+        aria-label=${open ? 'Fold the reasons' : 'Show the reasons'}
+        @click=${() => {
+          this.unfolded.set(node, !open)
+          this.requestUpdate()
+        }}
+      >
+        ${open ? '▾' : '▸'}</button
+      >${this.line(node)}
+      ${open ? html`<ul>${node.children.map((child) => this.branch(child, depth + 1))}</ul>` : nothing}
     </li>`
   }
 

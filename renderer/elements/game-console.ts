@@ -1,5 +1,5 @@
 import { css, html, LitElement, nothing } from 'lit'
-import { type ChargedCombat, chargedCombats } from '../../core/api/declarations.js'
+import { type ChargedCombat, chargedCombats, declarations, isEventType } from '../../core/api/declarations.js'
 import type { GameStatus, GameView, OpenRequest, RuleEntry, StepView } from '../../core/api/game-api-contract.js'
 import { type Named, namesIn, stepSummary } from '../texts.js'
 import { baseStyles } from '../theme.js'
@@ -223,17 +223,21 @@ export class GameConsole extends LitElement {
           ? html`<h3>Declare now</h3>
             <div class="row declare" role="group" aria-label="Declare now">
               ${status.canDeclare.map((type) =>
+                // Named as players say it (declarations' title); the event type stays on the button for tools.
                 // An army is mustered on its own screen, unit by unit.
                 type === 'ArmyMustered'
-                  ? html`<button @click=${() => this.dispatchEvent(new CustomEvent('muster'))}>ArmyMustered</button>`
+                  ? html`<button data-type=${type} @click=${() => this.dispatchEvent(new CustomEvent('muster'))}>
+                      ${titleOf(type)}
+                    </button>`
                   : html`<button
+                      data-type=${type}
                       aria-pressed=${this.declaring === type ? 'true' : 'false'}
                       @click=${() => {
                         this.prefill = null
                         this.declaring = this.declaring === type ? null : type
                       }}
                     >
-                      ${type}
+                      ${titleOf(type)}
                     </button>`,
               )}
             </div>
@@ -257,6 +261,11 @@ export class GameConsole extends LitElement {
       }
     </section>`
   }
+}
+
+/** A declaration as players call it (its type when the api offers one this renderer does not know). */
+function titleOf(type: string): string {
+  return isEventType(type) ? declarations[type].title : type
 }
 
 customElements.define('game-console', GameConsole)

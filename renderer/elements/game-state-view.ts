@@ -2,6 +2,7 @@ import { css, html, LitElement, nothing } from 'lit'
 import { repeat } from 'lit/directives/repeat.js'
 import type { GameView, ParamValue, RuleEntry, UnitState } from '../../core/api/game-api-contract.js'
 import { baseStyles } from '../theme.js'
+import { words } from './unit-editor.js'
 
 /**
  * The game's state at the seq being shown (the head, or wherever the timeline is scrubbed to): a
@@ -51,8 +52,13 @@ export class GameStateView extends LitElement {
         padding: 0.5rem 0.7rem;
         min-width: 0;
       }
+      /* Faded by colour, not opacity: an opacity would take its words under a readable contrast. */
       article.gone {
-        opacity: 0.6;
+        border-style: dashed;
+      }
+      article.gone .name,
+      article.gone .models {
+        color: var(--muted);
       }
       article.gone .name {
         text-decoration: line-through;
@@ -150,7 +156,7 @@ export class GameStateView extends LitElement {
           <span class="name">${unit.name}</span>
           <span class="models" data-testid=${`models-${unit.id}`}>${unit.models} / ${unit.startingModels}</span>
         </div>
-        <div class="row"><span class="kind">${unit.troopType}</span>${status}</div>
+        <div class="row"><span class="kind">${troopWords(unit.troopType)}</span>${status}</div>
       </article>`
     const profile = Object.entries(unit.profile).sort(([a], [b]) => profileRank(a) - profileRank(b))
     const characters = unit.characters.filter((character) => !character.slain)
@@ -160,7 +166,7 @@ export class GameStateView extends LitElement {
         <span class="models" data-testid=${`models-${unit.id}`}>${unit.models} / ${unit.startingModels}</span>
       </div>
       <div class="row">
-        <span class="kind">${unit.troopType}${unit.character ? ' · character' : ''}</span>
+        <span class="kind">${troopWords(unit.troopType)}${unit.character ? ' · character' : ''}</span>
         ${status}
         ${
           unit.woundsOnNextModel > 0
@@ -271,6 +277,11 @@ const PROFILE_ORDER = ['M', 'WS', 'BS', 'S', 'T', 'W', 'I', 'A', 'Ld']
 function profileRank(key: string): number {
   const rank = PROFILE_ORDER.indexOf(key)
   return rank === -1 ? PROFILE_ORDER.length : rank
+}
+
+/** A troop type as the muster offered it: "monstrous-infantry" reads "monstrous infantry". */
+function troopWords(type: string): string {
+  return words(type).toLowerCase()
 }
 
 customElements.define('game-state-view', GameStateView)

@@ -1,4 +1,5 @@
 import { css, html, LitElement, nothing } from 'lit'
+import { declarations } from '../../core/api/declarations.js'
 import type { GameView } from '../../core/api/game-api-contract.js'
 import { baseStyles } from '../theme.js'
 
@@ -75,9 +76,9 @@ export class GuidedStart extends LitElement {
         text: `Muster each army (${mustered} of ${game.players.length}): add units in the muster below`,
         done: mustered === game.players.length,
       },
-      { text: 'Start the first turn: declare TurnStarted', done: game.turn >= 1 },
+      { text: `Start the first turn: “${declarations.TurnStarted.title}” under Declare now`, done: game.turn >= 1 },
       {
-        text: `Start a phase${this.phases.length > 0 ? ` (${this.phases.join(', ')})` : ''}: declare PhaseStarted`,
+        text: `Start a phase${this.phases.length > 0 ? ` (${this.phases.join(', ')})` : ''}: “${declarations.PhaseStarted.title}”`,
         done: game.phase !== null,
       },
       {

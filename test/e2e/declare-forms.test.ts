@@ -1,6 +1,8 @@
 import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { declarations } from '../../core/api/declarations.js'
+import type { EventType } from '../../core/events/event-types.js'
 import { unitDef } from '../helpers/classic-game.js'
 import { artifactsDir, screenshot, startTable, type Table } from './browser.js'
 
@@ -43,16 +45,18 @@ async function lookAt(page: Page, form: Locator, name: string): Promise<void> {
   await page.setViewportSize({ width: 1600, height: 1000 })
 }
 
-async function openForm(page: Page, type: string): Promise<Locator> {
+/** A declaration's button and form are named with its title, as players call it ("Charge", not ChargeDeclared). */
+async function openForm(page: Page, type: EventType): Promise<Locator> {
+  const { title } = declarations[type]
   const console_ = page.getByRole('region', { name: 'Game console' })
-  await console_.getByRole('group', { name: 'Declare now' }).getByRole('button', { name: type, exact: true }).click()
-  const form = console_.getByRole('form', { name: `Declare ${type}` })
+  await console_.getByRole('group', { name: 'Declare now' }).getByRole('button', { name: title, exact: true }).click()
+  const form = console_.getByRole('form', { name: `Declare ${title}` })
   await until(() => form.count()).toBe(1)
   return form
 }
 
-async function submit(form: Locator, type: string): Promise<void> {
-  await form.getByRole('button', { name: `Declare ${type}` }).click()
+async function submit(form: Locator, type: EventType): Promise<void> {
+  await form.getByRole('button', { name: `Declare ${declarations[type].title}` }).click()
 }
 
 /** Answers the open dice request at the table: `faces` typed as counts per face. */
@@ -181,7 +185,7 @@ describe('a declaration form for every declaration', () => {
     const fight = console_.getByRole('button', { name: 'Fight the combat: Chaos Knights charged Empire Swordsmen' })
     await until(() => fight.count()).toBe(1)
     await fight.click()
-    form = console_.getByRole('form', { name: 'Declare CombatJoined' })
+    form = console_.getByRole('form', { name: 'Declare Fight a combat' })
     const chaos = form.getByRole('group', { name: 'Side: Chaos' })
     await until(() => chaos.getByLabel('Chaos Knights (5)').isChecked()).toBe(true)
     expect(await chaos.getByLabel('charged').isChecked()).toBe(true)
@@ -270,7 +274,7 @@ describe('a declaration form for every declaration', () => {
     const fight = console_.getByRole('button', { name: 'Fight the combat: Chaos Knights charged Empire Swordsmen' })
     await until(() => fight.count()).toBe(1)
     await fight.click()
-    form = console_.getByRole('form', { name: 'Declare CombatJoined' })
+    form = console_.getByRole('form', { name: 'Declare Fight a combat' })
     const moved = form.getByLabel('Chaos Knights: whole inches moved before contact')
     await until(() => moved.inputValue()).toBe('8')
     await lookAt(page, page.locator('declare-form'), 'old-world-combat-from-charge')

@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { declarations } from '../../core/api/declarations.js'
+import type { EventType } from '../../core/events/event-types.js'
 import { screenshot, startTable, type Table } from './browser.js'
 
 /**
@@ -39,12 +41,14 @@ async function addUnit(page: Page, unit: UnitForm, shot?: string): Promise<void>
   await muster.getByRole('button', { name: 'Muster 1 unit' }).click()
 }
 
-async function declare(page: Page, type: string, fill: (form: ReturnType<Page['getByRole']>) => Promise<void>) {
+/** A declaration's button and form are named with its title, as players call it ("Fight a combat"). */
+async function declare(page: Page, type: EventType, fill: (form: ReturnType<Page['getByRole']>) => Promise<void>) {
+  const { title } = declarations[type]
   const console_ = page.getByRole('region', { name: 'Game console' })
-  await console_.getByRole('group', { name: 'Declare now' }).getByRole('button', { name: type, exact: true }).click()
-  const form = console_.getByRole('form', { name: `Declare ${type}` })
+  await console_.getByRole('group', { name: 'Declare now' }).getByRole('button', { name: title, exact: true }).click()
+  const form = console_.getByRole('form', { name: `Declare ${title}` })
   await fill(form)
-  await form.getByRole('button', { name: `Declare ${type}` }).click()
+  await form.getByRole('button', { name: `Declare ${title}` }).click()
 }
 
 /** Types the dice as counts per face: "how many 1s, 2s, …". */

@@ -76,7 +76,7 @@ const focusPath = (page: Page) =>
   })()`)
 
 describe('the table screen', () => {
-  it('fits the window on every screen at 1280×800, 1024×768 and 412×915, the past and the muster included', async () => {
+  it('fits the window on every screen at 1280×800, 1024×768 and 412×915: library, new game, game, shortcuts, past, rules, muster', async () => {
     const gameId = await gameOwingDice(table.api)
     const head = (await table.api.status(gameId)).seq
     const { gameId: unmustered } = await table.api.createGame({
@@ -93,6 +93,10 @@ describe('the table screen', () => {
       await until(() => page.getByRole('heading', { name: /Games|Library/ }).count()).toBeGreaterThan(0)
       await until(() => overflow(page)).toBeLessThanOrEqual(0)
       await screenshot(page, `screen-library-${name}`)
+      await page.getByRole('button', { name: /^(Start a new game|New game)$/ }).click()
+      await until(() => page.getByRole('region', { name: 'New game' }).count()).toBe(1)
+      expect(await overflow(page)).toBeLessThanOrEqual(0)
+      await screenshot(page, `screen-new-game-${name}`)
       await page.close()
 
       page = await table.openPage({ gameId, ...size })
@@ -100,6 +104,13 @@ describe('the table screen', () => {
       await until(() => page.getByRole('slider').getAttribute('max')).toBe(String(head))
       expect(await overflow(page)).toBeLessThanOrEqual(0)
       await screenshot(page, `screen-game-${name}`)
+      await page.locator('body').click({ position: { x: 2, y: 2 } })
+      await page.keyboard.press('?')
+      await until(() => page.getByRole('dialog', { name: 'Keyboard shortcuts' }).count()).toBe(1)
+      expect(await overflow(page)).toBeLessThanOrEqual(0)
+      await screenshot(page, `screen-shortcuts-${name}`)
+      await page.keyboard.press('Escape')
+      await until(() => page.getByRole('dialog', { name: 'Keyboard shortcuts' }).count()).toBe(0)
 
       await page.getByRole('slider').fill('3')
       await until(() => page.getByRole('region', { name: 'Looking at the past' }).count()).toBe(1)
