@@ -1,5 +1,11 @@
 import { css, html, LitElement, nothing } from 'lit'
-import { type ChargedCombat, chargedCombats, declarations, isEventType } from '../../core/api/declarations.js'
+import {
+  type ChargedCombat,
+  chargedCombats,
+  declarations,
+  isEventType,
+  phaseLabel,
+} from '../../core/api/declarations.js'
 import type { GameStatus, GameView, OpenRequest, RuleEntry, StepView } from '../../core/api/game-api-contract.js'
 import { type Named, namesIn, stepSummary } from '../texts.js'
 import { baseStyles } from '../theme.js'
@@ -198,7 +204,9 @@ export class GameConsole extends LitElement {
     return html`<section class="panel" aria-label="Game console">
       <div class="where">
         <span>Turn <strong data-testid="turn">${status.turn > 0 ? status.turn : '—'}</strong></span>
-        <span>Phase <strong data-testid="phase">${status.phase ?? '—'}</strong></span>
+        <span>Phase <strong data-testid="phase"
+            >${status.phase ? phaseLabel(this.view?.state.ruleset ?? '', status.phase) : '—'}</strong
+          ></span>
         <span>${active ? html`<strong>${active.name}</strong> to play` : html`<span class="muted">no turn started</span>`}</span>
         <span class="muted">seq ${status.seq}</span>
       </div>

@@ -1,5 +1,6 @@
 import { css, html, LitElement, nothing } from 'lit'
 import { repeat } from 'lit/directives/repeat.js'
+import { phaseLabel } from '../../core/api/declarations.js'
 import type { GameView, ParamValue, RuleEntry, UnitState } from '../../core/api/game-api-contract.js'
 import { baseStyles } from '../theme.js'
 import { words } from './unit-editor.js'
@@ -222,7 +223,7 @@ export class GameStateView extends LitElement {
     const view = this.view
     if (!view) return nothing
     const game = view.state
-    const moment = `${game.turn > 0 ? ` · turn ${game.turn}` : ''}${game.phase ? ` · ${game.phase}` : ''}`
+    const moment = `${game.turn > 0 ? ` · turn ${game.turn}` : ''}${game.phase ? ` · ${phaseLabel(game.ruleset, game.phase).toLowerCase()}` : ''}`
     const sides = (combat: (typeof game.combats)[string]) =>
       combat.sides.map((side) => side.units.map((each) => game.units[each.unit]?.name ?? each.unit).join(', '))
     const units = Object.values(game.units)

@@ -221,7 +221,7 @@ describe('one classic turn at the table, through forms and dice entry only', () 
     form = await openForm(page, 'PhaseStarted')
     await form.getByLabel('Phase').selectOption({ label: 'Movement' })
     await submit(form, 'PhaseStarted')
-    await until(() => page.getByTestId('phase').textContent()).toBe('movement')
+    await until(() => page.getByTestId('phase').textContent()).toBe('Movement')
 
     // The charge, on the Swordsmen: a charge by a Fear causer.
     form = await openForm(page, 'ChargeDeclared')

@@ -105,7 +105,7 @@ describe('a declaration form for every declaration', () => {
     form = await openForm(page, 'PhaseStarted')
     await form.getByLabel('Phase').selectOption({ label: 'Movement' })
     await submit(form, 'PhaseStarted')
-    await until(() => page.getByTestId('phase').textContent()).toBe('movement')
+    await until(() => page.getByTestId('phase').textContent()).toBe('Movement')
 
     // The charge: units by name (never an id), the distance in inches as a player writes it, the facing.
     form = await openForm(page, 'ChargeDeclared')
@@ -133,7 +133,7 @@ describe('a declaration form for every declaration', () => {
     form = await openForm(page, 'PhaseStarted')
     await form.getByLabel('Phase').selectOption({ label: 'Shooting' })
     await submit(form, 'PhaseStarted')
-    await until(() => page.getByTestId('phase').textContent()).toBe('shooting')
+    await until(() => page.getByTestId('phase').textContent()).toBe('Shooting')
     form = await openForm(page, 'ShotDeclared')
     expect(await form.locator('textarea').count()).toBe(0)
     expect(await form.getByLabel('Shooting unit').locator('option').allTextContents()).toEqual(['Marauder Crossbows'])
@@ -250,7 +250,7 @@ describe('a declaration form for every declaration', () => {
     ])
     await form.getByLabel('Phase').selectOption({ label: 'Movement' })
     await submit(form, 'PhaseStarted')
-    await until(() => page.getByTestId('phase').textContent()).toBe('movement')
+    await until(() => page.getByTestId('phase').textContent()).toBe('Movement')
 
     form = await openForm(page, 'ChargeDeclared')
     await form.getByLabel('Distance').fill('8.5')

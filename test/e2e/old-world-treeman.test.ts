@@ -106,7 +106,7 @@ describe('an Old World Treeman charges, and strikes in the order its charge give
     form = await openForm(page, 'PhaseStarted')
     await form.getByLabel('Phase').selectOption({ label: 'Movement' })
     await submit(form, 'PhaseStarted')
-    await until(() => page.getByTestId('phase').textContent()).toBe('movement')
+    await until(() => page.getByTestId('phase').textContent()).toBe('Movement')
 
     // The charge, 7" into the Spearmen's front.
     form = await openForm(page, 'ChargeDeclared')

@@ -55,6 +55,11 @@ const PHASE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> =
   'old-world': { strategy: 'Strategy', movement: 'Movement', shooting: 'Shooting', 'close-combat': 'Combat' },
 }
 
+/** A phase as players name it ("Close combat"; The Old World's "Combat"), its id where the ruleset gives none. */
+export function phaseLabel(ruleset: string, phase: string): string {
+  return PHASE_LABELS[ruleset]?.[phase] ?? phase
+}
+
 export const alive = (unit: UnitState) => unit.models > 0
 
 const blank = (value: unknown) =>
