@@ -134,7 +134,6 @@ interface GameRow {
   sample: number | null
 }
 
-
 const EVENT_COLUMNS = 'seq, type, v, at, actor, rules_version, payload, prev_hash, hash'
 const GAME_SELECT = `SELECT g.game_id, g.ruleset, g.variant, g.catalogue_hash, g.title, g.created_at,
   (SELECT max(seq) FROM events e WHERE e.game_id = g.game_id) AS head_seq, l.archived_at, l.sample

@@ -99,5 +99,6 @@ export function foreignSchemaProblem(db: Database.Database, empty: 'fresh' | 'fo
 /** Refuses (`store/not-a-database`) an SQLite database that existed before this open and is not Arbiter's. */
 export function refuseForeignSchema(db: Database.Database, file: string): void {
   const problem = foreignSchemaProblem(db, 'foreign')
-  if (problem !== undefined) throw new ArbiterError('store/not-a-database', `${file} is not an Arbiter database: ${problem}`)
+  if (problem !== undefined)
+    throw new ArbiterError('store/not-a-database', `${file} is not an Arbiter database: ${problem}`)
 }

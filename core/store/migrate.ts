@@ -88,7 +88,8 @@ export function migrate(db: Database.Database, migrationsDir?: string): number[]
     )
   }
   const foreign = foreignSchemaProblem(db, 'fresh')
-  if (foreign !== undefined) throw new ArbiterError('store/not-a-database', `${dbName} is not an Arbiter database: ${foreign}`)
+  if (foreign !== undefined)
+    throw new ArbiterError('store/not-a-database', `${dbName} is not an Arbiter database: ${foreign}`)
   if (current > 0) checkRecorded(db, files.slice(0, current))
 
   const applied: number[] = []
