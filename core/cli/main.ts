@@ -637,7 +637,7 @@ const commands: Record<string, Command> = {
           throw new UsageError('give a file or --db and --game, not both')
         const result = verifyExport(readTextFile(source))
         if (!result.ok) {
-          io.stdout.write(`BROKEN ${source}: ${result.problem}\n`)
+          io.stdout.write(`BROKEN ${source}: ${oneLine(result.problem)}\n`)
           return 1
         }
         io.stdout.write(`OK ${source}: ${result.events} events, chain intact, head ${result.head}\n`)
@@ -647,7 +647,7 @@ const commands: Record<string, Command> = {
       return withApi(required(values, 'db'), 'read', async (api) => {
         const result = await api.verifyGame(gameId)
         if (!result.ok) {
-          io.stdout.write(`BROKEN game ${gameId}: seq ${result.seq}: ${result.problem}\n`)
+          io.stdout.write(`BROKEN game ${gameId}: seq ${result.seq}: ${oneLine(result.problem)}\n`)
           return 1
         }
         io.stdout.write(`OK game ${gameId}: ${result.events} events, chain intact, head ${result.head}\n`)
