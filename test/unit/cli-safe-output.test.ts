@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { exportText, LocalGameApi } from '../../core/api/index.js'
+import { terminalSafe } from '../../core/cli/safe-output.js'
 import { gameEvents } from '../../core/events/index.js'
 import { sha256Hex, toJsonl } from '../../core/store/index.js'
 import { rechain, run } from '../helpers/cli.js'
@@ -263,5 +264,29 @@ describe('names, titles and notes refuse control characters when recorded (issue
         ).not.toThrow()
       }
     }
+  })
+})
+
+describe('terminalSafe: the one writer of the command line', () => {
+  function written(text: string): string {
+    let out = ''
+    terminalSafe({ stdout: { write: (t: string) => (out += t) }, stderr: { write: () => undefined } }).stdout.write(
+      text,
+    )
+    return out
+  }
+
+  it('shows ESC, CSI, BEL, CR, backspace, DEL, C1 and bidi controls as visible escapes, and keeps line breaks and tabs', () => {
+    expect(written('a\x1b[2Kb\x07c\rd\be\x7ff\u0085g\u009bh\u202ai\u202ej\u2066k\u2069l\n\tm')).toBe(
+      'a\\x1b[2Kb\\x07c\\x0dd\\x08e\\u007ff\\u0085g\\u009bh\\u202ai\\u202ej\\u2066k\\u2069l\n\tm',
+    )
+    expect(written('Orc Boyz \u00e9 \u2014 \ud83c\udfb2')).toBe('Orc Boyz \u00e9 \u2014 \ud83c\udfb2')
+  })
+
+  it('leaves JSON valid and exact: what it escapes parses back to the same text', () => {
+    const value = { text: '\x1b[31m\u0085\u009b\u202e\u2067\x7f\n' }
+    const out = written(JSON.stringify(value))
+    expect(rawControls(out)).toEqual([])
+    expect(JSON.parse(out)).toEqual(value)
   })
 })
