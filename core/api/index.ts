@@ -1,4 +1,5 @@
 // What the CLI and the hosts need beside GameApi, so they import values from core/api alone.
+export { escapeControlCharacters } from '../events/control-text.js'
 export { ArbiterError } from '../events/errors.js'
 export { renderExplanationText } from '../explain/render-text.js'
 export { packageRoot } from '../store/package-root.js'

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { EntryDefinition } from '../engine/catalogue.js'
 import { normaliseArmy } from '../engine/muster-check.js'
+import { firstControlCharacter } from '../events/control-text.js'
 import { type ErrorField, EventValidationError } from '../events/errors.js'
 import { eventSchemas, type UnitDefinition } from '../events/event-types.js'
 
@@ -12,6 +13,8 @@ import { eventSchemas, type UnitDefinition } from '../events/event-types.js'
 export function prepareArmy(entries: ReadonlyMap<string, EntryDefinition>, payload: unknown): unknown {
   const parsed = eventSchemas.ArmyMustered.schema.safeParse(payload)
   if (!parsed.success) throw armyShapeError(payload, parsed.error.issues[0]!)
+  const typed = eventSchemas.ArmyMustered.input.safeParse(parsed.data)
+  if (!typed.success) throw armyShapeError(payload, typed.error.issues[0]!)
   return normaliseArmy(entries, parsed.data)
 }
 
@@ -39,7 +42,9 @@ function armyShapeError(payload: unknown, issue: z.core.$ZodIssue): EventValidat
     return new EventValidationError(`${where} ${problemOf(issue)}`, { path: issue.path.map(pathPart) })
   }
   const unit = (units[index] ?? {}) as Partial<UnitDefinition>
-  const who = typeof unit.name === 'string' && unit.name.trim() !== '' ? unit.name : `Unit ${index + 1}`
+  const shown =
+    typeof unit.name === 'string' && unit.name.trim() !== '' && firstControlCharacter(unit.name) === undefined
+  const who = shown ? (unit.name as string) : `Unit ${index + 1}`
   const path = refPath(unit, rest.map(pathPart))
   const field: ErrorField = { ...(typeof unit.id === 'string' ? { unit: unit.id } : {}), path }
   return new EventValidationError(`${who}: ${label(path)} ${problemOf(issue)}`, field)
@@ -88,6 +93,8 @@ function problemOf(issue: z.core.$ZodIssue): string {
       return `has no ${issue.keys.join(', ')}`
     case 'invalid_format':
       return issue.message.replace(/^expected /, 'must be ')
+    case 'custom':
+      return typeof issue.params?.problem === 'string' ? issue.params.problem : issue.message
     default:
       return issue.message
   }

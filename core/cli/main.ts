@@ -30,6 +30,7 @@ import { declareOverview, declareTypeHelp } from './declare-help.js'
 import { checkNotSameFile, FileError, readTextFile, removeDatabase, writeChunks } from './files.js'
 import { answerHint, explainedStep, statusText, stepJson, stepLine, writeJson } from './print.js'
 import { coverageText, ruleCoverageOf } from './rule-coverage.js'
+import { oneLine, terminalSafe } from './safe-output.js'
 
 export interface Io {
   readonly stdout: { write(text: string): unknown }
@@ -490,10 +491,10 @@ const commands: Record<string, Command> = {
         for (const g of games) {
           if (!g.intact) {
             broken++
-            io.stdout.write(`BROKEN ${g.gameId}: seq ${g.seq}: ${g.problem}\n`)
+            io.stdout.write(`BROKEN ${g.gameId}: seq ${g.seq}: ${oneLine(g.problem)}\n`)
             continue
           }
-          const title = g.title ? `  ${g.title}` : ''
+          const title = g.title ? `  ${oneLine(g.title)}` : ''
           io.stdout.write(`${g.gameId}  ${g.ruleset}/${g.variant}  ${g.headSeq} events  ${g.createdAt}${title}\n`)
         }
         if (broken === 0) return 0
@@ -537,7 +538,7 @@ const commands: Record<string, Command> = {
             else io.stdout.write(`${explain ? explainedStep(step) : stepLine(step)}\n`)
           }
           if (json) return
-          const open = next.value.openRequests.map((r) => `${r.id} (${r.text})`)
+          const open = next.value.openRequests.map((r) => `${r.id} (${oneLine(r.text)})`)
           const owed = open.length > 0 ? `open: ${open.join(', ')}` : 'no request is open'
           io.stdout.write(`replayed ${next.value.seq} events; ${owed}\n`)
         },
@@ -636,7 +637,7 @@ const commands: Record<string, Command> = {
           throw new UsageError('give a file or --db and --game, not both')
         const result = verifyExport(readTextFile(source))
         if (!result.ok) {
-          io.stdout.write(`BROKEN ${source}: ${result.problem}\n`)
+          io.stdout.write(`BROKEN ${source}: ${oneLine(result.problem)}\n`)
           return 1
         }
         io.stdout.write(`OK ${source}: ${result.events} events, chain intact, head ${result.head}\n`)
@@ -646,7 +647,7 @@ const commands: Record<string, Command> = {
       return withApi(required(values, 'db'), 'read', async (api) => {
         const result = await api.verifyGame(gameId)
         if (!result.ok) {
-          io.stdout.write(`BROKEN game ${gameId}: seq ${result.seq}: ${result.problem}\n`)
+          io.stdout.write(`BROKEN game ${gameId}: seq ${result.seq}: ${oneLine(result.problem)}\n`)
           return 1
         }
         io.stdout.write(`OK game ${gameId}: ${result.events} events, chain intact, head ${result.head}\n`)
@@ -663,7 +664,8 @@ function overview(): string {
 }
 
 /** Runs one command line; returns the exit code (0 ok, 1 refused or failed, 2 bad arguments). */
-export async function main(argv: readonly string[], io: Io): Promise<number> {
+export async function main(argv: readonly string[], terminal: Io): Promise<number> {
+  const io = terminalSafe(terminal)
   const [name, ...rest] = argv
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     const topic = name === 'help' && rest[0] !== undefined ? commands[rest[0]] : undefined

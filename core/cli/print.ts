@@ -2,15 +2,16 @@ import type { GameStatus, StepView } from '../api/game-api-contract.js'
 import { renderExplanationText } from '../api/index.js'
 import type { OpenRequest } from '../engine/types.js'
 import { ARBITER } from './args.js'
+import { oneLine, oneLineTree } from './safe-output.js'
 
 /** One line for a step: what happened, then the requests it opened. */
 export function stepLine(step: StepView): string {
-  const parts = [`#${step.seq} ${step.type} (${step.actor})`]
-  const said = step.outcomes.map((o) => o.text)
+  const parts = [`#${step.seq} ${step.type} (${oneLine(step.actor)})`]
+  const said = step.outcomes.map((o) => oneLine(o.text))
   if (said.length > 0) parts.push(`: ${said.join('; ')}`)
-  else if (step.explanation && step.requests.length === 0) parts.push(`: ${step.explanation.text}`)
+  else if (step.explanation && step.requests.length === 0) parts.push(`: ${oneLine(step.explanation.text)}`)
   let text = parts.join('')
-  for (const request of step.requests) text += `\n    -> request ${request.id}: ${request.text}`
+  for (const request of step.requests) text += `\n    -> request ${request.id}: ${oneLine(request.text)}`
   return text
 }
 
@@ -19,7 +20,7 @@ export function explainedStep(step: StepView): string {
   const tree = step.explanation
   // A bare one-line explanation is already the step line itself.
   if (tree && (tree.children.length > 0 || step.outcomes.length > 0 || step.requests.length > 0))
-    return `${stepLine(step)}\n${renderExplanationText(tree, '    ')}`
+    return `${stepLine(step)}\n${renderExplanationText(oneLineTree(tree), '    ')}`
   return stepLine(step)
 }
 
@@ -78,9 +79,9 @@ export function statusText(status: GameStatus, where: string): string {
     lines.push('waiting for:')
     for (const request of status.openRequests) {
       const who = request.kind === 'dice' ? request.roller : request.chooser
-      lines.push(`  request ${request.id} (${who}): ${request.text}`)
+      lines.push(`  request ${request.id} (${who}): ${oneLine(request.text)}`)
       if (request.kind === 'choice')
-        for (const option of request.options) lines.push(`    option ${option.id}: ${option.text}`)
+        for (const option of request.options) lines.push(`    option ${option.id}: ${oneLine(option.text)}`)
       lines.push(`    ${answerHint(request, where)}`)
     }
     lines.push('nothing can be declared until the open requests are answered')

@@ -86,6 +86,7 @@ export const errorCodes = [
   'store/no-migrations',
   'store/not-a-database',
   'store/not-json',
+  'store/not-writable',
   'store/older-database',
   'store/open-failed',
   'store/read-only',

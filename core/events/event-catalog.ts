@@ -8,6 +8,11 @@ import { EventValidationError } from './errors.js'
 export interface EventDefinition {
   readonly version: number
   readonly schema: z.ZodType
+  /**
+   * What a new event must also meet, checked on the validated payload when it is written, never when it
+   * is read: a rule for what players type (no control characters) that older logs need not have kept.
+   */
+  readonly input?: z.ZodType
   readonly legacy?: Readonly<Record<number, { readonly schema: z.ZodType; upcast(payload: unknown): unknown }>>
 }
 export type EventDefinitions = Readonly<Record<string, EventDefinition>>
@@ -26,7 +31,7 @@ function describeIssues(error: z.ZodError): string {
 export interface EventCatalog {
   readonly types: readonly string[]
   currentVersion(type: string): number
-  /** Validates a payload written now: only the current version of a known type is accepted. */
+  /** Validates a payload written now: only the current version of a known type is accepted, and its `input` checked. */
   validateNew(type: string, v: number, payload: unknown): unknown
   /** Validates a stored payload of any known version and upcasts it to the current version. */
   readPayload(type: string, v: number, payload: unknown): unknown
@@ -59,7 +64,9 @@ export function createEventCatalog(definitions: EventDefinitions): EventCatalog 
           `${type} v${v}: new events must be written at the current version ${definition.version}`,
         )
       }
-      return check(type, v, definition.schema, payload)
+      const validated = check(type, v, definition.schema, payload)
+      if (definition.input) check(type, v, definition.input, validated)
+      return validated
     },
     readPayload(type, v, payload) {
       const definition = definitionOf(type)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { firstControlCharacter } from './control-text.js'
 import { sha256HexSchema } from './envelope.js'
 import type { EventDefinitions } from './event-catalog.js'
 
@@ -171,6 +172,34 @@ const contactSchema = z
   .min(2)
   .max(20)
 
+/**
+ * Text a player typed (names, titles, notes), checked when it is recorded: no control characters, so
+ * no output can be steered by it (issue 17). Only new events are checked (`input` below): a stored or
+ * imported log that holds them still reads, and output escapes them.
+ */
+function typedText(what: string, allowed = '') {
+  return z.string().superRefine((text, ctx) => {
+    const found = firstControlCharacter(text, allowed)
+    if (found) ctx.addIssue(controlCharacterIssue(what, found))
+  })
+}
+/** The refusal, with `params.problem` for a message that names the field its own way (the muster's). */
+function controlCharacterIssue(what: string, found: { index: number; escape: string }) {
+  const problem = `cannot hold control characters (${found.escape} at character ${found.index + 1})`
+  return { code: 'custom', message: `${what} ${problem}`, params: { problem } } as const
+}
+const nameText = typedText('a name')
+/** A gear option's or a rule parameter's value: a number, a flag or words the player typed. */
+const typedValues = z.record(
+  z.string(),
+  z.unknown().superRefine((value, ctx) => {
+    const found = typeof value === 'string' ? firstControlCharacter(value) : undefined
+    if (found) ctx.addIssue(controlCharacterIssue('an option', found))
+  }),
+)
+const typedRefs = z.array(z.looseObject({ options: typedValues.optional(), params: typedValues.optional() }))
+const typedModel = { name: nameText, gear: typedRefs, rules: typedRefs }
+
 /** A distance measured at the table, in inches. */
 const inches = z.number().min(0).max(200)
 
@@ -188,10 +217,18 @@ export const eventSchemas = {
       scenario: z.string().max(200).optional(),
       title: z.string().max(200).optional(),
     }),
+    input: z.looseObject({
+      players: z.array(z.looseObject({ name: nameText })),
+      scenario: typedText('a scenario').optional(),
+      title: typedText('a title').optional(),
+    }),
   },
   ArmyMustered: {
     version: 2,
     schema: z.strictObject({ player: id, units: z.array(unitSchema).min(1).max(200) }),
+    input: z.looseObject({
+      units: z.array(z.looseObject({ ...typedModel, characters: z.array(z.looseObject(typedModel)).optional() })),
+    }),
     legacy: {
       1: {
         schema: z.strictObject({ player: id, units: z.array(unitSchemaV1).min(1).max(200) }),
@@ -370,6 +407,7 @@ export const eventSchemas = {
       hits: z.union([z.number().int().min(1).max(100), z.string().regex(/^[1-9]?D[36](\+[1-9])?$/)]).optional(),
       strength: z.number().int().min(1).max(10).optional(),
     }),
+    input: z.looseObject({ spellName: typedText('a spell name').optional() }),
   },
   /**
    * A Panic test the table owes (core-mechanics A.7): a friend destroyed or broken within 6", or fled
@@ -414,6 +452,8 @@ export const eventSchemas = {
   Note: {
     version: 1,
     schema: z.strictObject({ text: z.string().min(1).max(10_000) }),
+    // A note may run over lines and be laid out with tabs.
+    input: z.looseObject({ text: typedText('a note', '\n\t') }),
   },
 } as const satisfies EventDefinitions
 

@@ -1,9 +1,9 @@
-import { closeSync, openSync, readSync, statSync } from 'node:fs'
 import Database from 'better-sqlite3'
 import { canonicalJson, NotJsonError } from '../events/canonical-json.js'
 import type { EventEnvelope, UnchainedEvent } from '../events/envelope.js'
 import { chainText, envelopeSchema, GENESIS_HASH } from '../events/envelope.js'
 import { ArbiterError } from '../events/errors.js'
+import { notWritable, refuseForeignFile, refuseForeignSchema, refuseUnwritable } from './file-identity.js'
 import { chainLinkProblem } from './jsonl.js'
 import { migrate } from './migrate.js'
 import { checkReadableSchema } from './read-only.js'
@@ -134,8 +134,6 @@ interface GameRow {
   sample: number | null
 }
 
-const SQLITE_HEADER = 'SQLite format 3\u0000'
-
 const EVENT_COLUMNS = 'seq, type, v, at, actor, rules_version, payload, prev_hash, hash'
 const GAME_SELECT = `SELECT g.game_id, g.ruleset, g.variant, g.catalogue_hash, g.title, g.created_at,
   (SELECT max(seq) FROM events e WHERE e.game_id = g.game_id) AS head_seq, l.archived_at, l.sample
@@ -173,42 +171,9 @@ function busy(error: unknown): boolean {
   return sqliteCode(error)?.startsWith('SQLITE_BUSY') ?? false
 }
 
-/** Checks that a file that exists is an SQLite file, without opening it through SQLite. */
-function refuseForeignFile(file: string, mustExist: boolean, readOnly: boolean): void {
-  let size: number
-  try {
-    const stat = statSync(file)
-    if (stat.isDirectory())
-      throw new ArbiterError('store/not-a-database', `${file} is not an Arbiter database: it is a folder`)
-    size = stat.size
-  } catch (error) {
-    if (error instanceof ArbiterError) throw error
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      if (mustExist)
-        throw new ArbiterError(
-          'store/no-database',
-          `${file} does not exist: give the path of an existing Arbiter database`,
-        )
-      return
-    }
-    throw new ArbiterError('store/open-failed', `cannot open ${file}: ${(error as Error).message}`)
-  }
-  if (size === 0) {
-    // SQLite would treat an empty file as an empty database; a reader must not make it one.
-    if (readOnly) throw new ArbiterError('store/not-a-database', `${file} is not an Arbiter database: it is empty`)
-    return
-  }
-  const header = Buffer.alloc(16)
-  const fd = openSync(file, 'r')
-  let read: number
-  try {
-    read = readSync(fd, header, 0, 16, 0)
-  } finally {
-    closeSync(fd)
-  }
-  if (read < 16 || header.toString('latin1') !== SQLITE_HEADER) {
-    throw new ArbiterError('store/not-a-database', `${file} is not an Arbiter database: it is not an SQLite file`)
-  }
+/** SQLite's refusal to write a file the process may not write (SQLITE_READONLY and its kinds). */
+function readOnlyFile(error: unknown): boolean {
+  return sqliteCode(error)?.startsWith('SQLITE_READONLY') ?? false
 }
 
 /**
@@ -381,13 +346,16 @@ export class EventStore {
 
   /**
    * Opens (creating unless `mustExist`) a library database and brings its schema up to date.
-   * A file that is not an SQLite database is refused untouched (`store/not-a-database`).
+   * A file that is not an Arbiter database is refused untouched (`store/not-a-database`): its bytes
+   * and then its schema are read before anything is written; a file that cannot be written is refused
+   * too (`store/not-writable`). Only a path where no file exists becomes a new database.
    */
   static open(file: string, options: OpenOptions = {}): EventStore {
     if (options.readOnly) return EventStore.openReadOnly(file, options)
     const mustExist = options.mustExist ?? false
     const memory = file === ':memory:' || file === ''
-    if (!memory) refuseForeignFile(file, mustExist, false)
+    const existed = !memory && refuseForeignFile(file, mustExist)
+    if (!memory) refuseUnwritable(file, existed)
     let db: Database.Database
     try {
       db = new Database(file, { fileMustExist: mustExist })
@@ -401,7 +369,10 @@ export class EventStore {
       throw new ArbiterError('store/open-failed', `cannot open ${file}: ${(error as Error).message}`)
     }
     try {
+      // SQLite opens a file it may not write read-only, silently: refuse it before reading anything.
+      if (db.readonly) throw notWritable(file)
       db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`)
+      if (existed) refuseForeignSchema(db, file)
       const mode = db.pragma('journal_mode = WAL', { simple: true })
       if (!memory && mode !== 'wal')
         throw new ArbiterError('store/open-failed', `cannot open ${file}: it refused WAL journaling (${String(mode)})`)
@@ -422,6 +393,7 @@ export class EventStore {
       }
       if (busy(error))
         throw new ArbiterError('store/busy', `${file} is locked by another writer: ${(error as Error).message}`)
+      if (readOnlyFile(error)) throw notWritable(file)
       throw new ArbiterError('store/open-failed', `cannot open ${file}: ${(error as Error).message}`)
     }
   }
@@ -433,7 +405,7 @@ export class EventStore {
    * crashed is folded into the file at close, as by any SQLite connection: committed data only.)
    */
   private static openReadOnly(file: string, options: OpenOptions): EventStore {
-    refuseForeignFile(file, true, true)
+    refuseForeignFile(file, true)
     let db: Database.Database
     try {
       db = new Database(file, { fileMustExist: true })
@@ -795,6 +767,7 @@ export class EventStore {
     } catch (error) {
       if (busy(error))
         throw new ArbiterError('store/busy', `the database is locked by another writer: ${(error as Error).message}`)
+      if (!this.readOnly && readOnlyFile(error)) throw notWritable(this.db.name)
       throw error
     }
   }

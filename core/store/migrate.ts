@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type Database from 'better-sqlite3'
 import { ArbiterError } from '../events/errors.js'
+import { foreignSchemaProblem } from './file-identity.js'
 import { packageRoot } from './package-root.js'
 import { sha256Hex } from './sha256.js'
 
@@ -66,10 +67,6 @@ function userVersion(db: Database.Database): number {
   return db.pragma('user_version', { simple: true }) as number
 }
 
-function hasTable(db: Database.Database, name: string): boolean {
-  return db.prepare(`SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?`).get(name) !== undefined
-}
-
 /**
  * Brings the database up to the newest migration. Each pending file runs in its own IMMEDIATE
  * transaction that also records the file's sha256 in schema_migrations (created by this runner)
@@ -90,25 +87,10 @@ export function migrate(db: Database.Database, migrationsDir?: string): number[]
       `${dbName} is at schema version ${current}, newer than this Arbiter knows (${newest}): use a newer Arbiter`,
     )
   }
-  if (current === 0) {
-    const foreign = db.prepare(`SELECT name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' LIMIT 1`).get() as
-      | { name: string }
-      | undefined
-    if (foreign !== undefined) {
-      throw new ArbiterError(
-        'store/not-a-database',
-        `${dbName} is not an Arbiter database: it is an SQLite database of something else (it has ${foreign.name})`,
-      )
-    }
-  } else {
-    if (!hasTable(db, 'schema_migrations')) {
-      throw new ArbiterError(
-        'store/not-a-database',
-        `${dbName} is not an Arbiter database: it has a schema version but no schema_migrations table`,
-      )
-    }
-    checkRecorded(db, files.slice(0, current))
-  }
+  const foreign = foreignSchemaProblem(db, 'fresh')
+  if (foreign !== undefined)
+    throw new ArbiterError('store/not-a-database', `${dbName} is not an Arbiter database: ${foreign}`)
+  if (current > 0) checkRecorded(db, files.slice(0, current))
 
   const applied: number[] = []
   const record = (): Database.Statement =>
