@@ -4,7 +4,7 @@ import type { BaseValue } from '../../engine/modifiers.js'
 import type { Answer, CombatState, RequestSpec, UnitState } from '../../engine/types.js'
 import type { Explanation, RuleRef } from '../../explain/explanation.js'
 import type { BattleContext } from './context.js'
-import type { General } from './psychology.js'
+import type { General } from './leadership.js'
 import type { CloseCombatWeapons } from './weapons.js'
 
 /** How a losing unit's break test ends: it holds (pass/fail tests), gives ground, falls back in good order, breaks. */

@@ -2,10 +2,10 @@ import { RuleError } from '../../engine/errors.js'
 import { resolveModifiers } from '../../engine/modifiers.js'
 import type { EventOf, GameState, Procedure, ProcedureContext, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
-import { chargeMarkers, cite, combatOf, leadershipTest, permission, recordLines } from './charges.js'
 import { characteristic } from './charts.js'
 import type { BattleContext } from './context.js'
 import { dangerousTerrainTests, terrainMove } from './terrain.js'
+import { chargeMarkers, cite, combatOf, leadershipTest, permission, recordLines } from './unit-checks.js'
 
 const MARCH_BLOCK_RANGE = 8
 

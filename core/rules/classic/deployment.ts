@@ -2,10 +2,10 @@ import { RuleError } from '../../engine/errors.js'
 import { choose } from '../../engine/requests.js'
 import type { Answer, EventOf, Procedure, ProcedureContext, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
-import { cite, combatOf } from '../battle/charges.js'
 import { isHidden } from '../battle/hidden.js'
 import { characterView } from '../battle/models.js'
 import { rollOff } from '../battle/roll-off.js'
+import { cite, combatOf } from '../battle/unit-checks.js'
 import type { ClassicContext } from './catalogue.js'
 
 type Step = Generator<RequestSpec, void, Answer>

@@ -2,8 +2,9 @@ import { phaseKey } from '../../engine/outcomes.js'
 import type { Answer, EventOf, RequestSpec } from '../../engine/types.js'
 import { explain } from '../../explain/explanation.js'
 import { characteristic } from '../battle/charts.js'
-import { emitTest, engaged, leadershipFor, leadershipRoll, rollVerdict } from '../battle/psychology.js'
+import { leadershipFor } from '../battle/leadership.js'
 import { applied, immunity } from '../battle/psychology-records.js'
+import { emitTest, engaged, leadershipRoll, rollVerdict } from '../battle/psychology-tests.js'
 import type { ClassicContext } from './catalogue.js'
 
 type Step = Generator<RequestSpec, void, Answer>
