@@ -1,7 +1,7 @@
 import type { ShotMoment } from '../../engine/effects.js'
 import type { EventOf, Procedure, ProcedureContext } from '../../engine/types.js'
 import { explain } from '../../explain/explanation.js'
-import { chargeAfterStandAndShoot } from './charges.js'
+import { chargeAfterStandAndShoot } from './charge-move.js'
 import type { BattleContext } from './context.js'
 import { weaponOf, weaponStrength } from './missile-weapons.js'
 import { modelView, woundModel } from './models.js'

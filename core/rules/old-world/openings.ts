@@ -1,5 +1,5 @@
 import type { EventOf, ProcedureContext } from '../../engine/types.js'
-import { chargesAwaitingShot } from '../battle/charges.js'
+import { chargesAwaitingShot } from '../battle/charge-move.js'
 import type { BattleContext } from '../battle/context.js'
 import type { OpeningStep } from '../battle/openings.js'
 import { heavyCasualties } from '../battle/panic.js'
