@@ -24,6 +24,76 @@ export function* respond(
   const terrorNotes: Explanation[] = []
   // Immune to Psychology (The Old World) bars Flee as a reaction; such a target skips a Terror test.
   const fleeBar = permission(ctx, target, charger, 'flee-reaction')
+  const forced = yield* terrorWhenCharged(ctx, charger, target, distance, range, from, terror, terrorNotes, {
+    engaged: engaged !== undefined,
+    cannotFlee: fleeBar,
+  })
+  if (forced) return forced
+  if (engaged)
+    return {
+      response: 'hold',
+      why: explain(
+        `${target.name} is engaged in combat "${engaged.id}": it can only hold`,
+        { rule: responses, from },
+        terrorNotes,
+      ),
+    }
+  if (target.fleeing)
+    return {
+      response: 'flee',
+      why: explain(`${target.name} is fleeing: it flees again`, { rule: responses, from }, terrorNotes),
+    }
+
+  // Stand and shoot: barred by a rule (Stupidity, Dominion), or by the charger's distance.
+  const notes: Explanation[] = [...terrorNotes]
+  const standAndShoot = mayStandAndShoot(ctx, charger, target, distance, m, notes)
+  if (fleeBar.forbidden)
+    notes.push(
+      explain(`${target.name} cannot flee as a reaction: ${fleeBar.forbidden.label}`, {
+        rule: fleeBar.forbidden.source,
+      }),
+    )
+  const options = [
+    { id: 'hold', text: 'hold' },
+    ...(standAndShoot ? [{ id: 'stand-and-shoot', text: 'stand and shoot (then hold), with a missile weapon' }] : []),
+    ...(fleeBar.forbidden ? [] : [{ id: 'flee', text: 'flee' }]),
+  ]
+  const why = explain(`${target.name} responds to ${charger.name}'s charge`, { rule: responses, from }, notes)
+  const option = (yield* choose({
+    purpose: 'charge-response',
+    chooser: target.player,
+    options,
+    text: `${target.name} is charged by ${charger.name} (${distance}" away): ${options.map((o) => o.id).join(', ')}?`,
+    explanation: why,
+  })) as ChargeResponse
+  const clause = option === 'hold' ? 'hold' : option === 'flee' ? 'flee' : 'stand-and-shoot'
+  return {
+    response: option,
+    why: explain(
+      `${target.name} chooses to ${option}`,
+      { rule: ctx.rule('charge', clause), from: [...from, ctx.seq] },
+      [why],
+    ),
+  }
+}
+
+/**
+ * A Terror causer's charge (classic/terror §charged): the target tests unless it is fleeing, engaged, cannot flee
+ * or is spared, and flees when it fails (returned); what it learnt is added to `notes`.
+ */
+function* terrorWhenCharged(
+  ctx: BattleContext,
+  charger: UnitState,
+  target: UnitState,
+  distance: number,
+  range: number | null,
+  from: readonly number[],
+  terror: ReturnType<typeof psychology>,
+  terrorNotes: Explanation[],
+  bars: { readonly engaged: boolean; readonly cannotFlee: ReturnType<typeof permission> },
+): Step<{ response: ChargeResponse; why: Explanation } | null> {
+  const engaged = bars.engaged
+  const fleeBar = bars.cannotFlee
   if (terror.causes.length > 0 && target.fleeing) {
     terrorNotes.push(
       explain(`${target.name} is fleeing: it flees again, with no Terror test to take`, {
@@ -89,23 +159,18 @@ export function* respond(
       terrorNotes.push(test.explanation)
     }
   }
-  if (engaged)
-    return {
-      response: 'hold',
-      why: explain(
-        `${target.name} is engaged in combat "${engaged.id}": it can only hold`,
-        { rule: responses, from },
-        terrorNotes,
-      ),
-    }
-  if (target.fleeing)
-    return {
-      response: 'flee',
-      why: explain(`${target.name} is fleeing: it flees again`, { rule: responses, from }, terrorNotes),
-    }
+  return null
+}
 
-  // Stand and shoot: barred by a rule (Stupidity, Dominion), or by the charger's distance.
-  const notes: Explanation[] = [...terrorNotes]
+/** Whether the target may stand and shoot: barred by a rule (Stupidity, Dominion), or by the charger's distance. */
+function mayStandAndShoot(
+  ctx: BattleContext,
+  charger: UnitState,
+  target: UnitState,
+  distance: number,
+  m: number,
+  notes: Explanation[],
+): boolean {
   let standAndShoot = true
   const shoot = permission(ctx, target, charger, 'shoot')
   notes.push(...recordLines(shoot.records))
@@ -146,32 +211,5 @@ export function* respond(
       }
     }
   }
-  if (fleeBar.forbidden)
-    notes.push(
-      explain(`${target.name} cannot flee as a reaction: ${fleeBar.forbidden.label}`, {
-        rule: fleeBar.forbidden.source,
-      }),
-    )
-  const options = [
-    { id: 'hold', text: 'hold' },
-    ...(standAndShoot ? [{ id: 'stand-and-shoot', text: 'stand and shoot (then hold), with a missile weapon' }] : []),
-    ...(fleeBar.forbidden ? [] : [{ id: 'flee', text: 'flee' }]),
-  ]
-  const why = explain(`${target.name} responds to ${charger.name}'s charge`, { rule: responses, from }, notes)
-  const option = (yield* choose({
-    purpose: 'charge-response',
-    chooser: target.player,
-    options,
-    text: `${target.name} is charged by ${charger.name} (${distance}" away): ${options.map((o) => o.id).join(', ')}?`,
-    explanation: why,
-  })) as ChargeResponse
-  const clause = option === 'hold' ? 'hold' : option === 'flee' ? 'flee' : 'stand-and-shoot'
-  return {
-    response: option,
-    why: explain(
-      `${target.name} chooses to ${option}`,
-      { rule: ctx.rule('charge', clause), from: [...from, ctx.seq] },
-      [why],
-    ),
-  }
+  return standAndShoot
 }
