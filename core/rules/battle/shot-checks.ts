@@ -86,133 +86,10 @@ export function checkShot(
 ): CheckedShot {
   const shot = event.payload
   const why: Explanation[] = []
-  const standAndShoot = shot.standAndShoot === true
-  const phase = ctx.game.phase
-  if (standAndShoot) {
-    if (phase !== 'movement')
-      throw new RuleError(
-        'rules/wrong-phase',
-        `${where}: Stand and Shoot answers a charge in the movement phase, not ${phase ?? 'before any phase'} ` +
-          `(${ctx.game.ruleset}/shooting §stand-and-shoot)`,
-      )
-    if (shot.charge === undefined || shot.charge >= event.seq)
-      throw new RuleError(
-        'rules/not-permitted',
-        `${where}: Stand and Shoot must name the earlier ChargeDeclared it answers (charge: its seq)`,
-      )
-    if (shooter.player === ctx.game.activePlayer)
-      throw new RuleError(
-        'rules/wrong-side',
-        `${where}: ${shooter.name} belongs to the player whose turn it is; only a charged unit stands and shoots`,
-      )
-    if (shot.moved || shot.marched)
-      throw new RuleError('rules/not-permitted', `${where}: a unit standing to shoot at its charger has not moved`)
-    // The charge it answers: the target's charge at the shooter, answered with stand and shoot (classic/charge).
-    const charged = chargeMarkers(ctx.game, shooter.id).find(
-      (marker) => marker.params.role === 'charged' && marker.startedAt === shot.charge,
-    )
-    if (!charged || charged.params.charger !== target.id)
-      throw new RuleError(
-        'rules/not-permitted',
-        `${where}: seq ${shot.charge} is no charge by ${target.name} at ${shooter.name} this turn; Stand and Shoot ` +
-          `answers a charge at the shooter, and shoots at its charger (${ctx.game.ruleset}/shooting §stand-and-shoot)`,
-      )
-    if (charged.params.response !== 'stand-and-shoot')
-      throw new RuleError(
-        'rules/not-permitted',
-        `${where}: ${shooter.name} answered ${target.name}'s charge (seq ${shot.charge}) with ` +
-          `${String(charged.params.response)}, not stand and shoot (${ctx.game.ruleset}/charge §stand-and-shoot)`,
-      )
-    why.push(
-      explain(`${shooter.name} stands and shoots at its charger ${target.name}`, {
-        rule: ctx.rule('shooting', 'stand-and-shoot'),
-        from: [shot.charge],
-      }),
-    )
-  } else {
-    if (shot.charge !== undefined)
-      throw new RuleError('rules/not-permitted', `${where}: "charge" is only for a Stand and Shoot response`)
-    if (phase !== 'shooting')
-      throw new RuleError(
-        'rules/wrong-phase',
-        `${where}: units shoot in the shooting phase, not ${phase ?? 'before any phase'} (${ctx.game.ruleset}/turn-sequence)`,
-      )
-    if (shooter.player !== ctx.game.activePlayer)
-      throw new RuleError('rules/wrong-side', `${where}: it is not ${shooter.player}'s turn to shoot`)
-  }
-  if (shooter.player === target.player)
-    throw new RuleError('rules/friendly-target', `${where}: ${shooter.name} and ${target.name} are on the same side`)
-  if (shooter.models === 0) throw new RuleError('rules/unit-destroyed', `${where}: ${shooter.name} has no models left`)
-  if (!hasModelsLeft(target)) throw new RuleError('rules/unit-destroyed', `${where}: ${target.name} has no models left`)
-  if (shooter.fleeing)
-    throw new RuleError(
-      'rules/unit-fleeing',
-      `${where}: ${shooter.name} is fleeing (${ctx.game.ruleset}/shooting §who-shoots)`,
-    )
-  const shotBefore = ctx.game.effects.find((effect) => effect.unit === shooter.id && effect.entry === 'shooting')
-  if (shotBefore)
-    throw new RuleError(
-      'rules/not-permitted',
-      `${where}: ${shooter.name} has already shot this turn (seq ${shotBefore.startedAt}; ${ctx.game.ruleset}/shooting §once)`,
-    )
-  const engaged = combatOf(ctx.game, shooter)
-  if (engaged)
-    throw new RuleError(
-      'rules/engaged',
-      `${where}: ${shooter.name} is engaged in combat "${engaged.id}" and cannot shoot (${ctx.game.ruleset}/shooting §who-shoots` +
-        `${weapon.breathWeapon ? ', classic/breath-weapon §ranged-attack' : ''})`,
-    )
-  const targetEngaged = combatOf(ctx.game, target)
-  if (targetEngaged)
-    throw new RuleError(
-      'rules/bad-target',
-      `${where}: ${target.name} is engaged in combat "${targetEngaged.id}"; no one shoots into close combat ` +
-        `(${ctx.game.ruleset}/shooting §target)`,
-    )
-  if (shot.marched) {
-    if (!weapon.breathWeapon)
-      throw new RuleError(
-        'rules/not-permitted',
-        `${where}: ${shooter.name} marched this turn and cannot shoot (${ctx.game.ruleset}/shooting §marched)`,
-      )
-    why.push(
-      explain(`${weapon.name} is a Breath Weapon: it may be used after marching`, {
-        rule: weapon.breathWeapon.rangedAttack,
-      }),
-    )
-  }
-  const models = shot.models ?? shooter.models
-  if (models > shooter.models)
-    throw new RuleError(
-      'rules/too-many-models',
-      `${where}: ${models} models cannot shoot, ${shooter.name} has ${shooter.models} (${ctx.game.ruleset}/shooting §models)`,
-    )
-  if (shot.cover !== 'none' && !ctx.mechanics.cover.includes(shot.cover))
-    throw new RuleError(
-      'rules/bad-target',
-      `${where}: cover "${shot.cover}" is not this ruleset's: say ${ctx.mechanics.cover.join(' or ')} cover, or none`,
-    )
-  if (shot.multipleShots && weapon.multipleShots === null)
-    throw new RuleError(
-      'rules/wrong-weapon',
-      `${where}: ${weapon.name} has no Multiple Shots (${ctx.game.ruleset}/multiple-shots)`,
-    )
-
-  if (weapon.template !== null) {
-    if (shot.underTemplate === undefined)
-      throw new RuleError(
-        'rules/wrong-weapon',
-        `${where}: ${weapon.name} uses a template: say how many models are under it (underTemplate, ` +
-          `partlyUnderTemplate) (${ctx.game.ruleset}/shooting §templates)`,
-      )
-    const under = shot.underTemplate + (shot.partlyUnderTemplate ?? 0)
-    if (under > target.models)
-      throw new RuleError(
-        'rules/too-many-models',
-        `${where}: ${under} models under the template, but ${target.name} has ${target.models}`,
-      )
-  } else if (shot.underTemplate !== undefined || shot.partlyUnderTemplate !== undefined)
-    throw new RuleError('rules/wrong-weapon', `${where}: ${weapon.name} is no template weapon; it shoots`)
+  const question: ShotInQuestion = { ctx, event, shooter, target, weapon, where, why }
+  checkShotTiming(question)
+  checkShooterAndTarget(question)
+  checkShotDetails(question)
   const range = weapon.template !== null ? null : rangeBand(ctx, shot, weapon, where, why)
   if (weapon.template !== null && shot.at !== undefined)
     throw new RuleError(
@@ -344,4 +221,160 @@ function lastStanding(ctx: BattleContext, target: UnitState, where: string, why:
     }),
   )
   return last
+}
+
+/** A declared shot as its checks read it; `why` gathers what the checks found worth saying. */
+interface ShotInQuestion {
+  readonly ctx: BattleContext
+  readonly event: EventOf<'ShotDeclared'>
+  readonly shooter: UnitState
+  readonly target: UnitState
+  readonly weapon: Weapon
+  readonly where: string
+  readonly why: Explanation[]
+}
+
+/** When a unit may shoot: in its shooting phase, or in the movement phase to stand and shoot at its charger. */
+function checkShotTiming(question: ShotInQuestion): void {
+  const { ctx, event, shooter, target, where, why } = question
+  const shot = event.payload
+  const standAndShoot = shot.standAndShoot === true
+  const phase = ctx.game.phase
+  if (standAndShoot) {
+    if (phase !== 'movement')
+      throw new RuleError(
+        'rules/wrong-phase',
+        `${where}: Stand and Shoot answers a charge in the movement phase, not ${phase ?? 'before any phase'} ` +
+          `(${ctx.game.ruleset}/shooting §stand-and-shoot)`,
+      )
+    if (shot.charge === undefined || shot.charge >= event.seq)
+      throw new RuleError(
+        'rules/not-permitted',
+        `${where}: Stand and Shoot must name the earlier ChargeDeclared it answers (charge: its seq)`,
+      )
+    if (shooter.player === ctx.game.activePlayer)
+      throw new RuleError(
+        'rules/wrong-side',
+        `${where}: ${shooter.name} belongs to the player whose turn it is; only a charged unit stands and shoots`,
+      )
+    if (shot.moved || shot.marched)
+      throw new RuleError('rules/not-permitted', `${where}: a unit standing to shoot at its charger has not moved`)
+    // The charge it answers: the target's charge at the shooter, answered with stand and shoot (classic/charge).
+    const charged = chargeMarkers(ctx.game, shooter.id).find(
+      (marker) => marker.params.role === 'charged' && marker.startedAt === shot.charge,
+    )
+    if (!charged || charged.params.charger !== target.id)
+      throw new RuleError(
+        'rules/not-permitted',
+        `${where}: seq ${shot.charge} is no charge by ${target.name} at ${shooter.name} this turn; Stand and Shoot ` +
+          `answers a charge at the shooter, and shoots at its charger (${ctx.game.ruleset}/shooting §stand-and-shoot)`,
+      )
+    if (charged.params.response !== 'stand-and-shoot')
+      throw new RuleError(
+        'rules/not-permitted',
+        `${where}: ${shooter.name} answered ${target.name}'s charge (seq ${shot.charge}) with ` +
+          `${String(charged.params.response)}, not stand and shoot (${ctx.game.ruleset}/charge §stand-and-shoot)`,
+      )
+    why.push(
+      explain(`${shooter.name} stands and shoots at its charger ${target.name}`, {
+        rule: ctx.rule('shooting', 'stand-and-shoot'),
+        from: [shot.charge],
+      }),
+    )
+  } else {
+    if (shot.charge !== undefined)
+      throw new RuleError('rules/not-permitted', `${where}: "charge" is only for a Stand and Shoot response`)
+    if (phase !== 'shooting')
+      throw new RuleError(
+        'rules/wrong-phase',
+        `${where}: units shoot in the shooting phase, not ${phase ?? 'before any phase'} (${ctx.game.ruleset}/turn-sequence)`,
+      )
+    if (shooter.player !== ctx.game.activePlayer)
+      throw new RuleError('rules/wrong-side', `${where}: it is not ${shooter.player}'s turn to shoot`)
+  }
+}
+
+/** Who may shoot at whom: enemies with models left, a shooter not fleeing, not engaged and not shot yet this turn. */
+function checkShooterAndTarget(question: ShotInQuestion): void {
+  const { ctx, event, shooter, target, weapon, where, why } = question
+  const shot = event.payload
+  if (shooter.player === target.player)
+    throw new RuleError('rules/friendly-target', `${where}: ${shooter.name} and ${target.name} are on the same side`)
+  if (shooter.models === 0) throw new RuleError('rules/unit-destroyed', `${where}: ${shooter.name} has no models left`)
+  if (!hasModelsLeft(target)) throw new RuleError('rules/unit-destroyed', `${where}: ${target.name} has no models left`)
+  if (shooter.fleeing)
+    throw new RuleError(
+      'rules/unit-fleeing',
+      `${where}: ${shooter.name} is fleeing (${ctx.game.ruleset}/shooting §who-shoots)`,
+    )
+  const shotBefore = ctx.game.effects.find((effect) => effect.unit === shooter.id && effect.entry === 'shooting')
+  if (shotBefore)
+    throw new RuleError(
+      'rules/not-permitted',
+      `${where}: ${shooter.name} has already shot this turn (seq ${shotBefore.startedAt}; ${ctx.game.ruleset}/shooting §once)`,
+    )
+  const engaged = combatOf(ctx.game, shooter)
+  if (engaged)
+    throw new RuleError(
+      'rules/engaged',
+      `${where}: ${shooter.name} is engaged in combat "${engaged.id}" and cannot shoot (${ctx.game.ruleset}/shooting §who-shoots` +
+        `${weapon.breathWeapon ? ', classic/breath-weapon §ranged-attack' : ''})`,
+    )
+  const targetEngaged = combatOf(ctx.game, target)
+  if (targetEngaged)
+    throw new RuleError(
+      'rules/bad-target',
+      `${where}: ${target.name} is engaged in combat "${targetEngaged.id}"; no one shoots into close combat ` +
+        `(${ctx.game.ruleset}/shooting §target)`,
+    )
+  if (shot.marched) {
+    if (!weapon.breathWeapon)
+      throw new RuleError(
+        'rules/not-permitted',
+        `${where}: ${shooter.name} marched this turn and cannot shoot (${ctx.game.ruleset}/shooting §marched)`,
+      )
+    why.push(
+      explain(`${weapon.name} is a Breath Weapon: it may be used after marching`, {
+        rule: weapon.breathWeapon.rangedAttack,
+      }),
+    )
+  }
+}
+
+/** What the declaration says of the shot: its models, cover, Multiple Shots, the models under a template. */
+function checkShotDetails(question: ShotInQuestion): void {
+  const { ctx, event, shooter, target, weapon, where } = question
+  const shot = event.payload
+  const models = shot.models ?? shooter.models
+  if (models > shooter.models)
+    throw new RuleError(
+      'rules/too-many-models',
+      `${where}: ${models} models cannot shoot, ${shooter.name} has ${shooter.models} (${ctx.game.ruleset}/shooting §models)`,
+    )
+  if (shot.cover !== 'none' && !ctx.mechanics.cover.includes(shot.cover))
+    throw new RuleError(
+      'rules/bad-target',
+      `${where}: cover "${shot.cover}" is not this ruleset's: say ${ctx.mechanics.cover.join(' or ')} cover, or none`,
+    )
+  if (shot.multipleShots && weapon.multipleShots === null)
+    throw new RuleError(
+      'rules/wrong-weapon',
+      `${where}: ${weapon.name} has no Multiple Shots (${ctx.game.ruleset}/multiple-shots)`,
+    )
+
+  if (weapon.template !== null) {
+    if (shot.underTemplate === undefined)
+      throw new RuleError(
+        'rules/wrong-weapon',
+        `${where}: ${weapon.name} uses a template: say how many models are under it (underTemplate, ` +
+          `partlyUnderTemplate) (${ctx.game.ruleset}/shooting §templates)`,
+      )
+    const under = shot.underTemplate + (shot.partlyUnderTemplate ?? 0)
+    if (under > target.models)
+      throw new RuleError(
+        'rules/too-many-models',
+        `${where}: ${under} models under the template, but ${target.name} has ${target.models}`,
+      )
+  } else if (shot.underTemplate !== undefined || shot.partlyUnderTemplate !== undefined)
+    throw new RuleError('rules/wrong-weapon', `${where}: ${weapon.name} is no template weapon; it shoots`)
 }
