@@ -16,7 +16,7 @@ type Step<T = void> = Generator<RequestSpec, T, Answer>
  * Perfect Invocation is recorded as beyond dispelling. Returns whether the spell was dispelled.
  */
 export function* dispel(ctx: OldWorldContext, cast: Cast, castingResult: number, perfect: boolean): Step<boolean> {
-  const { spell, wizard, event } = cast
+  const { spell, event } = cast
   const dispeller = dispellerOf(ctx, cast)
   if (dispeller === null) return false
   if (perfect) {
@@ -31,44 +31,7 @@ export function* dispel(ctx: OldWorldContext, cast: Cast, castingResult: number,
     })
     return false
   }
-  const magic = turnMagic(ctx)
-  const fatedUsed = (magic.fated ?? []).includes(dispeller)
-  const why: Explanation[] = []
-  const options = [{ id: 'none', text: 'no dispel' }]
-  const wizards = new Map<string, Wizard>()
-  for (const w of wizardsOf(ctx.game, dispeller)) {
-    const barred = barredBy(
-      ctx.modifiers('permission', { subject: wizardModel(w), opponent: wizard.unit, action: 'dispel' }),
-    )
-    const engaged = combatOf(ctx.game, w.unit.id)
-    const reach = w.level <= 2 ? 18 : 24
-    if (barred)
-      why.push(
-        explain(`${w.name} cannot dispel: ${barred.label}`, { rule: barred.source }, [
-          explain('a Wizard in armour or with a shield cannot cast or dispel', { rule: ctx.rule('magic', 'armour') }),
-        ]),
-      )
-    else if (w.unit.fleeing)
-      why.push(explain(`${w.name} is fleeing: it cannot dispel`, { rule: ctx.rule('magic', 'wizardly-dispel') }))
-    else if (engaged && w.unit.id !== cast.target.id)
-      why.push(
-        explain(`${w.name} is engaged in combat: it dispels only spells on its own unit`, {
-          rule: ctx.rule('magic', 'wizardly-dispel'),
-        }),
-      )
-    else {
-      wizards.set(w.id, w)
-      options.push({
-        id: `wizardly:${w.id}`,
-        text:
-          `Wizardly dispel by ${w.name} (Level ${w.level}: 2D6 + ${Math.ceil(w.level / 2)}), if it is within ` +
-          `${reach}" of ${wizard.name} as the players measure`,
-      })
-    }
-  }
-  if (fatedUsed)
-    why.push(explain(`${dispeller} has made its Fated dispel this turn`, { rule: ctx.rule('magic', 'fated-dispel') }))
-  else options.push({ id: 'fated', text: 'Fated dispel: a plain 2D6 (once this turn)' })
+  const { options, wizards, why } = dispelOptions(ctx, cast, dispeller)
   const chosen = yield* choose({
     purpose: 'dispel',
     options,
@@ -119,32 +82,7 @@ export function* dispel(ctx: OldWorldContext, cast: Cast, castingResult: number,
     explain(`dice ${a}, ${b} (${roll.source}) = ${a + b}`, { value: a + b, from: [roll.seq] }),
     bonus?.explanation ?? explain('a Fated dispel adds nothing', { value: 0, rule: ctx.rule('magic', 'fated-dispel') }),
   ]
-  let dispelled: boolean
-  let text: string
-  if (a === 6 && b === 6) {
-    dispelled = true
-    text = `${spell.name} is unbound: a natural double 6`
-    children.push(explain('a natural double 6 on a dispel is an Unbinding', { rule: ctx.rule('magic', 'unbinding') }))
-  } else if (a === 1 && b === 1 && by) {
-    dispelled = false
-    text = `${spell.name} is not dispelled: ${by.name} rolls a natural double 1 and miscasts`
-    children.push(
-      explain('a natural double 1 on a Wizardly dispel: it fails, and the Wizard miscasts', {
-        rule: ctx.rule('magic', 'dispel-miscast'),
-      }),
-    )
-  } else {
-    dispelled = total > castingResult
-    text = dispelled
-      ? `${spell.name} is dispelled: ${total} beats ${castingResult}`
-      : `${spell.name} is not dispelled: ${total} does not beat ${castingResult}`
-    children.push(
-      explain(
-        total === castingResult ? 'equal is not enough: the dispel must exceed the casting result' : 'must exceed',
-        { value: castingResult, rule: ctx.rule('magic', 'dispel-exceed') },
-      ),
-    )
-  }
+  const { dispelled, text } = dispelVerdict(ctx, spell.name, [a, b], by, total, castingResult, children)
   ctx.emit({
     kind: 'dispel-roll',
     text,
@@ -157,4 +95,87 @@ export function* dispel(ctx: OldWorldContext, cast: Cast, castingResult: number,
   })
   if (a === 1 && b === 1 && by) yield* miscast(ctx, by, roll.seq, 'dispel')
   return dispelled
+}
+
+/** Who may dispel: each Wizard of the enemy that is not barred, fleeing or engaged elsewhere; the Fated dispel once. */
+function dispelOptions(ctx: OldWorldContext, cast: Cast, dispeller: string) {
+  const { wizard } = cast
+  const magic = turnMagic(ctx)
+  const fatedUsed = (magic.fated ?? []).includes(dispeller)
+  const why: Explanation[] = []
+  const options = [{ id: 'none', text: 'no dispel' }]
+  const wizards = new Map<string, Wizard>()
+  for (const w of wizardsOf(ctx.game, dispeller)) {
+    const barred = barredBy(
+      ctx.modifiers('permission', { subject: wizardModel(w), opponent: wizard.unit, action: 'dispel' }),
+    )
+    const engaged = combatOf(ctx.game, w.unit.id)
+    const reach = w.level <= 2 ? 18 : 24
+    if (barred)
+      why.push(
+        explain(`${w.name} cannot dispel: ${barred.label}`, { rule: barred.source }, [
+          explain('a Wizard in armour or with a shield cannot cast or dispel', { rule: ctx.rule('magic', 'armour') }),
+        ]),
+      )
+    else if (w.unit.fleeing)
+      why.push(explain(`${w.name} is fleeing: it cannot dispel`, { rule: ctx.rule('magic', 'wizardly-dispel') }))
+    else if (engaged && w.unit.id !== cast.target.id)
+      why.push(
+        explain(`${w.name} is engaged in combat: it dispels only spells on its own unit`, {
+          rule: ctx.rule('magic', 'wizardly-dispel'),
+        }),
+      )
+    else {
+      wizards.set(w.id, w)
+      options.push({
+        id: `wizardly:${w.id}`,
+        text:
+          `Wizardly dispel by ${w.name} (Level ${w.level}: 2D6 + ${Math.ceil(w.level / 2)}), if it is within ` +
+          `${reach}" of ${wizard.name} as the players measure`,
+      })
+    }
+  }
+  if (fatedUsed)
+    why.push(explain(`${dispeller} has made its Fated dispel this turn`, { rule: ctx.rule('magic', 'fated-dispel') }))
+  else options.push({ id: 'fated', text: 'Fated dispel: a plain 2D6 (once this turn)' })
+  return { options, wizards, why }
+}
+
+/** The dispel's verdict: an Unbinding on a double 6, a Wizard's miscast on a double 1, else it must beat the cast. */
+function dispelVerdict(
+  ctx: OldWorldContext,
+  spellName: string,
+  [a, b]: readonly [number, number],
+  by: Wizard | null,
+  total: number,
+  castingResult: number,
+  children: Explanation[],
+): { dispelled: boolean; text: string } {
+  let dispelled: boolean
+  let text: string
+  if (a === 6 && b === 6) {
+    dispelled = true
+    text = `${spellName} is unbound: a natural double 6`
+    children.push(explain('a natural double 6 on a dispel is an Unbinding', { rule: ctx.rule('magic', 'unbinding') }))
+  } else if (a === 1 && b === 1 && by) {
+    dispelled = false
+    text = `${spellName} is not dispelled: ${by.name} rolls a natural double 1 and miscasts`
+    children.push(
+      explain('a natural double 1 on a Wizardly dispel: it fails, and the Wizard miscasts', {
+        rule: ctx.rule('magic', 'dispel-miscast'),
+      }),
+    )
+  } else {
+    dispelled = total > castingResult
+    text = dispelled
+      ? `${spellName} is dispelled: ${total} beats ${castingResult}`
+      : `${spellName} is not dispelled: ${total} does not beat ${castingResult}`
+    children.push(
+      explain(
+        total === castingResult ? 'equal is not enough: the dispel must exceed the casting result' : 'must exceed',
+        { value: castingResult, rule: ctx.rule('magic', 'dispel-exceed') },
+      ),
+    )
+  }
+  return { dispelled, text }
 }
