@@ -3,11 +3,18 @@ import { gameApiMethods } from '../core/api/game-api-contract.js'
 import { checkArgs } from '../core/api/method-args.js'
 import { ArbiterError } from '../core/events/errors.js'
 
-/** What a page is told when a game changes: an event was appended, or a game was created or imported. */
+/**
+ * What a page is told when a game changes: an event was appended, a game was created or imported, or
+ * the library's marks on a game changed.
+ */
 export interface GameEventNotice {
   readonly gameId: string
   readonly seq: number
-  /** The event's type; `GameImported` for a whole game taken in by importGame (`seq` is then its head). */
+  /**
+   * The event's type; `GameImported` for a whole game taken in by importGame, `SampleGameRecorded` for the
+   * library's sample game (`seq` is then the game's head); `GameArchived` or `GameRestored` when a game is
+   * archived or restored (no event is written: `seq` is 0).
+   */
   readonly type: string
 }
 
@@ -45,6 +52,20 @@ export async function dispatchCall(
       const created = await api.createGame(...(call.args as Parameters<GameApi['createGame']>))
       onEvent({ gameId: created.gameId, seq: created.step.seq, type: created.step.type })
       return created
+    }
+    case 'sampleGame': {
+      const sample = await api.sampleGame()
+      if (sample.created) {
+        const { seq } = await api.status(sample.gameId)
+        onEvent({ gameId: sample.gameId, seq, type: 'SampleGameRecorded' })
+      }
+      return sample
+    }
+    case 'archiveGame': {
+      const [gameId, archived] = call.args as Parameters<GameApi['archiveGame']>
+      await api.archiveGame(gameId, archived)
+      onEvent({ gameId, seq: 0, type: archived ? 'GameArchived' : 'GameRestored' })
+      return undefined
     }
     case 'importGame': {
       const imported = await api.importGame(...(call.args as Parameters<GameApi['importGame']>))

@@ -19,6 +19,8 @@ async function call<M extends GameApiMethod>(
 
 const arbiter = {
   listGames: () => call('listGames', []),
+  archiveGame: (gameId, archived) => call('archiveGame', [gameId, archived]),
+  sampleGame: () => call('sampleGame', []),
   createGame: (input) => call('createGame', [input]),
   append: (gameId, draft, expectedVersion) => call('append', [gameId, draft, expectedVersion]),
   rollDice: (gameId, requestId, actor) => call('rollDice', [gameId, requestId, actor]),

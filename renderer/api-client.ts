@@ -1,4 +1,4 @@
-import { type GameApi, gameApiMethods } from '../core/api/game-api-contract.js'
+import { type ErrorField, type GameApi, gameApiMethods } from '../core/api/game-api-contract.js'
 import type { ArbiterHostBridge, MenuCommand } from '../electron/ipc-channels.js'
 
 /**
@@ -30,6 +30,8 @@ export class ApiError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    /** The field of the input the refusal is about, for a form to show it there. */
+    readonly field?: ErrorField,
   ) {
     super(message)
     this.name = 'ApiError'
@@ -52,8 +54,9 @@ const methodNames = gameApiMethods.filter((name): name is keyof RendererApi => n
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error
   if (typeof error === 'object' && error !== null) {
-    const { code, message } = error as { code?: unknown; message?: unknown }
-    if (typeof code === 'string' && typeof message === 'string') return new ApiError(code, message)
+    const { code, message, field } = error as { code?: unknown; message?: unknown; field?: ErrorField }
+    if (typeof code === 'string' && typeof message === 'string')
+      return new ApiError(code, message, typeof field === 'object' && field !== null ? field : undefined)
     // Electron's IPC drops an Error's own fields and prefixes its message; the host puts the code in front.
     if (typeof message === 'string') {
       const coded = /([a-z]+\/[a-z0-9-]+): (.*)$/s.exec(message)

@@ -1,10 +1,12 @@
 import type { CatalogueEntry } from '../engine/catalogue.js'
+import type { ParamKind } from '../engine/params.js'
 import type { GameState, OpenRequest, Outcome, TroopTemplate } from '../engine/types.js'
 import type { TroopType } from '../events/event-types.js'
 import type { Explanation } from '../explain/explanation.js'
 import type { GameSummary } from '../store/event-store.js'
 
-export type { GameSummary }
+export type { ErrorData, ErrorField } from '../events/errors.js'
+export type { GameSummary, ParamKind }
 
 /**
  * The one contract every host implements: `LocalGameApi` in-process (the CLI, tests), the
@@ -13,8 +15,18 @@ export type { GameSummary }
  * as `ErrorData` (`toErrorData`).
  */
 export interface GameApi {
-  /** Every game in the library, each checked against its hashed events. */
+  /** Every game in the library, each checked against its hashed events; archived ones too, marked so. */
   listGames(): Promise<GameListing[]>
+  /**
+   * Archives a game (`archived` true: the library hides it, never deletes it) or restores it (false).
+   * Library metadata, not a game event: the game's events and its export are untouched.
+   */
+  archiveGame(gameId: string, archived: boolean): Promise<void>
+  /**
+   * The library's sample game (the one `arbiter demo` records): recorded the first time it is asked
+   * for (`created`), the same game every time after, restored to the list if it was archived.
+   */
+  sampleGame(): Promise<{ gameId: string; created: boolean }>
   createGame(input: NewGame): Promise<{ gameId: string; step: StepView }>
   /**
    * Appends one event after validating it and stepping it through the engine. `expectedVersion`
@@ -55,6 +67,8 @@ export interface GameApi {
  */
 export const gameApiMethods = [
   'listGames',
+  'archiveGame',
+  'sampleGame',
   'createGame',
   'append',
   'rollDice',
@@ -99,6 +113,8 @@ export interface RuleEntry {
   readonly clauses: CatalogueEntry['clauses']
   /** The entry's parameters and their defaults; empty when it takes none. */
   readonly params: NonNullable<CatalogueEntry['params']>
+  /** How a list writes each parameter the entry takes (those without a default too), for `parseParam`. */
+  readonly paramKinds: Readonly<Record<string, ParamKind>>
   readonly enforcement: CatalogueEntry['enforcement']
 }
 
@@ -124,6 +140,8 @@ export interface StepView {
   readonly seq: number
   readonly type: string
   readonly actor: string
+  /** What was declared or answered, as recorded: the log's facts a form reuses (a charge's facing). */
+  readonly payload: unknown
   readonly outcomes: readonly Outcome[]
   readonly explanation: Explanation | null
   /** Requests this event opened. */
@@ -155,8 +173,18 @@ export interface GameStatus {
  * GameCreated), or broken at `seq` (its row is not shown: it cannot be trusted).
  */
 export type GameListing =
-  | (GameSummary & { readonly intact: true })
-  | { readonly intact: false; readonly gameId: string; readonly seq: number; readonly problem: string }
+  | (GameSummary & {
+      readonly intact: true
+      /** The players, from the hashed GameCreated, for the library to name them. */
+      readonly players: readonly { readonly id: string; readonly name: string }[]
+    })
+  | {
+      readonly intact: false
+      readonly gameId: string
+      readonly seq: number
+      readonly problem: string
+      readonly archived?: true
+    }
 
 export type ChainCheck =
   | { readonly ok: true; readonly events: number; readonly head: string }

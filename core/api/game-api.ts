@@ -1,5 +1,6 @@
-import type { CatalogueEntry } from '../engine/catalogue.js'
+import type { CatalogueEntry, EntryDefinition } from '../engine/catalogue.js'
 import { createEngine, type Engine, type EngineState } from '../engine/driver.js'
+import { paramKindsOf } from '../engine/muster-check.js'
 import type { EngineEvent, GameState, Ruleset, StepResult, TroopTemplate } from '../engine/types.js'
 import { canonicalJson } from '../events/canonical-json.js'
 import { type EventEnvelope, envelopeLine, type UnchainedEvent } from '../events/envelope.js'
@@ -11,6 +12,7 @@ import { ChainBrokenError, EventStore, type GameSummary, type UnindexedGame } fr
 import { closingLine, parseAndVerifyJsonl } from '../store/jsonl.js'
 import { sha256Hex } from '../store/sha256.js'
 import { declarableNow } from './declarable.js'
+import { createDemoGame } from './demo-game.js'
 import type {
   ChainCheck,
   EventDraft,
@@ -26,6 +28,7 @@ import type {
   RulesetSummary,
   StepView,
 } from './game-api-contract.js'
+import { prepareArmy } from './muster-input.js'
 import { randomFace } from './random.js'
 
 /** Bump when the fold's output for the same events changes, so stale snapshots are ignored. */
@@ -64,6 +67,22 @@ export function catalogueHash(ruleset: Ruleset): string {
 }
 
 /** The ids of the rulesets this Arbiter knows, the default first. */
+/** The rulesets this Arbiter knows, as the library and the command line's help show them. */
+export function rulesetSummaries(): RulesetSummary[] {
+  return Object.values(rulesets).map((ruleset) => ({
+    id: ruleset.id,
+    name: ruleset.name,
+    variants: Object.entries(ruleset.catalogue.variants).map(([id, { name, description }]) => ({
+      id,
+      name,
+      description,
+    })),
+    defaultVariant: ruleset.defaultVariant,
+    phases: [...ruleset.phases],
+    troopTypes: [...ruleset.troopTypes],
+  }))
+}
+
 export function rulesetIds(): string[] {
   return Object.keys(rulesets)
 }
@@ -172,6 +191,7 @@ interface ReplayCursor {
 }
 
 interface CreatedPayload {
+  readonly players: readonly { readonly id: string; readonly name: string }[]
   readonly ruleset: string
   readonly variant: string
   readonly catalogueHash: string
@@ -216,6 +236,22 @@ export class LocalGameApi implements GameApi {
 
   async listGames(): Promise<GameListing[]> {
     return this.store.games().map((row) => this.checkedListing(row))
+  }
+
+  async archiveGame(gameId: string, archived: boolean): Promise<void> {
+    this.store.setArchived(gameId, archived ? this.clock() : null)
+  }
+
+  async sampleGame(): Promise<{ gameId: string; created: boolean }> {
+    const existing = this.store.sampleGameId()
+    // A sample that no longer verifies is not opened again: a new one is recorded, and the broken one stays listed.
+    if (existing !== null && this.checkedListing(this.store.game(existing)).intact) {
+      this.store.setArchived(existing, null)
+      return { gameId: existing, created: false }
+    }
+    const gameId = await createDemoGame(this)
+    this.store.markSample(gameId)
+    return { gameId, created: true }
   }
 
   async createGame(input: NewGame): Promise<{ gameId: string; step: StepView }> {
@@ -266,7 +302,10 @@ export class LocalGameApi implements GameApi {
   async append(gameId: string, draft: EventDraft, expectedVersion?: number): Promise<StepView> {
     const type = draft.type
     const v = draft.v ?? gameEvents.currentVersion(type)
-    const payload = gameEvents.validateNew(type, v, draft.payload)
+    const payload =
+      type === 'ArmyMustered' && v === gameEvents.currentVersion(type)
+        ? prepareArmy(definitionsOf(this.session(gameId).engine.ruleset), draft.payload)
+        : gameEvents.validateNew(type, v, draft.payload)
     if (type === 'GameCreated')
       throw new ArbiterError('api/game-exists', `GameCreated can only start a game; game ${gameId} has one`)
     const session = this.session(gameId)
@@ -441,22 +480,12 @@ export class LocalGameApi implements GameApi {
   }
 
   async rulesets(): Promise<RulesetSummary[]> {
-    return Object.values(rulesets).map((ruleset) => ({
-      id: ruleset.id,
-      name: ruleset.name,
-      variants: Object.entries(ruleset.catalogue.variants).map(([id, { name, description }]) => ({
-        id,
-        name,
-        description,
-      })),
-      defaultVariant: ruleset.defaultVariant,
-      phases: [...ruleset.phases],
-      troopTypes: [...ruleset.troopTypes],
-    }))
+    return rulesetSummaries()
   }
 
   async catalogue(ruleset: string): Promise<RuleEntry[]> {
-    return rulesetOf(ruleset).catalogue.entries.map(ruleEntry)
+    const known = rulesetOf(ruleset)
+    return known.catalogue.entries.map((entry) => ruleEntry(entry, definitionsOf(known).get(entry.id)))
   }
 
   async troops(ruleset: string): Promise<TroopTemplate[]> {
@@ -471,7 +500,7 @@ export class LocalGameApi implements GameApi {
     const ids = this.store.searchRules(known.id, hash, known.catalogue.entries, query, RULE_SEARCH_LIMIT)
     return ids.flatMap((id) => {
       const entry = byId.get(id)
-      return entry ? [ruleEntry(entry)] : []
+      return entry ? [ruleEntry(entry, definitionsOf(known).get(id))] : []
     })
   }
 
@@ -533,7 +562,13 @@ export class LocalGameApi implements GameApi {
 
   /** A games-table row, checked against the game's chain and its hashed GameCreated (the index may be edited). */
   private checkedListing(row: GameSummary | UnindexedGame): GameListing {
-    const broken = (seq: number, problem: string): GameListing => ({ intact: false, gameId: row.gameId, seq, problem })
+    const broken = (seq: number, problem: string): GameListing => ({
+      intact: false,
+      gameId: row.gameId,
+      seq,
+      problem,
+      ...('archived' in row && row.archived ? { archived: true } : {}),
+    })
     if ('unindexed' in row)
       return broken(
         1,
@@ -580,7 +615,7 @@ export class LocalGameApi implements GameApi {
             `the hashed GameCreated ${JSON.stringify(value)}: the table was edited`,
         )
     }
-    return { ...row, intact: true }
+    return { ...row, intact: true, players: created.players.map(({ id, name }) => ({ id, name })) }
   }
 
   /**
@@ -676,18 +711,30 @@ function brokenGame(gameId: string, seq: number, problem: string): ArbiterError 
   )
 }
 
+const definitionMaps = new WeakMap<Ruleset, ReadonlyMap<string, EntryDefinition>>()
+/** A ruleset's entry definitions by id (with the code that reads their parameters). */
+function definitionsOf(ruleset: Ruleset): ReadonlyMap<string, EntryDefinition> {
+  let map = definitionMaps.get(ruleset)
+  if (!map) {
+    map = new Map(ruleset.definitions.map((entry) => [entry.id, entry]))
+    definitionMaps.set(ruleset, map)
+  }
+  return map
+}
+
 function view(envelope: EventEnvelope, result: StepResult): StepView {
   return {
     seq: envelope.seq,
     type: envelope.type as EventType,
     actor: envelope.actor,
+    payload: envelope.payload,
     outcomes: result.outcomes,
     explanation: result.explanation,
     requests: result.requests,
   }
 }
 
-function ruleEntry(entry: CatalogueEntry): RuleEntry {
+function ruleEntry(entry: CatalogueEntry, definition: EntryDefinition | undefined): RuleEntry {
   return {
     id: entry.id,
     name: entry.name,
@@ -695,6 +742,7 @@ function ruleEntry(entry: CatalogueEntry): RuleEntry {
     text: entry.text,
     clauses: entry.clauses,
     params: entry.params ?? {},
+    paramKinds: definition ? paramKindsOf(definition) : {},
     enforcement: entry.enforcement,
   }
 }

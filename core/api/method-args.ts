@@ -34,6 +34,8 @@ const newGame = z.strictObject({
 /** What each method's arguments must look like; the type check keeps each in step with GameApi. */
 export const gameApiArgs = {
   listGames: z.tuple([]),
+  archiveGame: z.tuple([id, z.boolean()]),
+  sampleGame: z.tuple([]),
   createGame: z.tuple([newGame]),
   append: z.tuple([id, eventDraft, optional(seq)]),
   rollDice: z.tuple([id, id, id]),

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import {
+  createDemoGame,
   type GameApi,
   LocalGameApi,
   type OpenApiOptions,
@@ -27,7 +28,7 @@ import {
   unknownFlag,
   type Values,
 } from './args.js'
-import { createDemoGame } from './demo.js'
+import { declareOverview, declareTypeHelp } from './declare-help.js'
 import { checkNotSameFile, FileError, readTextFile, removeDatabase, writeChunks } from './files.js'
 import { answerHint, explainedStep, statusText, stepJson, stepLine, writeJson } from './print.js'
 import { coverageText, ruleCoverage, testsCitingRules } from './rule-coverage.js'
@@ -44,6 +45,8 @@ interface Command {
   readonly flags: Flags
   readonly positionals?: { readonly min: number; readonly max: number; readonly missing: string }
   readonly examples: readonly string[]
+  /** Help for what the positionals name (`declare TYPE --help`), when they name something. */
+  readonly helpFor?: (positionals: readonly string[]) => string | undefined
   /** Parses its own flags (declare takes the payload as flags). */
   readonly parse?: (args: readonly string[]) => { values: Values; positionals: string[] }
   run(values: Values, positionals: string[], io: Io): Promise<number>
@@ -329,26 +332,8 @@ const commands: Record<string, Command> = {
   declare: {
     usage: `${ARBITER} declare TYPE --db FILE --game ID --as PLAYER [--FIELD VALUE …| --payload '{…}'] [--json]`,
     summary: 'Record a declaration (or TurnStarted, PhaseStarted, Note): its payload as one flag per field.',
-    details:
-      'Numbers are taken as numbers, true/false as booleans, anything else as text. `status` lists\n' +
-      'what can be declared now. CombatJoined starts a whole close-combat round: its payload is\n' +
-      'nested, so give it with --payload: the combat id, the two sides (each unit, whether it charged,\n' +
-      'and the facing of the enemy it fights: front, flank or rear), who is in base contact, and\n' +
-      '"highGround": PLAYER when that side fights from higher ground.\n' +
-      'CombatRoundDeclared --payload \'{"combat":ID,"contact":[…]}\' fights the next round.\n' +
-      "MeleeAttacksDeclared takes --attacker UNIT --target UNIT [--models N] (one unit's attacks alone).\n" +
-      'ShotDeclared takes --shooter UNIT --target UNIT --weapon ID and what the table measured: --distance INCHES or\n' +
-      '--range short|long, --moved/--marched true, --cover soft|hard, --multipleShots true, and for a template\n' +
-      '--underTemplate N [--partlyUnderTemplate N]; a Stand and Shoot adds --standAndShoot true --charge SEQ;\n' +
-      '--at champion|CHARACTER picks out a model its unit no longer protects (fewer than 5 rank and file).\n' +
-      'PanicTestDeclared --unit UNIT --cause friend-destroyed|friend-broke|fled-through --friend UNIT: a Panic\n' +
-      'test the table owes (a friend destroyed or broken within 6", or fled through the unit).\n' +
-      'A contact entry\'s "weapon" names the weapon a unit carrying several special weapons fights with.\n' +
-      'ItemUsed --unit UNIT --item potion-of-strength [--character ID]: at the start of a close-combat phase.\n' +
-      'A contact entry may add "champion": true (the champion is one of its models in contact), "characters":\n' +
-      '[ID…] (joined characters in contact) and "directed": [{"by": ID|"champion", "at": ID|"champion", "attacks": N}]\n' +
-      '(attacks at an enemy champion or character; `by` omitted: the rank and file).\n' +
-      "ChallengeIssued --combat ID --unit UNIT [--character ID | --champion true] before a round's blows.",
+    details: declareOverview(),
+    helpFor: ([type]) => (type === undefined ? undefined : declareTypeHelp(type)),
     flags: declareFlags,
     parse: parseDeclare,
     positionals: { min: 1, max: 1, missing: 'the event TYPE is missing (e.g. MeleeAttacksDeclared)' },
@@ -705,7 +690,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   try {
     const { values, positionals } = (command.parse ?? ((args) => parseFlags(args, command.flags)))(rest)
     if (values.help === true) {
-      io.stdout.write(helpText(command))
+      io.stdout.write(command.helpFor?.(positionals) ?? helpText(command))
       return 0
     }
     const { min, max, missing } = command.positionals ?? { min: 0, max: 0, missing: '' }

@@ -1,4 +1,5 @@
 import type { EffectSpec, TimingPoint } from './effects.js'
+import type { ParamKind } from './params.js'
 
 /** An effect at any timing point; `at` picks the query its callbacks receive. */
 export type AnyEffectSpec<Clause extends string = string> = { [P in TimingPoint]: EffectSpec<P, Clause> }[TimingPoint]
@@ -73,6 +74,11 @@ export interface EntryDefinition<Id extends string = string, Clause extends stri
    * when it answers.
    */
   readonly checkParams?: (params: Readonly<Record<string, ParamValue>>) => string | null
+  /**
+   * Parameters a list may give that have no default (the rule applies more widely without one), with how they
+   * are written. Not hashed: they say how a list is read, as `params`' defaults do for the others.
+   */
+  readonly optionalParams?: Readonly<Record<string, ParamKind>>
 }
 
 export function defineEntry<const Id extends string, const Clause extends string>(
@@ -103,7 +109,7 @@ export type DecisionIndexOf<Decisions extends readonly VariantDecision[]> = {
 
 /** The plain, hashable data of an entry definition (its effects summarised). */
 export function entryData(definition: EntryDefinition): CatalogueEntry {
-  const { effects, checkParams: _check, ...data } = definition
+  const { effects, checkParams: _check, optionalParams: _optional, ...data } = definition
   if (!effects || effects.length === 0) return data
   return {
     ...data,

@@ -12,6 +12,7 @@ import {
   type TimingPoint,
 } from './effects.js'
 import { RuleError } from './errors.js'
+import { checkArmy, checkPlayers } from './muster-check.js'
 import { evolve, type Outcome, type OutcomeInit, phaseKey } from './outcomes.js'
 import type {
   Answer,
@@ -569,9 +570,7 @@ export function createEngine(ruleset: Ruleset): Engine {
             `${Object.keys(ruleset.catalogue.variants).join(', ')})`,
         )
       }
-      const ids = p.players.map((player) => player.id)
-      if (new Set(ids).size !== ids.length)
-        throw new RuleError('engine/duplicate-player', `seq ${event.seq}: player ids repeat (${ids.join(', ')})`)
+      checkPlayers(p.players)
       state.game = {
         gameId: event.gameId,
         ruleset: p.ruleset,
@@ -597,63 +596,8 @@ export function createEngine(ruleset: Ruleset): Engine {
       // New units, new entries held: the game-wide list is made again when next asked.
       listedInGame.delete(game)
       requirePlayer(game, event.payload.player, event as EngineEvent)
-      for (const unit of event.payload.units) {
-        if (Object.hasOwn(game.units, unit.id))
-          throw new RuleError('engine/duplicate-unit', `seq ${event.seq}: unit "${unit.id}" is already mustered`)
-        if (!ruleset.troopTypes.includes(unit.troopType))
-          throw new RuleError(
-            'rules/unknown-troop-type',
-            `seq ${event.seq}: unit "${unit.id}" is ${unit.troopType}, a troop type ${ruleset.id} does not have ` +
-              `(${ruleset.troopTypes.join(', ')})`,
-          )
-        const characterRefs = (unit.characters ?? []).flatMap((c) => [...c.gear, ...c.rules])
-        for (const ref of [...unit.gear, ...unit.rules, ...characterRefs]) {
-          if (!entries.has(ref.id))
-            throw new RuleError(
-              'rules/unknown-entry',
-              `seq ${event.seq}: unit "${unit.id}" names "${ref.id}", which the ${ruleset.id} catalogue does not have`,
-            )
-          const entry = entries.get(ref.id) as EntryDefinition
-          const given = 'params' in ref ? ref.params : ref.options
-          const problem = entry.checkParams?.(withParams(entry.params ?? NO_PARAMS, given))
-          if (problem)
-            throw new RuleError(
-              'rules/bad-model',
-              `seq ${event.seq}: unit "${unit.id}": ${problem} (${ruleset.id}/${entry.id})`,
-            )
-        }
-        if (unit.character && (unit.models !== 1 || (unit.characters ?? []).length > 0))
-          throw new RuleError(
-            'rules/bad-formation',
-            `seq ${event.seq}: unit "${unit.id}" is a lone character: it has one model and no characters joined`,
-          )
-        if (unit.wizardLevel !== undefined && !unit.character)
-          throw new RuleError(
-            'rules/bad-formation',
-            `seq ${event.seq}: unit "${unit.id}" has a Wizard level but is not a lone character; a Wizard who has ` +
-              'joined a unit is listed in its characters',
-          )
-        for (const character of unit.characters ?? []) {
-          const taken =
-            Object.hasOwn(game.units, character.id) ||
-            Object.values(game.units).some((u) => u.characters.some((c) => c.id === character.id)) ||
-            event.payload.units.some((u) => u.id === character.id) ||
-            event.payload.units.some(
-              (u) => (u.characters ?? []).filter((c) => c.id === character.id).length > (u === unit ? 1 : 0),
-            )
-          if (taken)
-            throw new RuleError(
-              'engine/duplicate-unit',
-              `seq ${event.seq}: character id "${character.id}" is already used`,
-            )
-        }
-        const files = unit.formation?.files
-        if (files !== undefined && files > unit.models)
-          throw new RuleError(
-            'rules/bad-formation',
-            `seq ${event.seq}: unit "${unit.id}" is ${files} models wide but has only ${unit.models} models`,
-          )
-      }
+      // Ids, names, troop types, gear and rules with their parameters, formations: checked before anything changes.
+      checkArmy(ruleset, entries, game, event.payload)
       for (const unit of event.payload.units) {
         game.units[unit.id] = {
           id: unit.id,

@@ -37,6 +37,7 @@ export const errorCodes = [
   'rules/bad-formation',
   'rules/bad-challenge',
   'rules/bad-model',
+  'rules/bad-param',
   'rules/bad-target',
   'rules/cannot-charge',
   'rules/cannot-move',
@@ -95,10 +96,24 @@ export const errorCodes = [
 
 export type ErrorCode = (typeof errorCodes)[number]
 
+/**
+ * Where in the input a refusal is about, so that a form shows it beside that field. `unit` is the id
+ * the input gives the unit (or character) it is about; `path` leads from there (from the payload's
+ * top without a unit) to the field, by names where the input has them: a rule or gear parameter is
+ * `['rules', 'regeneration', 'save']`, a characteristic `['profile', 'WS']`, a player's name
+ * `['players', 1, 'name']`.
+ */
+export interface ErrorField {
+  readonly unit?: string
+  readonly path: readonly (string | number)[]
+}
+
 /** An error as it crosses a host boundary (IPC, HTTP): plain data, never a thrown object. */
 export interface ErrorData {
   readonly code: ErrorCode
   readonly message: string
+  /** What the refusal is about, when it is about one field of the input. */
+  readonly field?: ErrorField
   /** For `store/conflict`: the seq the writer expected and the seq the game is at. */
   readonly expected?: number
   readonly actual?: number
@@ -109,19 +124,20 @@ export class ArbiterError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    readonly field?: ErrorField,
   ) {
     super(message)
     this.name = 'ArbiterError'
   }
   toData(): ErrorData {
-    return { code: this.code, message: this.message }
+    return { code: this.code, message: this.message, ...(this.field ? { field: this.field } : {}) }
   }
 }
 
 /** A malformed event: names the event type, its version and the field. Nothing is written. */
 export class EventValidationError extends ArbiterError {
-  constructor(message: string) {
-    super('event/invalid', message)
+  constructor(message: string, field?: ErrorField) {
+    super('event/invalid', message, field)
     this.name = 'EventValidationError'
   }
 }

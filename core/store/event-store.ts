@@ -20,7 +20,15 @@ export interface GameMeta {
   readonly createdAt: string
 }
 
-export type GameSummary = GameMeta & { readonly headSeq: number }
+/**
+ * A game as the library lists it: its meta, its head, and the library's own marks (`game_library`,
+ * never part of the game's record): archived (hidden from the list until restored), the sample game.
+ */
+export type GameSummary = GameMeta & {
+  readonly headSeq: number
+  readonly archived?: true
+  readonly sample?: true
+}
 
 /** A game whose events are stored but whose games row is gone. */
 export interface UnindexedGame {
@@ -112,13 +120,16 @@ interface GameRow {
   title: string | null
   created_at: string
   head_seq: number | null
+  archived_at: string | null
+  sample: number | null
 }
 
 const SQLITE_HEADER = 'SQLite format 3\u0000'
 
 const EVENT_COLUMNS = 'seq, type, v, at, actor, rules_version, payload, prev_hash, hash'
 const GAME_SELECT = `SELECT g.game_id, g.ruleset, g.variant, g.catalogue_hash, g.title, g.created_at,
-  (SELECT max(seq) FROM events e WHERE e.game_id = g.game_id) AS head_seq FROM games g`
+  (SELECT max(seq) FROM events e WHERE e.game_id = g.game_id) AS head_seq, l.archived_at, l.sample
+  FROM games g LEFT JOIN game_library l ON l.game_id = g.game_id`
 
 function toSummary(row: GameRow): GameSummary {
   const meta: GameSummary = {
@@ -129,6 +140,8 @@ function toSummary(row: GameRow): GameSummary {
     ...(row.title === null ? {} : { title: row.title }),
     createdAt: row.created_at,
     headSeq: row.head_seq ?? 0,
+    ...(row.archived_at === null ? {} : { archived: true }),
+    ...(row.sample === 1 ? { sample: true } : {}),
   }
   return meta
 }
@@ -489,6 +502,55 @@ export class EventStore {
    * Every game: the games rows with their heads, then each game whose events have no row. The
    * table is an index that can be edited behind Arbiter's back; the events are the record.
    */
+  /**
+   * Archives a game (hidden from the library's list, never deleted) or restores it: library metadata in
+   * `game_library`; the game's events are not touched.
+   */
+  setArchived(gameId: string, archivedAt: string | null): void {
+    this.assertOpen()
+    this.write(() => {
+      if (this.gameExistsStmt.get(gameId) === undefined)
+        throw new ArbiterError('store/unknown-game', `there is no game ${gameId}`)
+      this.db
+        .prepare(
+          `INSERT INTO game_library (game_id, archived_at) VALUES (?, ?)
+           ON CONFLICT (game_id) DO UPDATE SET archived_at = excluded.archived_at`,
+        )
+        .run(gameId, archivedAt)
+    })
+  }
+
+  /** The library's sample game, if it has recorded one. */
+  sampleGameId(): string | null {
+    this.assertOpen()
+    const row = this.db
+      .prepare<[], { game_id: string }>(
+        'SELECT l.game_id FROM game_library l JOIN games g ON g.game_id = l.game_id WHERE l.sample = 1',
+      )
+      .get()
+    return row?.game_id ?? null
+  }
+
+  /** Marks a game as the library's sample game (one at most: the mark moves from any other). */
+  markSample(gameId: string): void {
+    this.assertOpen()
+    this.write(() =>
+      this.db
+        .transaction(() => {
+          if (this.gameExistsStmt.get(gameId) === undefined)
+            throw new ArbiterError('store/unknown-game', `there is no game ${gameId}`)
+          this.db.prepare('UPDATE game_library SET sample = 0 WHERE sample = 1').run()
+          this.db
+            .prepare(
+              `INSERT INTO game_library (game_id, sample) VALUES (?, 1)
+             ON CONFLICT (game_id) DO UPDATE SET sample = 1`,
+            )
+            .run(gameId)
+        })
+        .immediate(),
+    )
+  }
+
   games(): (GameSummary | UnindexedGame)[] {
     this.assertOpen()
     // The game ids in events, found by seeking the primary key from one game to the next (a loose

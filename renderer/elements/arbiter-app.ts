@@ -14,6 +14,7 @@ import {
 import { downloadExport } from '../export-game.js'
 import { isTyping, shortcutFor } from '../shortcuts.js'
 import { baseStyles } from '../theme.js'
+import type { MusterRequest } from './army-muster.js'
 import './army-muster.js'
 import './explanation-panel.js'
 import './game-console.js'
@@ -355,6 +356,25 @@ export class ArbiterApp extends LitElement {
     if (step && event.detail.type === 'ArmyMustered') this.musterOpen = false
   }
 
+  /** A muster: its refusal goes back to the muster screen, to stand beside the field it is about. */
+  private async onMusterArmy(event: CustomEvent<MusterRequest>): Promise<void> {
+    const gameId = this.gameId
+    if (!gameId) return
+    const { draft, done } = event.detail
+    this.busy = true
+    try {
+      const step = await this.api.append(gameId, draft, this.view?.seq)
+      this.error = null
+      done(null)
+      this.musterOpen = false
+      await this.record(step)
+    } catch (error) {
+      done(toApiError(error))
+    } finally {
+      this.busy = false
+    }
+  }
+
   private async onDice(event: CustomEvent<{ requestId: string; faces: number[]; actor: string }>): Promise<void> {
     const gameId = this.gameId
     if (!gameId) return
@@ -497,6 +517,8 @@ export class ArbiterApp extends LitElement {
           .view=${this.view}
           .status=${this.status}
           .phases=${this.phases}
+          .catalogue=${this.catalogue ?? []}
+          .steps=${this.steps}
           .busy=${this.busy}
           @declare=${this.onDeclare}
           @dice=${this.onDice}
@@ -510,7 +532,7 @@ export class ArbiterApp extends LitElement {
               .catalogue=${this.catalogue}
               .troops=${this.troops}
               .troopTypes=${this.troopTypes}
-              @declare=${this.onDeclare}
+              @muster-army=${this.onMusterArmy}
               @close=${() => (this.musterOpen = false)}
             ></army-muster>`
             : nothing

@@ -1,14 +1,67 @@
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit'
-import type { EventDraft, GameView, RuleEntry } from '../../core/api/game-api-contract.js'
+import type { ErrorField, EventDraft, GameView, RuleEntry } from '../../core/api/game-api-contract.js'
 import type { TroopTemplate } from '../../core/engine/types.js'
-import type { TroopType, UnitDefinitionInput } from '../../core/events/event-types.js'
+import type { TroopType } from '../../core/events/event-types.js'
+import type { ApiError } from '../api-client.js'
 import { baseStyles } from '../theme.js'
-import './unit-editor.js'
+import { blankUnit, type FieldProblem, type UnitEditor, type UnitForm, unitOfForm, words } from './unit-editor.js'
+
+/** What the muster asks the shell to record, and how the shell answers: null when it went through. */
+export interface MusterRequest {
+  readonly draft: EventDraft
+  readonly done: (refusal: ApiError | null) => void
+}
+
+/** The api's last refusal of a player's muster: about a unit's field (`unit`, `path`), or about the army. */
+interface Refusal {
+  readonly message: string
+  readonly unit: string | null
+  readonly path: ErrorField['path'] | null
+}
+
+/** One player's muster in progress: the units drafted, the one being written, if any, and the last refusal. */
+interface PlayerDraft {
+  readonly units: readonly UnitForm[]
+  /** The unit in the editor: `index` is its place in `units`, or null for a new one. */
+  readonly editing: { readonly index: number | null; readonly form: UnitForm } | null
+  readonly refusal?: Refusal | null
+}
+
+type Book = Readonly<Record<string, PlayerDraft>>
+
+const EMPTY: PlayerDraft = { units: [], editing: null }
 
 /**
- * Army muster: a player's units, added one by one in the unit editor, then recorded as one
- * ArmyMustered event (emitted as `declare`; the shell appends it). The units the player already
- * has are listed from the game's state.
+ * Drafts are kept per game for the browser tab's life (sessionStorage): leaving for the Rules or the
+ * Library and coming back, or reloading the page, finds every unit as it was typed.
+ */
+const storageKey = (gameId: string) => `arbiter.muster.${gameId}`
+
+function loadBook(gameId: string): Book {
+  try {
+    const text = sessionStorage.getItem(storageKey(gameId))
+    const book = text ? (JSON.parse(text) as unknown) : null
+    return typeof book === 'object' && book !== null ? (book as Book) : {}
+  } catch {
+    return {}
+  }
+}
+
+function saveBook(gameId: string, book: Book): void {
+  try {
+    const empty = Object.values(book).every((draft) => draft.units.length === 0 && draft.editing === null)
+    if (empty) sessionStorage.removeItem(storageKey(gameId))
+    else sessionStorage.setItem(storageKey(gameId), JSON.stringify(book))
+  } catch {
+    // A full or disabled storage keeps the drafts for this screen only.
+  }
+}
+
+/**
+ * Army muster: a player's units, written one by one in the unit editor, then recorded as one
+ * ArmyMustered event (asked of the shell as `muster-army`). A refusal keeps the whole draft: the unit
+ * it is about opens in the editor with the refusal beside its field, in the api's words; one about no
+ * unit stands above the muster button. The units a player already has are listed from the game.
  */
 export class ArmyMuster extends LitElement {
   static override properties = {
@@ -17,8 +70,8 @@ export class ArmyMuster extends LitElement {
     troops: { attribute: false },
     troopTypes: { attribute: false },
     player: { state: true },
-    drafts: { state: true },
-    editing: { state: true },
+    book: { state: true },
+    sending: { state: true },
   }
 
   view: GameView | null = null
@@ -26,8 +79,9 @@ export class ArmyMuster extends LitElement {
   troops: readonly TroopTemplate[] = []
   troopTypes: readonly TroopType[] = []
   player = ''
-  drafts: UnitDefinitionInput[] = []
-  editing = false
+  book: Book = {}
+  sending = false
+  private bookOf: string | null = null
 
   static override styles = [
     baseStyles,
@@ -37,7 +91,11 @@ export class ArmyMuster extends LitElement {
         padding-left: 1.2rem;
       }
       li {
-        margin: 0.15rem 0;
+        margin: 0.25rem 0;
+      }
+      li .row {
+        display: inline-flex;
+        margin-left: 0.4rem;
       }
       .head {
         display: flex;
@@ -48,36 +106,154 @@ export class ArmyMuster extends LitElement {
       unit-editor {
         margin: 0.6rem 0;
       }
+      .problem {
+        color: var(--danger);
+        font-size: 0.9rem;
+        margin: 0.2rem 0;
+      }
     `,
   ]
 
+  private get gameId(): string | null {
+    return this.view?.gameId ?? null
+  }
+
+  private get draft(): PlayerDraft {
+    return this.book[this.player] ?? EMPTY
+  }
+
+  /** The api's last refusal of this player's muster (kept with the draft, across screens). */
+  private get refusal(): Refusal | null {
+    return this.draft.refusal ?? null
+  }
+
+  /** The refusal, when it is about the unit in the editor: shown beside its field. */
+  private get problem(): FieldProblem | null {
+    const { refusal, editing } = this.draft
+    if (!refusal?.path || refusal.unit === null || editing?.form.id !== refusal.unit) return null
+    return { path: refusal.path, message: refusal.message }
+  }
+
+  private setDraft(draft: PlayerDraft): void {
+    this.book = { ...this.book, [this.player]: draft }
+    if (this.gameId) saveBook(this.gameId, this.book)
+  }
+
   override willUpdate(changed: PropertyValues<this>): void {
+    if (this.gameId !== this.bookOf) {
+      this.bookOf = this.gameId
+      this.book = this.gameId ? loadBook(this.gameId) : {}
+    }
     const players = this.view?.state.players ?? []
     const units = Object.values(this.view?.state.units ?? {})
     const hasArmy = (player: string) => units.some((unit) => unit.player === player)
     const known = players.some((player) => player.id === this.player)
+    const idle = this.draft.units.length === 0 && this.draft.editing === null
     // Start with, and after each muster move on to, the first player who has no army yet.
-    if (!known || (changed.has('view') && this.drafts.length === 0 && hasArmy(this.player))) {
+    if (!known || (changed.has('view') && idle && hasArmy(this.player))) {
       const next = players.find((player) => !hasArmy(player.id)) ?? (known ? undefined : players[0])
       if (next) this.player = next.id
     }
   }
 
-  private muster(): void {
-    const draft: EventDraft = {
-      type: 'ArmyMustered',
-      actor: this.player,
-      payload: { player: this.player, units: this.drafts },
+  /** Ids in use: the game's units and characters, and every draft's but the one being saved. */
+  private takenIds(except: number | null): Set<string> {
+    const game = this.view?.state
+    const taken = new Set<string>()
+    for (const unit of Object.values(game?.units ?? {})) {
+      taken.add(unit.id)
+      for (const character of unit.characters) taken.add(character.id)
     }
-    this.dispatchEvent(new CustomEvent('declare', { detail: draft, bubbles: true, composed: true }))
-    this.drafts = []
+    for (const [player, draft] of Object.entries(this.book))
+      draft.units.forEach((unit, index) => {
+        if (unit.id && !(player === this.player && index === except)) taken.add(unit.id)
+      })
+    return taken
+  }
+
+  /** A unit's id from its name: "Chaos Trolls" is chaos-trolls (chaos-trolls-2 when that is taken). */
+  private unitId(name: string, except: number | null): string {
+    const base =
+      name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '')
+        .slice(0, 56) || 'unit'
+    const taken = this.takenIds(except)
+    let id = base
+    for (let n = 2; taken.has(id); n++) id = `${base}-${n}`
+    return id
+  }
+
+  private edit(index: number | null): void {
+    const form = index === null ? blankUnit() : this.draft.units[index]
+    if (!form) return
+    this.setDraft({ ...this.draft, editing: { index, form } })
+  }
+
+  private saveUnit(form: UnitForm): void {
+    const editing = this.draft.editing
+    if (!editing) return
+    const index = editing.index
+    const id = this.unitId(form.name, index)
+    const units = [...this.draft.units]
+    if (index === null) units.push({ ...form, id })
+    else units[index] = { ...form, id }
+    // A unit saved again answers the refusal about it, until the api is asked again.
+    const refusal = this.refusal?.unit !== null && this.refusal?.unit === form.id ? null : this.refusal
+    this.setDraft({ units, editing: null, refusal })
+  }
+
+  private muster(): void {
+    const gameId = this.gameId
+    const player = this.player
+    if (!gameId || this.sending) return
+    const catalogue = this.catalogue ?? []
+    const units = this.draft.units.map((form, index) =>
+      unitOfForm({ ...form, id: form.id ?? `unit-${index + 1}` }, catalogue),
+    )
+    const draft: EventDraft = { type: 'ArmyMustered', actor: player, payload: { player, units } }
+    this.sending = true
+    this.setDraft({ ...this.draft, refusal: null })
+    const done = (refusal: ApiError | null) => {
+      this.sending = false
+      if (refusal === null) {
+        this.book = { ...this.book, [player]: EMPTY }
+        saveBook(gameId, this.book)
+        return
+      }
+      void this.place(player, refusal)
+    }
+    this.dispatchEvent(
+      new CustomEvent<MusterRequest>('muster-army', { detail: { draft, done }, bubbles: true, composed: true }),
+    )
+  }
+
+  /** A refusal beside the field it is about: its unit opens in the editor, the field in view and focused. */
+  private async place(player: string, refusal: ApiError): Promise<void> {
+    const field = refusal.field
+    const draft = this.book[player] ?? EMPTY
+    const index = field?.unit === undefined ? -1 : draft.units.findIndex((unit) => unit.id === field.unit)
+    const about: Refusal =
+      field === undefined || index === -1
+        ? { message: refusal.message, unit: null, path: null }
+        : { message: refusal.message, unit: field.unit ?? null, path: field.path }
+    const editing = index === -1 ? draft.editing : { index, form: draft.units[index]! }
+    this.book = { ...this.book, [player]: { ...draft, editing, refusal: about } }
+    if (this.gameId) saveBook(this.gameId, this.book)
+    if (index === -1 || player !== this.player) return
+    await this.updateComplete
+    const editor = this.renderRoot.querySelector<UnitEditor>('unit-editor')
+    await editor?.updateComplete
+    editor?.focusProblem()
   }
 
   override render() {
     const game = this.view?.state
     if (!game) return nothing
     const mustered = Object.values(game.units).filter((unit) => unit.player === this.player)
-    const taken = [...Object.keys(game.units), ...this.drafts.map((unit) => unit.id)]
+    const { units, editing } = this.draft
+    const count = units.length
     return html`<section class="panel" aria-label="Army muster">
       <div class="head">
         <h2>Army muster</h2>
@@ -89,7 +265,6 @@ export class ArmyMuster extends LitElement {
           id="muster-player"
           @change=${(e: Event) => {
             this.player = (e.target as HTMLSelectElement).value
-            this.drafts = []
           }}
         >
           ${game.players.map((player) => html`<option value=${player.id} ?selected=${player.id === this.player}>${player.name}</option>`)}
@@ -99,48 +274,69 @@ export class ArmyMuster extends LitElement {
         mustered.length > 0
           ? html`<h3>On the table</h3>
             <ul>
-              ${mustered.map((unit) => html`<li>${unit.name}: ${unit.models} ${unit.troopType}</li>`)}
+              ${mustered.map((unit) => html`<li>${unit.name}: ${unit.models} ${words(unit.troopType).toLowerCase()}</li>`)}
             </ul>`
           : nothing
       }
       ${
-        this.drafts.length > 0
+        count > 0
           ? html`<h3>To muster</h3>
-            <ul>
-              ${this.drafts.map(
-                (unit, index) =>
-                  html`<li>
-                    ${unit.name}: ${unit.models} ${unit.troopType}
+            <ul aria-label="Units to muster">
+              ${units.map((unit, index) => {
+                const refused =
+                  this.refusal?.unit !== null && this.refusal?.unit === unit.id && editing?.index !== index
+                return html`<li>
+                  ${unit.name}: ${unit.models} ${words(unit.troopType).toLowerCase()}
+                  <span class="row">
+                    <button aria-label=${`Edit ${unit.name}`} ?disabled=${editing !== null} @click=${() => this.edit(index)}>
+                      Edit
+                    </button>
                     <button
                       aria-label=${`Remove ${unit.name}`}
-                      @click=${() => (this.drafts = this.drafts.filter((_, i) => i !== index))}
+                      ?disabled=${editing !== null}
+                      @click=${() => this.setDraft({ units: units.filter((_, i) => i !== index), editing: null })}
                     >
                       ✕
                     </button>
-                  </li>`,
-              )}
+                  </span>
+                  ${refused ? html`<p class="problem" role="alert">${this.refusal?.message}</p>` : nothing}
+                </li>`
+              })}
             </ul>`
           : nothing
       }
       ${
-        this.editing
+        editing
           ? html`<unit-editor
             .catalogue=${this.catalogue ?? []}
             .troops=${this.troops}
             .troopTypes=${this.troopTypes}
-            .takenIds=${taken}
-            @unit-saved=${(e: CustomEvent<UnitDefinitionInput>) => {
-              this.drafts = [...this.drafts, e.detail]
-              this.editing = false
+            .form=${editing.form}
+            .problem=${this.problem}
+            ?existing=${editing.index !== null}
+            @form-change=${(e: CustomEvent<UnitForm>) => {
+              // The editor lets go of the refusal once its field is edited.
+              const answered = this.problem !== null && (e.target as UnitEditor).problem === null
+              this.setDraft({
+                ...this.draft,
+                editing: { ...editing, form: e.detail },
+                ...(answered ? { refusal: null } : {}),
+              })
             }}
-            @cancel=${() => (this.editing = false)}
+            @unit-saved=${(e: CustomEvent<UnitForm>) => this.saveUnit(e.detail)}
+            @cancel=${() => this.setDraft({ ...this.draft, editing: null })}
           ></unit-editor>`
-          : html`<div class="row">
-            <button @click=${() => (this.editing = true)}>Add a unit</button>
-            <button class="primary" ?disabled=${this.drafts.length === 0} @click=${this.muster}>
-              Muster ${this.drafts.length} unit${this.drafts.length === 1 ? '' : 's'}
-            </button>
-          </div>`
+          : html`${
+              this.refusal && this.refusal.unit === null
+                ? html`<p class="problem" role="alert">${this.refusal.message}</p>`
+                : nothing
+            }
+            <div class="row">
+              <button @click=${() => this.edit(null)}>Add a unit</button>
+              <button class="primary" ?disabled=${count === 0 || this.sending} @click=${this.muster}>
+                Muster ${count} unit${count === 1 ? '' : 's'}
+              </button>
+            </div>`
       }
     </section>`
   }

@@ -1,5 +1,6 @@
 import { css, html, LitElement, nothing } from 'lit'
-import type { GameStatus, GameView } from '../../core/api/game-api-contract.js'
+import { type ChargedCombat, chargedCombats } from '../../core/api/declarations.js'
+import type { GameStatus, GameView, RuleEntry, StepView } from '../../core/api/game-api-contract.js'
 import type { OpenRequest } from '../../core/engine/types.js'
 import { baseStyles } from '../theme.js'
 import './choice-entry.js'
@@ -18,16 +19,24 @@ export class GameConsole extends LitElement {
     view: { attribute: false },
     status: { attribute: false },
     phases: { attribute: false },
+    catalogue: { attribute: false },
+    steps: { attribute: false },
     busy: { type: Boolean },
     declaring: { state: true },
+    prefill: { state: true },
   }
 
   view: GameView | null = null
   status: GameStatus | null = null
   phases: readonly string[] = []
+  /** The ruleset's catalogue and the game's steps: the declaration forms name weapons, spells and charges from them. */
+  catalogue: readonly RuleEntry[] = []
+  steps: readonly StepView[] = []
   busy = false
   /** The declaration whose form is open. */
   declaring: string | null = null
+  /** The combat a charge led to, when its form was opened from it. */
+  prefill: ChargedCombat | null = null
 
   static override styles = [
     baseStyles,
@@ -108,6 +117,34 @@ export class GameConsole extends LitElement {
     </section>`
   }
 
+  /** The charges of this turn that reached their targets: each leads straight to its combat, filled from the log. */
+  private renderChargedCombats(view: GameView, status: GameStatus) {
+    if (!status.canDeclare.includes('CombatJoined')) return nothing
+    const known = chargedCombats({
+      ruleset: { id: view.state.ruleset, phases: this.phases },
+      state: view.state,
+      catalogue: this.catalogue,
+      actor: status.activePlayer ?? '',
+      steps: this.steps,
+    })
+    if (known.length === 0) return nothing
+    return html`<div class="row next" role="group" aria-label="Next">
+      ${known.map(
+        (combat) => html`<button
+          class="primary"
+          @click=${() => {
+            // A fresh form each time: the same type reopened from a charge starts from the log again.
+            this.declaring = null
+            this.prefill = combat
+            void this.updateComplete.then(() => (this.declaring = 'CombatJoined'))
+          }}
+        >
+          Fight the combat: ${combat.title}
+        </button>`,
+      )}
+    </div>`
+  }
+
   override render() {
     const view = this.view
     const status = this.status
@@ -130,6 +167,7 @@ export class GameConsole extends LitElement {
           </ol>`
           : nothing
       }
+      ${this.renderChargedCombats(view, status)}
       ${
         status.canDeclare.length > 0
           ? html`<h3>Declare now</h3>
@@ -140,7 +178,10 @@ export class GameConsole extends LitElement {
                   ? html`<button @click=${() => this.dispatchEvent(new CustomEvent('muster'))}>ArmyMustered</button>`
                   : html`<button
                       aria-pressed=${this.declaring === type ? 'true' : 'false'}
-                      @click=${() => (this.declaring = this.declaring === type ? null : type)}
+                      @click=${() => {
+                        this.prefill = null
+                        this.declaring = this.declaring === type ? null : type
+                      }}
                     >
                       ${type}
                     </button>`,
@@ -152,6 +193,9 @@ export class GameConsole extends LitElement {
                   .type=${this.declaring}
                   .view=${view}
                   .phases=${this.phases}
+                  .catalogue=${this.catalogue}
+                  .steps=${this.steps}
+                  .prefill=${this.prefill}
                   .actor=${status.activePlayer ?? game.players[0]?.id ?? ''}
                   @cancel=${() => (this.declaring = null)}
                 ></declare-form>`

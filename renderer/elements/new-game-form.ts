@@ -1,6 +1,6 @@
-import { css, html, LitElement } from 'lit'
+import { css, html, LitElement, nothing } from 'lit'
 import type { RulesetSummary } from '../../core/api/game-api-contract.js'
-import type { ArbiterClient } from '../api-client.js'
+import { type ApiError, type ArbiterClient, toApiError } from '../api-client.js'
 import { baseStyles } from '../theme.js'
 
 interface PlayerDraft {
@@ -18,6 +18,7 @@ export class NewGameForm extends LitElement {
     ruleset: { state: true },
     variant: { state: true },
     players: { state: true },
+    refusal: { state: true },
   }
 
   client: ArbiterClient | null = null
@@ -26,6 +27,8 @@ export class NewGameForm extends LitElement {
   variant = ''
   gameTitle = ''
   players: PlayerDraft[] = [{ name: '' }, { name: '' }]
+  /** A refusal about one player (two of one name), shown beside that player's field. */
+  refusal: ApiError | null = null
 
   static override styles = [
     baseStyles,
@@ -45,6 +48,11 @@ export class NewGameForm extends LitElement {
       }
       .actions {
         margin-top: 0.4rem;
+      }
+      .problem {
+        color: var(--danger);
+        font-size: 0.9rem;
+        margin: 0.1rem 0 0;
       }
     `,
   ]
@@ -88,8 +96,20 @@ export class NewGameForm extends LitElement {
       })
       this.dispatchEvent(new CustomEvent('created', { detail: gameId, bubbles: true, composed: true }))
     } catch (error) {
-      this.dispatchEvent(new CustomEvent('failed', { detail: error, bubbles: true, composed: true }))
+      const refusal = toApiError(error)
+      const [list, index] = refusal.field?.path ?? []
+      if (list === 'players' && typeof index === 'number' && index < this.players.length) {
+        this.refusal = refusal
+        await this.updateComplete
+        this.renderRoot.querySelector<HTMLInputElement>(`#player-${index}`)?.focus()
+      } else this.dispatchEvent(new CustomEvent('failed', { detail: refusal, bubbles: true, composed: true }))
     }
+  }
+
+  /** The refusal about player `index`, if there is one. */
+  private problemOf(index: number): string | null {
+    const [list, at] = this.refusal?.field?.path ?? []
+    return list === 'players' && at === index ? (this.refusal?.message ?? null) : null
   }
 
   override render() {
@@ -132,10 +152,12 @@ export class NewGameForm extends LitElement {
               <input
                 id=${`player-${index}`}
                 required
+                aria-invalid=${this.problemOf(index) ? 'true' : 'false'}
                 .value=${player.name}
                 @input=${(e: Event) => this.setPlayer(index, input(e))}
                 placeholder=${index === 0 ? 'The Empire' : 'Warriors of Chaos'}
               />
+              ${this.problemOf(index) ? html`<p class="problem" role="alert">${this.problemOf(index)}</p>` : nothing}
             </div>`,
           )}
         </div>
@@ -153,6 +175,7 @@ export class NewGameForm extends LitElement {
   }
 
   private setPlayer(index: number, name: string): void {
+    this.refusal = null
     this.players = this.players.map((player, i) => (i === index ? { name } : player))
   }
 }

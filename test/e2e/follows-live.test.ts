@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDemoGame } from '../../core/cli/demo.js'
+import { createDemoGame } from '../../core/api/demo-game.js'
 import { screenshot, startTable, type Table } from './browser.js'
 
 let table: Table

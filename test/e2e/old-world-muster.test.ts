@@ -27,9 +27,15 @@ describe('an Old World game in the app', () => {
     const editor = muster.getByRole('form', { name: 'Unit editor' })
     await editor.getByLabel('Start from a ready unit').selectOption('treeman')
     await until(() => editor.getByLabel('Unit name').inputValue()).toBe('Treeman')
+    // Offered in words ("monstrous creature"), recorded as the slug (the option's value).
     const troopTypes = await editor.locator('#troop-type option').allTextContents()
     expect(troopTypes).toContain('behemoth')
-    expect(troopTypes).toContain('monstrous-creature')
+    expect(troopTypes).toContain('monstrous creature')
+    expect(
+      await editor
+        .locator('#troop-type option')
+        .evaluateAll((options) => options.map((o) => (o as unknown as { value: string }).value)),
+    ).toContain('monstrous-creature')
     // The classic monster is no Old World troop type.
     expect(troopTypes).not.toContain('monster')
     expect(await editor.locator('#troop-type').inputValue()).toBe('behemoth')

@@ -26,7 +26,8 @@ describe('ready units in the muster screen', () => {
     const editor = muster.getByRole('form', { name: 'Unit editor' })
     await editor.getByLabel('Start from a ready unit').selectOption('dark-elf-warriors')
     await until(() => editor.getByLabel('Unit name').inputValue()).toBe('Dark Elf Warriors')
-    expect(await editor.getByLabel('Race or army').inputValue()).toBe('dark-elves')
+    // The race in words; it is recorded as its slug, dark-elves.
+    expect(await editor.getByLabel('Race or army').inputValue()).toBe('Dark Elves')
     expect(await editor.locator('#c-WS').inputValue()).toBe('4')
     // A ready unit is a start: the player edits it before adding it.
     await editor.getByLabel('Models').fill('15')

@@ -108,7 +108,7 @@ describe('the Winds of Magic', () => {
       game,
       ev.mustered('p1', unitDef('warriors', { wizardLevel: 2 })),
       'rules/bad-formation',
-      /not a lone character/,
+      /only a lone character has a Wizard level/,
     )
   })
 

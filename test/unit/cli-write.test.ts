@@ -185,7 +185,7 @@ describe('recording a game from the command line', () => {
     )
     const odd = await run('muster', join(dir, 'odd.json'), ...game)
     expect(odd.code).toBe(1)
-    expect(odd.err).toMatch(/ArmyMustered v\d+: payload\.units\[0\]\.troopType: /)
+    expect(odd.err).toMatch(/event\/invalid: Ogres: its troop type must be one of infantry, /)
     expect(await seqOf(game)).toBe(5)
   })
 })

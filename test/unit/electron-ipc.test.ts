@@ -16,6 +16,8 @@ const tempDir = useTempDir()
  */
 const everyGameApiMethod: Record<keyof GameApi, true> = {
   listGames: true,
+  archiveGame: true,
+  sampleGame: true,
   createGame: true,
   append: true,
   rollDice: true,

@@ -66,9 +66,9 @@ describe('engine driver: requests and answers', () => {
   it('musters refuse unknown players, repeated unit ids and gear the catalogue does not have', () => {
     const game = new EngineGame(ev.created(), ev.mustered('p1', unitDef('a')))
     expect(() => game.apply(ev.mustered('p3', unitDef('x')))).toThrow(/player "p3", who is not in this game/)
-    expect(() => game.apply(ev.mustered('p2', unitDef('a')))).toThrow(/unit "a" is already mustered/)
+    expect(() => game.apply(ev.mustered('p2', unitDef('a')))).toThrow(/a: the id "a" is One's a's already/)
     expect(() => game.apply(ev.mustered('p2', unitDef('c', { gear: ['laser-rifle'] })))).toThrow(
-      /"laser-rifle", which the classic catalogue does not have/,
+      /c: Classic fan edition has no gear "laser-rifle"/,
     )
   })
 

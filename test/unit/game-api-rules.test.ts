@@ -33,7 +33,19 @@ describe('GameApi: rulesets and the catalogue', () => {
     expect(breakTest).toMatchObject({ name: expect.any(String), kind: 'core', enforcement: 'enforced', params: {} })
     expect(Object.keys(breakTest!.clauses)).toContain('modifier')
     for (const entry of entries)
-      expect(Object.keys(entry).sort()).toEqual(['clauses', 'enforcement', 'id', 'kind', 'name', 'params', 'text'])
+      expect(Object.keys(entry).sort()).toEqual([
+        'clauses',
+        'enforcement',
+        'id',
+        'kind',
+        'name',
+        'paramKinds',
+        'params',
+        'text',
+      ])
+    // How each parameter is written, for the muster screen to read what a player types.
+    expect(entries.find((entry) => entry.id === 'regeneration')?.paramKinds).toEqual({ save: 'save' })
+    expect(entries.find((entry) => entry.id === 'repeater-crossbow')?.paramKinds).toMatchObject({ range: 'inches' })
     await expect(api.catalogue('modern')).rejects.toMatchObject({ code: 'api/unknown-ruleset' })
     await api.close()
   })

@@ -36,7 +36,7 @@ describe('each ruleset musters only its own troop types', () => {
   it('a classic game refuses a behemoth, naming the troop types it has', () => {
     const game = new EngineGame(ev.created())
     expect(() => game.apply(ev.mustered('p1', unitDef('tree', { troopType: 'behemoth', models: 1 })))).toThrow(
-      /unit "tree" is behemoth, a troop type classic does not have \(monster, infantry/,
+      /tree: behemoth is not a troop type of .* \(it has monster, infantry/,
     )
     expect(Object.keys(game.game.units)).toEqual([])
   })
@@ -45,7 +45,7 @@ describe('each ruleset musters only its own troop types', () => {
     const game = new OldWorldGame(owEv.created())
     game.apply(owEv.mustered('p1', owUnit('tree', { troopType: 'behemoth', models: 1 })))
     expect(() => game.apply(owEv.mustered('p2', owUnit('hydra', { troopType: 'monster', models: 1 })))).toThrow(
-      /rules\/unknown-troop-type|a troop type old-world does not have/,
+      /hydra: monster is not a troop type of The Old World/,
     )
     expect(Object.keys(game.game.units)).toEqual(['tree'])
   })
@@ -87,12 +87,12 @@ describe('old-world/turn-sequence: each thing in its phase', () => {
 })
 
 describe('an entry checks the parameters a list gives it, at muster', () => {
-  it('Stomp Attacks (D7) is refused, naming the entry (old-world/stomp-attacks); Stomp Attacks (D3+1) musters', () => {
+  it('Stomp Attacks (D7) is refused, naming the entry and what X may be; Stomp Attacks (D3+1) musters', () => {
     const game = new OldWorldGame(owEv.created())
     const giant = (X: string) =>
       owUnit('giant', { troopType: 'behemoth', models: 1, rules: [{ id: 'stomp-attacks', params: { X } }] })
     expect(() => game.apply(owEv.mustered('p1', giant('D7')))).toThrow(
-      /unit "giant": Stomp Attacks \(D7\): X is a number or dice such as D3, D6, 2D6 or D3\+1 \(old-world\/stomp-attacks\)/,
+      /giant: Stomp Attacks needs X as a number or dice such as D3, D6, 2D6 or D3\+1, not "D7"/,
     )
     expect(game.game.units).toEqual({})
     game.apply(owEv.mustered('p1', giant('D3+1')))

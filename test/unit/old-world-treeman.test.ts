@@ -218,7 +218,7 @@ describe('old-world/stomp-attacks', () => {
     const g = new TestGame(owEv.created())
     expect(() =>
       g.apply(owEv.mustered('p1', giant({ rules: [{ id: 'stomp-attacks', params: { X: 'lots' } }] }))),
-    ).toThrow(/Stomp Attacks \(lots\)/)
+    ).toThrow(/Stomp Attacks needs X as a number or dice .*, not "lots"/)
     expect(g.game.units).toEqual({})
   })
 

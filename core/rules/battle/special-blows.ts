@@ -1,5 +1,6 @@
 import type { CombatMoment, SpecialAttack } from '../../engine/effects.js'
 import type { Resolved } from '../../engine/modifiers.js'
+import { parseDiceCount } from '../../engine/params.js'
 import { rollDice } from '../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
@@ -19,24 +20,6 @@ const s = (count: number) => (count === 1 ? '' : 's')
 /** The moment of a special blow: no close-combat weapon of the attacker's counts, and the blow says what it is. */
 export function specialMoment(moment: CombatMoment, attacker: UnitState, special: SpecialAttack): CombatMoment {
   return { ...moment, weapons: { ...moment.weapons, [attacker.id]: null }, special }
-}
-
-/**
- * A rule's count as a list writes it: a plain number, or dice ("D6", "2D3", "D3+1"): `dice` of `sides`, plus `add`.
- * Null when it is neither.
- */
-export function parseDiceCount(
-  value: unknown,
-): { dice: number; sides: number; add: number } | { fixed: number } | null {
-  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? { fixed: value } : null
-  if (typeof value !== 'string') return null
-  const text = value.replace(/\s+/g, '').toUpperCase()
-  if (/^\d+$/.test(text)) return { fixed: Number(text) }
-  const match = /^(\d*)D(3|6)(?:\+(\d+))?$/.exec(text)
-  if (!match) return null
-  const dice = match[1] === '' ? 1 : Number(match[1])
-  const add = match[3] === undefined ? 0 : Number(match[3])
-  return dice >= 1 && dice <= 10 && add <= 10 ? { dice, sides: Number(match[2]), add } : null
 }
 
 export interface SpecialHits {

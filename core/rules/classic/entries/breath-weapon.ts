@@ -22,4 +22,5 @@ export const breathWeapon = defineEntry({
     'line-of-sight': 'only models in line of sight can be hit: the players count only those',
   },
   enforcement: 'prompted',
+  optionalParams: { strength: 'number' },
 })

@@ -23,6 +23,7 @@ export const handbows = defineEntry({
     'stand-and-shoot': 'may always stand and shoot, even when the charger is within half its charge distance',
   },
   enforcement: 'enforced',
+  optionalParams: { multipleShots: 'number' },
   // The core penalties stay in the breakdown; these records cancel them, so both show.
   effects: [
     {

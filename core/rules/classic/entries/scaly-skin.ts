@@ -26,6 +26,7 @@ export const scalySkin = defineEntry({
       "armour's save (classic/variants §scaly-skin-combined)",
   },
   enforcement: 'enforced',
+  optionalParams: { save: 'save' },
   effects: [
     {
       at: 'armour-save',

@@ -17,4 +17,5 @@ export const bow = defineEntry({
     profile: 'range 24", Strength 3, no Armour Piercing',
   },
   enforcement: 'enforced',
+  optionalParams: { multipleShots: 'number' },
 })

@@ -28,6 +28,7 @@ export const magicalAttacks = defineEntry({
     'magic-items': "all hits from magic items count as Magical attacks (each magic item's entry says so)",
   },
   enforcement: 'enforced',
+  optionalParams: { weapon: 'text' },
   effects: [
     {
       at: 'magical-attack',

@@ -1,5 +1,5 @@
 import { defineEntry } from '../../../engine/catalogue.js'
-import { parseDiceCount } from '../../battle/special-blows.js'
+import { parseDiceCount } from '../../../engine/params.js'
 import { seedLines } from './sources.js'
 
 /** Stomp Attacks (X), seed 001: after every other attack, automatic hits at the unmodified Strength. */

@@ -1,12 +1,12 @@
-import type { GameApi } from '../api/game-api-contract.js'
+import type { GameApi } from './game-api-contract.js'
 
 /**
  * A sample game of two close-combat rounds (classic variant): a ranked unit of Orc Boyz with full
  * command charges a ranked unit of Dark Elf Warriors with full command. Round 1 is a draw (both
  * sides have a musician); in round 2 the Boyz lose, break, flee and are caught. The dice are typed
  * in as physical dice so the demo replays the same way everywhere; the figures are worked out by
- * hand in test/scenarios/games/two-rounds-boyz-break.expected.json. Only GameApi calls: the CLI runs it
- * in-process, the renderer's library over whichever host it has (its sample game).
+ * hand in test/scenarios/games/two-rounds-boyz-break.expected.json. Only GameApi calls: `arbiter demo` runs it
+ * in-process, and `GameApi.sampleGame` records it once as the library's sample game.
  */
 export async function createDemoGame(api: Pick<GameApi, 'createGame' | 'append' | 'openGame'>): Promise<string> {
   const { gameId } = await api.createGame({
