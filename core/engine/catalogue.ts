@@ -1,4 +1,4 @@
-import type { EffectSpec, TimingPoint } from './effects.js'
+import type { AnyTriggerSpec, EffectSpec, TimingPoint } from './effects.js'
 import type { ParamKind } from './params.js'
 
 /** An effect at any timing point; `at` picks the query its callbacks receive. */
@@ -13,6 +13,13 @@ export type AnyEffectSpec<Clause extends string = string> = { [P in TimingPoint]
 export type EntryKind = 'core' | 'special-rule' | 'weapon' | 'armour' | 'item' | 'banner' | 'spell' | 'variant'
 export type Enforcement = 'enforced' | 'prompted' | 'reference'
 export type ParamValue = string | number | boolean
+
+/** The hashed description of one trigger: the point, the clause it carries out, its label. */
+export interface TriggerSummary {
+  readonly on: string
+  readonly clause: string
+  readonly label: string
+}
 
 /** The hashed description of one effect. */
 export interface EffectSummary {
@@ -37,6 +44,8 @@ export interface CatalogueEntry {
   readonly params?: Readonly<Record<string, ParamValue>>
   readonly enforcement: Enforcement
   readonly effects?: readonly EffectSummary[]
+  /** The steps the entry contributes at trigger points (Timber! as its model falls). */
+  readonly triggers?: readonly TriggerSummary[]
   /** Entries a holder of this one holds as well (Terror causers also cause Fear). */
   readonly grants?: readonly string[]
 }
@@ -64,10 +73,12 @@ export interface Catalogue {
  * clause the entry does not have fails to compile.
  */
 export interface EntryDefinition<Id extends string = string, Clause extends string = string>
-  extends Omit<CatalogueEntry, 'id' | 'clauses' | 'effects'> {
+  extends Omit<CatalogueEntry, 'id' | 'clauses' | 'effects' | 'triggers'> {
   readonly id: Id
   readonly clauses: Readonly<Record<Clause, string>>
   readonly effects?: readonly AnyEffectSpec<NoInfer<Clause>>[]
+  /** The steps it contributes at trigger points: what the rule does, not only what it modifies. */
+  readonly triggers?: readonly AnyTriggerSpec<NoInfer<Clause>>[]
   /**
    * What is wrong with the parameters a list gives the entry (its own over its defaults), said with the entry's
    * name, or null: asked for every unit and character that lists it as the army is mustered, which is refused
@@ -109,10 +120,14 @@ export type DecisionIndexOf<Decisions extends readonly VariantDecision[]> = {
 
 /** The plain, hashable data of an entry definition (its effects summarised). */
 export function entryData(definition: EntryDefinition): CatalogueEntry {
-  const { effects, checkParams: _check, optionalParams: _optional, ...data } = definition
-  if (!effects || effects.length === 0) return data
+  const { effects, triggers, checkParams: _check, optionalParams: _optional, ...data } = definition
+  const withTriggers =
+    triggers && triggers.length > 0
+      ? { ...data, triggers: triggers.map(({ on, clause, label }) => ({ on, clause, label })) }
+      : data
+  if (!effects || effects.length === 0) return withTriggers
   return {
-    ...data,
+    ...withTriggers,
     effects: effects.map((effect) => ({
       at: effect.at,
       clause: effect.clause,

@@ -14,6 +14,7 @@ import {
 import { RuleError } from './errors.js'
 import { checkArmy, checkPlayers } from './muster-check.js'
 import { evolve, type Outcome, type OutcomeInit, phaseKey } from './outcomes.js'
+import { triggeredSteps, triggerIndex } from './triggers.js'
 import type {
   Answer,
   EngineEvent,
@@ -105,6 +106,7 @@ export function createEngine(ruleset: Ruleset): Engine {
   const grantedBy = new Map<string, EntryDefinition[]>()
   for (const entry of ruleset.definitions)
     for (const granted of entry.grants ?? []) grantedBy.set(granted, [...(grantedBy.get(granted) ?? []), entry])
+  const triggersOn = triggerIndex(ruleset.definitions)
   const effectsAt = new Map<TimingPoint, IndexedEffect[]>()
   for (const entry of ruleset.definitions) {
     for (const effect of entry.effects ?? []) {
@@ -431,7 +433,20 @@ export function createEngine(ruleset: Ruleset): Engine {
 
   function newContext(game: GameState): ProcedureContext {
     const decide = (id: string) => decisionOf(game, id)
-    return {
+    // What a trigger's step knows of its holder: as an effect's `held`, through the same holding.
+    const heldBy = (unit: UnitState, entry: EntryDefinition, always: boolean): Held | null => {
+      const holds = always ? { params: entry.params ?? NO_PARAMS, owned: true } : holding(game, unit, entry)
+      if (!holds) return null
+      return {
+        unit,
+        params: holds.params,
+        owned: holds.owned,
+        decision: decide,
+        modifiers: (at, query) => modifiersFor(game, decide, at, query),
+        holds: (other, id) => holdsIn(game, other, id),
+      }
+    }
+    const context: ProcedureContext = {
       game,
       variant: game.variant,
       mechanics: ruleset.mechanics,
@@ -444,8 +459,10 @@ export function createEngine(ruleset: Ruleset): Engine {
       rule,
       decision: decide,
       modifiers: (at, query) => modifiersFor(game, decide, at, query),
+      triggered: (on, query) => triggeredSteps(triggersOn, on, query, context, heldBy, rule),
       emit: (outcome) => record(game, outcome),
     }
+    return context
   }
 
   /** Runs a procedure until it asks for something or ends; registers what it asks for. */

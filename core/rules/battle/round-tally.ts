@@ -2,8 +2,8 @@ import type { CombatMoment, Facing } from '../../engine/effects.js'
 import type { CombatState, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { ContactPlan } from './combat-contact.js'
+import type { RoundView, StepWounds } from './combat-triggers.js'
 import type { BattleContext } from './context.js'
-import type { RoundView, StepWounds } from './mechanics.js'
 import { hasModelsLeft, rankAndFile } from './models.js'
 
 /** What one side of the combat has counted so far this round, for its combat result. */

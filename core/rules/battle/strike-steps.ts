@@ -3,10 +3,10 @@ import type { Answer, RequestSpec } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { Duel } from './challenges.js'
 import { characteristic } from './charts.js'
+import { combatTriggers } from './combat-triggers.js'
 import { attackerOf, type Fighter, fighterId, fightFighter, ownProfileNote } from './model-fighting.js'
 import { hasModelsLeft, rankAndFile } from './models.js'
 import { addStepWounds, type Round, type SideCount } from './round-tally.js'
-import { stompStep } from './special-blows.js'
 import { STRIKE_TIER } from './strike-tier.js'
 
 type Step = Generator<RequestSpec, void, Answer>
@@ -76,18 +76,23 @@ export function strikeOrder(r: Round, fighters: readonly Fighter[]): Striker[][]
  * Attacks after every other attack; what falls is dealt with after each.
  */
 export function* strikeSteps(r: Round, steps: readonly Striker[][], fighters: readonly Fighter[], duel: Duel): Step {
-  const { ctx, seq } = r
+  const { ctx } = r
   for (const step of steps) {
     yield* strikeStep(r, step, duel)
     yield* afterBlows(r)
   }
-  // Stomp Attacks, after every other attack (old-world/stomp-attacks): asked of each fighter at the 'stomp' point.
+  // Once every other attack is made, each fighter with models left strikes last (old-world/stomp-attacks).
   const stillFighting = (fighter: Fighter) => {
     if (fighter.model) return attackerOf(ctx, fighter).models > 0 ? 1 : 0
     const lost = (r.start.rankAndFile.get(fighter.unit.id) ?? 0) - rankAndFile(fighter.unit)
     return Math.max(0, Math.min(fighter.contact - lost, rankAndFile(fighter.unit)))
   }
-  addStepWounds(r.tally, yield* stompStep(ctx, fighters, stillFighting, [seq]))
+  for (const fighter of fighters) {
+    const subject = attackerOf(ctx, fighter)
+    if (subject.models === 0) continue
+    const query = { subject, fighter, round: r.view, fighting: stillFighting(fighter) }
+    addStepWounds(r.tally, yield* combatTriggers(ctx, 'model-strikes-last', query))
+  }
   yield* afterBlows(r)
 }
 
@@ -117,9 +122,9 @@ function* strikeStep(r: Round, step: readonly Striker[], duel: Duel): Step {
     return { fighter, fighting, supporting, fightingWhy }
   })
   for (const { fighter, fighting, supporting, fightingWhy } of plans) {
-    // A ruleset's own step as a model strikes (old-world/tree-whack), before its attacks are counted.
-    if (ctx.mechanics.combatSteps.beforeStrike)
-      addStepWounds(tally, yield* ctx.mechanics.combatSteps.beforeStrike(ctx, fighter, r.view))
+    // What entries do as a model strikes (old-world/tree-whack), before its attacks are counted.
+    const subject = attackerOf(ctx, fighter)
+    addStepWounds(tally, yield* combatTriggers(ctx, 'model-strikes', { subject, fighter, round: r.view }))
     const blows = yield* fightFighter(ctx, fighter, fighting, supporting, fightingWhy, duel, [seq])
     const side = tally.sides[fighter.side] as SideCount
     side.woundsCaused += blows.counted
@@ -144,15 +149,14 @@ function* strikeStep(r: Round, step: readonly Striker[], duel: Duel): Step {
 /** Units the blows have left with no models: what their fall sets off, each once (old-world/timber). */
 function* afterBlows(r: Round): Step {
   const { ctx, tally } = r
-  const fallenStep = ctx.mechanics.combatSteps.fallen
-  if (!fallenStep) return
   for (;;) {
     const fallen = [...r.start.alive]
       .map((id) => ctx.unit(id))
       .filter((u) => !hasModelsLeft(u) && !tally.fallenSeen.has(u.id))
     if (fallen.length === 0) return
     for (const unit of fallen) tally.fallenSeen.add(unit.id)
-    addStepWounds(tally, yield* fallenStep(ctx, fallen, r.view))
+    for (const unit of fallen)
+      addStepWounds(tally, yield* combatTriggers(ctx, 'model-falls', { subject: unit, round: r.view }))
   }
 }
 

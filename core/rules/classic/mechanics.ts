@@ -61,7 +61,6 @@ export const classicMechanics: RulesetMechanics = {
   entry: (id) => classicEntries.find((e) => e.id === id),
   weapons: classicWeapons,
   cover: ['soft', 'hard'],
-  combatSteps: {},
   panic: {
     heavyCasualties: 'quarter-or-more',
     heavyCasualtiesExcept: [],
@@ -77,7 +76,6 @@ export const classicMechanics: RulesetMechanics = {
   unitStrength: unitStrengthOf,
   firingRanks: null,
   gradedBreak: null,
-  stomps: null,
   terrain: null,
   hiddenModels: {
     hidden: classicRule('concealed', 'hidden'),

@@ -1,41 +1,29 @@
+import type { TriggerQueryOf } from '../../engine/effects.js'
 import { choose, rollDice } from '../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import { characteristic } from '../battle/charts.js'
+import type { StepWounds } from '../battle/combat-triggers.js'
 import type { BattleContext } from '../battle/context.js'
-import type { RoundView, StepWounds } from '../battle/mechanics.js'
 import { hasModelsLeft } from '../battle/models.js'
 import { rollOff } from '../battle/roll-off.js'
 import { specialHits, specialMoment } from '../battle/special-blows.js'
-import { oldWorldRule } from './catalogue.js'
+import { oldWorldRule } from './rule.js'
 
 const ARCS = ['front', 'flank', 'rear'] as const
 type Arc = (typeof ARCS)[number]
 
 /**
- * Timber! (old-world/timber): each unit of the combat left without models that has it topples. A roll-off (ties
+ * Timber! (old-world/timber), the entry's step as a unit of the combat that has it is left without models: it topples. A roll-off (ties
  * re-rolled, old-world/variants §timber-roll-off) picks who chooses the arc; its player says which units in base
  * contact lie in it (§timber-in-arc); each suffers D6 hits, AP -1, at the model's Strength. Wounds on enemy units
  * count for its side's combat result (§timber-combat-result).
  */
 export function* timber(
   ctx: BattleContext,
-  units: readonly UnitState[],
-  round: RoundView,
+  query: TriggerQueryOf<'model-falls'>,
 ): Generator<RequestSpec, StepWounds[], Answer> {
-  const caused: StepWounds[] = []
-  for (const fallen of units) {
-    if (!ctx.holds(fallen, 'timber')) continue
-    caused.push(...(yield* topple(ctx, fallen, round)))
-  }
-  return caused
-}
-
-function* topple(
-  ctx: BattleContext,
-  fallen: UnitState,
-  round: RoundView,
-): Generator<RequestSpec, StepWounds[], Answer> {
+  const { subject: fallen, round } = query
   const side = round.sideOf(fallen.id)
   const opponent = round.combat.sides[1 - side]?.player as string
   const falls = explain(

@@ -1,15 +1,14 @@
-import type { ActiveEffect } from '../../engine/effects.js'
+import type { ActiveEffect, TriggerQueryOf } from '../../engine/effects.js'
 import { choose, rollDice } from '../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
 import { explain } from '../../explain/explanation.js'
 import { characteristic } from '../battle/charts.js'
+import type { StepWounds } from '../battle/combat-triggers.js'
 import type { BattleContext } from '../battle/context.js'
-import type { RoundView, StepWounds } from '../battle/mechanics.js'
-import { attackerOf, type Fighter } from '../battle/model-fighting.js'
 import { rankAndFile } from '../battle/models.js'
 import { specialHits, specialMoment } from '../battle/special-blows.js'
 import { attackCount } from '../battle/strike.js'
-import { oldWorldRule } from './catalogue.js'
+import { oldWorldRule } from './rule.js'
 
 const s = (count: number) => (count === 1 ? '' : 's')
 
@@ -26,11 +25,10 @@ export function treeWhackUsed(ctx: BattleContext, unit: UnitState): ActiveEffect
  */
 export function* treeWhack(
   ctx: BattleContext,
-  fighter: Fighter,
-  round: RoundView,
+  query: TriggerQueryOf<'model-strikes'>,
 ): Generator<RequestSpec, StepWounds[], Answer> {
-  const attacker = attackerOf(ctx, fighter)
-  if (attacker.models === 0 || fighter.contact === 0 || !ctx.holds(attacker, 'tree-whack')) return []
+  const { subject: attacker, fighter, round } = query
+  if (attacker.models === 0 || fighter.contact === 0) return []
   if (treeWhackUsed(ctx, attacker)) return []
   const enemies = round.live(1 - fighter.side).filter((unit) => rankAndFile(unit) > 0)
   if (enemies.length === 0) return []
