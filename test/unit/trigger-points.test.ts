@@ -70,7 +70,9 @@ describe('trigger points: a rule that does something is one entry file (test/fix
     const game = charge([])
     expect(game.game.units.hero?.models).toBe(0)
     expect(game.outcomes('combat-result')).toHaveLength(1)
-    const hitsByP2 = game.steps.flatMap((s) => s.requests).filter((r) => r.purpose === 'to-hit' && r.roller === 'p2')
+    const hitsByP2 = game.steps
+      .flatMap((s) => s.requests)
+      .filter((r) => r.purpose === 'to-hit' && 'roller' in r && r.roller === 'p2')
     expect(hitsByP2).toEqual([])
     expect(game.cites('last-blow', 'strikes')).toBe(false)
   })
