@@ -14,13 +14,6 @@ export type EntryKind = 'core' | 'special-rule' | 'weapon' | 'armour' | 'item' |
 export type Enforcement = 'enforced' | 'prompted' | 'reference'
 export type ParamValue = string | number | boolean
 
-/** The hashed description of one trigger: the point, the clause it carries out, its label. */
-export interface TriggerSummary {
-  readonly on: string
-  readonly clause: string
-  readonly label: string
-}
-
 /** The hashed description of one effect. */
 export interface EffectSummary {
   readonly at: TimingPoint
@@ -44,8 +37,6 @@ export interface CatalogueEntry {
   readonly params?: Readonly<Record<string, ParamValue>>
   readonly enforcement: Enforcement
   readonly effects?: readonly EffectSummary[]
-  /** The steps the entry contributes at trigger points (Timber! as its model falls). */
-  readonly triggers?: readonly TriggerSummary[]
   /** Entries a holder of this one holds as well (Terror causers also cause Fear). */
   readonly grants?: readonly string[]
 }
@@ -73,11 +64,15 @@ export interface Catalogue {
  * clause the entry does not have fails to compile.
  */
 export interface EntryDefinition<Id extends string = string, Clause extends string = string>
-  extends Omit<CatalogueEntry, 'id' | 'clauses' | 'effects' | 'triggers'> {
+  extends Omit<CatalogueEntry, 'id' | 'clauses' | 'effects'> {
   readonly id: Id
   readonly clauses: Readonly<Record<Clause, string>>
   readonly effects?: readonly AnyEffectSpec<NoInfer<Clause>>[]
-  /** The steps it contributes at trigger points: what the rule does, not only what it modifies. */
+  /**
+   * The steps it contributes at trigger points: what the rule does, not only what it modifies. Not in the hashed
+   * data: a step is code, which the catalogue's hash cannot see (what a rule does is the rules digest's to pin), and
+   * recorded games keep the hash they were played with while their rules move into steps.
+   */
   readonly triggers?: readonly AnyTriggerSpec<NoInfer<Clause>>[]
   /**
    * What is wrong with the parameters a list gives the entry (its own over its defaults), said with the entry's
@@ -120,14 +115,10 @@ export type DecisionIndexOf<Decisions extends readonly VariantDecision[]> = {
 
 /** The plain, hashable data of an entry definition (its effects summarised). */
 export function entryData(definition: EntryDefinition): CatalogueEntry {
-  const { effects, triggers, checkParams: _check, optionalParams: _optional, ...data } = definition
-  const withTriggers =
-    triggers && triggers.length > 0
-      ? { ...data, triggers: triggers.map(({ on, clause, label }) => ({ on, clause, label })) }
-      : data
-  if (!effects || effects.length === 0) return withTriggers
+  const { effects, triggers: _triggers, checkParams: _check, optionalParams: _optional, ...data } = definition
+  if (!effects || effects.length === 0) return data
   return {
-    ...withTriggers,
+    ...data,
     effects: effects.map((effect) => ({
       at: effect.at,
       clause: effect.clause,
