@@ -462,6 +462,8 @@ export interface TriggerHead {
 export interface TriggerSpec<T extends TriggerPoint, Clause extends string = string> extends TriggerHead {
   readonly on: T
   readonly clause: Clause
+  /** Whether the step acts for this query at all (a spell's step, for its own casting); always when absent. */
+  readonly when?: (query: TriggerQueryOf<T>, held: Held) => boolean
   readonly step: (
     ctx: ProcedureContext,
     query: TriggerQueryOf<T>,

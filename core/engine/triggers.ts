@@ -39,6 +39,7 @@ export function triggeredSteps<T extends TriggerPoint>(
     const holding = held(subject, entry, trigger.always === true)
     if (!holding) continue
     const spec = trigger as unknown as TriggerSpec<T>
+    if (spec.when && !spec.when(query, holding)) continue
     steps.push({
       source: rule(entry.id, trigger.clause),
       label: trigger.label,
