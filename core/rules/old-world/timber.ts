@@ -1,4 +1,4 @@
-import type { TriggerQueryOf } from '../../engine/effects.js'
+import type { CombatMoment, TriggerQueryOf } from '../../engine/effects.js'
 import { choose, rollDice } from '../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
@@ -36,41 +36,7 @@ export function* timber(
     ],
   )
 
-  // The roll-off: each player a D6, until one is higher.
-  const players = [fallen.player, opponent]
-  const { winner, rolls, seqs } = yield* rollOff(players, (player) => ({
-    purpose: 'roll-off',
-    text: `${player}: roll a D6 in the roll-off for where ${fallen.name} topples`,
-    explanation: explain(
-      `${fallen.name} topples: the winner of a roll-off chooses the arc`,
-      { rule: oldWorldRule('timber', 'roll-off'), from: [fallen.changedAt] },
-      [falls],
-    ),
-  }))
-  const rollOffWhy = explain(
-    `roll-off: ${players.map((p) => `${p} ${rolls[p]?.join(', then ')}`).join(' against ')}; ${winner} wins`,
-    { value: winner, rule: oldWorldRule('timber', 'roll-off'), from: seqs },
-    (rolls[fallen.player]?.length ?? 0) > 1
-      ? [explain('a tie is rolled again', { rule: oldWorldRule('variants', 'timber-roll-off') })]
-      : [],
-  )
-  ctx.emit({
-    kind: 'roll-off',
-    text: `roll-off for ${fallen.name}'s fall: ${winner} wins`,
-    values: { purpose: 'timber', rolls, winner },
-    explanation: rollOffWhy,
-  })
-
-  const arc = (yield* choose({
-    purpose: 'timber-arc',
-    chooser: winner,
-    options: ARCS.map((a) => ({ id: a, text: `${fallen.name} topples towards its ${a} arc` })),
-    text: `${winner}: which arc does ${fallen.name} topple towards?`,
-    explanation: explain(`${winner} won the roll-off and chooses the arc`, { rule: oldWorldRule('timber', 'arc') }, [
-      rollOffWhy,
-    ]),
-  })) as Arc
-  const arcSeq = ctx.seq
+  const { winner, rollOffWhy, arc, arcSeq } = yield* toppleTowards(ctx, fallen, opponent, falls)
 
   // The units in base contact with it in that arc: the falling model's player says, unit by unit.
   const candidates = [0, 1].flatMap((index) => round.live(index)).filter((unit) => unit.id !== fallen.id)
@@ -113,56 +79,115 @@ export function* timber(
   const caused: StepWounds[] = []
   for (const unit of inArc) {
     if (!hasModelsLeft(unit)) continue
-    const moment = specialMoment(round.moment(fallen.id), fallen, 'timber')
-    const d6 = yield* rollDice({
-      purpose: 'timber-hits',
-      count: 1,
-      sides: 6,
-      roller: fallen.player,
-      text: `${fallen.player}: roll a D6 for the hits ${fallen.name} deals to ${unit.name} as it falls`,
-      explanation: explain(`${unit.name} lies in the ${arc} arc: D6 hits`, {
-        rule: oldWorldRule('timber', 'hits'),
-        from: [arcSeq],
-      }),
-      odds: { kind: 'total' },
-    })
-    const hits = d6.faces[0] as number
-    const friendly = unit.player === fallen.player
-    const notes: Explanation[] = [
-      explain(
-        friendly
-          ? `${unit.name} is a friend: its wounds count for neither side`
-          : `the wounds ${unit.name} loses count for ${fallen.player}'s combat result`,
-        { rule: oldWorldRule('variants', 'timber-combat-result') },
-      ),
-    ]
-    ctx.emit({
-      kind: 'hits',
-      text: `${fallen.name} falls on ${unit.name}: ${hits} hit${hits === 1 ? '' : 's'}`,
-      values: { attacks: hits, need: null, hits },
-      explanation: explain(
-        `Timber!: D6 = ${hits} hits on ${unit.name}, AP -1`,
-        { value: hits, rule: oldWorldRule('timber', 'hits'), from: [d6.seq] },
-        [explain(`dice ${hits} (${d6.source})`, { from: [d6.seq] }), ...notes],
-      ),
-    })
-    const strength = characteristic(ctx, fallen, 'S', unit, moment)
-    const blows = yield* specialHits(ctx, {
-      attacker: fallen,
-      target: unit,
-      combat: moment,
-      hits,
-      strength: {
-        ...strength,
-        explanation: explain(
-          `${fallen.name}'s own Strength characteristic: ${strength.value}`,
-          { value: strength.value, rule: oldWorldRule('timber', 'hits') },
-          [strength.explanation],
-        ),
-      },
-      from: [d6.seq],
-    })
-    if (!friendly) caused.push({ side, counted: blows.counted, seqs: blows.seqs })
+    const blows = yield* fallOn(ctx, fallen, unit, round.moment(fallen.id), arc, arcSeq)
+    if (unit.player !== fallen.player) caused.push({ side, counted: blows.counted, seqs: blows.seqs })
   }
   return caused
+}
+
+/** The roll-off (ties rolled again) whose winner chooses the arc the model topples towards. */
+function* toppleTowards(
+  ctx: BattleContext,
+  fallen: UnitState,
+  opponent: string,
+  falls: Explanation,
+): Generator<RequestSpec, { winner: string; rollOffWhy: Explanation; arc: Arc; arcSeq: number }, Answer> {
+  // Each player a D6, until one is higher.
+  const players = [fallen.player, opponent]
+  const { winner, rolls, seqs } = yield* rollOff(players, (player) => ({
+    purpose: 'roll-off',
+    text: `${player}: roll a D6 in the roll-off for where ${fallen.name} topples`,
+    explanation: explain(
+      `${fallen.name} topples: the winner of a roll-off chooses the arc`,
+      { rule: oldWorldRule('timber', 'roll-off'), from: [fallen.changedAt] },
+      [falls],
+    ),
+  }))
+  const rollOffWhy = explain(
+    `roll-off: ${players.map((p) => `${p} ${rolls[p]?.join(', then ')}`).join(' against ')}; ${winner} wins`,
+    { value: winner, rule: oldWorldRule('timber', 'roll-off'), from: seqs },
+    (rolls[fallen.player]?.length ?? 0) > 1
+      ? [explain('a tie is rolled again', { rule: oldWorldRule('variants', 'timber-roll-off') })]
+      : [],
+  )
+  ctx.emit({
+    kind: 'roll-off',
+    text: `roll-off for ${fallen.name}'s fall: ${winner} wins`,
+    values: { purpose: 'timber', rolls, winner },
+    explanation: rollOffWhy,
+  })
+
+  const arc = (yield* choose({
+    purpose: 'timber-arc',
+    chooser: winner,
+    options: ARCS.map((a) => ({ id: a, text: `${fallen.name} topples towards its ${a} arc` })),
+    text: `${winner}: which arc does ${fallen.name} topple towards?`,
+    explanation: explain(`${winner} won the roll-off and chooses the arc`, { rule: oldWorldRule('timber', 'arc') }, [
+      rollOffWhy,
+    ]),
+  })) as Arc
+  const arcSeq = ctx.seq
+
+  return { winner, rollOffWhy, arc, arcSeq }
+}
+
+/** D6 hits on a unit in the arc, AP -1, at the falling model's own Strength; a friend's wounds count for no side. */
+function* fallOn(
+  ctx: BattleContext,
+  fallen: UnitState,
+  unit: UnitState,
+  fallenMoment: CombatMoment,
+  arc: Arc,
+  arcSeq: number,
+): Generator<RequestSpec, { readonly counted: number; readonly seqs: readonly number[] }, Answer> {
+  const moment = specialMoment(fallenMoment, fallen, 'timber')
+  const d6 = yield* rollDice({
+    purpose: 'timber-hits',
+    count: 1,
+    sides: 6,
+    roller: fallen.player,
+    text: `${fallen.player}: roll a D6 for the hits ${fallen.name} deals to ${unit.name} as it falls`,
+    explanation: explain(`${unit.name} lies in the ${arc} arc: D6 hits`, {
+      rule: oldWorldRule('timber', 'hits'),
+      from: [arcSeq],
+    }),
+    odds: { kind: 'total' },
+  })
+  const hits = d6.faces[0] as number
+  const friendly = unit.player === fallen.player
+  const notes: Explanation[] = [
+    explain(
+      friendly
+        ? `${unit.name} is a friend: its wounds count for neither side`
+        : `the wounds ${unit.name} loses count for ${fallen.player}'s combat result`,
+      { rule: oldWorldRule('variants', 'timber-combat-result') },
+    ),
+  ]
+  ctx.emit({
+    kind: 'hits',
+    text: `${fallen.name} falls on ${unit.name}: ${hits} hit${hits === 1 ? '' : 's'}`,
+    values: { attacks: hits, need: null, hits },
+    explanation: explain(
+      `Timber!: D6 = ${hits} hits on ${unit.name}, AP -1`,
+      { value: hits, rule: oldWorldRule('timber', 'hits'), from: [d6.seq] },
+      [explain(`dice ${hits} (${d6.source})`, { from: [d6.seq] }), ...notes],
+    ),
+  })
+  const strength = characteristic(ctx, fallen, 'S', unit, moment)
+  const blows = yield* specialHits(ctx, {
+    attacker: fallen,
+    target: unit,
+    combat: moment,
+    hits,
+    strength: {
+      ...strength,
+      explanation: explain(
+        `${fallen.name}'s own Strength characteristic: ${strength.value}`,
+        { value: strength.value, rule: oldWorldRule('timber', 'hits') },
+        [strength.explanation],
+      ),
+    },
+    from: [d6.seq],
+  })
+  return blows
 }

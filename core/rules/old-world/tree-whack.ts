@@ -1,10 +1,11 @@
-import type { ActiveEffect, TriggerQueryOf } from '../../engine/effects.js'
+import type { ActiveEffect, CombatMoment, TriggerQueryOf } from '../../engine/effects.js'
 import { choose, rollDice } from '../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
 import { explain } from '../../explain/explanation.js'
 import { characteristic } from '../battle/charts.js'
 import type { StepWounds } from '../battle/combat-triggers.js'
 import type { BattleContext } from '../battle/context.js'
+import type { Fighter } from '../battle/model-fighting.js'
 import { rankAndFile } from '../battle/models.js'
 import { specialHits, specialMoment } from '../battle/special-blows.js'
 import { attackCount } from '../battle/strike.js'
@@ -82,8 +83,22 @@ export function* treeWhack(
     ),
   })
 
-  // The Initiative test (a characteristic test: D6 at or under I; a 6 fails, a 1 passes; I 0 always fails).
-  const initiative = characteristic(ctx, target, 'I', attacker, round.moment(target.id))
+  const test = yield* initiativeTest(ctx, target, attacker, round.moment(target.id), choiceSeq)
+  if (test.passed) return []
+  const blows = yield* whack(ctx, attacker, target, fighter, test.seq)
+  return [{ side: fighter.side, counted: blows.counted, seqs: blows.seqs }]
+}
+
+/** The Initiative test Tree Whack makes its target take at once (a characteristic test: D6 at or under I). */
+function* initiativeTest(
+  ctx: BattleContext,
+  target: UnitState,
+  attacker: UnitState,
+  moment: CombatMoment,
+  choiceSeq: number,
+): Generator<RequestSpec, { readonly passed: boolean; readonly seq: number }, Answer> {
+  // A 6 fails, a 1 passes; I 0 always fails.
+  const initiative = characteristic(ctx, target, 'I', attacker, moment)
   const test = yield* rollDice({
     purpose: 'initiative-test',
     count: 1,
@@ -125,8 +140,17 @@ export function* treeWhack(
       [initiative.explanation, explain(`dice ${roll} (${test.source})`, { from: [test.seq] })],
     ),
   })
-  if (passed) return []
+  return { passed, seq: test.seq }
+}
 
+/** A failed test: D3 hits at the model's Strength, no armour save; the wounds count for the combat result. */
+function* whack(
+  ctx: BattleContext,
+  attacker: UnitState,
+  target: UnitState,
+  fighter: Fighter,
+  testSeq: number,
+): Generator<RequestSpec, { readonly counted: number; readonly seqs: readonly number[] }, Answer> {
   const moment = specialMoment(fighter.moment, attacker, 'tree-whack')
   const d3 = yield* rollDice({
     purpose: 'tree-whack-hits',
@@ -136,7 +160,7 @@ export function* treeWhack(
     text: `${attacker.name}: roll a D3 for the Tree Whack's hits on ${target.name}`,
     explanation: explain(`${target.name} failed: D3 hits`, {
       rule: oldWorldRule('tree-whack', 'hits'),
-      from: [test.seq],
+      from: [testSeq],
     }),
     odds: { kind: 'total' },
   })
@@ -175,5 +199,5 @@ export function* treeWhack(
       rule: oldWorldRule('tree-whack', 'no-armour'),
     }),
   })
-  return [{ side: fighter.side, counted: blows.counted, seqs: blows.seqs }]
+  return blows
 }
