@@ -67,33 +67,11 @@ export function* spellCast(context: ProcedureContext, event: EventOf<'SpellCast'
   const ctx = context as ClassicContext
   const cast = checkDeclaration(ctx, event)
   const { wizard, spell } = cast
-  const magic = ctx.game.magic as MagicState
-  const p = event.payload
-  const powerDice = p.powerDice as number
+  const powerDice = event.payload.powerDice as number
   const player = wizard.unit.player
   const eighth = ctx.decision('magic-dice') === 'winds-of-magic'
 
-  ctx.emit({
-    kind: 'magic-dice',
-    text: `${wizard.name} uses ${powerDice} power dice: ${magic.power - powerDice} left`,
-    values: {
-      magic: {
-        ...magic,
-        power: magic.power - powerDice,
-        attempted: [...magic.attempted, `${wizard.id}/${spell.id}`],
-      },
-    },
-    explanation: explain(
-      `${wizard.name} casts ${spell.name} with ${powerDice} of ${magic.power} power dice`,
-      { value: powerDice, rule: ctx.rule('magic', 'max-dice'), from: [event.seq] },
-      [
-        explain(eighth ? 'at most 6 dice a cast' : `at most ${wizard.level + 1} dice: level ${wizard.level} + 1`, {
-          value: eighth ? 6 : wizard.level + 1,
-          rule: ctx.rule('variants', 'magic-dice'),
-        }),
-      ],
-    ),
-  })
+  spendPowerDice(ctx, cast, powerDice, eighth)
 
   // The casting roll.
   const roll = yield* rollDice({
@@ -565,4 +543,31 @@ function naturalFailure(
     })
   }
   return true
+}
+
+/** The power dice the cast spends, said with the most a cast may use. */
+function spendPowerDice(ctx: ClassicContext, cast: Cast, powerDice: number, eighth: boolean): void {
+  const { wizard, spell, event } = cast
+  const magic = ctx.game.magic as MagicState
+  ctx.emit({
+    kind: 'magic-dice',
+    text: `${wizard.name} uses ${powerDice} power dice: ${magic.power - powerDice} left`,
+    values: {
+      magic: {
+        ...magic,
+        power: magic.power - powerDice,
+        attempted: [...magic.attempted, `${wizard.id}/${spell.id}`],
+      },
+    },
+    explanation: explain(
+      `${wizard.name} casts ${spell.name} with ${powerDice} of ${magic.power} power dice`,
+      { value: powerDice, rule: ctx.rule('magic', 'max-dice'), from: [event.seq] },
+      [
+        explain(eighth ? 'at most 6 dice a cast' : `at most ${wizard.level + 1} dice: level ${wizard.level} + 1`, {
+          value: eighth ? 6 : wizard.level + 1,
+          rule: ctx.rule('variants', 'magic-dice'),
+        }),
+      ],
+    ),
+  })
 }
