@@ -1,16 +1,15 @@
 import type { EventOf, ProcedureContext } from '../../engine/types.js'
 import { chargesAwaitingShot } from '../battle/charge-move.js'
 import { fearAtPhaseStart } from '../battle/fear.js'
-import type { OpeningStep } from '../battle/openings.js'
+import { type OpeningStep, turnStartSteps } from '../battle/openings.js'
 import { heavyCasualties } from '../battle/panic.js'
 import { rallyTests } from '../battle/rally.js'
 import type { ClassicContext } from './catalogue.js'
 import { concealedAtCombatPhase, concealedAtTurnStart } from './deployment.js'
 import { windsOfMagic } from './magic/winds.js'
-import { stupidityTests } from './stupidity.js'
 
 /** Steps at the start of each player turn, in order. */
-const turnSteps: readonly OpeningStep<'TurnStarted', ClassicContext>[] = [concealedAtTurnStart, stupidityTests]
+const turnSteps: readonly OpeningStep<'TurnStarted', ClassicContext>[] = [concealedAtTurnStart, turnStartSteps]
 
 /** Steps at the start of each phase, in order. */
 const phaseSteps: { readonly [phase: string]: readonly OpeningStep<'PhaseStarted', ClassicContext>[] } = {
