@@ -87,7 +87,7 @@ export interface RulesetMechanics {
    * Steps a ruleset adds inside the shared close-combat round: as a model strikes (The Old World's Tree Whack)
    * and once models have fallen (Timber!). The classic ruleset adds none.
    */
-  /** Where the rulesets' Panic tests differ (classic A.7; The Old World B.7): the shared procedure is psychology.ts. */
+  /** Where the rulesets' Panic tests differ (classic A.7; The Old World B.7): the shared procedure is panic.ts. */
   readonly panic: PanicMechanics
   /**
    * What a rallied unit may not do until the turn ends: nothing (classic), or charge (The Old World, B.2: the
@@ -159,7 +159,7 @@ export interface FlyingMoveRules {
   readonly distance: RuleRef
 }
 
-/** The Panic rules a ruleset sets for the shared Panic procedure (classic/psychology.ts). */
+/** The Panic rules a ruleset sets for the shared Panic procedure (battle/panic.ts). */
 export interface PanicMechanics {
   /** Heavy casualties: 25% or more of the models held at the phase's start (classic), or more than 25% (The Old World). */
   readonly heavyCasualties: 'quarter-or-more' | 'more-than-quarter'

@@ -18,7 +18,7 @@ export function* shotDeclared(context: ProcedureContext, event: EventOf<'ShotDec
   yield* resolveShot(context, event)
   const shot = event.payload
   if (shot.standAndShoot !== true) return
-  // A charge whose range is rolled waited for this shot (classic/charges.ts): it goes on now.
+  // A charge whose range is rolled waited for this shot (charge-move.ts): it goes on now.
   const ctx = context as BattleContext
   const charged = chargeMarkers(ctx.game, shot.shooter).find(
     (marker) => marker.params.role === 'charged' && marker.startedAt === shot.charge,

@@ -14,7 +14,7 @@ const turnSteps: readonly OpeningStep<'TurnStarted', ClassicContext>[] = [concea
 /** Steps at the start of each phase, in order. */
 const phaseSteps: { readonly [phase: string]: readonly OpeningStep<'PhaseStarted', ClassicContext>[] } = {
   movement: [heavyCasualties, rallyTests],
-  // A classic-8th charge left waiting for a Stand and Shoot shot never declared goes on first (charges.ts).
+  // A classic-8th charge left waiting for a Stand and Shoot shot never declared goes on first (battle/charge-move.ts).
   magic: [chargesAwaitingShot, heavyCasualties, windsOfMagic],
   shooting: [chargesAwaitingShot, heavyCasualties],
   'close-combat': [chargesAwaitingShot, heavyCasualties, concealedAtCombatPhase, fearAtPhaseStart],
