@@ -5,11 +5,10 @@ import type { Answer, CombatState, RequestSpec, UnitState } from '../../engine/t
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { CombatOutcome } from './combat-result.js'
 import type { BattleContext } from './context.js'
+import { sum } from './counting.js'
 import { leadershipFor } from './leadership.js'
 import type { BreakQuestion, BreakVerdict } from './mechanics.js'
 import type { Round } from './round-tally.js'
-
-const sum = (faces: readonly number[]) => faces.reduce((total, face) => total + face, 0)
 
 /** The losers' break tests, grouped by how each ends: the ruleset's own test says it (RulesetMechanics.breakTest). */
 export interface BreakVerdicts {

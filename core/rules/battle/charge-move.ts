@@ -4,12 +4,11 @@ import type { Answer, EventOf, RequestSpec, UnitState } from '../../engine/types
 import { type Explanation, explain } from '../../explain/explanation.js'
 import { fixedRange, higherDieRange } from './charge-range.js'
 import type { BattleContext } from './context.js'
+import { sum } from './counting.js'
 import { dangerousTerrainTests, type Terrain, terrainRules } from './terrain.js'
 import { chargeMarkers } from './unit-checks.js'
 
 type Step<T> = Generator<RequestSpec, T, Answer>
-
-const sum = (faces: readonly number[]) => faces.reduce((total, face) => total + face, 0)
 
 /** What the charge move needs of its declaration: the units, the distance measured, the terrain crossed, the range. */
 export interface ChargeMove {

@@ -7,6 +7,7 @@ import { chargeMove } from './charge-move.js'
 import { fixedRange } from './charge-range.js'
 import { respond } from './charge-response.js'
 import type { BattleContext } from './context.js'
+import { sum } from './counting.js'
 import { fleeDice } from './flee-dice.js'
 import {
   type ChargeResponse,
@@ -20,8 +21,6 @@ import {
 } from './unit-checks.js'
 
 type Step<T> = Generator<RequestSpec, T, Answer>
-
-const sum = (faces: readonly number[]) => faces.reduce((total, face) => total + face, 0)
 
 /** ChargeDeclared: the checks, Terror both ways, the target's response, the charge range, the result. */
 export function* chargeDeclared(context: ProcedureContext, event: EventOf<'ChargeDeclared'>): Procedure {

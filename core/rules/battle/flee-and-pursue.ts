@@ -4,6 +4,7 @@ import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { BreakVerdicts } from './break-test.js'
 import type { BattleContext } from './context.js'
+import { sum } from './counting.js'
 import { decideFollowUp, fallBack, giveGround, reachFallenBack } from './fall-back.js'
 import { fleeDice } from './flee-dice.js'
 import { mustPursue } from './pursuit.js'
@@ -12,8 +13,6 @@ import type { Round } from './round-tally.js'
 import { loseStandard, settleBrokenStandard } from './standards.js'
 
 type Step<T = void> = Generator<RequestSpec, T, Answer>
-
-const sum = (faces: readonly number[]) => faces.reduce((total, face) => total + face, 0)
 
 /** What the pursuers share: who fled how far, who has been caught, who pursued whom. */
 interface Chase {

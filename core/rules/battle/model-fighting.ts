@@ -5,6 +5,7 @@ import type { PayloadOf } from '../../events/event-types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import { challengeScore, type Duel, foeIn } from './challenges.js'
 import type { BattleContext } from './context.js'
+import { s } from './counting.js'
 import {
   championAlive,
   modelAlive,
@@ -53,8 +54,6 @@ export interface Fighter extends PlannedFighter {
   /** Why its rank and file in contact are more than the players entered (a trooper took a refuser's place). */
   readonly contactWhy?: Explanation
 }
-
-const s = (count: number) => (count === 1 ? '' : 's')
 
 /** The model a fighter is, for challenges: a lone character's unit is the character. */
 export function fighterRef(fighter: PlannedFighter): ModelRef | null {

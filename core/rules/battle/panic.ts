@@ -12,6 +12,7 @@ import type {
 } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { BattleContext } from './context.js'
+import { sum } from './counting.js'
 import { fallBack } from './fall-back.js'
 import { fleeDice } from './flee-dice.js'
 import { generalOf, leadershipFor } from './leadership.js'
@@ -20,8 +21,6 @@ import { describePhase, emitTest, engaged, leadershipRoll, rollVerdict } from '.
 import { chargeMarkers, cite } from './unit-checks.js'
 
 type Step = Generator<RequestSpec, void, Answer>
-
-const sum = (faces: readonly number[]) => faces.reduce((total, face) => total + face, 0)
 
 // Panic (core mechanics A.7, A.10) and the General's auto-pass
 

@@ -3,11 +3,10 @@ import { rollDice } from '../../engine/requests.js'
 import type { Answer, GameState, RequestSpec, TotalJudging, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { BattleContext } from './context.js'
+import { sum } from './counting.js'
 import { leadershipOdds, naturalDouble } from './leadership-doubles.js'
 
 export type PsychologyTestKind = 'fear' | 'panic' | 'stupidity' | 'rally'
-
-const sum = (faces: readonly number[]) => faces.reduce((total, face) => total + face, 0)
 
 /** `turn/player/phase@seq` as words: the close-combat phase of turn 2 (red). */
 export function describePhase(key: string): string {

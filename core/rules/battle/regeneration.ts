@@ -4,6 +4,7 @@ import { rollAgainst } from '../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { BattleContext } from './context.js'
+import { s } from './counting.js'
 
 export interface RegenerationInput {
   /** The unit that suffered the wounds. */
@@ -19,8 +20,6 @@ export interface RegenerationInput {
   /** The events the wounds came from. */
   readonly from: readonly number[]
 }
-
-const s = (count: number) => (count === 1 ? '' : 's')
 
 /**
  * Regeneration (classic/regeneration): a D6 for each unsaved wound the unit suffered, each X+

@@ -2,10 +2,9 @@ import { rollDice } from '../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
 import { explain } from '../../explain/explanation.js'
 import type { BattleContext } from './context.js'
+import { sum } from './counting.js'
 import { leadershipFor } from './leadership.js'
 import { leadershipOdds, naturalDouble } from './leadership-doubles.js'
-
-const sum = (faces: readonly number[]) => faces.reduce((total, face) => total + face, 0)
 
 /** A winner's Leadership test to hold back; `must` says what it does when it fails. Returns whether it held. */
 export function* restraintTest(

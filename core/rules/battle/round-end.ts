@@ -1,8 +1,7 @@
 import type { CombatState } from '../../engine/types.js'
 import { explain } from '../../explain/explanation.js'
 import type { BattleContext } from './context.js'
-
-const s = (count: number) => (count === 1 ? '' : 's')
+import { s } from './counting.js'
 
 /** A round of close combat is over; the combat goes on. */
 export function endRound(ctx: BattleContext, combat: CombatState, round: number): void {

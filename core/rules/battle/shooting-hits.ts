@@ -6,6 +6,7 @@ import type { PayloadOf } from '../../events/event-types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import { characteristic, shootingRoll, toHitShootingChart } from './charts.js'
 import type { BattleContext } from './context.js'
+import { s } from './counting.js'
 import { isHidden } from './hidden.js'
 import type { Weapon } from './missile-weapons.js'
 import { modelsOf, modelView, rangedProtection } from './models.js'
@@ -13,8 +14,6 @@ import type { CheckedShot } from './shot-checks.js'
 
 type Shot = PayloadOf<'ShotDeclared'>
 type Step<T> = Generator<RequestSpec, T, Answer>
-
-const s = (count: number) => (count === 1 ? '' : 's')
 
 /** The score to hit with a shot: 7 - BS (BS read through the profile point), then every to-hit modifier. */
 export function toHitShootingNeed(

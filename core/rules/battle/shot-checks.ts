@@ -5,13 +5,12 @@ import type { EventOf, ModelRef, UnitState } from '../../engine/types.js'
 import type { PayloadOf } from '../../events/event-types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { BattleContext } from './context.js'
+import { s } from './counting.js'
 import type { Weapon } from './missile-weapons.js'
 import { hasModelsLeft, modelsOf, modelView, rangedProtection, rankAndFile, refIn } from './models.js'
 import { chargeMarkers, combatOf } from './unit-checks.js'
 
 type Shot = PayloadOf<'ShotDeclared'>
-
-const s = (count: number) => (count === 1 ? '' : 's')
 
 /**
  * The models that fire, as the `firing-ranks` point limits them (The Old World: the front rank, one more on a hill

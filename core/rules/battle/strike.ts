@@ -13,6 +13,7 @@ import {
   wardSaveNeed,
 } from './charts.js'
 import type { BattleContext } from './context.js'
+import { s } from './counting.js'
 import { magicalAttack } from './magical-attack.js'
 import { removeRankAndFile } from './models.js'
 import { regenerate } from './regeneration.js'
@@ -47,8 +48,6 @@ export interface StrikeResult {
   /** Wounds Regeneration ignored at once (outside close combat). */
   readonly regenerated?: number
 }
-
-const s = (count: number) => (count === 1 ? '' : 's')
 
 /**
  * One unit's close-combat attacks on another, as the rulebook runs them: attacks, to hit on the

@@ -4,6 +4,7 @@ import { rollDice } from '../../engine/requests.js'
 import type { Answer, CombatState, GameState, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain, type RuleRef } from '../../explain/explanation.js'
 import type { BattleContext } from './context.js'
+import { sum } from './counting.js'
 import { leadershipFor } from './leadership.js'
 import { leadershipOdds, naturalDouble } from './leadership-doubles.js'
 import { immunity, type PsychologyWord } from './psychology-records.js'
@@ -15,8 +16,6 @@ export type ChargeResponse = 'hold' | 'stand-and-shoot' | 'flee'
 export function cite(ref: RuleRef): string {
   return `${ref.ruleset}/${ref.id} §${ref.clause}`
 }
-
-const sum = (faces: readonly number[]) => faces.reduce((total, face) => total + face, 0)
 
 /** The combat a unit is engaged in, if any. */
 export function combatOf(game: GameState, unit: UnitState): CombatState | undefined {

@@ -4,13 +4,13 @@ import { choose, rollDice } from '../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { BattleContext } from '../battle/context.js'
+import { sum } from '../battle/counting.js'
 import { leadershipFor } from '../battle/leadership.js'
 import { leadershipOdds, naturalDouble } from '../battle/leadership-doubles.js'
 import type { BreakQuestion, BreakVerdict } from '../battle/mechanics.js'
 import { oldWorldRule } from './catalogue.js'
 import { unitStrengthOf } from './entries/unit-strength.js'
 
-const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0)
 const totalStrength = (units: readonly UnitState[]) => sum(units.map(unitStrengthOf))
 
 /**

@@ -6,13 +6,12 @@ import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { StepWounds } from '../battle/combat-triggers.js'
 import type { BattleContext } from '../battle/context.js'
+import { s } from '../battle/counting.js'
 import type { Fighter } from '../battle/model-fighting.js'
 import { modelView, woundModel, woundsLeftOf } from '../battle/models.js'
 import { specialHits, specialMoment } from '../battle/special-blows.js'
 import { woundsFromHits } from '../battle/strike.js'
 import { oldWorldRule } from './rule.js'
-
-const s = (count: number) => (count === 1 ? '' : 's')
 
 /** The clauses the stomps cite. */
 const clauses = {

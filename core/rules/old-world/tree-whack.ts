@@ -5,13 +5,12 @@ import { explain } from '../../explain/explanation.js'
 import { characteristic } from '../battle/charts.js'
 import type { StepWounds } from '../battle/combat-triggers.js'
 import type { BattleContext } from '../battle/context.js'
+import { s } from '../battle/counting.js'
 import type { Fighter } from '../battle/model-fighting.js'
 import { rankAndFile } from '../battle/models.js'
 import { specialHits, specialMoment } from '../battle/special-blows.js'
 import { attackCount } from '../battle/strike.js'
 import { oldWorldRule } from './rule.js'
-
-const s = (count: number) => (count === 1 ? '' : 's')
 
 /** Whether the unit has made its Tree Whack this turn: its use is an active effect until the turn ends. */
 export function treeWhackUsed(ctx: BattleContext, unit: UnitState): ActiveEffect | undefined {

@@ -1,13 +1,11 @@
 import { defineEntry } from '../../../engine/catalogue.js'
 import type { Answer, RequestSpec } from '../../../engine/types.js'
 import { explain } from '../../../explain/explanation.js'
+import { s } from '../../battle/counting.js'
 import { woundsNow } from '../../battle/magic/wizards.js'
 import type { ClassicContext } from '../catalogue.js'
 import type { Cast } from '../magic/spell-cast.js'
 import { castOf, templateSpell } from '../magic/spells.js'
-
-const s = (count: number) => (count === 1 ? '' : 's')
-
 import { SEED } from './sources.js'
 
 export const soulStealer = defineEntry({

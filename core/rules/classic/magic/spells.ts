@@ -3,14 +3,13 @@ import { resolveModifiers } from '../../../engine/modifiers.js'
 import { rollDice } from '../../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../../engine/types.js'
 import { explain, type RuleRef } from '../../../explain/explanation.js'
+import { s } from '../../battle/counting.js'
 import { woundsFromHits } from '../../battle/strike.js'
 import type { ClassicContext } from '../catalogue.js'
 import type { Cast } from './spell-cast.js'
 
 export type SpellType = 'magic-missile' | 'direct-damage' | 'hex' | 'augment'
 type Step<T = void> = Generator<RequestSpec, T, Answer>
-
-const s = (count: number) => (count === 1 ? '' : 's')
 
 /**
  * "A spell resolves" (DESIGN §3): a spell that got through takes effect. Each spell's entry contributes the step

@@ -1,9 +1,10 @@
 import { RuleError } from '../../../engine/errors.js'
 import type { EventOf } from '../../../engine/types.js'
+import { s } from '../../battle/counting.js'
 import { combatOf } from '../../battle/magic/wizards.js'
 import { barredBy, castingWizard } from '../../classic/magic/spell-cast.js'
 import type { OldWorldContext } from '../catalogue.js'
-import { type Cast, type EnteredSpell, PHASE_OF, s, turnMagic, wizardModel, word } from './cast.js'
+import { type Cast, type EnteredSpell, PHASE_OF, turnMagic, wizardModel, word } from './cast.js'
 
 /** What the declaration is allowed to be; throws a RuleError naming what is wrong, before anything is recorded. */
 export function checkCast(ctx: OldWorldContext, event: EventOf<'SpellCast'>): Cast {

@@ -34,7 +34,6 @@ export interface Cast {
   readonly event: EventOf<'SpellCast'>
 }
 
-export const s = (count: number) => (count === 1 ? '' : 's')
 export const word = (type: SpellType) => type.replace('-', ' ')
 
 /** What a Wizard adds to 2D6: half its Level, rounded up (old-world/variants §casting-bonus). */
