@@ -1,22 +1,9 @@
-import type { GameApi, GameApiMethod } from '../core/api/game-api-contract.js'
+import type { GameApi, GameApiMethod, GameEventNotice, WrittenStep } from '../core/api/game-api-contract.js'
 import { gameApiMethods } from '../core/api/game-api-contract.js'
 import { checkArgs } from '../core/api/method-args.js'
 import { ArbiterError } from '../core/events/errors.js'
 
-/**
- * What a page is told when a game changes: an event was appended, a game was created or imported, or
- * the library's marks on a game changed.
- */
-export interface GameEventNotice {
-  readonly gameId: string
-  readonly seq: number
-  /**
-   * The event's type; `GameImported` for a whole game taken in by importGame, `SampleGameRecorded` for the
-   * library's sample game (`seq` is then the game's head); `GameArchived` or `GameRestored` when a game is
-   * archived or restored (no event is written: `seq` is 0).
-   */
-  readonly type: string
-}
+export type { GameEventNotice }
 
 const methodNames: ReadonlySet<string> = new Set(gameApiMethods)
 
@@ -44,9 +31,10 @@ export async function dispatchCall(
     case 'append':
     case 'rollDice': {
       const gameId = call.args[0] as string
-      const step = await (api[call.method] as (...a: unknown[]) => Promise<{ seq: number; type: string }>)(...call.args)
+      const step = await (api[call.method] as (...a: unknown[]) => Promise<WrittenStep>)(...call.args)
       onEvent({ gameId, seq: step.seq, type: step.type })
-      return step
+      // Plain data for the transport: the game after the step is read here, once (in-process it is a getter).
+      return { ...step, view: step.view }
     }
     case 'createGame': {
       const created = await api.createGame(...(call.args as Parameters<GameApi['createGame']>))

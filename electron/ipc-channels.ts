@@ -1,5 +1,7 @@
 import { type GameApiMethod, gameApiMethods } from '../core/api/game-api-contract.js'
-import type { GameEventNotice } from './dispatch.js'
+
+/** The page's side of the bridge is part of the contract (a renderer imports nothing from electron/). */
+export type { ArbiterHostBridge, MenuCommand } from '../core/api/game-api-contract.js'
 
 /**
  * The IPC channels between the Electron window and main: one `invoke` channel per GameApi method,
@@ -19,19 +21,5 @@ export const EVENT_CHANNEL = 'arbiter:event'
 /** Main to the page: a native menu command the page carries out (`MenuCommand`). */
 export const MENU_CHANNEL = 'arbiter:menu'
 
-/** The menu commands the page carries out itself; Import is done in main (it reads a file). */
-export type MenuCommand = 'new-game' | 'open-game' | 'export-game'
-
 /** What an IPC call answers: errors come back as data, never as thrown objects. */
 export type IpcResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown }
-
-/**
- * `window.arbiterHost` in the Electron window (electron/preload.ts), beside `window.arbiter` (the
- * GameApi): what main tells the page. Each returns a function that unsubscribes.
- */
-export interface ArbiterHostBridge {
-  /** Every event written (in this window or from the web host), and games created or imported. */
-  onEvent(listener: (notice: GameEventNotice) => void): () => void
-  /** New, Open and Export from the native menu. */
-  onMenu(listener: (command: MenuCommand) => void): () => void
-}

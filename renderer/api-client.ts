@@ -1,5 +1,5 @@
-import { type ErrorField, type GameApi, gameApiMethods } from '../core/api/game-api-contract.js'
-import type { ArbiterHostBridge, MenuCommand } from '../electron/ipc-channels.js'
+import type { ArbiterHostBridge, ErrorField, MenuCommand } from '../core/api/game-api-contract.js'
+import { type GameApi, gameApiMethods } from '../core/api/game-api-contract.js'
 
 /**
  * The renderer's one way to reach a game: `window.arbiter` in Electron (the preload's bridge), or

@@ -15,12 +15,16 @@ export function facesFromCounts(counts: readonly number[], count: number): Faces
 
 /**
  * "6 2 3 5 1", "6,2,3,5,1", or "62351" (one digit a die, when every face of the die is one digit
- * and the digits are as many as the dice).
+ * and the digits are as many as the dice). Anything else typed is named, never dropped: a stray
+ * letter may be a die misread.
  */
 export function facesFromList(text: string, sides: number, count: number): FacesRead {
   const trimmed = text.trim()
   const oneDigitEach = /^\d+$/.test(trimmed) && sides < 10 && trimmed.length === count
-  const faces = (oneDigitEach ? trimmed.split('') : trimmed.split(/[^0-9]+/)).filter(Boolean).map(Number)
+  const words = (oneDigitEach ? trimmed.split('') : trimmed.split(/[\s,;]+/)).filter(Boolean)
+  const stray = words.find((word) => !/^\d+$/.test(word))
+  if (stray !== undefined) return { problem: `'${stray}' is not a die face` }
+  const faces = words.map(Number)
   const bad = faces.find((face) => face < 1 || face > sides)
   if (bad !== undefined) return { problem: `${bad} is not a face of a D${sides}` }
   return exactly(faces, count)

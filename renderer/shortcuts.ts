@@ -1,9 +1,12 @@
 /**
  * The keyboard shortcuts for the common actions, in one table: the shell acts on them and the help
  * overlay lists them, so the two cannot disagree. Single keys, no modifier: at a table a player has
- * one hand free. They are ignored while a field has the focus (a digit there is a die), except Escape.
+ * one hand free. They are ignored while a field has the focus (a digit there is a die), except Escape;
+ * the ones that act on the game (a choice, d, r, n) also while the past is shown.
  */
 export const shortcuts = [
+  // The digits are read by the shell itself (a range, not one key); listed here for the help.
+  { key: '1–9', action: 'choose', text: 'Pick that option of an open choice, at once' },
   { key: 'd', action: 'dice', text: 'Answer the open request: focus the dice entry or the first choice' },
   { key: 'r', action: 'roll-for-me', text: 'Roll for me: Arbiter rolls the open dice request' },
   { key: 'n', action: 'declare', text: 'Declare something now (the first declaration offered)' },

@@ -58,6 +58,10 @@ export const baseStyles = css`
     color: var(--on-accent);
     font-weight: 600;
   }
+  button.primary kbd {
+    color: var(--on-accent);
+    border-color: var(--on-accent);
+  }
   button.primary:hover {
     filter: brightness(1.1);
   }
@@ -76,6 +80,8 @@ export const baseStyles = css`
     border-radius: 0.35rem;
     padding: 0.3rem 0.5rem;
     min-height: 2.2rem;
+    /* A select as wide as its longest option must not widen a phone's page. */
+    max-width: 100%;
   }
   input[type='checkbox'],
   input[type='radio'] {
@@ -94,6 +100,10 @@ export const baseStyles = css`
   input[type='number']::-webkit-outer-spin-button {
     appearance: none;
     margin: 0;
+  }
+  /* A fieldset is as wide as its widest field by default: on a phone it must shrink like any box. */
+  fieldset {
+    min-width: 0;
   }
   label {
     color: var(--muted);

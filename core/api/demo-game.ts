@@ -1,4 +1,4 @@
-import type { GameApi } from './game-api-contract.js'
+import type { GameApi, OpenRequest } from './game-api-contract.js'
 
 /**
  * A sample game of two close-combat rounds (classic variant): a ranked unit of Orc Boyz with full
@@ -8,7 +8,7 @@ import type { GameApi } from './game-api-contract.js'
  * hand in test/scenarios/games/two-rounds-boyz-break.expected.json. Only GameApi calls: `arbiter demo` runs it
  * in-process, and `GameApi.sampleGame` records it once as the library's sample game.
  */
-export async function createDemoGame(api: Pick<GameApi, 'createGame' | 'append' | 'openGame'>): Promise<string> {
+export async function createDemoGame(api: Pick<GameApi, 'createGame' | 'append'>): Promise<string> {
   const { gameId } = await api.createGame({
     ruleset: 'classic',
     players: [
@@ -18,7 +18,13 @@ export async function createDemoGame(api: Pick<GameApi, 'createGame' | 'append' 
     title: 'Demo: the Boyz charge the Warriors',
     actor: 'orcs',
   })
-  const post = (type: string, actor: string, payload: unknown) => api.append(gameId, { type, actor, payload })
+  // Each answer says what the table owes next: the next roll is read from it, with no other call.
+  let owed: readonly OpenRequest[] = []
+  const post = async (type: string, actor: string, payload: unknown) => {
+    const written = await api.append(gameId, { type, actor, payload })
+    owed = written.status.openRequests
+    return written
+  }
   const command = { champion: true, standard: true, musician: true }
 
   await post('ArmyMustered', 'druchii', {
@@ -55,12 +61,12 @@ export async function createDemoGame(api: Pick<GameApi, 'createGame' | 'append' 
   })
 
   const roll = async (faces: number[]) => {
-    const open = (await api.openGame(gameId)).openRequests[0]
+    const open = owed[0]
     if (open?.kind !== 'dice') throw new Error('demo: expected an open dice request')
     return post('DiceRolled', open.roller, { requestId: open.id, faces, source: 'physical' })
   }
   const choose = async (option: string) => {
-    const open = (await api.openGame(gameId)).openRequests[0]
+    const open = owed[0]
     if (open?.kind !== 'choice') throw new Error('demo: expected an open choice')
     return post('ChoiceMade', open.chooser, { requestId: open.id, option })
   }

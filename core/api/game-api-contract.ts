@@ -5,7 +5,21 @@ import type { TroopType } from '../events/event-types.js'
 import type { Explanation } from '../explain/explanation.js'
 import type { GameSummary } from '../store/event-store.js'
 
+/** The data the contract carries, for a client (the renderer) to name without reaching into the engine. */
+export type { ParamValue } from '../engine/catalogue.js'
+export type {
+  ChoiceRequestSpec,
+  CombatState,
+  DiceRequestSpec,
+  GameState,
+  OpenRequest,
+  Outcome,
+  TroopTemplate,
+  UnitState,
+} from '../engine/types.js'
 export type { ErrorData, ErrorField } from '../events/errors.js'
+export type { Profile, TroopType, UnitDefinitionInput } from '../events/event-types.js'
+export type { Explanation, RuleRef } from '../explain/explanation.js'
 export type { GameSummary, ParamKind }
 
 /**
@@ -32,9 +46,9 @@ export interface GameApi {
    * Appends one event after validating it and stepping it through the engine. `expectedVersion`
    * is the seq the writer last saw (default: the head); a stale one is a `store/conflict`.
    */
-  append(gameId: string, draft: EventDraft, expectedVersion?: number): Promise<StepView>
+  append(gameId: string, draft: EventDraft, expectedVersion?: number): Promise<WrittenStep>
   /** Rolls the dice a request asks for with the app's CSPRNG and records them like physical ones. */
-  rollDice(gameId: string, requestId: string, actor: string): Promise<StepView>
+  rollDice(gameId: string, requestId: string, actor: string): Promise<WrittenStep>
   /** The game at its head, or at `atSeq`. */
   openGame(gameId: string, atSeq?: number): Promise<GameView>
   /** Where the game stands: turn, phase, what the table owes, what can be declared. */
@@ -148,6 +162,22 @@ export interface StepView {
   readonly requests: readonly OpenRequest[]
 }
 
+/**
+ * What a write did and everything a screen shows next, so that an answer at the table costs one
+ * call: the step, where the game stands after it, and the game itself.
+ */
+export interface WrittenStep extends StepView {
+  /** Where the game stands after this event (`status.seq` is the step's seq). */
+  readonly status: GameStatus
+  /**
+   * The game after this event, as `openGame(gameId, seq)` gives it. In-process it is a getter that
+   * copies the state when first read, and is not enumerable (JSON.stringify leaves it out): an
+   * append does not pay for a copy of the whole state nobody asked for, and a printed step does not
+   * carry it. A host's transport reads it by name and sends it as plain data.
+   */
+  readonly view: GameView
+}
+
 export interface GameView {
   readonly gameId: string
   readonly seq: number
@@ -212,4 +242,33 @@ export interface ExportPage {
   /** Events on this page. */
   readonly events: number
   readonly nextSeq: number | null
+}
+
+/**
+ * What a page is told when a game changes: an event was appended, a game was created or imported, or
+ * the library's marks on a game changed.
+ */
+export interface GameEventNotice {
+  readonly gameId: string
+  readonly seq: number
+  /**
+   * The event's type; `GameImported` for a whole game taken in by importGame, `SampleGameRecorded` for the
+   * library's sample game (`seq` is then the game's head); `GameArchived` or `GameRestored` when a game is
+   * archived or restored (no event is written: `seq` is 0).
+   */
+  readonly type: string
+}
+
+/** The desktop app's native menu commands that the page carries out itself; Import is done in main (it reads a file). */
+export type MenuCommand = 'new-game' | 'open-game' | 'export-game'
+
+/**
+ * `window.arbiterHost` in the Electron window (electron/preload.ts), beside `window.arbiter` (the
+ * GameApi): what main tells the page. Each returns a function that unsubscribes.
+ */
+export interface ArbiterHostBridge {
+  /** Every event written (in this window or from the web host), and games created or imported. */
+  onEvent(listener: (notice: GameEventNotice) => void): () => void
+  /** New, Open and Export from the native menu. */
+  onMenu(listener: (command: MenuCommand) => void): () => void
 }

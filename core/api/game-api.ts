@@ -1,16 +1,21 @@
 import type { CatalogueEntry, EntryDefinition } from '../engine/catalogue.js'
 import { createEngine, type Engine, type EngineState } from '../engine/driver.js'
 import { paramKindsOf } from '../engine/muster-check.js'
-import type { EngineEvent, GameState, Ruleset, StepResult, TroopTemplate } from '../engine/types.js'
-import { canonicalJson } from '../events/canonical-json.js'
+import type { EngineEvent, GameState, OpenRequest, Ruleset, StepResult, TroopTemplate } from '../engine/types.js'
+import { canonicalJson, canonicalJsonPieces } from '../events/canonical-json.js'
 import { type EventEnvelope, envelopeLine, type UnchainedEvent } from '../events/envelope.js'
 import { ArbiterError, ConflictError } from '../events/errors.js'
 import type { EventType } from '../events/event-types.js'
 import { gameEvents } from '../events/index.js'
 import { rulesets } from '../rules/index.js'
-import { ChainBrokenError, EventStore, type GameSummary, type UnindexedGame } from '../store/event-store.js'
+import {
+  ChainBrokenError,
+  EventStore,
+  type GameSummary,
+  snapshotDigestOfPieces,
+  type UnindexedGame,
+} from '../store/event-store.js'
 import { closingLine, parseAndVerifyJsonl } from '../store/jsonl.js'
-import { sha256Hex } from '../store/sha256.js'
 import { declarableNow } from './declarable.js'
 import { createDemoGame } from './demo-game.js'
 import type {
@@ -27,22 +32,27 @@ import type {
   RuleEntry,
   RulesetSummary,
   StepView,
+  WrittenStep,
 } from './game-api-contract.js'
 import { prepareArmy } from './muster-input.js'
 import { randomFace } from './random.js'
+import { recordedRules, rulesChangedError, rulesIdentity } from './rules-identity.js'
 
-/** Bump when the fold's output for the same events changes, so stale snapshots are ignored. */
-export const ENGINE_VERSION = 5
-/** A snapshot is taken at most this many events apart, when no procedure is open. */
+/**
+ * A snapshot is taken at most this many events apart, when no procedure is open: the newest few are
+ * kept for the head, and each is also kept as a waypoint, so an open at any seq folds at most about
+ * this many events from the waypoint before it.
+ */
 export const SNAPSHOT_INTERVAL = 1000
 const IDLE_CHECKPOINT_MS = 250
 /** Events a replay or export page holds when the caller does not say. */
 const DEFAULT_PAGE_SIZE = 1000
 /**
  * Replay pages are smaller: each step carries its explanation trees, and a page holds them until
- * it is read, so smaller pages let them die young (about 6% faster on the bench).
+ * it is read, so small pages let them die young, before the garbage collector promotes them: a page
+ * of 100 keeps a 100k replay's peak heap near 33 MB (250: 85-90 MB), and spends less time collecting.
  */
-const REPLAY_PAGE_SIZE = 250
+const REPLAY_PAGE_SIZE = 100
 /** The most entries a rules search returns. */
 const RULE_SEARCH_LIMIT = 50
 
@@ -61,12 +71,14 @@ export interface OpenApiOptions extends ApiOptions {
   /** Show games only: the file must be an Arbiter database already, and nothing is written to it. */
   readonly readOnly?: boolean
 }
-/** The sha256 of a ruleset's catalogue: what GameCreated pins. */
+/**
+ * What GameCreated pins as `catalogueHash`: the ruleset's rules identity, which covers its
+ * catalogue's data and the code of its rules (core/api/rules-identity.ts).
+ */
 export function catalogueHash(ruleset: Ruleset): string {
-  return sha256Hex(canonicalJson(ruleset.catalogue))
+  return rulesIdentity(ruleset)
 }
 
-/** The ids of the rulesets this Arbiter knows, the default first. */
 /** The rulesets this Arbiter knows, as the library and the command line's help show them. */
 export function rulesetSummaries(): RulesetSummary[] {
   return Object.values(rulesets).map((ruleset) => ({
@@ -83,6 +95,7 @@ export function rulesetSummaries(): RulesetSummary[] {
   }))
 }
 
+/** The ids of the rulesets this Arbiter knows, the first the one games are created under by default. */
 export function rulesetIds(): string[] {
   return Object.keys(rulesets)
 }
@@ -145,17 +158,17 @@ function rulesVersionOf(ruleset: string, variant: string, hash: string): string 
   return `${ruleset}/${variant}@${hash}`
 }
 
-/** The engine for a game, checked against the catalogue the game was created under. */
+/**
+ * The engine for a game, checked against the rules the game was played under: the same rules
+ * identity, or a game recorded before the identity covered the code whose catalogue data is this
+ * Arbiter's (docs/architecture.md §Rules identity); otherwise refused, unless replayed under the
+ * current rules on purpose.
+ */
 function engineForGame(ruleset: string, gameCatalogueHash: string, underCurrentRules: boolean): Engine {
-  const { engine, hash } = engineFor(rulesetOf(ruleset))
-  if (hash !== gameCatalogueHash && !underCurrentRules) {
-    throw new ArbiterError(
-      'api/catalogue-mismatch',
-      `the game was played under ${ruleset} catalogue ${gameCatalogueHash.slice(0, 12)}, ` +
-        `this Arbiter has ${hash.slice(0, 12)}; replay it under the current rules on purpose (--current-rules) ` +
-        'to re-audit it',
-    )
-  }
+  const known = rulesetOf(ruleset)
+  const { engine } = engineFor(known)
+  if (!underCurrentRules && recordedRules(known, gameCatalogueHash) === 'changed')
+    throw rulesChangedError(known, gameCatalogueHash)
   return engine
 }
 
@@ -209,6 +222,11 @@ interface CreatedPayload {
 export class LocalGameApi implements GameApi {
   private readonly sessions = new Map<string, Session>()
   private readonly replayCursors = new Map<string, ReplayCursor>()
+  /**
+   * Games whose whole chain this GameApi has checked, with the head it had then: an open at a seq of
+   * the same head (scrubbing through a game) does not hash the chain again. See `assertWholeChain`.
+   */
+  private readonly checkedHeads = new Map<string, { seq: number; hash: string }>()
   private readonly clock: () => string
   private readonly rollDie: (sides: number) => number
   private idleTimer: ReturnType<typeof setTimeout> | null = null
@@ -299,7 +317,7 @@ export class LocalGameApi implements GameApi {
     return { gameId, step: view(stored, result) }
   }
 
-  async append(gameId: string, draft: EventDraft, expectedVersion?: number): Promise<StepView> {
+  async append(gameId: string, draft: EventDraft, expectedVersion?: number): Promise<WrittenStep> {
     const type = draft.type
     const v = draft.v ?? gameEvents.currentVersion(type)
     const payload =
@@ -342,10 +360,39 @@ export class LocalGameApi implements GameApi {
     }
     this.maybeSnapshot(gameId, session)
     this.scheduleIdleCheckpoint()
-    return view(stored, result)
+    return this.written(gameId, session, view(stored, result))
   }
 
-  async rollDice(gameId: string, requestId: string, actor: string): Promise<StepView> {
+  /**
+   * The step with what a screen shows next: the status now (small, copied at once) and the game,
+   * copied only when read. Read later, after the game has moved on, it is the game at the step's seq.
+   */
+  private written(gameId: string, session: Session, step: StepView): WrittenStep {
+    const game = session.state.game as GameState
+    const status = statusOf(gameId, session.engine.ruleset, game)
+    let copy: GameView | undefined
+    const written = { ...step, status } as WrittenStep
+    // Not enumerable: a caller that prints the step (the CLI's --json) does not print the whole game
+    // with it; a host's transport copies it in by name (electron/dispatch.ts).
+    Object.defineProperty(written, 'view', {
+      enumerable: false,
+      get: () => {
+        copy ??= this.viewAt(gameId, step.seq)
+        return copy
+      },
+    })
+    return written
+  }
+
+  /** The game at `seq`: a copy of the live state while it is still there, else folded from the log. */
+  private viewAt(gameId: string, seq: number): GameView {
+    const live = this.sessions.get(gameId)?.state.game as GameState | undefined
+    if (live?.seq === seq) return gameView(gameId, structuredClone(live))
+    this.assertChainIntact(gameId)
+    return gameView(gameId, this.load(gameId, seq).state.game as GameState)
+  }
+
+  async rollDice(gameId: string, requestId: string, actor: string): Promise<WrittenStep> {
     const game = this.session(gameId).state.game as GameState
     const request = Object.hasOwn(game.requests, requestId) ? game.requests[requestId] : undefined
     if (!request) throw new ArbiterError('engine/no-such-request', `game ${gameId}: request "${requestId}" is not open`)
@@ -364,22 +411,14 @@ export class LocalGameApi implements GameApi {
     if (!Number.isInteger(atSeq) || atSeq < 1 || atSeq > head) {
       throw new ArbiterError('api/bad-seq', `game ${gameId} has events 1 to ${head}; there is no seq ${atSeq}`)
     }
-    this.assertChainIntact(gameId)
+    this.assertWholeChain(gameId)
     const { state } = this.load(gameId, atSeq)
     return gameView(gameId, state.game as GameState)
   }
 
   async status(gameId: string): Promise<GameStatus> {
-    const { state, openRequests } = await this.openGame(gameId)
-    return {
-      gameId,
-      seq: state.seq,
-      turn: state.turn,
-      activePlayer: state.activePlayer,
-      phase: state.phase,
-      openRequests,
-      canDeclare: declarableNow(rulesetOf(state.ruleset), state),
-    }
+    const session = this.session(gameId)
+    return statusOf(gameId, session.engine.ruleset, session.state.game as GameState)
   }
 
   async replay(gameId: string, page: PageRequest = {}): Promise<ReplayPage> {
@@ -540,23 +579,51 @@ export class LocalGameApi implements GameApi {
   }
 
   /**
+   * The whole chain, checked once for a head: an open at a seq checks it as `verify` does, then
+   * remembers the head it checked, and the next open of the same head (the same seq and hash, the
+   * head row re-hashed) skips the walk. A row before the head edited around Arbiter since is caught
+   * by the next GameApi (every command opens one) and by `verify`, `replay` and `export`.
+   */
+  private assertWholeChain(gameId: string): void {
+    const head = this.store.head(gameId)
+    const checked = this.checkedHeads.get(gameId)
+    if (checked && checked.seq === head.seq && checked.hash === head.hash) {
+      this.assertChainIntact(gameId, head.seq)
+      return
+    }
+    this.assertChainIntact(gameId)
+    this.checkedHeads.set(gameId, { seq: head.seq, hash: head.hash })
+  }
+
+  /**
    * For a replay: a check, called after each seq is folded into `state`, that compares the state with
    * the stored snapshot at that seq, if an open would trust one there. A snapshot an open would use
    * but that differs from the state its events give was forged with its digest (or the engine changed
-   * without a new ENGINE_VERSION): `store/bad-snapshot`, naming its seq.
+   * without its rules identity changing): `store/bad-snapshot`, naming its seq.
    */
   private snapshotComparer(gameId: string, engine: Engine, state: EngineState): (seq: number) => void {
-    const key = sessionSnapshotKey(engine)
-    const seqs = new Set(this.store.snapshotSeqs(gameId, key))
+    const keys = [sessionSnapshotKey(engine), waypointKey(sessionSnapshotKey(engine))]
+    const seqs = new Map<number, string[]>()
+    for (const key of keys)
+      for (const seq of this.store.snapshotSeqs(gameId, key)) seqs.set(seq, [...(seqs.get(seq) ?? []), key])
     return (seq) => {
-      if (!seqs.has(seq)) return
-      const stored = this.store.checkedSnapshot(gameId, seq, key)
-      if (stored?.trusted && stored.seq === seq && engine.snapshot(state) !== stored.stateJson)
-        throw new ArbiterError(
-          'store/bad-snapshot',
-          `game ${gameId} seq ${seq}: the stored snapshot differs from the state the events give: ` +
-            'it was changed around Arbiter, and an open at the head would show it',
-        )
+      for (const key of seqs.get(seq) ?? []) {
+        // The digest of the folded state, hashed in pieces (no state-sized string): the stored digest
+        // is the same exactly when the stored state is the folded one, or when it is not and an open
+        // would not trust it either. Only a digest that differs reads the stored state.
+        const stored = this.store.snapshotDigestAt(gameId, seq, key)
+        if (stored && state.game && state.frames.size === 0) {
+          const folded = snapshotDigestOfPieces(stored.anchor, key, canonicalJsonPieces(state.game))
+          if (folded === stored.digest) continue
+        }
+        const checked = this.store.checkedSnapshot(gameId, seq, key)
+        if (checked?.trusted && checked.seq === seq && engine.snapshot(state) !== checked.stateJson)
+          throw new ArbiterError(
+            'store/bad-snapshot',
+            `game ${gameId} seq ${seq}: the stored snapshot differs from the state the events give: ` +
+              'it was changed around Arbiter, and an open would show it',
+          )
+      }
     }
   }
 
@@ -593,8 +660,10 @@ export class LocalGameApi implements GameApi {
         problem = (error as Error).message
       }
     }
-    const snapshot = created
-      ? this.store.checkedSnapshot(row.gameId, row.headSeq, snapshotKey(created.catalogueHash))
+    // Snapshots are filed under the identity of the rules that folded them: this Arbiter's.
+    const known = created && Object.hasOwn(rulesets, created.ruleset) ? rulesets[created.ruleset] : undefined
+    const snapshot = known
+      ? this.store.checkedSnapshot(row.gameId, row.headSeq, snapshotKey(rulesIdentity(known)))
       : null
     const chain = this.checkChain(row.gameId, snapshot?.trusted ? snapshot.seq + 1 : 2)
     if (!chain.ok) return broken(chain.seq, chain.problem)
@@ -659,11 +728,16 @@ export class LocalGameApi implements GameApi {
     return { engine, state, lastSnapshotSeq: trusted?.seq ?? 0 }
   }
 
-  /** The state at `toSeq` from the newest trusted snapshot before it; the caller has checked the chain. */
+  /**
+   * The state at `toSeq` from the newest trusted snapshot before it, a head snapshot or a waypoint;
+   * the caller has checked the chain.
+   */
   private load(gameId: string, toSeq: number): Session {
     const { engine } = this.engineOf(gameId)
     const key = sessionSnapshotKey(engine)
-    const snapshot = this.store.latestSnapshot(gameId, toSeq, key)
+    const recent = this.store.latestSnapshot(gameId, toSeq, key)
+    const waypoint = this.store.latestSnapshot(gameId, toSeq, waypointKey(key))
+    const snapshot = recent && (!waypoint || recent.seq >= waypoint.seq) ? recent : waypoint
     const state = snapshot ? engine.restore(snapshot.stateJson) : engine.initialState()
     foldEvents(engine, state, this.store.readEvents(gameId, { fromSeq: (snapshot?.seq ?? 0) + 1, toSeq }))
     return { engine, state, lastSnapshotSeq: snapshot?.seq ?? 0 }
@@ -674,7 +748,9 @@ export class LocalGameApi implements GameApi {
     if (game.seq - session.lastSnapshotSeq < SNAPSHOT_INTERVAL) return
     const json = session.engine.snapshot(session.state)
     if (json === null) return
-    this.store.saveSnapshot(gameId, game.seq, sessionSnapshotKey(session.engine), json)
+    const key = sessionSnapshotKey(session.engine)
+    this.store.saveSnapshot(gameId, game.seq, key, json)
+    this.store.saveSnapshot(gameId, game.seq, waypointKey(key), json, false)
     session.lastSnapshotSeq = game.seq
   }
 
@@ -689,9 +765,22 @@ export class LocalGameApi implements GameApi {
   }
 }
 
-/** The key snapshots are stored under: stale engines and other catalogues never read them. */
+/**
+ * The key snapshots are stored under: the rules identity that folded them, which changes with the
+ * catalogue and with the code of the rules, so a snapshot of other rules (or of rules since changed)
+ * is never read.
+ */
 export function snapshotKey(hash: string): string {
-  return `engine-${ENGINE_VERSION}@${hash}`
+  return `rules@${hash}`
+}
+
+/**
+ * The key of a game's waypoints: a snapshot every SNAPSHOT_INTERVAL events or so, all kept (the
+ * snapshots under `snapshotKey` are the newest few, for the head), so an open at any seq starts
+ * near it.
+ */
+export function waypointKey(snapshotKey: string): string {
+  return `${snapshotKey}#waypoint`
 }
 
 /**
@@ -747,7 +836,23 @@ function ruleEntry(entry: CatalogueEntry, definition: EntryDefinition | undefine
   }
 }
 
+function openRequestsOf(state: GameState): OpenRequest[] {
+  return Object.values(state.requests).sort((a, b) => a.openedAt - b.openedAt || a.id.localeCompare(b.id))
+}
+
 function gameView(gameId: string, state: GameState): GameView {
-  const openRequests = Object.values(state.requests).sort((a, b) => a.openedAt - b.openedAt || a.id.localeCompare(b.id))
-  return { gameId, seq: state.seq, state, openRequests }
+  return { gameId, seq: state.seq, state, openRequests: openRequestsOf(state) }
+}
+
+/** Where a live game stands; its requests are copied (the live state moves on with the next append). */
+function statusOf(gameId: string, ruleset: Ruleset, state: GameState): GameStatus {
+  return {
+    gameId,
+    seq: state.seq,
+    turn: state.turn,
+    activePlayer: state.activePlayer,
+    phase: state.phase,
+    openRequests: structuredClone(openRequestsOf(state)),
+    canDeclare: declarableNow(ruleset, state),
+  }
 }

@@ -1,4 +1,6 @@
-// Where the package's files are (migrations, tests): for the command line, which reaches the core through this api.
+// What the CLI and the hosts need beside GameApi, so they import values from core/api alone.
+export { ArbiterError } from '../events/errors.js'
+export { renderExplanationText } from '../explain/render-text.js'
 export { packageRoot } from '../store/package-root.js'
 export * from './declarable.js'
 export * from './declarations.js'
@@ -10,3 +12,5 @@ export * from './method-args.js'
 export * from './odds.js'
 export * from './params.js'
 export * from './random.js'
+export * from './rules-digest.js'
+export * from './rules-identity.js'

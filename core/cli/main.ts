@@ -1,18 +1,16 @@
 import { existsSync } from 'node:fs'
 import {
+  ArbiterError,
   createDemoGame,
   type GameApi,
   LocalGameApi,
   type OpenApiOptions,
-  packageRoot,
+  type OpenRequest,
   replaySteps,
   rulesetIds,
-  rulesetOf,
   type StepView,
   verifyExport,
 } from '../api/index.js'
-import type { OpenRequest } from '../engine/types.js'
-import { ArbiterError } from '../events/errors.js'
 import {
   ARBITER,
   dbFlag,
@@ -31,7 +29,7 @@ import {
 import { declareOverview, declareTypeHelp } from './declare-help.js'
 import { checkNotSameFile, FileError, readTextFile, removeDatabase, writeChunks } from './files.js'
 import { answerHint, explainedStep, statusText, stepJson, stepLine, writeJson } from './print.js'
-import { coverageText, ruleCoverage, testsCitingRules } from './rule-coverage.js'
+import { coverageText, ruleCoverageOf } from './rule-coverage.js'
 
 export interface Io {
   readonly stdout: { write(text: string): unknown }
@@ -473,15 +471,7 @@ const commands: Record<string, Command> = {
         const guess = nearest(id, known)
         throw new UsageError(`no ruleset "${id}"${guess ? `; did you mean "${guess}"?` : ''}`)
       }
-      const items = ruleCoverage(
-        rulesetOf(id).catalogue.entries,
-        testsCitingRules(
-          packageRoot(),
-          id,
-          known.filter((other) => other !== id),
-          known[0] === id,
-        ),
-      )
+      const items = await ruleCoverageOf(id)
       io.stdout.write(values.json === true ? `${JSON.stringify(items, null, 2)}\n` : coverageText(id, items))
       return 0
     },

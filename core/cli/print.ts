@@ -1,6 +1,6 @@
 import type { GameStatus, StepView } from '../api/game-api-contract.js'
+import { renderExplanationText } from '../api/index.js'
 import type { OpenRequest } from '../engine/types.js'
-import { renderExplanationText } from '../explain/render-text.js'
 import { ARBITER } from './args.js'
 
 /** One line for a step: what happened, then the requests it opened. */

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
-import type { CatalogueEntry, Enforcement, ParamValue } from '../engine/catalogue.js'
+import type { RuleEntry } from '../api/game-api-contract.js'
+import { LocalGameApi, packageRoot } from '../api/index.js'
+import type { Enforcement, ParamValue } from '../engine/catalogue.js'
 
 /**
  * One row of `arbiter rules`: an entry, how Arbiter enforces it, the parameters a list may give it
@@ -32,7 +34,8 @@ export function testsCitingRules(
   // reference (`{ ruleset: 'classic', id: 'x' … }`) or the tests' `cites(…'x'…)` helpers. Comments show nothing.
   const inTitle = new RegExp(`\\b${ruleset}/([a-z0-9-]+)`, 'g')
   const citation = [`\\b${ruleset}/([a-z0-9-]+)`, `ruleset: '${ruleset}', id: '([a-z0-9-]+)'`]
-  const inBody = new RegExp([...citation, `\\bcites\\(\\s*(?:[^,()]+,\\s*)?'([a-z0-9-]+)'`].join('|'), 'g')
+  // `cites(tree, 'id', 'clause')` or `game.cites('id', 'clause')`: the id is the first string, never the clause.
+  const inBody = new RegExp([...citation, `\\bcites\\(\\s*(?:[^,()'"\`]+,\\s*)?'([a-z0-9-]+)'`].join('|'), 'g')
   const inOthersBody = new RegExp(citation.join('|'), 'g')
   for (const file of testFiles(join(root, 'test'))) {
     const path = relative(root, file).split(sep).join('/')
@@ -74,7 +77,7 @@ function testFiles(folder: string): string[] {
   return files
 }
 
-export function ruleCoverage(entries: readonly CatalogueEntry[], cited: Map<string, string[]>): CoverageItem[] {
+export function ruleCoverage(entries: readonly RuleEntry[], cited: Map<string, string[]>): CoverageItem[] {
   return entries.map((entry) => ({
     id: entry.id,
     name: entry.name,
@@ -82,6 +85,22 @@ export function ruleCoverage(entries: readonly CatalogueEntry[], cited: Map<stri
     params: entry.params ?? {},
     tests: cited.get(entry.id) ?? [],
   }))
+}
+
+/**
+ * `arbiter rules`: every entry of a ruleset as GameApi.catalogue gives it (an in-memory GameApi: no
+ * library is read), each with the tests in this package that cite it.
+ */
+export async function ruleCoverageOf(ruleset: string): Promise<CoverageItem[]> {
+  const api = await LocalGameApi.open(':memory:')
+  try {
+    const ids = (await api.rulesets()).map((known) => known.id)
+    const entries = await api.catalogue(ruleset)
+    const others = ids.filter((id) => id !== ruleset)
+    return ruleCoverage(entries, testsCitingRules(packageRoot(), ruleset, others, ids[0] === ruleset))
+  } finally {
+    await api.close()
+  }
 }
 
 export function coverageText(ruleset: string, items: readonly CoverageItem[]): string {

@@ -53,3 +53,40 @@ export function canonicalJson(value: unknown, path = '$'): string {
       throw new NotJsonError(path, typeof value)
   }
 }
+
+/**
+ * The same text as `canonicalJson(value)`, in pieces: objects and arrays down to `depth` are opened
+ * and closed piece by piece, anything deeper is one piece. For hashing a large state without making
+ * one large string (a 200 KB string is allocated straight into the old generation).
+ */
+export function* canonicalJsonPieces(value: unknown, depth = 2, path = '$'): Generator<string, void, undefined> {
+  if (depth <= 0 || typeof value !== 'object' || value === null) {
+    yield canonicalJson(value, path)
+    return
+  }
+  if (Array.isArray(value)) {
+    yield '['
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) yield ','
+      yield* canonicalJsonPieces(value[i], depth - 1, `${path}[${i}]`)
+    }
+    yield ']'
+    return
+  }
+  const proto = Object.getPrototypeOf(value)
+  if (proto !== Object.prototype && proto !== null) {
+    yield canonicalJson(value, path) // refuses it, naming the path
+    return
+  }
+  const record = value as Record<string, unknown>
+  yield '{'
+  let first = true
+  for (const key of Object.keys(record).sort()) {
+    const item = record[key]
+    if (item === undefined) continue
+    yield `${first ? '' : ','}${JSON.stringify(key)}:`
+    first = false
+    yield* canonicalJsonPieces(item, depth - 1, `${path}.${key}`)
+  }
+  yield '}'
+}

@@ -8,7 +8,7 @@ import { chainLinkProblem } from './jsonl.js'
 import { migrate } from './migrate.js'
 import { checkReadableSchema } from './read-only.js'
 import { RulesSearch, type SearchableEntry } from './rules-search.js'
-import { sha256Hex } from './sha256.js'
+import { sha256Hex, sha256HexOfPieces } from './sha256.js'
 
 /** What the library knows about a game besides its events. */
 export interface GameMeta {
@@ -79,6 +79,16 @@ export type SnapshotCheck =
  */
 export function snapshotDigest(anchor: string, engineKey: string, stateJson: string): string {
   return sha256Hex(`${anchor}\n${engineKey}\n${stateJson}`)
+}
+
+/** `snapshotDigest` of a state text given in pieces (`canonicalJsonPieces`), never joined into one string. */
+export function snapshotDigestOfPieces(anchor: string, engineKey: string, statePieces: Iterable<string>): string {
+  return sha256HexOfPieces(
+    (function* () {
+      yield `${anchor}\n${engineKey}\n`
+      yield* statePieces
+    })(),
+  )
 }
 
 /** `store/chain-broken`: a stored row does not hash or link as it should. */
@@ -227,8 +237,15 @@ export class EventStore {
   private readonly saveSnapshotStmt: Database.Statement<[string, string, number, string, string, string]>
   private readonly rowAtStmt: Database.Statement<[string, number], EventRow>
   private readonly pruneSnapshotsStmt: Database.Statement<[string, string, string, string, number]>
-  private readonly saveSnapshotTx: (gameId: string, seq: number, engineKey: string, stateJson: string) => void
+  private readonly saveSnapshotTx: (
+    gameId: string,
+    seq: number,
+    engineKey: string,
+    stateJson: string,
+    prune: boolean,
+  ) => void
   private readonly snapshotSeqsStmt: Database.Statement<[string, string], number>
+  private readonly snapshotDigestStmt: Database.Statement<[string, string, number], { anchor: string; digest: string }>
   private readonly latestSnapshotStmt: Database.Statement<
     [string, string, number],
     { seq: number; state: string; anchor: string; digest: string | null }
@@ -273,6 +290,9 @@ export class EventStore {
         'SELECT seq FROM snapshots WHERE game_id = ? AND engine_key = ? AND anchor IS NOT NULL ORDER BY seq',
       )
       .pluck()
+    this.snapshotDigestStmt = db.prepare(
+      'SELECT anchor, digest FROM snapshots WHERE game_id = ? AND engine_key = ? AND seq = ? AND anchor IS NOT NULL',
+    )
     this.latestSnapshotStmt = db.prepare(
       `SELECT seq, state, anchor, digest FROM snapshots
        WHERE game_id = ? AND engine_key = ? AND seq <= ? AND anchor IS NOT NULL ORDER BY seq DESC LIMIT 1`,
@@ -281,16 +301,25 @@ export class EventStore {
       `DELETE FROM snapshots WHERE game_id = ? AND engine_key = ? AND seq < (
         SELECT seq FROM snapshots WHERE game_id = ? AND engine_key = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)`,
     )
-    this.saveSnapshotTx = db.transaction((gameId: string, seq: number, engineKey: string, stateJson: string) => {
-      // The anchor is the event's hash as stored, re-hashed first: a snapshot never anchors to an edited row.
-      const row = this.rowAtStmt.get(gameId, seq)
-      if (row === undefined) throw new ChainBrokenError(gameId, seq, 'missing: the row is not in the database')
-      const problem = rowProblem(gameId, row)
-      if (problem !== null) throw new ChainBrokenError(gameId, seq, problem)
-      const anchor = row[8]
-      this.saveSnapshotStmt.run(gameId, engineKey, seq, stateJson, anchor, snapshotDigest(anchor, engineKey, stateJson))
-      this.pruneSnapshotsStmt.run(gameId, engineKey, gameId, engineKey, SNAPSHOTS_KEPT - 1)
-    }).immediate
+    this.saveSnapshotTx = db.transaction(
+      (gameId: string, seq: number, engineKey: string, stateJson: string, prune: boolean) => {
+        // The anchor is the event's hash as stored, re-hashed first: a snapshot never anchors to an edited row.
+        const row = this.rowAtStmt.get(gameId, seq)
+        if (row === undefined) throw new ChainBrokenError(gameId, seq, 'missing: the row is not in the database')
+        const problem = rowProblem(gameId, row)
+        if (problem !== null) throw new ChainBrokenError(gameId, seq, problem)
+        const anchor = row[8]
+        this.saveSnapshotStmt.run(
+          gameId,
+          engineKey,
+          seq,
+          stateJson,
+          anchor,
+          snapshotDigest(anchor, engineKey, stateJson),
+        )
+        if (prune) this.pruneSnapshotsStmt.run(gameId, engineKey, gameId, engineKey, SNAPSHOTS_KEPT - 1)
+      },
+    ).immediate
 
     this.appendTx = db.transaction(
       (gameId: string, expectedVersion: number, events: readonly UnchainedEvent[], payloads: readonly string[]) => {
@@ -612,10 +641,11 @@ export class EventStore {
 
   /**
    * Caches engine state after `seq` (a JSON text), replacing an earlier save for the same key, and
-   * drops all but the newest SNAPSHOTS_KEPT of the game's snapshots for that key, in one transaction.
+   * drops all but the newest SNAPSHOTS_KEPT of the game's snapshots for that key, in one transaction
+   * (unless `prune` is false: the api's waypoints, one every so many events, are all kept).
    * A read before the oldest kept snapshot replays from the start.
    */
-  saveSnapshot(gameId: string, seq: number, engineKey: string, stateJson: string): void {
+  saveSnapshot(gameId: string, seq: number, engineKey: string, stateJson: string, prune = true): void {
     this.assertOpen()
     const head = this.head(gameId)
     if (!Number.isInteger(seq) || seq < 1 || seq > head.seq) {
@@ -624,7 +654,7 @@ export class EventStore {
         `game ${gameId} has events 1..${head.seq}: cannot save a snapshot at seq ${seq}`,
       )
     }
-    this.write(() => this.saveSnapshotTx(gameId, seq, engineKey, stateJson))
+    this.write(() => this.saveSnapshotTx(gameId, seq, engineKey, stateJson, prune))
   }
 
   /**
@@ -646,6 +676,15 @@ export class EventStore {
     const problem = rowProblem(gameId, event)
     if (problem !== null) return refused(`the event at seq ${row.seq} does not verify: ${problem}`)
     return { trusted: true, seq: row.seq, stateJson: row.state }
+  }
+
+  /**
+   * The anchor and digest of the snapshot for `engineKey` at exactly `seq`, without its state (not
+   * checked: a caller that finds the digest is not the one it expects reads it with `checkedSnapshot`).
+   */
+  snapshotDigestAt(gameId: string, seq: number, engineKey: string): { anchor: string; digest: string } | null {
+    this.assertOpen()
+    return this.snapshotDigestStmt.get(gameId, engineKey, seq) ?? null
   }
 
   /** The seqs of a game's anchored snapshots for `engineKey`, in order (not checked: see `checkedSnapshot`). */

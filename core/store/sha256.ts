@@ -8,3 +8,10 @@ const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 
 export const sha256Hex: (text: string) => string = oneShot
   ? (text) => oneShot('sha256', text, 'hex')
   : (text) => crypto.createHash('sha256').update(text, 'utf8').digest('hex')
+
+/** The lowercase hex sha256 of the UTF-8 bytes of the pieces, in order: of their text joined, without joining it. */
+export function sha256HexOfPieces(pieces: Iterable<string>): string {
+  const hash = crypto.createHash('sha256')
+  for (const piece of pieces) hash.update(piece, 'utf8')
+  return hash.digest('hex')
+}

@@ -1,8 +1,16 @@
 import { css, html, LitElement, nothing } from 'lit'
-import type { EventDraft, GameStatus, GameView, RuleEntry, StepView } from '../../core/api/game-api-contract.js'
-import type { TroopTemplate } from '../../core/engine/types.js'
-import type { TroopType } from '../../core/events/event-types.js'
-import type { RuleRef } from '../../core/explain/explanation.js'
+import type {
+  EventDraft,
+  GameStatus,
+  GameView,
+  RuleEntry,
+  RuleRef,
+  RulesetSummary,
+  StepView,
+  TroopTemplate,
+  TroopType,
+  WrittenStep,
+} from '../../core/api/game-api-contract.js'
 import {
   type ApiError,
   type ArbiterClient,
@@ -13,6 +21,7 @@ import {
 } from '../api-client.js'
 import { downloadExport } from '../export-game.js'
 import { isTyping, shortcutFor } from '../shortcuts.js'
+import type { Named } from '../texts.js'
 import { baseStyles } from '../theme.js'
 import type { MusterRequest } from './army-muster.js'
 import './army-muster.js'
@@ -50,6 +59,7 @@ export class ArbiterApp extends LitElement {
     cited: { state: true },
     phases: { state: true },
     troopTypes: { state: true },
+    rulesetInfo: { state: true },
     error: { state: true },
     busy: { state: true },
     helpOpen: { state: true },
@@ -79,6 +89,8 @@ export class ArbiterApp extends LitElement {
   phases: readonly string[] = []
   /** The open game's ruleset's troop types, for the muster screen. */
   troopTypes: readonly TroopType[] = []
+  /** The open game's ruleset, for its own and its variants' names. */
+  rulesetInfo: RulesetSummary | null = null
   error: ApiError | null = null
   busy = false
   helpOpen = false
@@ -99,6 +111,10 @@ export class ArbiterApp extends LitElement {
    */
   private pastViews = new Map<number, GameView>()
   private loadingSteps: Promise<void> | null = null
+  private named: Named = { players: [] }
+  private namedKey = ''
+  /** The write in flight, if any: live notices wait for it (see onLiveEvent). */
+  private writing: Promise<unknown> | null = null
 
   static override styles = [
     baseStyles,
@@ -108,8 +124,9 @@ export class ArbiterApp extends LitElement {
       }
       header {
         display: flex;
+        flex-wrap: wrap;
         align-items: center;
-        gap: 1rem;
+        gap: 0.5rem 1rem;
         padding: 0.6rem 1.2rem;
         background: var(--panel);
         border-bottom: 1px solid var(--border);
@@ -122,6 +139,7 @@ export class ArbiterApp extends LitElement {
       }
       nav {
         display: flex;
+        flex-wrap: wrap;
         gap: 0.4rem;
       }
       nav button[aria-current='page'] {
@@ -129,7 +147,8 @@ export class ArbiterApp extends LitElement {
         color: var(--accent);
       }
       .title {
-        flex: 1;
+        flex: 1 1 10rem;
+        min-width: 0;
         color: var(--muted);
         overflow: hidden;
         text-overflow: ellipsis;
@@ -138,26 +157,33 @@ export class ArbiterApp extends LitElement {
       main {
         padding: 1rem 1.2rem 2rem;
       }
+      /*
+       * The table's screen: the "now" (the open request, large) beside the units, the reasons
+       * under the now, the timeline across. Columns are minmax(0, …): a long line wraps, it never
+       * widens the page.
+       */
       .game {
         display: grid;
-        grid-template-columns: minmax(22rem, 1fr) minmax(24rem, 1.3fr) minmax(20rem, 1fr);
+        grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
         grid-template-areas:
-          'guide guide guide'
-          'console explain state'
-          'timeline timeline timeline';
+          'guide guide'
+          'now state'
+          'explain state'
+          'timeline timeline';
+        grid-template-rows: auto auto 1fr auto;
         gap: 1rem;
         align-items: start;
       }
       .game > * {
-        /* A grid item may shrink below its content's width; long lines wrap instead of overlapping. */
         min-width: 0;
       }
       guided-start {
         grid-area: guide;
       }
-      .console {
-        grid-area: console;
+      .now {
+        grid-area: now;
         display: grid;
+        grid-template-columns: minmax(0, 1fr);
         gap: 1rem;
       }
       explanation-panel {
@@ -169,11 +195,36 @@ export class ArbiterApp extends LitElement {
       game-timeline {
         grid-area: timeline;
       }
-      @media (max-width: 1100px) {
-        .game {
-          grid-template-columns: 1fr;
-          grid-template-areas: 'guide' 'console' 'explain' 'state' 'timeline';
+      @media (max-width: 56rem) {
+        main {
+          padding: 0.6rem 0.5rem 1.5rem;
         }
+        header {
+          padding: 0.5rem 0.6rem;
+        }
+        .game {
+          grid-template-columns: minmax(0, 1fr);
+          grid-template-areas: 'guide' 'now' 'state' 'explain' 'timeline';
+          grid-template-rows: none;
+          gap: 0.7rem;
+        }
+      }
+      @media (max-width: 30rem) {
+        kbd {
+          display: none;
+        }
+      }
+      .past-bar {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.6rem 1rem;
+        align-items: center;
+        justify-content: space-between;
+        border-color: var(--rule);
+      }
+      .past-bar strong {
+        color: var(--rule);
+        font-size: 1.2rem;
       }
       .error-bar {
         display: flex;
@@ -229,16 +280,19 @@ export class ArbiterApp extends LitElement {
    * same answer cannot be sent twice, while reads in the background (a live update, the timeline
    * filling in) never hold up a player's entry. A write that goes through clears the last refusal.
    */
-  private async write(call: () => Promise<StepView>): Promise<StepView | undefined> {
+  private async write(call: () => Promise<WrittenStep>, moveFocus = true): Promise<StepView | undefined> {
     this.busy = true
+    const written = this.attempt(call)
+    this.writing = written
     try {
-      const step = await this.attempt(call)
+      const step = await written
       if (step) {
         this.error = null
-        await this.record(step)
+        this.record(step, moveFocus)
       }
       return step
     } finally {
+      if (this.writing === written) this.writing = null
       this.busy = false
     }
   }
@@ -275,8 +329,10 @@ export class ArbiterApp extends LitElement {
     ])
     if (catalogue) this.catalogue = catalogue
     this.troops = troops ?? []
-    this.phases = known?.find((each) => each.id === ruleset)?.phases ?? []
-    this.troopTypes = known?.find((each) => each.id === ruleset)?.troopTypes ?? []
+    const summary = known?.find((each) => each.id === ruleset)
+    this.phases = summary?.phases ?? []
+    this.troopTypes = summary?.troopTypes ?? []
+    this.rulesetInfo = summary ?? null
   }
 
   /** Reads the steps the timeline lacks, page by page; one load at a time, each going on from the last. */
@@ -314,15 +370,22 @@ export class ArbiterApp extends LitElement {
     this.status = fresh.status
   }
 
-  /** A step this window made: shown at once, then the head is reloaded. */
-  private async record(step: StepView): Promise<void> {
+  /**
+   * A step this window made, with the game after it (the write's own answer: nothing is fetched
+   * again). The timeline keeps the step alone, not the state it came with. Unless told otherwise
+   * the focus goes where the next action is (game-console's `focusNext`).
+   */
+  private record(written: WrittenStep, moveFocus: boolean): void {
+    const { status, view, ...step } = written
+    this.view = view
+    this.status = status
     this.shownStep = step
     this.cited = null
     this.scrubSeq = null
     this.scrubView = null
     if (step.seq === this.steps.length + 1) this.steps = [...this.steps, step]
-    await this.refresh()
-    if (this.steps.length < (this.view?.seq ?? 0)) void this.loadSteps()
+    else if (this.steps.length < view.seq) void this.loadSteps()
+    if (moveFocus) void this.updateComplete.then(() => this.renderRoot.querySelector('game-console')?.focusNext())
   }
 
   private async onLiveEvent(event: LiveEvent): Promise<void> {
@@ -330,6 +393,9 @@ export class ArbiterApp extends LitElement {
       this.renderRoot.querySelector('game-library')?.reload()
       return
     }
+    // A notice of this window's own write can arrive before the write's answer: wait for the answer,
+    // which already holds the game after it, then fetch only what another writer added.
+    if (this.writing) await this.writing
     if (event.gameId !== this.gameId || event.seq <= (this.view?.seq ?? 0)) return
     await this.refresh()
     await this.loadSteps()
@@ -352,7 +418,11 @@ export class ArbiterApp extends LitElement {
   private async onDeclare(event: CustomEvent<EventDraft>): Promise<void> {
     const gameId = this.gameId
     if (!gameId) return
-    const step = await this.write(() => this.api.append(gameId, event.detail, this.view?.seq))
+    // A unit mustered leaves the focus in the muster, where the next unit is added.
+    const step = await this.write(
+      () => this.api.append(gameId, event.detail, this.view?.seq),
+      event.detail.type !== 'ArmyMustered',
+    )
     if (step && event.detail.type === 'ArmyMustered') this.musterOpen = false
   }
 
@@ -362,15 +432,19 @@ export class ArbiterApp extends LitElement {
     if (!gameId) return
     const { draft, done } = event.detail
     this.busy = true
+    // Like every write, its own live notice is not fetched again (see `write`).
+    const written = this.api.append(gameId, draft, this.view?.seq)
+    this.writing = written
     try {
-      const step = await this.api.append(gameId, draft, this.view?.seq)
+      const step = await written
       this.error = null
       done(null)
       this.musterOpen = false
-      await this.record(step)
+      this.record(step, false)
     } catch (error) {
       done(toApiError(error))
     } finally {
+      if (this.writing === written) this.writing = null
       this.busy = false
     }
   }
@@ -433,10 +507,20 @@ export class ArbiterApp extends LitElement {
     if (this.pastViews.size > PAST_VIEWS_KEPT) this.pastViews.delete(this.pastViews.keys().next().value!)
   }
 
+  /** The shortcuts that act on the present (answer, roll, declare): none of them acts while the past is shown. */
+  private static readonly LIVE_ACTIONS: ReadonlySet<string> = new Set(['dice', 'roll-for-me', 'declare'])
+
   private onKey = (event: KeyboardEvent): void => {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return
+    const live = this.screen === 'game' && this.scrubSeq === null
+    // 1 to 9 pick an open choice's option at once, wherever the focus is but in a field.
+    if (/^[1-9]$/.test(event.key) && !isTyping(event) && live) {
+      if (this.renderRoot.querySelector('game-console')?.choose(Number(event.key) - 1)) event.preventDefault()
+      return
+    }
     const action = shortcutFor(event.key)
     if (!action || (isTyping(event) && action !== 'escape')) return
+    if (ArbiterApp.LIVE_ACTIONS.has(action) && !live) return
     event.preventDefault()
     switch (action) {
       case 'help':
@@ -498,35 +582,68 @@ export class ArbiterApp extends LitElement {
       <nav aria-label="Screens">
         ${tab('library', 'Library', 'L')} ${tab('game', 'Game', 'G', !this.gameId)} ${tab('rules', 'Rules', '/')}
       </nav>
-      <span class="title">${this.view ? (this.view.state.title ?? this.view.gameId) : ''}</span>
+      <span class="title">${this.view ? gameTitle(this.view.state, this.rulesetInfo) : ''}</span>
       <button @click=${() => (this.helpOpen = true)}>Shortcuts <kbd>?</kbd></button>
     </header>`
+  }
+
+  /**
+   * The names the texts are read with, the same object while they stay the same: every view brings
+   * a new players array, and a new object would re-render every explanation for nothing.
+   */
+  private namedFor(players: GameView['state']['players']): Named {
+    const variants = this.rulesetInfo?.variants ?? []
+    const key = JSON.stringify([players, variants.map((variant) => [variant.id, variant.name])])
+    if (key !== this.namedKey) {
+      this.namedKey = key
+      this.named = { players, variants }
+    }
+    return this.named
+  }
+
+  /** While the past is shown: where the screen is, plainly, and the one way back. Nothing here acts on the game. */
+  private renderPast(head: number) {
+    return html`<section class="panel past-bar" aria-label="Looking at the past">
+      <span role="status"><strong>Seq ${this.scrubSeq} of ${head}</strong> — looking at the past</span>
+      <button class="primary" @click=${() => void this.onScrub(new CustomEvent('scrub', { detail: { seq: head } }))}>
+        Back to now <kbd>Esc</kbd>
+      </button>
+    </section>`
   }
 
   private renderGame() {
     if (!this.view || !this.status) return html`<p class="muted">No game is open.</p>`
     const shown = this.scrubView ?? this.view
-    const needsArmies = this.view.state.players.some(
+    const past = this.scrubSeq !== null
+    const players = this.view.state.players
+    const named = this.namedFor(players)
+    const needsArmies = players.some(
       (player) => !Object.values(this.view!.state.units).some((unit) => unit.player === player.id),
     )
     // Scrubs (the timeline, an explanation's "← #seq", "back to now") and citations bubble up to here.
     return html`<div class="game" @scrub=${this.onScrub} @cite=${(e: CustomEvent<RuleRef>) => (this.cited = e.detail)}>
-      <guided-start .view=${this.view} .phases=${this.phases}></guided-start>
-      <div class="console">
-        <game-console
-          .view=${this.view}
-          .status=${this.status}
-          .phases=${this.phases}
-          .catalogue=${this.catalogue ?? []}
-          .steps=${this.steps}
-          .busy=${this.busy}
-          @declare=${this.onDeclare}
-          @dice=${this.onDice}
-          @roll-for-me=${this.onRollForMe}
-          @muster=${() => (this.musterOpen = true)}
-        ></game-console>
+      ${past ? nothing : html`<guided-start .view=${this.view} .phases=${this.phases}></guided-start>`}
+      <div class="now">
         ${
-          needsArmies || this.musterOpen
+          past
+            ? this.renderPast(this.view.seq)
+            : html`<game-console
+              .view=${this.view}
+              .status=${this.status}
+              .phases=${this.phases}
+              .catalogue=${this.catalogue ?? []}
+              .steps=${this.steps}
+              .busy=${this.busy}
+              .last=${this.steps[this.view.seq - 1] ?? (this.shownStep?.seq === this.view.seq ? this.shownStep : null)}
+              .named=${named}
+              @declare=${this.onDeclare}
+              @dice=${this.onDice}
+              @roll-for-me=${this.onRollForMe}
+              @muster=${() => (this.musterOpen = true)}
+            ></game-console>`
+        }
+        ${
+          !past && (needsArmies || this.musterOpen)
             ? html`<army-muster
               .view=${this.view}
               .catalogue=${this.catalogue}
@@ -538,12 +655,19 @@ export class ArbiterApp extends LitElement {
             : nothing
         }
       </div>
-      <explanation-panel .step=${this.shownStep} .catalogue=${this.catalogue} .cited=${this.cited}></explanation-panel>
-      <game-state-view .view=${shown} .head=${this.view.seq}></game-state-view>
+      <explanation-panel
+        .step=${this.shownStep}
+        .catalogue=${this.catalogue}
+        .cited=${this.cited}
+        .named=${named}
+        ?open=${past}
+      ></explanation-panel>
+      <game-state-view .view=${shown} .head=${this.view.seq} .catalogue=${this.catalogue}></game-state-view>
       <game-timeline
         .steps=${this.steps}
         .head=${this.view.seq}
         .seq=${this.scrubSeq ?? this.view.seq}
+        .named=${named}
       ></game-timeline>
     </div>`
   }
@@ -570,6 +694,14 @@ export class ArbiterApp extends LitElement {
       </main>
       ${this.helpOpen ? html`<shortcut-help @close=${() => (this.helpOpen = false)}></shortcut-help>` : nothing}`
   }
+}
+
+/** The header's words for a game: its title, else its players, and the ruleset and variant by name. */
+function gameTitle(game: GameView['state'], ruleset: RulesetSummary | null): string {
+  const title = game.title ?? game.players.map((player) => player.name).join(' against ')
+  if (ruleset?.id !== game.ruleset) return title
+  const variant = ruleset.variants.find((each) => each.id === game.variant)?.name ?? game.variant
+  return `${title} · ${ruleset.name}, ${variant}`
 }
 
 customElements.define('arbiter-app', ArbiterApp)

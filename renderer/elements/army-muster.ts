@@ -1,7 +1,12 @@
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit'
-import type { ErrorField, EventDraft, GameView, RuleEntry } from '../../core/api/game-api-contract.js'
-import type { TroopTemplate } from '../../core/engine/types.js'
-import type { TroopType } from '../../core/events/event-types.js'
+import type {
+  ErrorField,
+  EventDraft,
+  GameView,
+  RuleEntry,
+  TroopTemplate,
+  TroopType,
+} from '../../core/api/game-api-contract.js'
 import type { ApiError } from '../api-client.js'
 import { baseStyles } from '../theme.js'
 import { blankUnit, type FieldProblem, type UnitEditor, type UnitForm, unitOfForm, words } from './unit-editor.js'

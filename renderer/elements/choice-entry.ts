@@ -1,12 +1,13 @@
 import { css, html, LitElement } from 'lit'
-import type { ChoiceRequestSpec, OpenRequest } from '../../core/engine/types.js'
+import type { ChoiceRequestSpec, OpenRequest } from '../../core/api/game-api-contract.js'
 import { baseStyles } from '../theme.js'
 
 type ChoiceRequest = OpenRequest & ChoiceRequestSpec
 
 /**
  * A choice the rules ask a player to make (pursue or hold, …): one button per option the request
- * offers, numbered so a key picks it. Emits `declare` with the ChoiceMade draft.
+ * offers, numbered so a key picks it (the shell passes 1 to 9 here wherever the focus is). Emits
+ * `declare` with the ChoiceMade draft.
  */
 export class ChoiceEntry extends LitElement {
   static override properties = {
@@ -26,12 +27,22 @@ export class ChoiceEntry extends LitElement {
       }
       button {
         text-align: left;
+        min-height: 3rem;
+        font-size: 1.05rem;
       }
     `,
   ]
 
   focusFirst(): void {
     this.renderRoot.querySelector<HTMLButtonElement>('button')?.focus()
+  }
+
+  /** Picks the option numbered `index + 1` (the key shown on it); false when there is none. */
+  chooseAt(index: number): boolean {
+    const option = this.request?.options[index]
+    if (!option || this.busy) return false
+    this.choose(option.id)
+    return true
   }
 
   private choose(option: string): void {

@@ -8,8 +8,7 @@ import {
   formPayload,
   mustPick,
 } from '../../core/api/declarations.js'
-import type { EventDraft, GameView, RuleEntry, StepView } from '../../core/api/game-api-contract.js'
-import type { UnitState } from '../../core/engine/types.js'
+import type { EventDraft, GameView, RuleEntry, StepView, UnitState } from '../../core/api/game-api-contract.js'
 import { baseStyles } from '../theme.js'
 
 /** A unit's place in a combat being declared. */

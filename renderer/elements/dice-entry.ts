@@ -1,5 +1,5 @@
 import { css, html, LitElement, type PropertyValues } from 'lit'
-import type { DiceRequestSpec, OpenRequest } from '../../core/engine/types.js'
+import type { DiceRequestSpec, OpenRequest } from '../../core/api/game-api-contract.js'
 import { type FacesRead, facesFromCounts, facesFromList } from '../dice-faces.js'
 import { baseStyles } from '../theme.js'
 
@@ -12,7 +12,8 @@ const MOST_SIDES_COUNTED = 12
  * Dice entry as fast as a table needs, by keyboard alone: how many dice show each face ("how many
  * 1s, 2s, …": sort the dice by face, count, type), or the faces as a list ("6 2 3 5 1", or "62351"
  * for dice under ten sides). Enter records them once their number is the one asked for; "roll for
- * me" lets Arbiter roll. Emits `dice` ({ requestId, faces, actor }) and `roll-for-me`.
+ * me" (or R in a count) lets Arbiter roll. On a phone each count has + and − to tap. Emits `dice`
+ * ({ requestId, faces, actor }) and `roll-for-me`.
  */
 export class DiceEntry extends LitElement {
   static override properties = {
@@ -50,8 +51,25 @@ export class DiceEntry extends LitElement {
       }
       .face {
         display: grid;
-        gap: 0.1rem;
+        gap: 0.15rem;
         text-align: center;
+        min-width: 0;
+      }
+      /* + and − are for fingers: shown on a narrow or touch screen, out of the keyboard's way. */
+      .face button.step {
+        display: none;
+        min-height: 2.8rem;
+        padding: 0;
+        font-size: 1.3rem;
+        font-weight: 700;
+      }
+      @media (max-width: 40rem), (pointer: coarse) {
+        .face button.step {
+          display: block;
+        }
+        .face input {
+          min-height: 2.8rem;
+        }
       }
       .face label {
         font-size: 1rem;
@@ -146,6 +164,17 @@ export class DiceEntry extends LitElement {
     this.counts = this.counts.map((each, i) => (i === index ? count : each))
   }
 
+  private stepCount(index: number, by: 1 | -1): void {
+    this.setCount(index, String((this.counts[index] ?? 0) + by))
+  }
+
+  /** R in a count (a digit field, where a letter is no die) rolls for me, as it does outside any field. */
+  private onCountKey(event: KeyboardEvent): void {
+    if (event.key.toLowerCase() !== 'r' || event.ctrlKey || event.metaKey || event.altKey) return
+    event.preventDefault()
+    this.rollForMe()
+  }
+
   override render() {
     const request = this.request
     if (!request) return html``
@@ -153,7 +182,12 @@ export class DiceEntry extends LitElement {
     const tally =
       'faces' in answer
         ? html`<span class="tally ready" role="status">${request.count} dice: Enter records them</span>`
-        : html`<span class="tally ${answer.problem.includes('too many') ? 'over' : ''}" role="status">${answer.problem}</span>`
+        : html`<span
+            class="tally ${/too many|is not/.test(answer.problem) ? 'over' : ''}"
+            role="status"
+            data-testid="dice-problem"
+            >${answer.problem}</span
+          >`
     return html`<form @submit=${this.submit} aria-label="Dice entry">
       ${
         this.mode === 'counts'
@@ -167,6 +201,15 @@ export class DiceEntry extends LitElement {
               (count, index) =>
                 html`<div class="face ${request.need !== undefined && index + 1 >= request.need ? 'hit' : ''}">
                   <label for=${`face-${index + 1}`}>${index + 1}s</label>
+                  <button
+                    type="button"
+                    class="step"
+                    tabindex="-1"
+                    aria-label=${`One more ${index + 1}`}
+                    @click=${() => this.stepCount(index, 1)}
+                  >
+                    +
+                  </button>
                   <input
                     id=${`face-${index + 1}`}
                     type="number"
@@ -176,8 +219,19 @@ export class DiceEntry extends LitElement {
                     aria-label=${`How many ${index + 1}s`}
                     .value=${String(count)}
                     @focus=${(e: Event) => (e.target as HTMLInputElement).select()}
+                    @keydown=${this.onCountKey}
                     @input=${(e: Event) => this.setCount(index, (e.target as HTMLInputElement).value)}
                   />
+                  <button
+                    type="button"
+                    class="step"
+                    tabindex="-1"
+                    aria-label=${`One fewer ${index + 1}`}
+                    ?disabled=${count === 0}
+                    @click=${() => this.stepCount(index, -1)}
+                  >
+                    −
+                  </button>
                 </div>`,
             )}
           </div>`

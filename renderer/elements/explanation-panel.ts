@@ -1,19 +1,28 @@
 import { css, html, LitElement, nothing } from 'lit'
-import type { RuleEntry, StepView } from '../../core/api/game-api-contract.js'
-import { citedRules, type RuleRef } from '../../core/explain/explanation.js'
+import { citedRules } from '../../core/api/client-kit.js'
+import type { RuleEntry, RuleRef, StepView } from '../../core/api/game-api-contract.js'
+import { type Named, namesIn } from '../texts.js'
 import { baseStyles } from '../theme.js'
 import './explanation-tree.js'
 
 /**
- * What one event did and why: its outcomes, the requests it opened, its explanation tree, and the
- * text of every rule the tree cites (from the catalogue), the one last clicked first.
+ * What one event did and why: its outcomes, the requests it opened, then folded until asked for
+ * (`open`), its explanation tree and the text of every rule the tree cites (from the catalogue),
+ * the one last clicked first.
  */
 export class ExplanationPanel extends LitElement {
   static override properties = {
     step: { attribute: false },
     catalogue: { attribute: false },
     cited: { attribute: false },
+    named: { attribute: false },
+    open: { type: Boolean },
   }
+
+  /** The game's players and its ruleset's variants: the texts read their names, not their ids. */
+  named: Named = { players: [] }
+  /** The reasons unfolded: a player asked (or looks at the past, or at a rule they clicked). */
+  open = false
 
   step: StepView | null = null
   catalogue: readonly RuleEntry[] | null = null
@@ -66,6 +75,12 @@ export class ExplanationPanel extends LitElement {
         color: var(--muted);
         font-size: 0.9rem;
       }
+      details.why > summary {
+        cursor: pointer;
+        padding: 0.5rem 0;
+        color: var(--accent);
+        font-weight: 600;
+      }
     `,
   ]
 
@@ -99,28 +114,37 @@ export class ExplanationPanel extends LitElement {
     const cited = step?.explanation ? citedRules(step.explanation) : []
     const first = this.cited
     const rules = first ? [first, ...cited.filter((rule) => key(rule) !== key(first))] : cited
+    const names = namesIn(this.named)
+    const actor = this.named.players.find((player) => player.id === step?.actor)?.name ?? step?.actor
+    const reasons =
+      step?.explanation || rules.length > 0
+        ? html`<details class="why" ?open=${this.open || first !== null}>
+            <summary>Why: the reasons and the rules</summary>
+            ${step?.explanation ? html`<explanation-tree .node=${step.explanation} .named=${this.named}></explanation-tree>` : nothing}
+            ${
+              rules.length > 0
+                ? html`<h3>Rules cited</h3>
+                  <div class="rules">${rules.map((rule) => this.renderRule(rule, first !== null && key(rule) === key(first)))}</div>`
+                : nothing
+            }
+          </details>`
+        : nothing
     return html`<section class="panel" aria-label="Explanation">
-      <h2>Why</h2>
+      <h2>What happened</h2>
       ${
         step
-          ? html`<div class="step-head">#${step.seq} ${step.type} · ${step.actor}</div>
+          ? html`<div class="step-head">#${step.seq} ${step.type} · ${actor}</div>
             ${
               step.outcomes.length > 0
                 ? html`<ul class="outcomes" aria-label="Outcomes">
-                  ${step.outcomes.map((outcome) => html`<li class=${outcome.kind}>${outcome.text}</li>`)}
+                  ${step.outcomes.map((outcome) => html`<li class=${outcome.kind}>${names(outcome.text)}</li>`)}
                 </ul>`
                 : nothing
             }
-            ${step.requests.map((request) => html`<p class="next">→ next: ${request.text}</p>`)}
-            ${step.explanation ? html`<explanation-tree .node=${step.explanation}></explanation-tree>` : nothing}`
+            ${step.requests.map((request) => html`<p class="next">→ next: ${names(request.text)}</p>`)}`
           : html`<p class="muted">Each result appears here with its reasons. Pick an event on the timeline to see why it happened.</p>`
       }
-      ${
-        rules.length > 0
-          ? html`<h3>Rules cited</h3>
-            <div class="rules">${rules.map((rule) => this.renderRule(rule, first !== null && key(rule) === key(first)))}</div>`
-          : nothing
-      }
+      ${reasons}
     </section>`
   }
 }

@@ -1,21 +1,31 @@
-import { css, html, LitElement, nothing, type TemplateResult } from 'lit'
-import type { Explanation, RuleRef } from '../../core/explain/explanation.js'
+import { css, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit'
+import type { Explanation, RuleRef } from '../../core/api/game-api-contract.js'
+import { type Named, namesIn, valueShown } from '../texts.js'
 import { baseStyles } from '../theme.js'
 
 /** Levels open at first; deeper ones are a click away, so a long tree starts short. */
 const OPEN_DEPTH = 2
 
 /**
- * An explanation tree as nested, foldable lines: each node's text and value, the rule it cites
- * (a button: `cite` asks the panel to show that rule's text) and the earlier events it rests on
- * (buttons: `scrub` to that seq). Ignored modifiers stay visible, marked as not counted.
+ * An explanation tree as nested, foldable sentences: each node's text (player ids read as names),
+ * its value only where the text does not already say it (`valueShown`), the rule it cites (a
+ * button: `cite` asks the panel to show that rule's text) and the earlier events it rests on
+ * (buttons: `scrub` to that seq). Ignored modifiers stay visible, marked as not counted, and score nothing.
  */
 export class ExplanationTree extends LitElement {
   static override properties = {
     node: { attribute: false },
+    named: { attribute: false },
   }
 
   node: Explanation | null = null
+  /** The game's players and its ruleset's variants: the texts read their names, not their ids. */
+  named: Named = { players: [] }
+  private names: (text: string) => string = (text) => text
+
+  override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('named')) this.names = namesIn(this.named)
+  }
 
   static override styles = [
     baseStyles,
@@ -85,13 +95,11 @@ export class ExplanationTree extends LitElement {
   }
 
   private line(node: Explanation): TemplateResult {
+    const value = valueShown(node)
     return html`<span class="line ${node.status === 'ignored' ? 'ignored' : ''}"
-      >${node.status === 'ignored' ? html`<span class="tag">not counted</span>` : nothing}<span class="text">${node.text}</span
-      >${
-        node.value !== undefined && node.value !== null && !node.text.includes(String(node.value))
-          ? html`<span class="value">= ${String(node.value)}</span>`
-          : nothing
-      }${
+      >${node.status === 'ignored' ? html`<span class="tag">not counted</span>` : nothing}<span class="text"
+        >${this.names(node.text)}</span
+      >${value === null ? nothing : html`<span class="value">${value}</span>`}${
         node.rule
           ? html`<button class="link rule-ref" @click=${() => this.cite(node.rule!)} title="Show the rule's text">
             ${node.rule.ruleset}/${node.rule.id} §${node.rule.clause}

@@ -1,7 +1,7 @@
 import { css, html, LitElement, nothing } from 'lit'
 import { type ChargedCombat, chargedCombats } from '../../core/api/declarations.js'
-import type { GameStatus, GameView, RuleEntry, StepView } from '../../core/api/game-api-contract.js'
-import type { OpenRequest } from '../../core/engine/types.js'
+import type { GameStatus, GameView, OpenRequest, RuleEntry, StepView } from '../../core/api/game-api-contract.js'
+import { type Named, namesIn, stepSummary } from '../texts.js'
 import { baseStyles } from '../theme.js'
 import './choice-entry.js'
 import './declare-form.js'
@@ -10,9 +10,10 @@ import './dice-entry.js'
 import './odds-panel.js'
 
 /**
- * The game console: the turn, the phase and who is playing; the rolls and choices the table owes
- * (the oldest is answered here, with its odds); and, when nothing is owed, what can be declared now
- * — exactly `status().canDeclare`, each opening its form.
+ * The game console, the "now" of the table: the turn, the phase and who is playing; the last outcome
+ * in one line; the rolls and choices the table owes (the oldest is answered here, large, with its
+ * odds, and its reasons folded until asked for); and, when nothing is owed, what can be declared
+ * now — exactly `status().canDeclare`, each opening its form.
  */
 export class GameConsole extends LitElement {
   static override properties = {
@@ -22,6 +23,8 @@ export class GameConsole extends LitElement {
     catalogue: { attribute: false },
     steps: { attribute: false },
     busy: { type: Boolean },
+    last: { attribute: false },
+    named: { attribute: false },
     declaring: { state: true },
     prefill: { state: true },
   }
@@ -33,6 +36,10 @@ export class GameConsole extends LitElement {
   catalogue: readonly RuleEntry[] = []
   steps: readonly StepView[] = []
   busy = false
+  /** The newest step, for its outcome in one line. */
+  last: StepView | null = null
+  /** The game's players and its ruleset's variants: the texts read their names, not their ids. */
+  named: Named = { players: [] }
   /** The declaration whose form is open. */
   declaring: string | null = null
   /** The combat a charge led to, when its form was opened from it. */
@@ -57,10 +64,24 @@ export class GameConsole extends LitElement {
         margin: 0.6rem 0;
       }
       .request-text {
-        font-size: 1.15rem;
-        font-weight: 600;
+        font-size: 1.35rem;
+        font-weight: 700;
+        line-height: 1.3;
         margin: 0.2rem 0 0.5rem;
+        overflow-wrap: anywhere;
       }
+      .last {
+        margin: 0 0 0.4rem;
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+      }
+      .last .seq {
+        font-family: var(--mono);
+        color: var(--muted);
+        margin-right: 0.4rem;
+      }
+
       .queue {
         margin: 0.4rem 0 0;
         padding-left: 1.2rem;
@@ -90,6 +111,24 @@ export class GameConsole extends LitElement {
     entry?.focusFirst()
   }
 
+  /**
+   * After an answer or a declaration: the focus goes where the next action is, the next request's
+   * entry or else the first declaration, so the table goes on by keyboard without a click.
+   */
+  async focusNext(): Promise<void> {
+    await this.updateComplete
+    const entry = this.renderRoot.querySelector('dice-entry') ?? this.renderRoot.querySelector('choice-entry')
+    if (entry) {
+      await entry.updateComplete
+      entry.focusFirst()
+    } else this.focusDeclare()
+  }
+
+  /** A choice key (1 to 9): picks that option of the open choice; false when no choice is open. */
+  choose(index: number): boolean {
+    return this.renderRoot.querySelector('choice-entry')?.chooseAt(index) ?? false
+  }
+
   rollForMe(): void {
     this.renderRoot.querySelector('dice-entry')?.rollForMe()
   }
@@ -101,9 +140,10 @@ export class GameConsole extends LitElement {
   private renderRequest(request: OpenRequest, game: GameView['state']) {
     const who = request.kind === 'dice' ? request.roller : request.chooser
     const name = game.players.find((player) => player.id === who)?.name ?? who
+    const names = namesIn(this.named)
     return html`<section class="owed" aria-label="Open request">
       <div class="muted">Request ${request.id} · ${name} ${request.kind === 'dice' ? 'rolls' : 'chooses'}</div>
-      <p class="request-text">${request.text}</p>
+      <p class="request-text">${names(request.text)}</p>
       ${
         request.kind === 'dice'
           ? html`<odds-panel .request=${request}></odds-panel>
@@ -111,8 +151,8 @@ export class GameConsole extends LitElement {
           : html`<choice-entry .request=${request} .busy=${this.busy}></choice-entry>`
       }
       <details>
-        <summary>Why this roll</summary>
-        <explanation-tree .node=${request.explanation}></explanation-tree>
+        <summary>Why this ${request.kind === 'dice' ? 'roll' : 'choice'}</summary>
+        <explanation-tree .node=${request.explanation} .named=${this.named}></explanation-tree>
       </details>
     </section>`
   }
@@ -152,6 +192,9 @@ export class GameConsole extends LitElement {
     const game = view.state
     const active = game.players.find((player) => player.id === status.activePlayer)
     const [oldest, ...waiting] = status.openRequests
+    const names = namesIn(this.named)
+    const last = this.last
+    const lastText = last ? names(stepSummary(last)) : ''
     return html`<section class="panel" aria-label="Game console">
       <div class="where">
         <span>Turn <strong data-testid="turn">${status.turn > 0 ? status.turn : '—'}</strong></span>
@@ -159,11 +202,18 @@ export class GameConsole extends LitElement {
         <span>${active ? html`<strong>${active.name}</strong> to play` : html`<span class="muted">no turn started</span>`}</span>
         <span class="muted">seq ${status.seq}</span>
       </div>
+      ${
+        last && lastText
+          ? html`<p class="last" data-testid="last-outcome" title=${lastText}>
+            <span class="seq">#${last.seq}</span>${lastText}
+          </p>`
+          : nothing
+      }
       ${oldest ? this.renderRequest(oldest, game) : nothing}
       ${
         waiting.length > 0
           ? html`<ol class="queue" aria-label="Waiting requests">
-            ${waiting.map((request) => html`<li>${request.id}: ${request.text}</li>`)}
+            ${waiting.map((request) => html`<li>${request.id}: ${names(request.text)}</li>`)}
           </ol>`
           : nothing
       }

@@ -109,6 +109,7 @@ export class GameLibrary extends LitElement {
         td {
           border: none;
           padding: 0.15rem 0;
+          overflow-wrap: anywhere;
         }
         td.actions {
           text-align: left;

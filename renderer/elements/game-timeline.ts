@@ -1,5 +1,6 @@
 import { css, html, LitElement, nothing } from 'lit'
 import type { StepView } from '../../core/api/game-api-contract.js'
+import { type Named, namesIn, stepSummary } from '../texts.js'
 import { baseStyles } from '../theme.js'
 
 /** Events listed either side of the one scrubbed to; the scrubber reaches the rest. */
@@ -16,7 +17,11 @@ export class GameTimeline extends LitElement {
     steps: { attribute: false },
     head: { type: Number },
     seq: { type: Number },
+    named: { attribute: false },
   }
+
+  /** The game's players and its ruleset's variants: the texts read their names, not their ids. */
+  named: Named = { players: [] }
 
   steps: readonly StepView[] = []
   head = 0
@@ -27,17 +32,18 @@ export class GameTimeline extends LitElement {
     css`
       .scrub {
         display: flex;
+        flex-wrap: wrap;
         align-items: center;
-        gap: 0.8rem;
+        gap: 0.4rem 0.8rem;
       }
       input[type='range'] {
-        flex: 1;
+        flex: 1 1 12rem;
+        min-width: 0;
         min-height: 2.4rem;
         accent-color: var(--accent);
       }
       output {
         font-family: var(--mono);
-        min-width: 7rem;
         text-align: right;
       }
       ol {
@@ -59,6 +65,12 @@ export class GameTimeline extends LitElement {
         overflow: hidden;
         text-overflow: ellipsis;
         white-space: nowrap;
+      }
+      /* A phone: an event wraps, rather than being cut short after a word. */
+      @media (max-width: 40rem) {
+        li button {
+          white-space: normal;
+        }
       }
       li button:hover {
         background: var(--hover);
@@ -93,6 +105,7 @@ export class GameTimeline extends LitElement {
   override render() {
     const from = Math.max(1, this.seq - BEFORE)
     const to = Math.min(this.head, this.seq + AFTER)
+    const names = namesIn(this.named)
     const shown: StepView[] = []
     for (let seq = from; seq <= to; seq++) {
       const step = this.steps[seq - 1]
@@ -117,7 +130,7 @@ export class GameTimeline extends LitElement {
           (step) =>
             html`<li class=${step.seq === this.seq ? 'current' : step.seq > this.seq ? 'later' : ''}>
               <button @click=${() => this.scrub(step.seq)} aria-current=${step.seq === this.seq ? 'step' : 'false'}>
-                <span class="seq">#${step.seq}</span><span class="type">${step.type}</span>${summary(step)}
+                <span class="seq">#${step.seq}</span><span class="type">${step.type}</span>${names(stepSummary(step))}
               </button>
             </li>`,
         )}
@@ -125,13 +138,6 @@ export class GameTimeline extends LitElement {
       ${this.steps.length < this.head ? html`<p class="muted">Reading events ${this.steps.length + 1}–${this.head}…</p>` : nothing}
     </section>`
   }
-}
-
-/** What a step did in one line: its outcomes, else what it asks for next, else its explanation. */
-function summary(step: StepView): string {
-  if (step.outcomes.length > 0) return step.outcomes.map((outcome) => outcome.text).join('; ')
-  if (step.requests.length > 0) return `→ ${step.requests.map((request) => request.text).join('; ')}`
-  return step.explanation?.text ?? ''
 }
 
 customElements.define('game-timeline', GameTimeline)

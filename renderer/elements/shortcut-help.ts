@@ -18,6 +18,9 @@ export class ShortcutHelp extends LitElement {
       [role='dialog'] {
         max-width: 44rem;
         width: calc(100% - 2rem);
+        /* Taller than a phone's screen: it scrolls inside, its top never cut off. */
+        max-height: calc(100vh - 2rem);
+        overflow-y: auto;
       }
       table {
         border-collapse: collapse;
@@ -28,7 +31,7 @@ export class ShortcutHelp extends LitElement {
         border-bottom: 1px solid var(--border);
       }
       td:first-child {
-        width: 6rem;
+        width: 5rem;
         text-align: center;
       }
     `,
@@ -42,7 +45,10 @@ export class ShortcutHelp extends LitElement {
     return html`<div class="backdrop" @click=${(e: Event) => e.target === e.currentTarget && this.close()}>
       <section class="panel" role="dialog" aria-modal="true" aria-label="Keyboard shortcuts">
         <h2>Keyboard shortcuts</h2>
-        <p class="muted">Single keys, when no field has the focus. In the dice entry: Tab moves between faces, Enter records.</p>
+        <p class="muted">
+          Single keys, when no field has the focus; the ones that act do nothing while the past is shown. In the dice
+          entry: Tab moves between faces, Enter records, R in a count rolls for me.
+        </p>
         <table>
           ${shortcuts.map((shortcut) => html`<tr><td><kbd>${shortcut.key}</kbd></td><td>${shortcut.text}</td></tr>`)}
         </table>

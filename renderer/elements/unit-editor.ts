@@ -1,9 +1,15 @@
 import { css, html, LitElement, nothing, type TemplateResult } from 'lit'
-import type { ErrorField, RuleEntry } from '../../core/api/game-api-contract.js'
+import { troopTypes } from '../../core/api/client-kit.js'
+import type {
+  ErrorField,
+  ParamValue,
+  Profile,
+  RuleEntry,
+  TroopTemplate,
+  TroopType,
+  UnitDefinitionInput,
+} from '../../core/api/game-api-contract.js'
 import { type ParamKind, paramWords, parseParam } from '../../core/api/params.js'
-import type { ParamValue } from '../../core/engine/catalogue.js'
-import type { TroopTemplate } from '../../core/engine/types.js'
-import { type Profile, type TroopType, troopTypes, type UnitDefinitionInput } from '../../core/events/event-types.js'
 import { baseStyles } from '../theme.js'
 
 const characteristics = ['M', 'WS', 'BS', 'S', 'T', 'W', 'I', 'A', 'Ld'] as const satisfies readonly (keyof Profile)[]
@@ -196,6 +202,7 @@ export class UnitEditor extends LitElement {
       }
       .field {
         display: grid;
+        grid-template-columns: minmax(0, 1fr);
         gap: 0.15rem;
         min-width: 0;
       }

@@ -5,9 +5,9 @@
  *
  * GameApi has no bulk path that also writes snapshots (importGame writes none), so this saves
  * them itself the way GameApi.append does: after an event, when SNAPSHOT_INTERVAL events have
- * passed since the last one and no procedure is open, under the api's snapshotKey.
+ * passed since the last one and no procedure is open, under the api's snapshotKey and as a waypoint.
  */
-import { LocalGameApi, SNAPSHOT_INTERVAL, snapshotKey, toEngineEvent } from '../../core/api/index.js'
+import { LocalGameApi, SNAPSHOT_INTERVAL, snapshotKey, toEngineEvent, waypointKey } from '../../core/api/index.js'
 import { createEngine, type EngineEvent, type GameState } from '../../core/engine/index.js'
 import type { UnchainedEvent } from '../../core/events/index.js'
 import { gameEvents } from '../../core/events/index.js'
@@ -56,7 +56,10 @@ export async function buildGame(file: string, events: number, seed: number): Pro
       store.append(gameId, written, batch)
       written += batch.length
       batch = []
-      for (const snapshot of pendingSnapshots) store.saveSnapshot(gameId, snapshot.seq, key, snapshot.json)
+      for (const snapshot of pendingSnapshots) {
+        store.saveSnapshot(gameId, snapshot.seq, key, snapshot.json)
+        store.saveSnapshot(gameId, snapshot.seq, waypointKey(key), snapshot.json, false)
+      }
       pendingSnapshots = []
       // The loop never yields, so GameApi's idle checkpoint cannot run: checkpoint here, or the WAL
       // would grow to the size of the whole game.

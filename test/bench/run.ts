@@ -29,7 +29,14 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
-import { catalogueHash, LocalGameApi, replaySteps, SNAPSHOT_INTERVAL, snapshotKey } from '../../core/api/index.js'
+import {
+  catalogueHash,
+  LocalGameApi,
+  replaySteps,
+  SNAPSHOT_INTERVAL,
+  snapshotKey,
+  waypointKey,
+} from '../../core/api/index.js'
 import { chainText } from '../../core/events/index.js'
 import { classic } from '../../core/rules/classic/index.js'
 import { sha256Hex } from '../../core/store/index.js'
@@ -53,6 +60,12 @@ const PAUSE_MS = 400
 
 /** The key the bench games' snapshots are stored under; the bare open reads by it, as the store does. */
 const BENCH_SNAPSHOT_KEY = snapshotKey(catalogueHash(classic))
+
+/**
+ * `--replay-only`: the replay, openGame and memory figures alone (the 10k game built like the 100k one,
+ * no append, 1M or export runs), for measuring the replay path on a busy machine.
+ */
+const replayOnly = process.argv.includes('--replay-only')
 
 const here = dirname(fileURLToPath(import.meta.url))
 /**
@@ -318,10 +331,10 @@ function bareOpenTime(file: string, gameId: string, atSeq: number | undefined): 
       atSeq ??
       db.prepare<[string], { seq: number }>('SELECT max(seq) AS seq FROM events WHERE game_id = ?').get(gameId)!.seq
     const snapshot = db
-      .prepare<[string, string, number], { seq: number; state: string }>(
-        'SELECT seq, state FROM snapshots WHERE game_id = ? AND engine_key = ? AND seq <= ? ORDER BY seq DESC LIMIT 1',
+      .prepare<[string, string, string, number], { seq: number; state: string }>(
+        'SELECT seq, state FROM snapshots WHERE game_id = ? AND engine_key IN (?, ?) AND seq <= ? ORDER BY seq DESC LIMIT 1',
       )
-      .get(gameId, BENCH_SNAPSHOT_KEY, target)
+      .get(gameId, BENCH_SNAPSHOT_KEY, waypointKey(BENCH_SNAPSHOT_KEY), target)
     let sink = snapshot ? Object.keys(JSON.parse(snapshot.state) as object).length : 0
     const from = (snapshot?.seq ?? 0) + 1
     let tail = 0
@@ -538,6 +551,99 @@ function printTable(rows: readonly Row[]): void {
   for (const c of cells) log(line(c))
 }
 
+/** The durable-append runs; returns the last run's 10k game, kept for the open and first-replay figures. */
+async function appendFigures(dir: string, rows: Row[]): Promise<{ file: string; gameId: string }> {
+  // -- durable append
+  log(
+    `\n[append] ${RUNS} runs of a ${APPEND_EVENTS.toLocaleString('en-US')}-event game through ` +
+      `GameApi.append, each followed by the bare insert of the same rows`,
+  )
+  {
+    const warm = join(dir, 'warmup.sqlite')
+    const warmRun = await apiAppendRun(warm, 500)
+    const warmRows = readRawRows(warm, warmRun.gameId)
+    removeDb(warm)
+    bareAppendRun(join(dir, 'warmup-bare.sqlite'), warmRows)
+    removeDb(join(dir, 'warmup-bare.sqlite'))
+  }
+  const apiRuns: Latencies[] = []
+  const bareRuns: Latencies[] = []
+  let tenK: { file: string; gameId: string } | null = null
+  for (let run = 1; run <= RUNS; run++) {
+    const file = join(dir, `append-${run}.sqlite`)
+    gc()
+    const result = await apiAppendRun(file, APPEND_EVENTS)
+    const api = latencies(result.times)
+    const raw = readRawRows(file, result.gameId)
+    const bareFile = join(dir, `append-bare-${run}.sqlite`)
+    gc()
+    const bare = latencies(bareAppendRun(bareFile, raw))
+    removeDb(bareFile)
+    const avgBytes =
+      raw.reduce(
+        (sum, r) =>
+          sum +
+          r.payload.length +
+          r.at.length +
+          r.actor.length +
+          r.rules_version.length +
+          r.type.length +
+          r.game_id.length +
+          128,
+        0,
+      ) / raw.length
+    const snapshotSeqs = snapshotSeqsOf(file, result.gameId)
+    log(
+      `  run ${run}: api p50 ${fmtMs(api.p50)} p99 ${fmtMs(api.p99)} max ${fmtMs(api.max)} | bare p50 ` +
+        `${fmtMs(bare.p50)} p99 ${fmtMs(bare.p99)} max ${fmtMs(bare.max)} (${api.count} appends, rows ` +
+        `~${Math.round(avgBytes)} bytes)`,
+    )
+    log(
+      `         slowest appends: ` +
+        `${result.slowest.map((s) => `seq ${s.seq} ${s.type}${snapshotSeqs.has(s.seq) ? ' +snapshot' : ''} ${fmtMs(s.ms)}`).join(', ')}`,
+    )
+    apiRuns.push(api)
+    bareRuns.push(bare)
+    if (tenK) removeDb(tenK.file)
+    tenK = { file, gameId: result.gameId }
+  }
+  const ap50 = median(apiRuns.map((r) => r.p50))
+  const bp50 = median(bareRuns.map((r) => r.p50))
+  const ap99 = median(apiRuns.map((r) => r.p99))
+  const bp99 = median(bareRuns.map((r) => r.p99))
+  const amax = Math.max(...apiRuns.map((r) => r.max))
+  const bmax = Math.max(...bareRuns.map((r) => r.max))
+  rows.push({
+    figure: 'append p50 (median of runs)',
+    measured: fmtMs(ap50),
+    target: '< 0.3 ms',
+    bare: fmtMs(bp50),
+    ratio: fmtRatio(ap50 / bp50),
+    ratioTarget: '<= 2x',
+    pass: ap50 < 0.3 && ap50 / bp50 <= 2,
+  })
+  rows.push({
+    figure: 'append p99 (median of runs)',
+    measured: fmtMs(ap99),
+    target: '< 1 ms',
+    bare: fmtMs(bp99),
+    ratio: fmtRatio(ap99 / bp99),
+    ratioTarget: '-',
+    pass: ap99 < 1,
+  })
+  rows.push({
+    figure: 'append worst (all runs)',
+    measured: fmtMs(amax),
+    target: '<= 16 ms',
+    bare: fmtMs(bmax),
+    ratio: fmtRatio(amax / bmax),
+    ratioTarget: '-',
+    pass: amax <= 16,
+  })
+
+  return tenK!
+}
+
 // ---- main -----------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
@@ -546,93 +652,11 @@ async function main(): Promise<void> {
   const rows: Row[] = []
   log(`Arbiter bench: node ${process.version}, ${process.platform}/${process.arch}, databases in ${dir}`)
   try {
-    // -- durable append
-    log(
-      `\n[append] ${RUNS} runs of a ${APPEND_EVENTS.toLocaleString('en-US')}-event game through ` +
-        `GameApi.append, each followed by the bare insert of the same rows`,
-    )
-    {
-      const warm = join(dir, 'warmup.sqlite')
-      const warmRun = await apiAppendRun(warm, 500)
-      const warmRows = readRawRows(warm, warmRun.gameId)
-      removeDb(warm)
-      bareAppendRun(join(dir, 'warmup-bare.sqlite'), warmRows)
-      removeDb(join(dir, 'warmup-bare.sqlite'))
-    }
-    const apiRuns: Latencies[] = []
-    const bareRuns: Latencies[] = []
     let tenK: { file: string; gameId: string } | null = null
-    for (let run = 1; run <= RUNS; run++) {
-      const file = join(dir, `append-${run}.sqlite`)
-      gc()
-      const result = await apiAppendRun(file, APPEND_EVENTS)
-      const api = latencies(result.times)
-      const raw = readRawRows(file, result.gameId)
-      const bareFile = join(dir, `append-bare-${run}.sqlite`)
-      gc()
-      const bare = latencies(bareAppendRun(bareFile, raw))
-      removeDb(bareFile)
-      const avgBytes =
-        raw.reduce(
-          (sum, r) =>
-            sum +
-            r.payload.length +
-            r.at.length +
-            r.actor.length +
-            r.rules_version.length +
-            r.type.length +
-            r.game_id.length +
-            128,
-          0,
-        ) / raw.length
-      const snapshotSeqs = snapshotSeqsOf(file, result.gameId)
-      log(
-        `  run ${run}: api p50 ${fmtMs(api.p50)} p99 ${fmtMs(api.p99)} max ${fmtMs(api.max)} | bare p50 ` +
-          `${fmtMs(bare.p50)} p99 ${fmtMs(bare.p99)} max ${fmtMs(bare.max)} (${api.count} appends, rows ` +
-          `~${Math.round(avgBytes)} bytes)`,
-      )
-      log(
-        `         slowest appends: ` +
-          `${result.slowest.map((s) => `seq ${s.seq} ${s.type}${snapshotSeqs.has(s.seq) ? ' +snapshot' : ''} ${fmtMs(s.ms)}`).join(', ')}`,
-      )
-      apiRuns.push(api)
-      bareRuns.push(bare)
-      if (tenK) removeDb(tenK.file)
-      tenK = { file, gameId: result.gameId }
-    }
-    const ap50 = median(apiRuns.map((r) => r.p50))
-    const bp50 = median(bareRuns.map((r) => r.p50))
-    const ap99 = median(apiRuns.map((r) => r.p99))
-    const bp99 = median(bareRuns.map((r) => r.p99))
-    const amax = Math.max(...apiRuns.map((r) => r.max))
-    const bmax = Math.max(...bareRuns.map((r) => r.max))
-    rows.push({
-      figure: 'append p50 (median of runs)',
-      measured: fmtMs(ap50),
-      target: '< 0.3 ms',
-      bare: fmtMs(bp50),
-      ratio: fmtRatio(ap50 / bp50),
-      ratioTarget: '<= 2x',
-      pass: ap50 < 0.3 && ap50 / bp50 <= 2,
-    })
-    rows.push({
-      figure: 'append p99 (median of runs)',
-      measured: fmtMs(ap99),
-      target: '< 1 ms',
-      bare: fmtMs(bp99),
-      ratio: fmtRatio(ap99 / bp99),
-      ratioTarget: '-',
-      pass: ap99 < 1,
-    })
-    rows.push({
-      figure: 'append worst (all runs)',
-      measured: fmtMs(amax),
-      target: '<= 16 ms',
-      bare: fmtMs(bmax),
-      ratio: fmtRatio(amax / bmax),
-      ratioTarget: '-',
-      pass: amax <= 16,
-    })
+    if (replayOnly) {
+      const file = join(dir, 'tenk.sqlite')
+      tenK = { file, gameId: (await buildGame(file, APPEND_EVENTS, SEED)).gameId }
+    } else tenK = await appendFigures(dir, rows)
 
     // -- build the 100k game
     const bigFile = join(dir, 'replay-100k.sqlite')
@@ -749,6 +773,36 @@ async function main(): Promise<void> {
         ratioTarget: '-',
         pass: c.atSeq === undefined ? Math.max(...apiTimes) < 100 : null,
       })
+    }
+
+    // -- scrubbing: one GameApi opening a game at seq after seq (its chain hashed once, at the first)
+    {
+      const api = await LocalGameApi.open(bigFile, { mustExist: true })
+      try {
+        await api.openGame(big.gameId, 1)
+        const seqs = [50_500, 1, 99_999, 25_250, 75_125, 2, 50_501, 98_765]
+        const times: number[] = []
+        for (const seq of seqs) {
+          const start = now()
+          const view = await api.openGame(big.gameId, seq)
+          times.push(msSince(start))
+          if (view.seq !== seq) throw new Error(`bench: openGame(${seq}) gave seq ${view.seq}`)
+        }
+        log(
+          `  scrubbing, one GameApi, seqs ${seqs.join(', ')}: median ${fmtMs(median(times))}, worst ${fmtMs(Math.max(...times))}`,
+        )
+        rows.push({
+          figure: 'openGame at a seq, scrubbing (worst)',
+          measured: fmtMs(Math.max(...times)),
+          target: '< 100 ms',
+          bare: '-',
+          ratio: '-',
+          ratioTarget: '-',
+          pass: Math.max(...times) < 100,
+        })
+      } finally {
+        await api.close()
+      }
     }
 
     // -- memory
@@ -890,6 +944,11 @@ async function main(): Promise<void> {
     log(`\n[size] the database after a full checkpoint; bare: the pages of its events table alone`)
     sizeRow('100k game', dbSize(bigFile), big.events)
 
+    if (replayOnly) {
+      log('')
+      printTable(rows)
+      return
+    }
     const hugeFile = join(dir, 'huge-1m.sqlite')
     log(`\n[huge] ${HUGE_EVENTS.toLocaleString('en-US')}-event game, built like the 100k one`)
     {

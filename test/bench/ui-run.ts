@@ -6,7 +6,9 @@
  * - from submitting a dice entry (counts per face, Enter) to its result and its explanation tree
  *   on screen (the append over HTTP, the engine step, the panel rendered);
  * - from moving the scrubber to a seq to the game's state at that seq on screen
- *   (`openGame(gameId, seq)`: the chain checked, the nearest snapshot and the events after it folded).
+ *   (`openGame(gameId, seq)`: the chain checked, the nearest snapshot and the events after it folded);
+ * - how many calls the page makes to the host for one dice answer (counted at the host, from the
+ *   submit until the page has been quiet a while after the result showed): the target is 1.
  *
  * Times are taken inside the page (performance.now(), the DOM checked every few ms), so the
  * test driver's own round trips are not counted. The database lives in a temporary folder.
@@ -16,7 +18,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Page } from 'playwright-core'
-import { type EventDraft, LocalGameApi } from '../../core/api/index.js'
+import { type EventDraft, type GameApi, LocalGameApi } from '../../core/api/index.js'
 import type { DiceRequestSpec, OpenRequest } from '../../core/engine/index.js'
 import { startWebHost, type WebHost } from '../../electron/web-host.js'
 import { buildGame } from './build-game.js'
@@ -25,7 +27,9 @@ import { seededRandom } from './script.js'
 const EVENTS = 5_000
 const RUNS = 20
 const SEED = 20260430
-const TARGET_MS = 100
+/** What a player may wait, most times and at worst. */
+const MEDIAN_TARGET_MS = 50
+const WORST_TARGET_MS = 100
 
 const here = dirname(fileURLToPath(import.meta.url))
 const fromSource = fileURLToPath(import.meta.url).endsWith('.ts')
@@ -112,6 +116,24 @@ const dragInPage = `async (seqs) => {
 
 /** Positions a drag passes through. */
 const DRAG_MOVES = 10
+/** After a dice answer shows, how long the page is given to make any further call (a refetch) before they are counted. */
+const SETTLE_MS = 300
+
+/** The api the web host serves, counting the calls that reach it by method (the page's calls; the bench's own go beside it). */
+function countingCalls(api: GameApi): { api: GameApi; calls: string[] } {
+  const calls: string[] = []
+  const counted = new Proxy(api, {
+    get(target, name, receiver) {
+      const value = Reflect.get(target, name, receiver)
+      if (typeof value !== 'function') return value
+      return (...args: unknown[]) => {
+        calls.push(String(name))
+        return value.apply(target, args)
+      }
+    },
+  })
+  return { api: counted, calls }
+}
 
 /** Waits in the page until `test` (a JS expression over `app`, the shell's shadow root) holds. */
 async function waitInPage(page: Page, test: string, what: string): Promise<void> {
@@ -180,9 +202,9 @@ function summary(times: number[]): { median: number; worst: number } {
 
 function line(name: string, times: number[]): string {
   const { median, worst } = summary(times)
-  const verdict = median < TARGET_MS && worst < TARGET_MS ? 'under' : 'OVER'
+  const verdict = median < MEDIAN_TARGET_MS && worst < WORST_TARGET_MS ? 'under' : 'OVER'
   const figures = `median ${median.toFixed(1).padStart(6)} ms   worst ${worst.toFixed(1).padStart(6)} ms`
-  return `${name.padEnd(44)} ${figures}   (${verdict} ${TARGET_MS} ms)`
+  return `${name.padEnd(44)} ${figures}   (${verdict} ${MEDIAN_TARGET_MS} / ${WORST_TARGET_MS} ms)`
 }
 
 async function main(): Promise<void> {
@@ -193,7 +215,8 @@ async function main(): Promise<void> {
   try {
     const built = await buildGame(file, EVENTS, SEED)
     const api = await LocalGameApi.open(file)
-    const host = await startWebHost({ api, rendererDir, port: 0 })
+    const counting = countingCalls(api)
+    const host = await startWebHost({ api: counting.api, rendererDir, port: 0 })
     const browser = await chromium.launchPersistentContext(join(dir, 'profile'), {
       executablePath: CHROMIUM,
       args: [
@@ -226,6 +249,7 @@ async function main(): Promise<void> {
 
       const random = seededRandom(SEED)
       const diceTimes: number[] = []
+      const callsPerAnswer: string[][] = []
       for (let run = 0; run < RUNS; run++) {
         const request = await openDiceRequest(host, api, built.gameId)
         await waitInPage(
@@ -236,6 +260,9 @@ async function main(): Promise<void> {
         const counts = new Array<number>(request.sides).fill(0)
         for (let die = 0; die < request.count; die++) counts[Math.floor(random() * request.sides)]! += 1
         const seq = (await api.status(built.gameId)).seq + 1
+        // The notices of the bench's own writes beside the page have been followed by now: count from here.
+        await new Promise((done) => setTimeout(done, SETTLE_MS))
+        counting.calls.length = 0
         diceTimes.push(
           await page
             .evaluate<number>(`(${submitDiceInPage})(${JSON.stringify({ counts, seq })})`)
@@ -246,6 +273,8 @@ async function main(): Promise<void> {
               )
             }),
         )
+        await new Promise((done) => setTimeout(done, SETTLE_MS))
+        callsPerAnswer.push([...counting.calls])
       }
 
       const newHead = (await api.status(built.gameId)).seq
@@ -273,6 +302,14 @@ async function main(): Promise<void> {
       console.log(line('dice entry submitted -> result + explanation', diceTimes))
       console.log(line('scrubber moved -> state at that seq', scrubTimes))
       console.log(line(`scrubber dragged (${DRAG_MOVES} moves) -> last state`, dragTimes))
+      const most = Math.max(...callsPerAnswer.map((calls) => calls.length))
+      const fewest = Math.min(...callsPerAnswer.map((calls) => calls.length))
+      const kinds = [...new Set(callsPerAnswer.flat())].join(', ')
+      console.log(
+        `${'host calls per dice answer'.padEnd(44)} ${fewest === most ? most : `${fewest} to ${most}`} (${kinds})   ` +
+          `(${most === 1 ? 'as targeted' : 'OVER'}: 1)`,
+      )
+      if (most !== 1) process.exitCode = 1
     } finally {
       await browser.close()
       await host.close()

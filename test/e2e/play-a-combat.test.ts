@@ -129,6 +129,8 @@ describe('the renderer in headless Chromium', () => {
       /Empire Swordsmen loses 1 model/,
     )
     await until(() => page.getByTestId('models-empire-swordsmen').textContent()).toBe('14 / 15')
+    // The reasons are folded until asked for.
+    await explanation.getByText('Why: the reasons and the rules').click()
     const armourSave = explanation.getByRole('article', { name: /^Rule armour-save/ }).first()
     await until(() => armourSave.textContent()).toContain('classic/armour-save')
     await screenshot(page, '07-casualties-explained')

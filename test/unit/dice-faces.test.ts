@@ -23,4 +23,10 @@ describe('dice entry: the faces a player types', () => {
     expect(facesFromList('12 3', 12, 2)).toEqual({ faces: [12, 3] })
     expect(facesFromList('123', 12, 2)).toEqual({ problem: '123 is not a face of a D12' })
   })
+
+  it('a list: letters and other marks are named, not dropped', () => {
+    expect(facesFromList('6 x 3', 6, 3)).toEqual({ problem: "'x' is not a die face" })
+    expect(facesFromList('6,2a,3', 6, 3)).toEqual({ problem: "'2a' is not a die face" })
+    expect(facesFromList('4-5', 6, 2)).toEqual({ problem: "'4-5' is not a die face" })
+  })
 })

@@ -14,6 +14,7 @@ import {
 import { canonicalJson } from '../../core/events/index.js'
 import { classic } from '../../core/rules/classic/index.js'
 import { EventStore } from '../../core/store/index.js'
+import { dispatchCall } from '../../electron/dispatch.js'
 import { attack, classicCombat, openApi } from '../helpers/api-game.js'
 import { useTempDir } from '../helpers/temp.js'
 
@@ -54,6 +55,37 @@ describe('GameApi', () => {
     expect(rolled.outcomes[0]?.values).toEqual({ attacks: 3, need: 3, hits: 3 })
     const stored = [...api.store.readEvents(gameId)].at(-1)
     expect(stored).toMatchObject({ type: 'DiceRolled', payload: { requestId: '6.1', faces: [6, 6, 6], source: 'app' } })
+    await api.close()
+  })
+
+  it('an answer brings what the screen shows next: the step, the status and the game after it, as status and openGame say', async () => {
+    const api = await openApi(tempDir(), 'a.sqlite', { rollDie: () => 6 })
+    const gameId = await classicCombat(api)
+    const declared = await api.append(gameId, {
+      type: 'MeleeAttacksDeclared',
+      actor: 'p1',
+      payload: { attacker: 'warriors', target: 'boyz', models: 3 },
+    })
+    expect(declared.status).toEqual(await api.status(gameId))
+    expect(declared.status.openRequests.map((r) => r.id)).toEqual(['6.1'])
+    expect(declared.status.canDeclare).toEqual([])
+    const rolled = await api.rollDice(gameId, '6.1', 'p1')
+    expect(rolled.seq).toBe(7)
+    expect(rolled.status).toEqual(await api.status(gameId))
+    expect(rolled.status.openRequests.map((r) => r.id)).toEqual(['7.1'])
+    expect(rolled.view).toEqual(await api.openGame(gameId))
+    // The game as it was then, even once it has moved on: read late, the view is the game at that seq.
+    await api.rollDice(gameId, '7.1', 'p1')
+    expect(declared.view).toEqual(await api.openGame(gameId, 6))
+    expect(declared.view.state.seq).toBe(6)
+    // Printed in-process (the CLI's JSON), the step carries the status but not the whole game.
+    expect(Object.keys(JSON.parse(JSON.stringify(rolled))).sort()).toEqual(
+      ['actor', 'explanation', 'outcomes', 'payload', 'requests', 'seq', 'status', 'type'].sort(),
+    )
+    // Over a transport (the hosts' dispatch: HTTP, IPC) it is plain data with the game in it.
+    const sent = JSON.parse(JSON.stringify(await dispatchCall(api, 'rollDice', [gameId, '8.1', 'p1'])))
+    expect(sent.view).toEqual(JSON.parse(JSON.stringify(await api.openGame(gameId))))
+    expect(sent.status).toEqual(JSON.parse(JSON.stringify(await api.status(gameId))))
     await api.close()
   })
 

@@ -1,0 +1,9 @@
+/**
+ * What a GameApi client (the renderer) uses beside the contract: pure functions over the data the
+ * contract carries, with no store and no Node. A client reaches core only through `core/api`.
+ */
+
+export * from '../engine/odds.js'
+export { troopTypes } from '../events/event-types.js'
+export { citedRules } from '../explain/explanation.js'
+export { createDemoGame } from './demo-game.js'

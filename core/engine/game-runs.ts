@@ -1,0 +1,75 @@
+import type { EntryDefinition } from './catalogue.js'
+import { record } from './durations.js'
+import type { Held } from './effects.js'
+import { unitOf } from './guards.js'
+import type { Holdings } from './holding.js'
+import { NO_PARAMS, type RulesetIndex } from './ruleset-index.js'
+import { newStepScratch, type StepHolder, type StepScratch } from './step-scratch.js'
+import type { ModifiersAt } from './timing-points.js'
+import { triggeredSteps, triggerIndex } from './triggers.js'
+import type { GameState, ProcedureContext, UnitState } from './types.js'
+
+/**
+ * One game as an engine folds it: its procedure context (made once a game, not once a
+ * declaration; its open procedures keep it between steps) and the step in progress, which the
+ * context writes to. Runs are kept per game state, so the games one engine serves share none.
+ */
+export interface GameRun extends StepHolder {
+  step: StepScratch
+  readonly context: ProcedureContext
+}
+
+export function createGameRuns(
+  index: RulesetIndex,
+  holdings: Holdings,
+  modifiersFor: ModifiersAt,
+): (game: GameState) => GameRun {
+  const runs = new WeakMap<GameState, GameRun>()
+  const triggersOn = triggerIndex(index.ruleset.definitions)
+
+  function newRun(game: GameState): GameRun {
+    const decide = (id: string) => index.decisionOf(game, id)
+    // What a trigger's step knows of its holder: as an effect's `held`, through the same holding.
+    const heldBy = (unit: UnitState, entry: EntryDefinition, always: boolean): Held | null => {
+      const holds = always ? { params: entry.params ?? NO_PARAMS, owned: true } : holdings.holding(game, unit, entry)
+      if (!holds) return null
+      return {
+        unit,
+        params: holds.params,
+        owned: holds.owned,
+        decision: decide,
+        modifiers: (at, query) => modifiersFor(game, run, at, query),
+        holds: (other, id) => holdings.holdsIn(game, other, id),
+      }
+    }
+    const run: GameRun = {
+      step: newStepScratch(game.seq),
+      context: {
+        game,
+        variant: game.variant,
+        mechanics: index.ruleset.mechanics,
+        get seq() {
+          return run.step.seq
+        },
+        unit: (id) => unitOf(game, id, run.step.seq),
+        holdsAnywhere: (id) => holdings.holdsAnywhere(game, id),
+        holds: (unit, id) => holdings.holdsIn(game, unit, id),
+        rule: index.rule,
+        decision: decide,
+        modifiers: (at, query) => modifiersFor(game, run, at, query),
+        triggered: (on, query) => triggeredSteps(triggersOn, on, query, run.context, heldBy, index.rule),
+        emit: (outcome) => record(game, run.step, outcome),
+      },
+    }
+    return run
+  }
+
+  return (game) => {
+    let run = runs.get(game)
+    if (!run) {
+      run = newRun(game)
+      runs.set(game, run)
+    }
+    return run
+  }
+}

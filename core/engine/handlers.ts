@@ -1,0 +1,272 @@
+import type { EventType } from '../events/event-types.js'
+import { type Explanation, explain } from '../explain/explanation.js'
+import { expireAtPhaseStart, expireAtTurnStart, expirePhaseOver } from './durations.js'
+import type { EngineState, Frame } from './engine-state.js'
+import { RuleError } from './errors.js'
+import type { GameRun } from './game-runs.js'
+import { requireGame, requireNoOpenRequests, requirePlayer } from './guards.js'
+import type { Holdings } from './holding.js'
+import { checkArmy, checkPlayers } from './muster-check.js'
+import { phaseKey } from './outcomes.js'
+import { advance, checkAnswer } from './procedure-runner.js'
+import type { RulesetIndex } from './ruleset-index.js'
+import type { StepScratch } from './step-scratch.js'
+import type {
+  EngineEvent,
+  EventOf,
+  GameState,
+  Procedure,
+  ProcedureContext,
+  ProcedureStarter,
+  UnitState,
+} from './types.js'
+
+export type Handler<T extends EventType> = (
+  state: EngineState,
+  event: EventOf<T>,
+  step: StepScratch,
+) => Explanation | null
+export type Handlers = { [T in EventType]: Handler<T> }
+
+/** What the handlers work with: the ruleset's index, who holds what, and each game's run. */
+export interface HandlerParts {
+  readonly index: RulesetIndex
+  readonly holdings: Holdings
+  readonly runOf: (game: GameState) => GameRun
+}
+
+/** The state of a unit as an ArmyMustered lists it, before anything has happened to it. */
+function musteredUnitState(
+  unit: EventOf<'ArmyMustered'>['payload']['units'][number],
+  player: string,
+  seq: number,
+): UnitState {
+  return {
+    id: unit.id,
+    name: unit.name,
+    player,
+    troopType: unit.troopType,
+    race: unit.race ?? null,
+    profile: { ...unit.profile },
+    gear: unit.gear.map((g) => ({ id: g.id, options: { ...g.options } })),
+    rules: unit.rules.map((r) => ({ id: r.id, params: { ...r.params } })),
+    files: unit.formation?.files ?? null,
+    command: {
+      champion: unit.command?.champion ?? false,
+      standard: unit.command?.standard ?? false,
+      musician: unit.command?.musician ?? false,
+    },
+    championProfile: unit.championProfile ? { ...unit.championProfile } : null,
+    characters: (unit.characters ?? []).map((c) => ({
+      id: c.id,
+      name: c.name,
+      profile: { ...c.profile },
+      gear: c.gear.map((g) => ({ id: g.id, options: { ...g.options } })),
+      rules: c.rules.map((r) => ({ id: r.id, params: { ...r.params } })),
+      wizardLevel: c.wizardLevel ?? null,
+      general: c.general,
+      woundsLost: 0,
+      slain: false,
+      ...(c.concealed ? { concealed: true } : {}),
+    })),
+    character: unit.character ?? false,
+    ...(unit.wizardLevel !== undefined ? { wizardLevel: unit.wizardLevel } : {}),
+    ...(unit.general ? { general: true } : {}),
+    startingModels: unit.models,
+    models: unit.models,
+    woundsOnNextModel: 0,
+    fleeing: false,
+    musteredAt: seq,
+    changedAt: seq,
+  }
+}
+
+const gameCreated =
+  ({ index: { ruleset } }: HandlerParts): Handler<'GameCreated'> =>
+  (state, event) => {
+    if (state.game) throw new RuleError('engine/game-exists', `seq ${event.seq}: a second GameCreated`)
+    const p = event.payload
+    if (p.ruleset !== ruleset.id) {
+      throw new RuleError(
+        'engine/wrong-ruleset',
+        `seq ${event.seq}: the game is for ruleset "${p.ruleset}", this engine runs "${ruleset.id}"`,
+      )
+    }
+    if (!Object.hasOwn(ruleset.catalogue.variants, p.variant)) {
+      throw new RuleError(
+        'engine/unknown-variant',
+        `seq ${event.seq}: ruleset ${ruleset.id} has no variant "${p.variant}" (has ` +
+          `${Object.keys(ruleset.catalogue.variants).join(', ')})`,
+      )
+    }
+    checkPlayers(p.players)
+    state.game = {
+      gameId: event.gameId,
+      ruleset: p.ruleset,
+      variant: p.variant,
+      catalogueHash: p.catalogueHash,
+      title: p.title ?? null,
+      players: p.players.map((player) => ({ id: player.id, name: player.name })),
+      seq: 0,
+      turn: 0,
+      activePlayer: null,
+      phase: null,
+      units: {},
+      combats: {},
+      effects: [],
+      requests: {},
+    }
+    return explain(`game created: ${ruleset.name}, variant ${p.variant}, catalogue ${p.catalogueHash.slice(0, 12)}`, {
+      from: [event.seq],
+    })
+  }
+
+const armyMustered =
+  ({ index, holdings, runOf }: HandlerParts): Handler<'ArmyMustered'> =>
+  (state, event) => {
+    const game = requireGame(state, event as EngineEvent)
+    // New units, new entries held: the game-wide list is made again when next asked.
+    holdings.forgetGameListing(game)
+    requirePlayer(game, event.payload.player, event as EngineEvent)
+    // Ids, names, troop types, gear and rules with their parameters, formations: checked before anything changes.
+    checkArmy(index.ruleset, index.entries, game, event.payload)
+    for (const unit of event.payload.units)
+      game.units[unit.id] = musteredUnitState(unit, event.payload.player, event.seq)
+    // The ruleset's own checks ask the timing points, so they run on the units as mustered; a refusal
+    // takes them back out, and nothing is changed.
+    try {
+      index.ruleset.checkMuster?.(runOf(game).context, event)
+    } catch (error) {
+      for (const unit of event.payload.units) delete game.units[unit.id]
+      holdings.forgetGameListing(game)
+      throw error
+    }
+    return explain(
+      `${event.payload.player} musters ${event.payload.units.map((u) => `${u.name} (${u.models})`).join(', ')}`,
+      { from: [event.seq] },
+    )
+  }
+
+/** Starts what the ruleset opens at a turn's or a phase's start; its requests hold the game there. */
+function opening<T extends 'TurnStarted' | 'PhaseStarted'>(
+  parts: HandlerParts,
+  state: EngineState,
+  game: GameState,
+  step: StepScratch,
+  event: EventOf<T>,
+  start: ProcedureStarter<T> | undefined,
+): void {
+  if (!start) return
+  const context = parts.runOf(game).context
+  const name = event.type === 'TurnStarted' ? 'start-of-turn' : `start-of-${game.phase}`
+  advance(state, game, step, { procedure: name, generator: start(context, event), context }, undefined)
+}
+
+const turnStarted =
+  (parts: HandlerParts): Handler<'TurnStarted'> =>
+  (state, event, step) => {
+    const game = requireGame(state, event as EngineEvent)
+    requirePlayer(game, event.payload.player, event as EngineEvent)
+    requireNoOpenRequests(game, event as EngineEvent)
+    if (event.payload.turn < game.turn)
+      throw new RuleError('engine/turn-order', `seq ${event.seq}: turn ${event.payload.turn} after turn ${game.turn}`)
+    expirePhaseOver(game, step, true)
+    if (game.phase !== null) game.lastPhase = phaseKey(game)
+    game.turn = event.payload.turn
+    game.activePlayer = event.payload.player
+    game.phase = null
+    game.phaseStartedAt = event.seq
+    expireAtTurnStart(game, step, event.payload.player)
+    opening(parts, state, game, step, event, parts.index.ruleset.openings?.turn)
+    return explain(`turn ${game.turn}: ${event.payload.player} to play`, { from: [event.seq] })
+  }
+
+const phaseStarted =
+  (parts: HandlerParts): Handler<'PhaseStarted'> =>
+  (state, event, step) => {
+    const { ruleset } = parts.index
+    const game = requireGame(state, event as EngineEvent)
+    requireNoOpenRequests(game, event as EngineEvent)
+    if (game.turn === 0) throw new RuleError('engine/no-turn', `seq ${event.seq}: PhaseStarted before any TurnStarted`)
+    if (!ruleset.phases.includes(event.payload.phase)) {
+      throw new RuleError(
+        'rules/unknown-phase',
+        `seq ${event.seq}: ${ruleset.id} has no phase "${event.payload.phase}" (${ruleset.phases.join(', ')})`,
+      )
+    }
+    expirePhaseOver(game, step, false)
+    if (game.phase !== null) game.lastPhase = phaseKey(game)
+    game.phase = event.payload.phase
+    game.phaseStartedAt = event.seq
+    expireAtPhaseStart(game, step, event.payload.phase, game.activePlayer)
+    opening(parts, state, game, step, event, ruleset.openings?.phases?.[event.payload.phase])
+    return explain(`${event.payload.phase} phase of turn ${game.turn}`, { from: [event.seq] })
+  }
+
+/** A declaration the ruleset resolves with a procedure. */
+function declaration<T extends EventType>(parts: HandlerParts): Handler<T> {
+  const { ruleset } = parts.index
+  return (state, event, step) => {
+    const game = requireGame(state, event as EngineEvent)
+    const procedure = ruleset.procedures[event.type] as
+      | { name: string; start: (ctx: ProcedureContext, e: EventOf<T>) => Procedure }
+      | undefined
+    if (!procedure)
+      throw new RuleError(
+        'rules/unsupported-event',
+        `seq ${event.seq}: ruleset ${ruleset.id} does not resolve ${event.type}`,
+      )
+    const context = parts.runOf(game).context
+    const frame: Frame = { procedure: procedure.name, generator: procedure.start(context, event), context }
+    advance(state, game, step, frame, undefined)
+    return null
+  }
+}
+
+/** A die roll or a choice answers the open request it names, and the procedure waiting on it goes on. */
+const answer: Handler<'DiceRolled' | 'ChoiceMade'> = (state, event, step) => {
+  const game = requireGame(state, event as EngineEvent)
+  const requestId = event.payload.requestId
+  const request = Object.hasOwn(game.requests, requestId) ? game.requests[requestId] : undefined
+  const frame = state.frames.get(requestId)
+  if (!request || !frame) {
+    const open = Object.keys(game.requests)
+    throw new RuleError(
+      'engine/no-such-request',
+      `seq ${event.seq}: ${event.type} answers request "${requestId}", which is not open ` +
+        `(${open.length > 0 ? `open: ${open.join(', ')}` : 'none is open'})`,
+    )
+  }
+  const checked = checkAnswer(request, event as EventOf<'DiceRolled'> | EventOf<'ChoiceMade'>)
+  delete game.requests[requestId]
+  state.frames.delete(requestId)
+  advance(state, game, step, frame, checked)
+  return null
+}
+
+/** One handler per event type; `satisfies` makes a new event type without one fail to compile. */
+export function createHandlers(parts: HandlerParts): Handlers {
+  return {
+    GameCreated: gameCreated(parts),
+    ArmyMustered: armyMustered(parts),
+    TurnStarted: turnStarted(parts),
+    PhaseStarted: phaseStarted(parts),
+    MeleeAttacksDeclared: declaration(parts),
+    ChargeDeclared: declaration(parts),
+    MoveDeclared: declaration(parts),
+    UnitDeployed: declaration(parts),
+    CombatJoined: declaration(parts),
+    CombatRoundDeclared: declaration(parts),
+    ShotDeclared: declaration(parts),
+    SpellCast: declaration(parts),
+    PanicTestDeclared: declaration(parts),
+    ItemUsed: declaration(parts),
+    ChallengeIssued: declaration(parts),
+    DiceRolled: answer,
+    ChoiceMade: answer,
+    Note(state, event) {
+      requireGame(state, event as EngineEvent)
+      return explain(`note: ${event.payload.text}`, { from: [event.seq] })
+    },
+  } satisfies Handlers
+}
