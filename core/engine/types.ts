@@ -282,8 +282,8 @@ export interface MagicState {
   readonly done: readonly string[]
   /** Wizards of the dispelling side who may dispel no more this phase (8th: a natural 1-2). */
   readonly dispelDone: readonly string[]
-  /** The Old World: the players who have made their Fated dispel this turn (one each a turn). */
-  readonly fated?: readonly string[]
+  /** What a ruleset keeps of the phase besides, under names of its own (the engine gives them no meaning). */
+  readonly [kept: string]: unknown
 }
 
 /** A procedure reads like the rulebook: it yields requests and receives their answers. */

@@ -56,9 +56,16 @@ export function wizardModel(wizard: Wizard): UnitState {
   return wizard.character ? characterView(wizard.unit, wizard.character) : wizard.unit
 }
 
+/** The Old World's casting record of a turn: the magic state, with the players who made their Fated dispel. */
+export interface OldWorldMagic extends MagicState {
+  /** The players who have made their Fated dispel this turn (one each a turn). */
+  readonly fated?: readonly string[]
+}
+
 /** The turn's casting record: started afresh at the first spell of a side's turn. */
-export function turnMagic(ctx: OldWorldContext): MagicState {
-  const magic = ctx.game.magic
+export function turnMagic(ctx: OldWorldContext): OldWorldMagic {
+  // The record The Old World's casting keeps in the game (the engine holds it as it is).
+  const magic = ctx.game.magic as OldWorldMagic | null
   if (magic && magic.turn === ctx.game.turn && magic.player === ctx.game.activePlayer) return magic
   return {
     turn: ctx.game.turn,
