@@ -1,4 +1,4 @@
-import type { EffectSpec, TimingPoint } from './effects.js'
+import type { AnyTriggerSpec, EffectSpec, TimingPoint } from './effects.js'
 import type { ParamKind } from './params.js'
 
 /** An effect at any timing point; `at` picks the query its callbacks receive. */
@@ -69,6 +69,12 @@ export interface EntryDefinition<Id extends string = string, Clause extends stri
   readonly clauses: Readonly<Record<Clause, string>>
   readonly effects?: readonly AnyEffectSpec<NoInfer<Clause>>[]
   /**
+   * The steps it contributes at trigger points: what the rule does, not only what it modifies. Not in the hashed
+   * data: a step is code, which the catalogue's hash cannot see (what a rule does is the rules digest's to pin), and
+   * recorded games keep the hash they were played with while their rules move into steps.
+   */
+  readonly triggers?: readonly AnyTriggerSpec<NoInfer<Clause>>[]
+  /**
    * What is wrong with the parameters a list gives the entry (its own over its defaults), said with the entry's
    * name, or null: asked for every unit and character that lists it as the army is mustered, which is refused
    * when it answers.
@@ -109,7 +115,7 @@ export type DecisionIndexOf<Decisions extends readonly VariantDecision[]> = {
 
 /** The plain, hashable data of an entry definition (its effects summarised). */
 export function entryData(definition: EntryDefinition): CatalogueEntry {
-  const { effects, checkParams: _check, optionalParams: _optional, ...data } = definition
+  const { effects, triggers: _triggers, checkParams: _check, optionalParams: _optional, ...data } = definition
   if (!effects || effects.length === 0) return data
   return {
     ...data,

@@ -1,6 +1,6 @@
 import type { RuleRef } from '../explain/explanation.js'
 import type { ParamValue } from './catalogue.js'
-import type { Characteristic, CombatState, UnitState } from './types.js'
+import type { Answer, Characteristic, CombatState, ProcedureContext, RequestSpec, UnitState } from './types.js'
 
 /**
  * The timing points rules hook into (DESIGN §3). Procedures ask a point for the modifiers that
@@ -85,16 +85,16 @@ export interface CombatMoment {
   readonly facing: Facing
   /** The close-combat weapon each unit of the combat fights with this round, by unit id (null: none). */
   readonly weapons?: Readonly<Record<string, string | null>>
-  /** A blow that is none of the model's own attacks with a weapon (Stomp Attacks, Tree Whack, Timber!). */
-  readonly special?: SpecialAttack
+  /**
+   * A blow that is none of the model's own attacks with a weapon, named by the entry whose step deals it (a stomp,
+   * a falling model's); rules that change such blows read the name. The engine gives the names no meaning.
+   */
+  readonly special?: string
   /** Whole inches the unit moved before contact when it charged, as the table said (absent: not said). */
   readonly moved?: number
   /** Enemy units that charged this turn, by id, with the facing each charged into (absent when none did). */
   readonly chargers?: Readonly<Record<string, Facing>>
 }
-
-/** Blows a model deals besides its attacks with a weapon; rules such as Thunderstomp's AP read which. */
-export type SpecialAttack = 'stomp' | 'tree-whack' | 'timber'
 
 /** A ranged attack as the table declared it: what the shooting to-hit modifiers read. */
 export interface ShotMoment {
@@ -299,8 +299,8 @@ export interface PointQueries {
    */
   'firing-ranks': { readonly subject: UnitState; readonly opponent: UnitState; readonly shot: ShotMoment }
   /**
-   * The Stomp Attacks `subject` makes on `opponent` once every other attack of the round is made: an applied `set`
-   * record, its value the number each model in base contact makes (a number, or dice such as `D6`).
+   * How many Stomp Attacks `subject` makes on `opponent` once every other attack of the round is made: an applied
+   * `set` record, its value the number each model in base contact makes (a number, or dice such as `D6`).
    */
   stomp: { readonly subject: UnitState; readonly opponent: UnitState; readonly combat: CombatMoment }
   /**
@@ -434,4 +434,49 @@ export function queryUnits<P extends TimingPoint>(
   const units = (query as { subject: UnitState | readonly UnitState[]; opponent?: unknown })[role]
   if (units === null || units === undefined) return []
   return Array.isArray(units) ? units : [units as UnitState]
+}
+
+/**
+ * The trigger points (DESIGN §3): moments of a procedure ("a model strikes", "a model falls") at which catalogue
+ * entries contribute steps, small generators that may ask for dice and choices, as they contribute modifier
+ * records at the timing points. The procedures that ask a point say what it carries and what its steps give back,
+ * by adding the point here (declaration merging, next to the procedure), so the engine names no ruleset's idea:
+ * `{ 'model-strikes': { query: …; result: … } }`. Every query names the `subject` who must hold the entry.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: the procedures that ask a trigger point add it (declaration merging).
+export interface TriggerMoments {}
+export type TriggerPoint = keyof TriggerMoments & string
+export type TriggerQueryOf<T extends TriggerPoint> = TriggerMoments[T] extends { readonly query: infer Q } ? Q : never
+export type TriggerResultOf<T extends TriggerPoint> = TriggerMoments[T] extends { readonly result: infer R } ? R : never
+
+/** What every trigger says, whatever its point: where, which clause it carries out (its citation), its label. */
+export interface TriggerHead {
+  readonly on: string
+  readonly clause: string
+  readonly label: string
+  /** Core mechanics act for every unit; other entries only for the units that hold them. */
+  readonly always?: boolean
+}
+
+/** A step an entry contributes at a trigger point, for the units that hold it (the query's `subject`). */
+export interface TriggerSpec<T extends TriggerPoint, Clause extends string = string> extends TriggerHead {
+  readonly on: T
+  readonly clause: Clause
+  /** Whether the step acts for this query at all (a spell's step, for its own casting); always when absent. */
+  readonly when?: (query: TriggerQueryOf<T>, held: Held) => boolean
+  readonly step: (
+    ctx: ProcedureContext,
+    query: TriggerQueryOf<T>,
+    held: Held,
+  ) => Generator<RequestSpec, TriggerResultOf<T>, Answer>
+}
+export type AnyTriggerSpec<Clause extends string = string> = {
+  [T in TriggerPoint]: TriggerSpec<T, Clause>
+}[TriggerPoint]
+
+/** A step the catalogue contributes at a trigger point for one query: run it, in catalogue order. */
+export interface TriggeredStep<T extends TriggerPoint> {
+  readonly source: RuleRef
+  readonly label: string
+  run(): Generator<RequestSpec, TriggerResultOf<T>, Answer>
 }

@@ -1,10 +1,13 @@
+import type { EntryDefinition } from './catalogue.js'
 import { record } from './durations.js'
+import type { Held } from './effects.js'
 import { unitOf } from './guards.js'
 import type { Holdings } from './holding.js'
-import type { RulesetIndex } from './ruleset-index.js'
+import { NO_PARAMS, type RulesetIndex } from './ruleset-index.js'
 import { newStepScratch, type StepHolder, type StepScratch } from './step-scratch.js'
 import type { ModifiersAt } from './timing-points.js'
-import type { GameState, ProcedureContext } from './types.js'
+import { triggeredSteps, triggerIndex } from './triggers.js'
+import type { GameState, ProcedureContext, UnitState } from './types.js'
 
 /**
  * One game as an engine folds it: its procedure context (made once a game, not once a
@@ -22,9 +25,23 @@ export function createGameRuns(
   modifiersFor: ModifiersAt,
 ): (game: GameState) => GameRun {
   const runs = new WeakMap<GameState, GameRun>()
+  const triggersOn = triggerIndex(index.ruleset.definitions)
 
   function newRun(game: GameState): GameRun {
     const decide = (id: string) => index.decisionOf(game, id)
+    // What a trigger's step knows of its holder: as an effect's `held`, through the same holding.
+    const heldBy = (unit: UnitState, entry: EntryDefinition, always: boolean): Held | null => {
+      const holds = always ? { params: entry.params ?? NO_PARAMS, owned: true } : holdings.holding(game, unit, entry)
+      if (!holds) return null
+      return {
+        unit,
+        params: holds.params,
+        owned: holds.owned,
+        decision: decide,
+        modifiers: (at, query) => modifiersFor(game, run, at, query),
+        holds: (other, id) => holdings.holdsIn(game, other, id),
+      }
+    }
     const run: GameRun = {
       step: newStepScratch(game.seq),
       context: {
@@ -40,6 +57,7 @@ export function createGameRuns(
         rule: index.rule,
         decision: decide,
         modifiers: (at, query) => modifiersFor(game, run, at, query),
+        triggered: (on, query) => triggeredSteps(triggersOn, on, query, run.context, heldBy, index.rule),
         emit: (outcome) => record(game, run.step, outcome),
       },
     }

@@ -1,7 +1,16 @@
 import type { EventType, GameEvent, PayloadOf, Profile, TroopType, UnitDefinition } from '../events/event-types.js'
 import type { Explanation, RuleRef } from '../explain/explanation.js'
 import type { Catalogue, EntryDefinition, ParamValue } from './catalogue.js'
-import type { ActiveEffect, Facing, ModifierRecord, QueryOf, TimingPoint } from './effects.js'
+import type {
+  ActiveEffect,
+  Facing,
+  ModifierRecord,
+  QueryOf,
+  TimingPoint,
+  TriggeredStep,
+  TriggerPoint,
+  TriggerQueryOf,
+} from './effects.js'
 import type { OutcomeInit } from './outcomes.js'
 
 export type { Outcome, OutcomeInit, OutcomeKind, OutcomeValues } from './outcomes.js'
@@ -273,8 +282,8 @@ export interface MagicState {
   readonly done: readonly string[]
   /** Wizards of the dispelling side who may dispel no more this phase (8th: a natural 1-2). */
   readonly dispelDone: readonly string[]
-  /** The Old World: the players who have made their Fated dispel this turn (one each a turn). */
-  readonly fated?: readonly string[]
+  /** What a ruleset keeps of the phase besides, under names of its own (the engine gives them no meaning). */
+  readonly [kept: string]: unknown
 }
 
 /** A procedure reads like the rulebook: it yields requests and receives their answers. */
@@ -315,6 +324,8 @@ export interface ProcedureContext<
   decision<Id extends keyof Decisions & string>(id: Id): Decisions[Id]
   /** Every modifier the catalogue's effects give at a timing point for this query, applied or not. */
   modifiers<P extends TimingPoint>(at: P, query: QueryOf<P>): ModifierRecord[]
+  /** The steps the catalogue's entries contribute at a trigger point for this query, in catalogue order. */
+  triggered<T extends TriggerPoint>(on: T, query: TriggerQueryOf<T>): TriggeredStep<T>[]
   /** Records what the procedure decided; `evolve` applies it to the state at once. */
   emit(outcome: OutcomeInit): void
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chargeResponse } from '../../core/rules/battle/charges.js'
+import { chargeResponse } from '../../core/rules/battle/unit-checks.js'
 import { classic } from '../../core/rules/classic/index.js'
 import { ev, type UnitInput, unitDef } from '../helpers/classic-game.js'
 import { moveEv, movementGame, RulesetGame, refusal } from '../helpers/classic-movement.js'

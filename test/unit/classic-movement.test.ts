@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { citedRules, renderExplanationText } from '../../core/explain/index.js'
-import { fleeDice } from '../../core/rules/battle/close-combat-round.js'
+import { fleeDice } from '../../core/rules/battle/flee-dice.js'
 import { isHidden } from '../../core/rules/battle/hidden.js'
 import type { ClassicContext } from '../../core/rules/classic/catalogue.js'
 import { classic } from '../../core/rules/classic/index.js'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ShotMoment } from '../../core/engine/effects.js'
 import { renderExplanationText } from '../../core/explain/index.js'
-import { toHitShootingNeed } from '../../core/rules/battle/shooting-attack.js'
+import { toHitShootingNeed } from '../../core/rules/battle/shooting-hits.js'
 import type { ClassicContext } from '../../core/rules/classic/catalogue.js'
 import type { Draft } from '../helpers/classic-game.js'
 import { OldWorldGame, owEv, owUnit } from '../helpers/old-world-game.js'

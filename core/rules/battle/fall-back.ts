@@ -1,9 +1,10 @@
 import { choose, rollDice } from '../../engine/requests.js'
 import type { Answer, CombatState, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
-import { endRound, restraintTest } from './close-combat-round.js'
 import type { BattleContext } from './context.js'
 import type { GradedBreakRules } from './mechanics.js'
+import { restraintTest } from './restraint-test.js'
+import { endRound } from './round-end.js'
 
 /**
  * The steps a graded break test adds to the shared close-combat round (The Old World, core-mechanics B.2, B.6):

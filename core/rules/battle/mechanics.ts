@@ -4,7 +4,7 @@ import type { BaseValue } from '../../engine/modifiers.js'
 import type { Answer, CombatState, RequestSpec, UnitState } from '../../engine/types.js'
 import type { Explanation, RuleRef } from '../../explain/explanation.js'
 import type { BattleContext } from './context.js'
-import type { General } from './psychology.js'
+import type { General } from './leadership.js'
 import type { CloseCombatWeapons } from './weapons.js'
 
 /** How a losing unit's break test ends: it holds (pass/fail tests), gives ground, falls back in good order, breaks. */
@@ -21,9 +21,6 @@ export interface BreakQuestion {
   /** The combat result's explanation, which the test's explanation points back to. */
   readonly resultWhy: Explanation
 }
-
-import type { CombatMoment } from '../../engine/effects.js'
-import type { Fighter } from './model-fighting.js'
 
 /**
  * Where the rulesets differ inside a procedure they share (core-mechanics C): each ruleset hands
@@ -90,8 +87,7 @@ export interface RulesetMechanics {
    * Steps a ruleset adds inside the shared close-combat round: as a model strikes (The Old World's Tree Whack)
    * and once models have fallen (Timber!). The classic ruleset adds none.
    */
-  readonly combatSteps: CombatSteps
-  /** Where the rulesets' Panic tests differ (classic A.7; The Old World B.7): the shared procedure is psychology.ts. */
+  /** Where the rulesets' Panic tests differ (classic A.7; The Old World B.7): the shared procedure is panic.ts. */
   readonly panic: PanicMechanics
   /**
    * What a rallied unit may not do until the turn ends: nothing (classic), or charge (The Old World, B.2: the
@@ -116,8 +112,6 @@ export interface RulesetMechanics {
   readonly firingRanks: RuleRef | null
   /** The clauses of a graded break test's other ends, or null where a break test is passed or failed (classic). */
   readonly gradedBreak: GradedBreakRules | null
-  /** The clauses of Stomp Attacks, or null where no entry stomps (classic). */
-  readonly stomps: StompRules | null
   /** The clauses of the terrain rules, or null where the ruleset has none (classic). */
   readonly terrain: TerrainRules | null
   /** The clauses a flying move rests on (classic's Flying Model and its variant ruling), or null: no Fly rule. */
@@ -134,17 +128,6 @@ export interface GradedBreakRules {
   /** The combat ends with the sides apart. */
   readonly apart: RuleRef
   readonly combatApart: RuleRef
-}
-
-/** The clauses of Stomp Attacks (The Old World). */
-export interface StompRules {
-  readonly attacks: RuleRef
-  readonly inContact: RuleRef
-  readonly afterEverything: RuleRef
-  readonly autoHit: RuleRef
-  readonly unmodifiedStrength: RuleRef
-  /** The ruling that special blows count for the combat result. */
-  readonly combatResult: RuleRef
 }
 
 /** The clauses of difficult and dangerous terrain (The Old World). */
@@ -176,7 +159,7 @@ export interface FlyingMoveRules {
   readonly distance: RuleRef
 }
 
-/** The Panic rules a ruleset sets for the shared Panic procedure (classic/psychology.ts). */
+/** The Panic rules a ruleset sets for the shared Panic procedure (battle/panic.ts). */
 export interface PanicMechanics {
   /** Heavy casualties: 25% or more of the models held at the phase's start (classic), or more than 25% (The Old World). */
   readonly heavyCasualties: 'quarter-or-more' | 'more-than-quarter'
@@ -201,33 +184,4 @@ export interface PanicMechanics {
    * its starting models remain and flees otherwise (The Old World). The ruling, with what it rests on.
    */
   failed(ctx: BattleContext, unit: UnitState): { readonly end: 'flee' | 'fall-back'; readonly why: Explanation | null }
-}
-
-/** Wounds a combat step caused, by the side whose combat result they count for. */
-export interface StepWounds {
-  readonly side: number
-  readonly counted: number
-  readonly seqs: readonly number[]
-}
-
-/** What a combat step may read of the round it is part of. */
-export interface RoundView {
-  readonly combat: CombatState
-  /** The units of a side still fighting (not destroyed, not fleeing). */
-  live(side: number): UnitState[]
-  sideOf(unitId: string): number
-  moment(unitId: string): CombatMoment
-  /** The events the round rests on (its declaration). */
-  readonly from: readonly number[]
-}
-
-export interface CombatSteps {
-  /** As `fighter` is about to strike in its Initiative step, before its attacks are counted. */
-  beforeStrike?(ctx: BattleContext, fighter: Fighter, round: RoundView): Generator<RequestSpec, StepWounds[], Answer>
-  /** Once blows have left these units of the combat with no models: what their fall sets off. */
-  fallen?(
-    ctx: BattleContext,
-    units: readonly UnitState[],
-    round: RoundView,
-  ): Generator<RequestSpec, StepWounds[], Answer>
 }

@@ -5,6 +5,7 @@ import type { PayloadOf } from '../../events/event-types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import { challengeScore, type Duel, foeIn } from './challenges.js'
 import type { BattleContext } from './context.js'
+import { s } from './counting.js'
 import {
   championAlive,
   modelAlive,
@@ -53,8 +54,6 @@ export interface Fighter extends PlannedFighter {
   /** Why its rank and file in contact are more than the players entered (a trooper took a refuser's place). */
   readonly contactWhy?: Explanation
 }
-
-const s = (count: number) => (count === 1 ? '' : 's')
 
 /** The model a fighter is, for challenges: a lone character's unit is the character. */
 export function fighterRef(fighter: PlannedFighter): ModelRef | null {
@@ -305,11 +304,8 @@ export function* fightFighter(
     yield* strike(ctx, { attacker, target, combat: fighter.moment, fighting, supporting, from, attacks: total })
     return none
   }
-  let counted = 0
-  let excess = 0
-  const notes: Explanation[] = []
-  const seqs: number[] = []
-  const suffered: { unit: UnitState; wounds: number; seqs: number[] }[] = []
+  const blows: BlowsTally = { counted: 0, excess: 0, notes: [], seqs: [], suffered: [] }
+  const striking: Striking = { attacker, fighter, fighting, supporting, from }
   for (const allocation of allocations) {
     const to = allocation.to
     const targetView = to ? modelView(ctx, to) : allocation.unit
@@ -323,58 +319,96 @@ export function* fightFighter(
             [total.explanation, ...allocation.notes],
           )
     const attacks = { value: allocation.attacks, explanation: attacksWhy }
-    if (to) {
-      const left = woundsLeftOf(targetView)
-      const result = yield* strike(ctx, {
-        attacker,
-        target: targetView,
-        combat: fighter.moment,
-        fighting,
-        supporting,
-        from,
-        attacks,
-        remove: (unsaved, why) => woundModel(ctx, to, unsaved, why),
-      })
-      if (result.unsaved === 0) continue
-      seqs.push(ctx.seq)
-      if (fighter.foe) {
-        const slain = !modelAlive(ctx, to)
-        const score = challengeScore(ctx, attacker, targetView, fighter.moment, result.unsaved, left, slain)
-        counted += score.value
-        notes.push(score.explanation)
-      } else {
-        counted += Math.min(result.unsaved, left)
-        if (result.unsaved > left)
-          notes.push(
-            explain(`${result.unsaved - left} wound${s(result.unsaved - left)} past ${targetView.name} do not count`, {
-              rule: to.kind === 'champion' ? ctx.rule('champion', 'excess-wasted') : ctx.rule('characters', 'no-spill'),
-            }),
-          )
-      }
-      continue
-    }
-    const unit = allocation.unit
-    const rankAndFileLeft = rankAndFile(unit)
-    if (rankAndFileLeft === 0) continue
-    const left = rankAndFileLeft * unit.profile.W - unit.woundsOnNextModel
-    const result = yield* strike(ctx, {
-      attacker,
-      target: unit,
-      combat: fighter.moment,
-      fighting,
-      supporting,
-      from,
-      attacks,
-      ...(championAlive(unit) ? { remove: (unsaved, why) => removeRankAndFile(ctx, unit, unsaved, why) } : {}),
-    })
-    // Wounds past the last model score nothing (classic/variants §excess-wounds).
-    const scored = ctx.decision('excess-wounds') === 'not-counted' ? Math.min(result.unsaved, left) : result.unsaved
-    counted += scored
-    excess += result.unsaved - scored
-    if (scored > 0) seqs.push(ctx.seq)
-    if (scored > 0) suffered.push({ unit, wounds: scored, seqs: [ctx.seq] })
+    if (to) yield* blowsAtModel(ctx, striking, to, targetView, attacks, blows)
+    else yield* blowsAtRankAndFile(ctx, striking, allocation.unit, attacks, blows)
   }
-  return { counted, excess, notes, seqs, suffered }
+  return blows
+}
+
+/** Who strikes, as the parts of its blows read it. */
+interface Striking {
+  readonly attacker: UnitState
+  readonly fighter: Fighter
+  readonly fighting: number
+  readonly supporting: number
+  readonly from: readonly number[]
+}
+
+type BlowsTally = {
+  counted: number
+  excess: number
+  notes: Explanation[]
+  seqs: number[]
+  suffered: Blows['suffered'][number][]
+}
+
+/** Attacks at a champion or character: wounds past it do not count, or a challenge scores them (overkill). */
+function* blowsAtModel(
+  ctx: BattleContext,
+  striking: Striking,
+  to: ModelRef,
+  targetView: UnitState,
+  attacks: { readonly value: number; readonly explanation: Explanation },
+  blows: BlowsTally,
+): Generator<RequestSpec, void, Answer> {
+  const { attacker, fighter, fighting, supporting, from } = striking
+  const left = woundsLeftOf(targetView)
+  const result = yield* strike(ctx, {
+    attacker,
+    target: targetView,
+    combat: fighter.moment,
+    fighting,
+    supporting,
+    from,
+    attacks,
+    remove: (unsaved, why) => woundModel(ctx, to, unsaved, why),
+  })
+  if (result.unsaved === 0) return
+  blows.seqs.push(ctx.seq)
+  if (fighter.foe) {
+    const slain = !modelAlive(ctx, to)
+    const score = challengeScore(ctx, attacker, targetView, fighter.moment, result.unsaved, left, slain)
+    blows.counted += score.value
+    blows.notes.push(score.explanation)
+  } else {
+    blows.counted += Math.min(result.unsaved, left)
+    if (result.unsaved > left)
+      blows.notes.push(
+        explain(`${result.unsaved - left} wound${s(result.unsaved - left)} past ${targetView.name} do not count`, {
+          rule: to.kind === 'champion' ? ctx.rule('champion', 'excess-wasted') : ctx.rule('characters', 'no-spill'),
+        }),
+      )
+  }
+}
+
+/** Attacks at a unit's rank and file: wounds past its last model count as the variant says. */
+function* blowsAtRankAndFile(
+  ctx: BattleContext,
+  striking: Striking,
+  unit: UnitState,
+  attacks: { readonly value: number; readonly explanation: Explanation },
+  blows: BlowsTally,
+): Generator<RequestSpec, void, Answer> {
+  const { attacker, fighter, fighting, supporting, from } = striking
+  const rankAndFileLeft = rankAndFile(unit)
+  if (rankAndFileLeft === 0) return
+  const left = rankAndFileLeft * unit.profile.W - unit.woundsOnNextModel
+  const result = yield* strike(ctx, {
+    attacker,
+    target: unit,
+    combat: fighter.moment,
+    fighting,
+    supporting,
+    from,
+    attacks,
+    ...(championAlive(unit) ? { remove: (unsaved, why) => removeRankAndFile(ctx, unit, unsaved, why) } : {}),
+  })
+  // Wounds past the last model score nothing (classic/variants §excess-wounds).
+  const scored = ctx.decision('excess-wounds') === 'not-counted' ? Math.min(result.unsaved, left) : result.unsaved
+  blows.counted += scored
+  blows.excess += result.unsaved - scored
+  if (scored > 0) blows.seqs.push(ctx.seq)
+  if (scored > 0) blows.suffered.push({ unit, wounds: scored, seqs: [ctx.seq] })
 }
 
 /** Why a champion or character fights with its own numbers. */

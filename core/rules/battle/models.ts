@@ -2,6 +2,7 @@ import { RuleError } from '../../engine/errors.js'
 import type { CharacterState, ModelRef, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { BattleContext } from './context.js'
+import { s } from './counting.js'
 import { isHidden } from './hidden.js'
 
 /**
@@ -9,8 +10,6 @@ import { isHidden } from './hidden.js'
  * joined it. Each is seen by the timing points as a unit of one model — a *view* built from the state —
  * so its own profile, gear and rules answer every question, and no procedure looks at what it carries.
  */
-
-const s = (count: number) => (count === 1 ? '' : 's')
 
 export function championAlive(unit: UnitState): boolean {
   return unit.command.champion && unit.models > 0

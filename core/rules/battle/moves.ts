@@ -2,10 +2,10 @@ import { RuleError } from '../../engine/errors.js'
 import { resolveModifiers } from '../../engine/modifiers.js'
 import type { EventOf, GameState, Procedure, ProcedureContext, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
-import { chargeMarkers, cite, combatOf, leadershipTest, permission, recordLines } from './charges.js'
 import { characteristic } from './charts.js'
 import type { BattleContext } from './context.js'
 import { dangerousTerrainTests, terrainMove } from './terrain.js'
+import { chargeMarkers, cite, combatOf, leadershipTest, permission, recordLines } from './unit-checks.js'
 
 const MARCH_BLOCK_RANGE = 8
 
@@ -15,32 +15,7 @@ export function* moveDeclared(context: ProcedureContext, event: EventOf<'MoveDec
   const where = `seq ${event.seq}: MoveDeclared`
   const { kind, distance } = event.payload
   const unit = ctx.unit(event.payload.unit)
-  const whoMay = cite(ctx.rule('movement', 'who-may-move'))
-  if (ctx.game.phase !== 'movement')
-    throw new RuleError(
-      'rules/wrong-phase',
-      `${where}: units move in the movement phase, not ${ctx.game.phase ?? 'before any phase'} ` +
-        `(${ctx.game.ruleset}/turn-sequence §phases)`,
-    )
-  if (unit.player !== ctx.game.activePlayer)
-    throw new RuleError('rules/wrong-side', `${where}: ${unit.name} belongs to ${unit.player}, not the player to move`)
-  if (unit.models === 0) throw new RuleError('rules/unit-destroyed', `${where}: ${unit.name} has no models left`)
-  if (unit.fleeing) throw new RuleError('rules/unit-fleeing', `${where}: ${unit.name} is fleeing (${whoMay})`)
-  const engaged = combatOf(ctx.game, unit)
-  if (engaged)
-    throw new RuleError('rules/already-engaged', `${where}: ${unit.name} is in combat "${engaged.id}" (${whoMay})`)
-  const once = cite(ctx.rule('movement', 'once'))
-  const moved = moveThisTurn(ctx.game, unit.id)
-  if (moved)
-    throw new RuleError(
-      'rules/cannot-move',
-      `${where}: ${unit.name} has already made its move this turn (${moved.move}, ${once})`,
-    )
-  if (chargeMarkers(ctx.game, unit.id).some((e) => e.params.role === 'charging'))
-    throw new RuleError(
-      'rules/cannot-move',
-      `${where}: ${unit.name} declared a charge this turn: that is its move (${once})`,
-    )
+  checkMover(ctx, unit, where)
   const from = [event.seq, unit.musteredAt]
 
   if (kind === 'reform') {
@@ -72,35 +47,88 @@ export function* moveDeclared(context: ProcedureContext, event: EventOf<'MoveDec
   }
 
   if (kind === 'fly') {
-    const flight = ctx.mechanics.flyingMoves
-    if (!flight)
-      throw new RuleError(
-        'rules/cannot-move',
-        `${where}: a flying move needs a Fly rule, which this ruleset does not have`,
-      )
-    const fly = resolveModifiers(
-      { value: null, text: `${unit.name} cannot fly`, rule: flight.flies },
-      ctx.modifiers('movement', { subject: unit, opponent: [], move: 'fly' }),
-      { mode: 'value', title: 'flies up to {}"', none: 'cannot fly', rule: flight.distance },
-    )
-    if (fly.value === null)
-      throw new RuleError(
-        'rules/cannot-move',
-        `${where}: ${unit.name} has no Flying Model rule and cannot fly (${cite(flight.flies)})`,
-      )
-    requireWithin(where, unit, distance, fly.value, fly.explanation)
-    emitChecked(
-      ctx,
-      unit,
-      kind,
-      distance,
-      fly.value,
-      explain(`${unit.name} flies ${distance}"`, { from }, [fly.explanation]),
-    )
+    flyingMove(ctx, event, unit, from)
     return
   }
+  yield* march(ctx, event, unit, m, from)
+}
 
-  // A march: what a rule bars, how far, and who blocks it.
+/** Who may move now: the active player's units with models left, not fleeing, engaged, moved or charging. */
+function checkMover(ctx: BattleContext, unit: UnitState, where: string): void {
+  const whoMay = cite(ctx.rule('movement', 'who-may-move'))
+  if (ctx.game.phase !== 'movement')
+    throw new RuleError(
+      'rules/wrong-phase',
+      `${where}: units move in the movement phase, not ${ctx.game.phase ?? 'before any phase'} ` +
+        `(${ctx.game.ruleset}/turn-sequence §phases)`,
+    )
+  if (unit.player !== ctx.game.activePlayer)
+    throw new RuleError('rules/wrong-side', `${where}: ${unit.name} belongs to ${unit.player}, not the player to move`)
+  if (unit.models === 0) throw new RuleError('rules/unit-destroyed', `${where}: ${unit.name} has no models left`)
+  if (unit.fleeing) throw new RuleError('rules/unit-fleeing', `${where}: ${unit.name} is fleeing (${whoMay})`)
+  const engaged = combatOf(ctx.game, unit)
+  if (engaged)
+    throw new RuleError('rules/already-engaged', `${where}: ${unit.name} is in combat "${engaged.id}" (${whoMay})`)
+  const once = cite(ctx.rule('movement', 'once'))
+  const moved = moveThisTurn(ctx.game, unit.id)
+  if (moved)
+    throw new RuleError(
+      'rules/cannot-move',
+      `${where}: ${unit.name} has already made its move this turn (${moved.move}, ${once})`,
+    )
+  if (chargeMarkers(ctx.game, unit.id).some((e) => e.params.role === 'charging'))
+    throw new RuleError(
+      'rules/cannot-move',
+      `${where}: ${unit.name} declared a charge this turn: that is its move (${once})`,
+    )
+}
+
+/** A flying move (a Fly rule of the ruleset): up to the distance the unit's flying rule gives. */
+function flyingMove(
+  ctx: BattleContext,
+  event: EventOf<'MoveDeclared'>,
+  unit: UnitState,
+  from: readonly number[],
+): void {
+  const where = `seq ${event.seq}: MoveDeclared`
+  const { kind, distance } = event.payload
+  const flight = ctx.mechanics.flyingMoves
+  if (!flight)
+    throw new RuleError(
+      'rules/cannot-move',
+      `${where}: a flying move needs a Fly rule, which this ruleset does not have`,
+    )
+  const fly = resolveModifiers(
+    { value: null, text: `${unit.name} cannot fly`, rule: flight.flies },
+    ctx.modifiers('movement', { subject: unit, opponent: [], move: 'fly' }),
+    { mode: 'value', title: 'flies up to {}"', none: 'cannot fly', rule: flight.distance },
+  )
+  if (fly.value === null)
+    throw new RuleError(
+      'rules/cannot-move',
+      `${where}: ${unit.name} has no Flying Model rule and cannot fly (${cite(flight.flies)})`,
+    )
+  requireWithin(where, unit, distance, fly.value, fly.explanation)
+  emitChecked(
+    ctx,
+    unit,
+    kind,
+    distance,
+    fly.value,
+    explain(`${unit.name} flies ${distance}"`, { from }, [fly.explanation]),
+  )
+}
+
+/** A march: what a rule bars, how far, and who blocks it (a Leadership test in classic-8th). */
+function* march(
+  ctx: BattleContext,
+  event: EventOf<'MoveDeclared'>,
+  unit: UnitState,
+  m: ReturnType<typeof terrainMove>,
+  from: readonly number[],
+): Procedure {
+  const where = `seq ${event.seq}: MoveDeclared`
+  const { kind, distance } = event.payload
   const marching = permission(ctx, unit, null, 'march').forbidden
   if (marching)
     throw new RuleError(

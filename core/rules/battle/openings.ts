@@ -1,4 +1,4 @@
-import type { Answer, EventOf, RequestSpec } from '../../engine/types.js'
+import type { Answer, EventOf, RequestSpec, UnitState } from '../../engine/types.js'
 import type { BattleContext } from './context.js'
 
 /**
@@ -10,3 +10,29 @@ export type OpeningStep<T extends 'TurnStarted' | 'PhaseStarted', Ctx = BattleCo
   ctx: Ctx,
   event: EventOf<T>,
 ) => Generator<RequestSpec, void, Answer>
+
+/**
+ * "A turn starts", for each unit of the player whose turn it is (DESIGN §3): entries contribute the steps a rule
+ * takes then (Stupidity's test). Asked from a ruleset's openings, in the order its steps are listed.
+ */
+declare module '../../engine/effects.js' {
+  interface TriggerMoments {
+    'turn-starts': {
+      readonly query: { readonly subject: UnitState; readonly event: EventOf<'TurnStarted'> }
+      // biome-ignore lint/suspicious/noConfusingVoidType: a turn's step gives nothing back, as a procedure's generator.
+      readonly result: void
+    }
+  }
+}
+
+/** The steps the entries of each unit of the player whose turn starts contribute, unit by unit. */
+export function* turnStartSteps(
+  ctx: BattleContext,
+  event: EventOf<'TurnStarted'>,
+): Generator<RequestSpec, void, Answer> {
+  const player = event.payload.player
+  for (const unit of Object.values(ctx.game.units)) {
+    if (unit.player !== player || unit.models === 0) continue
+    for (const step of ctx.triggered('turn-starts', { subject: unit, event })) yield* step.run()
+  }
+}

@@ -1,9 +1,10 @@
 import type { CombatMoment } from '../../engine/effects.js'
-import { resolveModifiers } from '../../engine/modifiers.js'
+import { type Resolved, resolveModifiers } from '../../engine/modifiers.js'
 import { rollAgainst } from '../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
-import { explain } from '../../explain/explanation.js'
+import { type Explanation, explain } from '../../explain/explanation.js'
 import type { BattleContext } from './context.js'
+import { s } from './counting.js'
 
 export interface RegenerationInput {
   /** The unit that suffered the wounds. */
@@ -19,8 +20,6 @@ export interface RegenerationInput {
   /** The events the wounds came from. */
   readonly from: readonly number[]
 }
-
-const s = (count: number) => (count === 1 ? '' : 's')
 
 /**
  * Regeneration (classic/regeneration): a D6 for each unsaved wound the unit suffered, each X+
@@ -47,30 +46,7 @@ export function* regenerate(ctx: BattleContext, input: RegenerationInput): Gener
     },
   )
   if (need.value === null || need.value > 6) {
-    // A rule took the save away (old-world/flammable against a Flaming attack): said, with the rule, not silent.
-    if (need.records.some((r) => r.status === 'applied' && r.kind === 'cap')) {
-      // What the attacks were (Flaming), as the rule that took the save away read them.
-      const traits = opponent ? ctx.modifiers('attack-traits', { subject: opponent, opponent: unit, combat }) : []
-      const what = traits
-        .filter((r) => r.status === 'applied')
-        .map((r) => explain(`the attacks of ${opponent?.name}: ${r.label}`, { value: r.value, rule: r.source }))
-      ctx.emit({
-        kind: 'regenerated',
-        text: `${unit.name} may not regenerate its ${wounds} wound${s(wounds)}`,
-        values: {
-          unit: unit.id,
-          rolled: 0,
-          regenerated: 0,
-          modelsLeft: unit.models,
-          woundsOnNextModel: unit.woundsOnNextModel,
-        },
-        explanation: explain(
-          `${unit.name} loses its Regeneration save against ${wounds} wound${s(wounds)}`,
-          { value: 0, rule: ctx.rule('regeneration', 'roll'), from: input.from },
-          [need.explanation, ...what],
-        ),
-      })
-    }
+    saveTakenAway(ctx, input, need)
     return 0
   }
   const score = Math.max(2, need.value)
@@ -119,25 +95,7 @@ export function* regenerate(ctx: BattleContext, input: RegenerationInput): Gener
       { value: modelsLeft, rule: ctx.rule('regeneration', 'restored') },
     ),
   ]
-  if (combat !== null && ctx.mechanics.regeneration === 'on-wound-counted') {
-    children.push(
-      explain(`${ignored} regenerated wound${s(ignored)}: still counted towards the combat result`, {
-        rule: ctx.rule('regeneration', 'combat-result'),
-      }),
-    )
-  } else if (combat !== null) {
-    children.push(
-      explain(`${ignored} regenerated wound${s(ignored)}: not counted towards the combat result`, {
-        rule: ctx.rule('regeneration', 'combat-result'),
-      }),
-    )
-    if (returned > 0)
-      children.push(
-        explain('models slain before they struck did not strike, though they stand again', {
-          rule: ctx.rule('regeneration', 'no-strike'),
-        }),
-      )
-  }
+  children.push(...combatResultNotes(ctx, combat, ignored, returned))
   ctx.emit({
     kind: 'regenerated',
     text: `${unit.name} regenerates ${ignored} of ${wounds} wound${s(wounds)} (${unit.models} -> ${modelsLeft} models)`,
@@ -153,4 +111,57 @@ export function* regenerate(ctx: BattleContext, input: RegenerationInput): Gener
     ),
   })
   return ignored
+}
+
+/** A rule took the save away (old-world/flammable against a Flaming attack): said, with the rule, not silent. */
+function saveTakenAway(ctx: BattleContext, input: RegenerationInput, need: Resolved): void {
+  const { unit, opponent, combat, wounds } = input
+  if (need.records.some((r) => r.status === 'applied' && r.kind === 'cap')) {
+    // What the attacks were (Flaming), as the rule that took the save away read them.
+    const traits = opponent ? ctx.modifiers('attack-traits', { subject: opponent, opponent: unit, combat }) : []
+    const what = traits
+      .filter((r) => r.status === 'applied')
+      .map((r) => explain(`the attacks of ${opponent?.name}: ${r.label}`, { value: r.value, rule: r.source }))
+    ctx.emit({
+      kind: 'regenerated',
+      text: `${unit.name} may not regenerate its ${wounds} wound${s(wounds)}`,
+      values: {
+        unit: unit.id,
+        rolled: 0,
+        regenerated: 0,
+        modelsLeft: unit.models,
+        woundsOnNextModel: unit.woundsOnNextModel,
+      },
+      explanation: explain(
+        `${unit.name} loses its Regeneration save against ${wounds} wound${s(wounds)}`,
+        { value: 0, rule: ctx.rule('regeneration', 'roll'), from: input.from },
+        [need.explanation, ...what],
+      ),
+    })
+  }
+}
+
+/** How regenerated wounds stand in a combat result: counted (old-world/regeneration) or not (classic/regeneration). */
+function combatResultNotes(ctx: BattleContext, combat: RegenerationInput['combat'], ignored: number, returned: number) {
+  const notes: Explanation[] = []
+  if (combat !== null && ctx.mechanics.regeneration === 'on-wound-counted') {
+    notes.push(
+      explain(`${ignored} regenerated wound${s(ignored)}: still counted towards the combat result`, {
+        rule: ctx.rule('regeneration', 'combat-result'),
+      }),
+    )
+  } else if (combat !== null) {
+    notes.push(
+      explain(`${ignored} regenerated wound${s(ignored)}: not counted towards the combat result`, {
+        rule: ctx.rule('regeneration', 'combat-result'),
+      }),
+    )
+    if (returned > 0)
+      notes.push(
+        explain('models slain before they struck did not strike, though they stand again', {
+          rule: ctx.rule('regeneration', 'no-strike'),
+        }),
+      )
+  }
+  return notes
 }

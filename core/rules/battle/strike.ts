@@ -13,6 +13,7 @@ import {
   wardSaveNeed,
 } from './charts.js'
 import type { BattleContext } from './context.js'
+import { s } from './counting.js'
 import { magicalAttack } from './magical-attack.js'
 import { removeRankAndFile } from './models.js'
 import { regenerate } from './regeneration.js'
@@ -47,8 +48,6 @@ export interface StrikeResult {
   /** Wounds Regeneration ignored at once (outside close combat). */
   readonly regenerated?: number
 }
-
-const s = (count: number) => (count === 1 ? '' : 's')
 
 /**
  * One unit's close-combat attacks on another, as the rulebook runs them: attacks, to hit on the
@@ -177,69 +176,13 @@ export function* woundsFromHits(
   })
   if (wounds === 0) return { ...nothing, attacks, hits }
 
-  // Natural 6s to wound may carry effects (Killing Blow: no armour save).
-  const sixes = woundRoll.dice.filter((die) => die.success && die.final === 6).length
-  const sixEffects =
-    sixes > 0
-      ? ctx.modifiers('natural-6', {
-          subject: attacker,
-          opponent: target,
-          combat,
-          roll: 'to-wound',
-          need: toWound.value ?? woundScore.need,
-        })
-      : []
-  const ignoresArmour = sixEffects.some((r) => r.status === 'applied' && r.value === 'ignores-armour') ? sixes : 0
-  // An `add` on a natural 6 to wound pierces that wound's armour further (old-world/armour-bane): those saves are
-  // rolled as their own group, at the worse score.
-  const sixPiercing = ignoresArmour > 0 ? [] : sixEffects.filter((r) => r.status === 'applied' && r.kind === 'add')
-  const piercedSixes = sixPiercing.length > 0 ? sixes : 0
-  const sixNotes = sixEffects.map((r) =>
-    explain(`${r.label}: ${sixes} natural 6${sixes === 1 ? '' : 's'} to wound${r.reason ? ` (${r.reason})` : ''}`, {
-      rule: r.source,
-      status: r.status,
-    }),
-  )
-
-  // Armour saves.
-  const armour = armourSaveNeed(ctx, target, attacker, combat, strength.value)
-  const armourScore = scoreToRoll(armour.value, naturalLimits(ctx, 'armour-save'))
-  const armourWhy = withNotes(
-    armour.explanation,
-    armourScore.need === null
-      ? [explain('a save that needs more than 6 cannot be taken', { rule: ctx.rule('armour-save', 'no-save') })]
-      : armourScore.notes,
-  )
-  const savable = input.noArmour ? 0 : wounds - ignoresArmour - piercedSixes
-  let failedArmour = wounds
-  const saveWhy: Explanation[] = [input.noArmour ?? armourWhy, ...sixNotes]
-  if (armourScore.need !== null && savable > 0) {
-    const saves = yield* rollSaves(ctx, input, 'armour-save', savable, armourScore.need, [armourWhy, ...sixNotes])
-    failedArmour -= saves.successes
-    saveWhy.push(saves.explanation)
-  }
-  if (piercedSixes > 0 && !input.noArmour) {
-    const pierced = armourSaveNeed(ctx, target, attacker, combat, strength.value, sixPiercing)
-    const piercedScore = scoreToRoll(pierced.value, naturalLimits(ctx, 'armour-save'))
-    const piercedWhy = withNotes(pierced.explanation, piercedScore.notes)
-    saveWhy.push(piercedWhy)
-    if (piercedScore.need !== null) {
-      const saves = yield* rollSaves(ctx, input, 'armour-save', piercedSixes, piercedScore.need, [piercedWhy])
-      failedArmour -= saves.successes
-      saveWhy.push(saves.explanation)
-    }
-  }
-
-  // Ward saves: the best single ward, never modified by Strength.
-  const ward = wardSaveNeed(ctx, target, attacker, combat, input.attack, magic.magical)
-  const wardScore = scoreToRoll(ward.value, naturalLimits(ctx, 'ward-save'))
-  let unsaved = failedArmour
-  if (wardScore.need !== null && failedArmour > 0) {
-    const wardWhy = withNotes(ward.explanation, wardScore.notes)
-    const wards = yield* rollSaves(ctx, input, 'ward-save', failedArmour, wardScore.need, [wardWhy])
-    unsaved = failedArmour - wards.successes
-    saveWhy.push(wardWhy, wards.explanation)
-  }
+  const { unsaved, saveWhy } = yield* saves(ctx, input, {
+    wounds,
+    sixes: woundRoll.dice.filter((die) => die.success && die.final === 6).length,
+    need: toWound.value ?? woundScore.need,
+    strength: strength.value,
+    magical: magic.magical,
+  })
   const unsavedWhy = explain(`${unsaved} unsaved wound${s(unsaved)}`, { value: unsaved }, [woundsWhy, ...saveWhy])
   const before = { models: target.models, woundsOnNextModel: target.woundsOnNextModel }
   const removed = input.remove ? input.remove(unsaved, unsavedWhy) : removeRankAndFile(ctx, target, unsaved, unsavedWhy)
@@ -259,6 +202,90 @@ export function* woundsFromHits(
     return { attacks, hits, wounds, unsaved, removed: before.models - target.models, regenerated }
   }
   return { attacks, hits, wounds, unsaved, removed }
+}
+
+/**
+ * The wounds' saving throws: natural-6 effects on them (Killing Blow, Armour Bane), armour saves, then the best ward
+ * save. Returns the wounds left unsaved and the lines that say why.
+ */
+function* saves(
+  ctx: BattleContext,
+  input: HitsInput,
+  rolled: {
+    readonly wounds: number
+    /** Natural 6s among the wounds. */
+    readonly sixes: number
+    /** The to-wound score, for the natural-6 point. */
+    readonly need: number
+    readonly strength: number
+    readonly magical: boolean
+  },
+): Generator<RequestSpec, { unsaved: number; saveWhy: Explanation[] }, Answer> {
+  const { attacker, target, combat } = input
+  const { wounds, sixes, need } = rolled
+  // Natural 6s to wound may carry effects (Killing Blow: no armour save).
+  const sixEffects =
+    sixes > 0
+      ? ctx.modifiers('natural-6', {
+          subject: attacker,
+          opponent: target,
+          combat,
+          roll: 'to-wound',
+          need,
+        })
+      : []
+  const ignoresArmour = sixEffects.some((r) => r.status === 'applied' && r.value === 'ignores-armour') ? sixes : 0
+  // An `add` on a natural 6 to wound pierces that wound's armour further (old-world/armour-bane): those saves are
+  // rolled as their own group, at the worse score.
+  const sixPiercing = ignoresArmour > 0 ? [] : sixEffects.filter((r) => r.status === 'applied' && r.kind === 'add')
+  const piercedSixes = sixPiercing.length > 0 ? sixes : 0
+  const sixNotes = sixEffects.map((r) =>
+    explain(`${r.label}: ${sixes} natural 6${sixes === 1 ? '' : 's'} to wound${r.reason ? ` (${r.reason})` : ''}`, {
+      rule: r.source,
+      status: r.status,
+    }),
+  )
+
+  // Armour saves.
+  const armour = armourSaveNeed(ctx, target, attacker, combat, rolled.strength)
+  const armourScore = scoreToRoll(armour.value, naturalLimits(ctx, 'armour-save'))
+  const armourWhy = withNotes(
+    armour.explanation,
+    armourScore.need === null
+      ? [explain('a save that needs more than 6 cannot be taken', { rule: ctx.rule('armour-save', 'no-save') })]
+      : armourScore.notes,
+  )
+  const savable = input.noArmour ? 0 : wounds - ignoresArmour - piercedSixes
+  let failedArmour = wounds
+  const saveWhy: Explanation[] = [input.noArmour ?? armourWhy, ...sixNotes]
+  if (armourScore.need !== null && savable > 0) {
+    const saves = yield* rollSaves(ctx, input, 'armour-save', savable, armourScore.need, [armourWhy, ...sixNotes])
+    failedArmour -= saves.successes
+    saveWhy.push(saves.explanation)
+  }
+  if (piercedSixes > 0 && !input.noArmour) {
+    const pierced = armourSaveNeed(ctx, target, attacker, combat, rolled.strength, sixPiercing)
+    const piercedScore = scoreToRoll(pierced.value, naturalLimits(ctx, 'armour-save'))
+    const piercedWhy = withNotes(pierced.explanation, piercedScore.notes)
+    saveWhy.push(piercedWhy)
+    if (piercedScore.need !== null) {
+      const saves = yield* rollSaves(ctx, input, 'armour-save', piercedSixes, piercedScore.need, [piercedWhy])
+      failedArmour -= saves.successes
+      saveWhy.push(saves.explanation)
+    }
+  }
+
+  // Ward saves: the best single ward, never modified by Strength.
+  const ward = wardSaveNeed(ctx, target, attacker, combat, input.attack, rolled.magical)
+  const wardScore = scoreToRoll(ward.value, naturalLimits(ctx, 'ward-save'))
+  let unsaved = failedArmour
+  if (wardScore.need !== null && failedArmour > 0) {
+    const wardWhy = withNotes(ward.explanation, wardScore.notes)
+    const wards = yield* rollSaves(ctx, input, 'ward-save', failedArmour, wardScore.need, [wardWhy])
+    unsaved = failedArmour - wards.successes
+    saveWhy.push(wardWhy, wards.explanation)
+  }
+  return { unsaved, saveWhy }
 }
 
 /** The attacks `fighting` models (and `supporting` ones) make: A each, with every attacks modifier. */

@@ -6,13 +6,22 @@ import type { UnitState } from '../../engine/types.js'
 /** The id of the weapon every other close-combat weapon replaces. */
 const HAND_WEAPON = 'hand-weapon'
 
+/**
+ * Which close-combat weapon a unit fights with, known from the ids of its ruleset's close-combat weapon entries
+ * alone: what the weapon entries themselves ask (`fightsWith`), so they need not import the ruleset's list of them.
+ */
+export interface WeaponChoice {
+  /** The ids of the ruleset's close-combat weapon entries, the hand weapon first. */
+  readonly ids: ReadonlySet<string>
+  weaponOf(unit: UnitState, combat: CombatMoment): string | null
+  fightsWith(unit: UnitState, combat: CombatMoment | null, weapon: string): true | string | null
+}
+
 /** What a ruleset's close-combat weapons tell the procedures and its entries: which one a unit fights with. */
-export interface CloseCombatWeapons {
+export interface CloseCombatWeapons extends WeaponChoice {
   /** The close-combat weapon entries by id. */
   byId(): ReadonlyMap<string, EntryDefinition>
   isTwoHanded(weapon: string | null): boolean
-  weaponOf(unit: UnitState, combat: CombatMoment): string | null
-  fightsWith(unit: UnitState, combat: CombatMoment | null, weapon: string): true | string | null
   weaponInUse(
     unit: UnitState,
     named: string | undefined,
@@ -23,27 +32,20 @@ export interface CloseCombatWeapons {
   ): string | null
 }
 
-/**
- * A ruleset's close-combat weapons, from its weapon entries (`weapons`, the hand weapon first). They are read on
- * first use, because the weapon entries import the ruleset's instance for `fightsWith`.
- */
-export function closeCombatWeapons(weapons: () => readonly EntryDefinition[]): CloseCombatWeapons {
-  let weaponsById: ReadonlyMap<string, EntryDefinition> | null = null
-  function byId(): ReadonlyMap<string, EntryDefinition> {
-    weaponsById ??= new Map(weapons().map((weapon) => [weapon.id, weapon]))
-    return weaponsById
-  }
+/** A weapon entry fights in close combat: a weapon with no Strength of its own to shoot with (missile-weapons.ts). */
+export function isCloseCombatWeapon(entry: EntryDefinition): boolean {
+  return entry.kind === 'weapon' && typeof entry.params?.strength !== 'number'
+}
 
-  /** Whether a close-combat weapon needs both hands (its entry's `twoHanded` parameter). */
-  function isTwoHanded(weapon: string | null): boolean {
-    return weapon !== null && byId().get(weapon)?.params?.twoHanded === true
-  }
+/** The close-combat weapons a unit (or a character) carries, and those of them that are special. */
+function weaponsOf(ids: { has(id: string): boolean }, unit: Pick<UnitState, 'gear'>) {
+  const carried = unit.gear.map((g) => g.id).filter((id) => ids.has(id))
+  return { carried, special: carried.filter((id) => id !== HAND_WEAPON) }
+}
 
-  /** The close-combat weapons a unit (or a character) carries, and those of them that are special. */
-  function weaponsOf(unit: Pick<UnitState, 'gear'>) {
-    const carried = unit.gear.map((g) => g.id).filter((id) => byId().has(id))
-    return { carried, special: carried.filter((id) => id !== HAND_WEAPON) }
-  }
+/** Which close-combat weapon a unit fights with, from the ids of the ruleset's close-combat weapons. */
+export function weaponChoice(weaponIds: readonly string[]): WeaponChoice {
+  const ids: ReadonlySet<string> = new Set(weaponIds)
 
   /**
    * The weapon `unit` fights with at this moment of a combat: the round's choice when the combat
@@ -54,7 +56,7 @@ export function closeCombatWeapons(weapons: () => readonly EntryDefinition[]): C
   function weaponOf(unit: UnitState, combat: CombatMoment): string | null {
     const chosen = combat.weapons?.[unit.id]
     if (chosen !== undefined) return chosen
-    const { carried, special } = weaponsOf(unit)
+    const { carried, special } = weaponsOf(ids, unit)
     if (special.length > 1) return null
     return special[0] ?? (carried.includes(HAND_WEAPON) ? HAND_WEAPON : null)
   }
@@ -69,6 +71,36 @@ export function closeCombatWeapons(weapons: () => readonly EntryDefinition[]): C
     const inUse = weaponOf(unit, combat)
     if (inUse === weapon) return true
     return `${unit.name} fights with ${inUse === null ? 'no close-combat weapon' : `its ${inUse}`} this round`
+  }
+
+  return { ids, weaponOf, fightsWith }
+}
+
+/**
+ * A ruleset's close-combat weapons: `choice` over its weapon entries, found by their kind among `weapons`. The
+ * entries are read on first use; they must be the ones `choice` names (a ruleset that lists one and not the other
+ * is a programming error, said at once).
+ */
+export function closeCombatWeapons(
+  choice: WeaponChoice,
+  weapons: () => readonly EntryDefinition[],
+): CloseCombatWeapons {
+  let weaponsById: ReadonlyMap<string, EntryDefinition> | null = null
+  function byId(): ReadonlyMap<string, EntryDefinition> {
+    if (weaponsById) return weaponsById
+    const found = weapons().filter(isCloseCombatWeapon)
+    const ids = found.map((weapon) => weapon.id)
+    if (ids.length !== choice.ids.size || ids.some((id) => !choice.ids.has(id)))
+      throw new Error(
+        `close-combat weapons: the entries (${ids.join(', ')}) are not those named (${[...choice.ids].join(', ')})`,
+      )
+    weaponsById = new Map(found.map((weapon) => [weapon.id, weapon]))
+    return weaponsById
+  }
+
+  /** Whether a close-combat weapon needs both hands (its entry's `twoHanded` parameter). */
+  function isTwoHanded(weapon: string | null): boolean {
+    return weapon !== null && byId().get(weapon)?.params?.twoHanded === true
   }
 
   /**
@@ -86,7 +118,7 @@ export function closeCombatWeapons(weapons: () => readonly EntryDefinition[]): C
     ruleset = 'classic',
     handWeaponByChoice = false,
   ): string | null {
-    const { carried, special } = weaponsOf(unit)
+    const { carried, special } = weaponsOf(byId(), unit)
     if (named !== undefined) {
       if (!byId().has(named))
         throw new RuleError(
@@ -117,5 +149,5 @@ export function closeCombatWeapons(weapons: () => readonly EntryDefinition[]): C
     return special[0] ?? (carried.includes(HAND_WEAPON) ? HAND_WEAPON : null)
   }
 
-  return { byId, isTwoHanded, weaponOf, fightsWith, weaponInUse }
+  return { ...choice, byId, isTwoHanded, weaponInUse }
 }

@@ -2,10 +2,10 @@ import { RuleError } from '../../engine/errors.js'
 import { choose } from '../../engine/requests.js'
 import type { Answer, EventOf, Procedure, ProcedureContext, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
-import { cite, combatOf } from '../battle/charges.js'
 import { isHidden } from '../battle/hidden.js'
 import { characterView } from '../battle/models.js'
 import { rollOff } from '../battle/roll-off.js'
+import { cite, combatOf } from '../battle/unit-checks.js'
 import type { ClassicContext } from './catalogue.js'
 
 type Step = Generator<RequestSpec, void, Answer>
@@ -25,7 +25,6 @@ export function* unitDeployed(context: ProcedureContext, event: EventOf<'UnitDep
   const ctx = context as ClassicContext
   const where = `seq ${event.seq}: UnitDeployed`
   const unit = ctx.unit(event.payload.unit)
-  const { fromEnemyZone, hidden, inOwnZone, nearestEnemy } = event.payload
   const late = cite(ctx.rule('scout', 'late'))
   if (ctx.game.turn !== 0)
     throw new RuleError(
@@ -41,41 +40,7 @@ export function* unitDeployed(context: ProcedureContext, event: EventOf<'UnitDep
   if (scouts.deployed.includes(unit.id))
     throw new RuleError('rules/bad-deployment', `${where}: ${unit.name} has already been set up as a scout`)
 
-  // Where it stands: one of the two ways, and more than 12" from enemies outside its own zone.
-  const placement: Explanation[] = []
-  if (fromEnemyZone > FAR_FROM_ZONE) {
-    placement.push(
-      explain(`${fromEnemyZone}" from the enemy's deployment zone, more than 18"`, { rule: ctx.rule('scout', 'far') }),
-    )
-  } else if (fromEnemyZone > 0 && hidden) {
-    placement.push(
-      explain("outside the enemy's deployment zone, out of sight of every enemy unit or in cover", {
-        rule: ctx.rule('scout', 'hidden'),
-      }),
-    )
-  } else {
-    const why =
-      fromEnemyZone === 0
-        ? "it stands in the enemy's deployment zone"
-        : `${fromEnemyZone}" from the enemy's zone is not more than 18", and it is not hidden from sight nor in cover`
-    throw new RuleError(
-      'rules/bad-deployment',
-      `${where}: ${unit.name} cannot be set up there: ${why} (${cite(ctx.rule('scout', 'far'))}, ${cite(ctx.rule('scout', 'hidden'))})`,
-    )
-  }
-  if (!inOwnZone) {
-    if (nearestEnemy <= FROM_ENEMIES)
-      throw new RuleError(
-        'rules/bad-deployment',
-        `${where}: ${unit.name} stands outside its own deployment zone ${nearestEnemy}" from an enemy; it must be more ` +
-          `than 12" away (${cite(ctx.rule('scout', 'away-from-enemy'))})`,
-      )
-    placement.push(
-      explain(`outside its own zone, ${nearestEnemy}" from the nearest enemy: more than 12"`, {
-        rule: ctx.rule('scout', 'away-from-enemy'),
-      }),
-    )
-  }
+  const placement = scoutPlacement(ctx, unit, event, where)
 
   // The order: a roll-off when both armies have scouts, then the players alternate.
   const waiting = (player: string) =>
@@ -242,4 +207,50 @@ function* concealedCheck(ctx: ClassicContext, seq: number, owner: string | null,
       })
     }
   }
+}
+
+/** Where a scout stands: one of the two ways, and more than 12" from enemies outside its own zone. */
+function scoutPlacement(
+  ctx: ClassicContext,
+  unit: UnitState,
+  event: EventOf<'UnitDeployed'>,
+  where: string,
+): Explanation[] {
+  const { fromEnemyZone, hidden, inOwnZone, nearestEnemy } = event.payload
+  const placement: Explanation[] = []
+  if (fromEnemyZone > FAR_FROM_ZONE) {
+    placement.push(
+      explain(`${fromEnemyZone}" from the enemy's deployment zone, more than 18"`, { rule: ctx.rule('scout', 'far') }),
+    )
+  } else if (fromEnemyZone > 0 && hidden) {
+    placement.push(
+      explain("outside the enemy's deployment zone, out of sight of every enemy unit or in cover", {
+        rule: ctx.rule('scout', 'hidden'),
+      }),
+    )
+  } else {
+    const why =
+      fromEnemyZone === 0
+        ? "it stands in the enemy's deployment zone"
+        : `${fromEnemyZone}" from the enemy's zone is not more than 18", and it is not hidden from sight nor in cover`
+    throw new RuleError(
+      'rules/bad-deployment',
+      `${where}: ${unit.name} cannot be set up there: ${why} (${cite(ctx.rule('scout', 'far'))}, ${cite(ctx.rule('scout', 'hidden'))})`,
+    )
+  }
+  if (!inOwnZone) {
+    if (nearestEnemy <= FROM_ENEMIES)
+      throw new RuleError(
+        'rules/bad-deployment',
+        `${where}: ${unit.name} stands outside its own deployment zone ${nearestEnemy}" from an enemy; it must be more ` +
+          `than 12" away (${cite(ctx.rule('scout', 'away-from-enemy'))})`,
+      )
+    placement.push(
+      explain(`outside its own zone, ${nearestEnemy}" from the nearest enemy: more than 12"`, {
+        rule: ctx.rule('scout', 'away-from-enemy'),
+      }),
+    )
+  }
+
+  return placement
 }

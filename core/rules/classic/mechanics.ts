@@ -1,9 +1,9 @@
 import type { BaseValue } from '../../engine/modifiers.js'
 import type { UnitState } from '../../engine/types.js'
-import { passOrBreak } from '../battle/close-combat-round.js'
+import { passOrBreak } from '../battle/break-test.js'
 import type { BattleContext } from '../battle/context.js'
+import type { General } from '../battle/leadership.js'
 import type { RulesetMechanics } from '../battle/mechanics.js'
-import type { General } from '../battle/psychology.js'
 import { classicDecision, classicRule } from './catalogue.js'
 import { classicEntries } from './entries/index.js'
 import { unitStrengthOf } from './entries/unit-strength.js'
@@ -61,7 +61,6 @@ export const classicMechanics: RulesetMechanics = {
   entry: (id) => classicEntries.find((e) => e.id === id),
   weapons: classicWeapons,
   cover: ['soft', 'hard'],
-  combatSteps: {},
   panic: {
     heavyCasualties: 'quarter-or-more',
     heavyCasualtiesExcept: [],
@@ -77,7 +76,6 @@ export const classicMechanics: RulesetMechanics = {
   unitStrength: unitStrengthOf,
   firingRanks: null,
   gradedBreak: null,
-  stomps: null,
   terrain: null,
   hiddenModels: {
     hidden: classicRule('concealed', 'hidden'),

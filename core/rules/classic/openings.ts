@@ -1,19 +1,20 @@
 import type { EventOf, ProcedureContext } from '../../engine/types.js'
-import { chargesAwaitingShot } from '../battle/charges.js'
-import type { OpeningStep } from '../battle/openings.js'
-import { fearAtPhaseStart, heavyCasualties, rallyTests } from '../battle/psychology.js'
+import { chargesAwaitingShot } from '../battle/charge-move.js'
+import { fearAtPhaseStart } from '../battle/fear.js'
+import { type OpeningStep, turnStartSteps } from '../battle/openings.js'
+import { heavyCasualties } from '../battle/panic.js'
+import { rallyTests } from '../battle/rally.js'
 import type { ClassicContext } from './catalogue.js'
 import { concealedAtCombatPhase, concealedAtTurnStart } from './deployment.js'
 import { windsOfMagic } from './magic/winds.js'
-import { stupidityTests } from './stupidity.js'
 
 /** Steps at the start of each player turn, in order. */
-const turnSteps: readonly OpeningStep<'TurnStarted', ClassicContext>[] = [concealedAtTurnStart, stupidityTests]
+const turnSteps: readonly OpeningStep<'TurnStarted', ClassicContext>[] = [concealedAtTurnStart, turnStartSteps]
 
 /** Steps at the start of each phase, in order. */
 const phaseSteps: { readonly [phase: string]: readonly OpeningStep<'PhaseStarted', ClassicContext>[] } = {
   movement: [heavyCasualties, rallyTests],
-  // A classic-8th charge left waiting for a Stand and Shoot shot never declared goes on first (charges.ts).
+  // A classic-8th charge left waiting for a Stand and Shoot shot never declared goes on first (battle/charge-move.ts).
   magic: [chargesAwaitingShot, heavyCasualties, windsOfMagic],
   shooting: [chargesAwaitingShot, heavyCasualties],
   'close-combat': [chargesAwaitingShot, heavyCasualties, concealedAtCombatPhase, fearAtPhaseStart],

@@ -6,9 +6,10 @@ import { halberd } from './entries/halberd.js'
 import { handWeapon } from './entries/hand-weapon.js'
 import { lance } from './entries/lance.js'
 import { spear } from './entries/spear.js'
+import { classicWeaponChoice } from './weapon-choice.js'
 
 /** The classic close-combat weapons: which one a unit fights with (classic/variants §close-combat-weapon). */
-export const classicWeapons = closeCombatWeapons(() => [
+export const classicWeapons = closeCombatWeapons(classicWeaponChoice, () => [
   handWeapon,
   additionalHandWeapon,
   spear,

@@ -1,15 +1,16 @@
+import type { ModifierRecord } from '../../engine/effects.js'
 import { resolveModifiers } from '../../engine/modifiers.js'
 import { choose, rollDice } from '../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { BattleContext } from '../battle/context.js'
+import { sum } from '../battle/counting.js'
+import { leadershipFor } from '../battle/leadership.js'
 import { leadershipOdds, naturalDouble } from '../battle/leadership-doubles.js'
 import type { BreakQuestion, BreakVerdict } from '../battle/mechanics.js'
-import { leadershipFor } from '../battle/psychology.js'
 import { oldWorldRule } from './catalogue.js'
 import { unitStrengthOf } from './entries/unit-strength.js'
 
-const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0)
 const totalStrength = (units: readonly UnitState[]) => sum(units.map(unitStrengthOf))
 
 /**
@@ -39,45 +40,7 @@ export function* oldWorldBreakTest(
   const notes: Explanation[] = skip
     .filter((record) => record.status === 'ignored')
     .map((record) => explain(`${record.label}: ${record.reason}`, { rule: record.source, status: 'ignored' }))
-  const automatic = skip.find((record) => record.status === 'applied' && record.value === 'fall-back')
-  if (automatic) {
-    const option = yield* choose({
-      purpose: 'stubborn',
-      chooser: unit.player,
-      options: [
-        { id: 'fall-back', text: 'skip the test: fall back in good order' },
-        { id: 'test', text: 'take the break test (the automatic fall back is lost)' },
-      ],
-      text: `${unit.name}, first break test of the battle: skip it for an automatic Fall Back in Good Order?`,
-      explanation: explain(
-        `${unit.name} lost the combat by ${difference}: ${automatic.label}`,
-        {
-          rule: automatic.source,
-          from: [ctx.seq],
-        },
-        [result],
-      ),
-    })
-    if (option === 'fall-back') {
-      ctx.emit({
-        kind: 'break-test',
-        text: `${unit.name} takes no break test: it falls back in good order (${automatic.label})`,
-        values: { unit: unit.id, passed: false, roll: null, leadership: null, result: 'fall-back', stubborn: true },
-        explanation: explain(
-          `${unit.name} skips its break test and falls back in good order, whatever the Unit Strengths`,
-          { value: 'fall-back', rule: automatic.source, from: [ctx.seq] },
-          [result],
-        ),
-      })
-      return 'fall-back'
-    }
-    notes.push(
-      explain(`${unit.name} takes the test: its automatic fall back is lost`, {
-        rule: oldWorldRule('stubborn', 'first-test'),
-        from: [ctx.seq],
-      }),
-    )
-  }
+  if ((yield* skipTest(ctx, unit, difference, skip, result, notes)) === 'fall-back') return 'fall-back'
 
   const ld = yield* leadershipFor(ctx, unit, 'break', winners.units)
   const modifier = resolveModifiers(
@@ -120,20 +83,116 @@ export function* oldWorldBreakTest(
     value: modified,
     from: [answer.seq],
   })
-  const doubles = naturalDouble(ctx, answer.faces)
+  const { verdict, why } = grade(
+    ctx,
+    answer.faces,
+    natural,
+    modified,
+    ld.value,
+    { theirs, ours, outnumbered },
+    question,
+  )
+  const words = { 'give-ground': 'gives ground', 'fall-back': 'falls back in good order', break: 'breaks' }[verdict]
+  ctx.emit({
+    kind: 'break-test',
+    text: `${unit.name} ${words}: rolled ${natural} (+${added} = ${modified}) against Ld ${ld.value}`,
+    values: {
+      unit: unit.id,
+      passed: verdict === 'give-ground',
+      roll: natural,
+      leadership: ld.value,
+      result: verdict,
+    },
+    explanation: explain(
+      `${unit.name} ${words}`,
+      { value: verdict, rule: (why[why.length - 1] as Explanation).rule, from: [answer.seq] },
+      [ld.explanation, modifier.explanation, ...notes, dice, ...why],
+    ),
+  })
+  return verdict
+}
+
+/**
+ * Stubborn, at its first break test: the unit may skip it and fall back in good order (returned), or take it and lose
+ * the automatic fall back (said in `notes`).
+ */
+function* skipTest(
+  ctx: BattleContext,
+  unit: UnitState,
+  difference: number,
+  skip: readonly ModifierRecord[],
+  result: Explanation,
+  notes: Explanation[],
+): Generator<RequestSpec, 'fall-back' | 'test', Answer> {
+  const automatic = skip.find((record) => record.status === 'applied' && record.value === 'fall-back')
+  if (automatic) {
+    const option = yield* choose({
+      purpose: 'stubborn',
+      chooser: unit.player,
+      options: [
+        { id: 'fall-back', text: 'skip the test: fall back in good order' },
+        { id: 'test', text: 'take the break test (the automatic fall back is lost)' },
+      ],
+      text: `${unit.name}, first break test of the battle: skip it for an automatic Fall Back in Good Order?`,
+      explanation: explain(
+        `${unit.name} lost the combat by ${difference}: ${automatic.label}`,
+        {
+          rule: automatic.source,
+          from: [ctx.seq],
+        },
+        [result],
+      ),
+    })
+    if (option === 'fall-back') {
+      ctx.emit({
+        kind: 'break-test',
+        text: `${unit.name} takes no break test: it falls back in good order (${automatic.label})`,
+        values: { unit: unit.id, passed: false, roll: null, leadership: null, result: 'fall-back', stubborn: true },
+        explanation: explain(
+          `${unit.name} skips its break test and falls back in good order, whatever the Unit Strengths`,
+          { value: 'fall-back', rule: automatic.source, from: [ctx.seq] },
+          [result],
+        ),
+      })
+      return 'fall-back'
+    }
+    notes.push(
+      explain(`${unit.name} takes the test: its automatic fall back is lost`, {
+        rule: oldWorldRule('stubborn', 'first-test'),
+        from: [ctx.seq],
+      }),
+    )
+  }
+
+  return 'test'
+}
+
+/** The break test's verdict from the natural and modified rolls, with the lines that say why. */
+function grade(
+  ctx: BattleContext,
+  faces: readonly number[],
+  natural: number,
+  modified: number,
+  ld: number,
+  strength: { readonly theirs: number; readonly ours: number; readonly outnumbered: boolean },
+  question: BreakQuestion,
+): { verdict: Exclude<BreakVerdict, 'hold'>; why: Explanation[] } {
+  const { winners, losers } = question
+  const { theirs, ours, outnumbered } = strength
+  const doubles = naturalDouble(ctx, faces)
   let verdict: Exclude<BreakVerdict, 'hold'>
   const why: Explanation[] = []
   if (doubles) {
     verdict = doubles.passed ? 'give-ground' : 'break'
     why.push(explain(doubles.text, { rule: doubles.rule }))
     if (doubles.passed) why.push(explain('it gives ground', { rule: oldWorldRule('break-test', 'insane-courage') }))
-  } else if (natural > ld.value) {
+  } else if (natural > ld) {
     verdict = 'break'
-    why.push(explain(`natural ${natural} > Ld ${ld.value}: it breaks`, { rule: oldWorldRule('break-test', 'breaks') }))
-  } else if (modified > ld.value) {
+    why.push(explain(`natural ${natural} > Ld ${ld}: it breaks`, { rule: oldWorldRule('break-test', 'breaks') }))
+  } else if (modified > ld) {
     verdict = 'fall-back'
     why.push(
-      explain(`natural ${natural} <= Ld ${ld.value}, but ${modified} > ${ld.value}: it falls back in good order`, {
+      explain(`natural ${natural} <= Ld ${ld}, but ${modified} > ${ld}: it falls back in good order`, {
         rule: oldWorldRule('break-test', 'fall-back'),
       }),
     )
@@ -154,26 +213,7 @@ export function* oldWorldBreakTest(
     if (outnumbered) verdict = 'break'
   } else {
     verdict = 'give-ground'
-    why.push(
-      explain(`${modified} <= Ld ${ld.value}: it gives ground`, { rule: oldWorldRule('break-test', 'give-ground') }),
-    )
+    why.push(explain(`${modified} <= Ld ${ld}: it gives ground`, { rule: oldWorldRule('break-test', 'give-ground') }))
   }
-  const words = { 'give-ground': 'gives ground', 'fall-back': 'falls back in good order', break: 'breaks' }[verdict]
-  ctx.emit({
-    kind: 'break-test',
-    text: `${unit.name} ${words}: rolled ${natural} (+${added} = ${modified}) against Ld ${ld.value}`,
-    values: {
-      unit: unit.id,
-      passed: verdict === 'give-ground',
-      roll: natural,
-      leadership: ld.value,
-      result: verdict,
-    },
-    explanation: explain(
-      `${unit.name} ${words}`,
-      { value: verdict, rule: (why[why.length - 1] as Explanation).rule, from: [answer.seq] },
-      [ld.explanation, modifier.explanation, ...notes, dice, ...why],
-    ),
-  })
-  return verdict
+  return { verdict, why }
 }

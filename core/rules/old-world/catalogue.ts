@@ -1,7 +1,6 @@
 import { type Catalogue, entryData, type RuleIndexOf } from '../../engine/catalogue.js'
 import type { ProcedureContext } from '../../engine/types.js'
-import type { RuleRef } from '../../explain/explanation.js'
-import { type Citation, type CoreClauseTable, clauseIndex } from '../battle/context.js'
+import { type CoreClauseTable, clauseIndex } from '../battle/context.js'
 import type { RulesetMechanics } from '../battle/mechanics.js'
 import { type OldWorldDecisions, oldWorldDecisions } from './decisions.js'
 import { oldWorldEntries } from './entries/index.js'
@@ -11,14 +10,7 @@ export type OldWorldRules = RuleIndexOf<typeof oldWorldEntries>
 /** The procedure context with Old World citations and decisions checked by the compiler. */
 export type OldWorldContext = ProcedureContext<OldWorldRules, OldWorldDecisions, RulesetMechanics>
 
-/**
- * A citation of an Old World clause, checked by the compiler as `ctx.rule` is, for The Old World's side of the
- * shared procedures (its profile, its break test, Tree Whack, Timber!), which a battle procedure hands only a
- * ruleset-neutral context.
- */
-export function oldWorldRule(...[id, clause]: Citation<OldWorldRules>): RuleRef {
-  return Object.freeze({ ruleset: 'old-world', id, clause })
-}
+export { oldWorldRule } from './rule.js'
 
 /** Every clause of the catalogue by entry id; it provides every core clause the battle procedures cite. */
 export const oldWorldClauses = clauseIndex(oldWorldEntries) satisfies CoreClauseTable

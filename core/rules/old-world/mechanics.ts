@@ -2,16 +2,14 @@ import type { BaseValue } from '../../engine/modifiers.js'
 import type { UnitState } from '../../engine/types.js'
 import { explain } from '../../explain/explanation.js'
 import type { BattleContext } from '../battle/context.js'
+import type { General } from '../battle/leadership.js'
 import type { RulesetMechanics } from '../battle/mechanics.js'
-import type { General } from '../battle/psychology.js'
 import { oldWorldBreakTest } from './break-test.js'
 import { oldWorldRule } from './catalogue.js'
 import { oldWorldChargeMechanics } from './charge-mechanics.js'
 import { oldWorldEntries } from './entries/index.js'
 import { unitStrengthOf } from './entries/unit-strength.js'
 import { oldWorldPanic } from './panic.js'
-import { timber } from './timber.js'
-import { treeWhack } from './tree-whack.js'
 import { oldWorldWeapons } from './weapons.js'
 
 /** The WS chart (core-mechanics B.5): more than double the target's WS hits on 2+. */
@@ -62,8 +60,6 @@ export const oldWorldMechanics: RulesetMechanics = {
   entry: (id) => oldWorldEntries.find((e) => e.id === id),
   weapons: oldWorldWeapons,
   cover: ['partial', 'full'],
-  // Tree Whack as a model strikes; Timber! as one falls (old-world/tree-whack, old-world/timber).
-  combatSteps: { beforeStrike: treeWhack, fallen: timber },
   panic: oldWorldPanic,
   ralliedBar: oldWorldRule('rally', 'rallied'),
   standAndShootBeyondRange: oldWorldRule('shooting', 'beyond-range'),
@@ -77,14 +73,6 @@ export const oldWorldMechanics: RulesetMechanics = {
     contact: oldWorldRule('flee-and-pursuit', 'contact'),
     apart: oldWorldRule('flee-and-pursuit', 'apart'),
     combatApart: oldWorldRule('variants', 'combat-apart'),
-  },
-  stomps: {
-    attacks: oldWorldRule('stomp-attacks', 'attacks'),
-    inContact: oldWorldRule('stomp-attacks', 'in-contact'),
-    afterEverything: oldWorldRule('stomp-attacks', 'after-everything'),
-    autoHit: oldWorldRule('stomp-attacks', 'auto-hit'),
-    unmodifiedStrength: oldWorldRule('stomp-attacks', 'unmodified-strength'),
-    combatResult: oldWorldRule('variants', 'special-blows-combat-result'),
   },
   terrain: {
     difficult: oldWorldRule('terrain', 'difficult'),

@@ -1,8 +1,8 @@
 import { RuleError } from '../../engine/errors.js'
 import type { EventOf, ProcedureContext } from '../../engine/types.js'
-import { cite } from '../battle/charges.js'
 import { characterView } from '../battle/models.js'
 import { forbidding } from '../battle/psychology-records.js'
+import { cite } from '../battle/unit-checks.js'
 
 /**
  * May each character who joined a unit join it? The `permission` point is asked for `join` with the character's

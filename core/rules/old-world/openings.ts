@@ -1,8 +1,9 @@
 import type { EventOf, ProcedureContext } from '../../engine/types.js'
-import { chargesAwaitingShot } from '../battle/charges.js'
+import { chargesAwaitingShot } from '../battle/charge-move.js'
 import type { BattleContext } from '../battle/context.js'
 import type { OpeningStep } from '../battle/openings.js'
-import { heavyCasualties, rallyTests } from '../battle/psychology.js'
+import { heavyCasualties } from '../battle/panic.js'
+import { rallyTests } from '../battle/rally.js'
 
 /**
  * What The Old World checks as each phase starts, with the steps it shares with the classic ruleset: heavy

@@ -1,41 +1,29 @@
+import type { CombatMoment, TriggerQueryOf } from '../../engine/effects.js'
 import { choose, rollDice } from '../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import { characteristic } from '../battle/charts.js'
+import type { StepWounds } from '../battle/combat-triggers.js'
 import type { BattleContext } from '../battle/context.js'
-import type { RoundView, StepWounds } from '../battle/mechanics.js'
 import { hasModelsLeft } from '../battle/models.js'
 import { rollOff } from '../battle/roll-off.js'
 import { specialHits, specialMoment } from '../battle/special-blows.js'
-import { oldWorldRule } from './catalogue.js'
+import { oldWorldRule } from './rule.js'
 
 const ARCS = ['front', 'flank', 'rear'] as const
 type Arc = (typeof ARCS)[number]
 
 /**
- * Timber! (old-world/timber): each unit of the combat left without models that has it topples. A roll-off (ties
+ * Timber! (old-world/timber), the entry's step as a unit of the combat that has it is left without models: it topples. A roll-off (ties
  * re-rolled, old-world/variants §timber-roll-off) picks who chooses the arc; its player says which units in base
  * contact lie in it (§timber-in-arc); each suffers D6 hits, AP -1, at the model's Strength. Wounds on enemy units
  * count for its side's combat result (§timber-combat-result).
  */
 export function* timber(
   ctx: BattleContext,
-  units: readonly UnitState[],
-  round: RoundView,
+  query: TriggerQueryOf<'model-falls'>,
 ): Generator<RequestSpec, StepWounds[], Answer> {
-  const caused: StepWounds[] = []
-  for (const fallen of units) {
-    if (!ctx.holds(fallen, 'timber')) continue
-    caused.push(...(yield* topple(ctx, fallen, round)))
-  }
-  return caused
-}
-
-function* topple(
-  ctx: BattleContext,
-  fallen: UnitState,
-  round: RoundView,
-): Generator<RequestSpec, StepWounds[], Answer> {
+  const { subject: fallen, round } = query
   const side = round.sideOf(fallen.id)
   const opponent = round.combat.sides[1 - side]?.player as string
   const falls = explain(
@@ -48,41 +36,7 @@ function* topple(
     ],
   )
 
-  // The roll-off: each player a D6, until one is higher.
-  const players = [fallen.player, opponent]
-  const { winner, rolls, seqs } = yield* rollOff(players, (player) => ({
-    purpose: 'roll-off',
-    text: `${player}: roll a D6 in the roll-off for where ${fallen.name} topples`,
-    explanation: explain(
-      `${fallen.name} topples: the winner of a roll-off chooses the arc`,
-      { rule: oldWorldRule('timber', 'roll-off'), from: [fallen.changedAt] },
-      [falls],
-    ),
-  }))
-  const rollOffWhy = explain(
-    `roll-off: ${players.map((p) => `${p} ${rolls[p]?.join(', then ')}`).join(' against ')}; ${winner} wins`,
-    { value: winner, rule: oldWorldRule('timber', 'roll-off'), from: seqs },
-    (rolls[fallen.player]?.length ?? 0) > 1
-      ? [explain('a tie is rolled again', { rule: oldWorldRule('variants', 'timber-roll-off') })]
-      : [],
-  )
-  ctx.emit({
-    kind: 'roll-off',
-    text: `roll-off for ${fallen.name}'s fall: ${winner} wins`,
-    values: { purpose: 'timber', rolls, winner },
-    explanation: rollOffWhy,
-  })
-
-  const arc = (yield* choose({
-    purpose: 'timber-arc',
-    chooser: winner,
-    options: ARCS.map((a) => ({ id: a, text: `${fallen.name} topples towards its ${a} arc` })),
-    text: `${winner}: which arc does ${fallen.name} topple towards?`,
-    explanation: explain(`${winner} won the roll-off and chooses the arc`, { rule: oldWorldRule('timber', 'arc') }, [
-      rollOffWhy,
-    ]),
-  })) as Arc
-  const arcSeq = ctx.seq
+  const { winner, rollOffWhy, arc, arcSeq } = yield* toppleTowards(ctx, fallen, opponent, falls)
 
   // The units in base contact with it in that arc: the falling model's player says, unit by unit.
   const candidates = [0, 1].flatMap((index) => round.live(index)).filter((unit) => unit.id !== fallen.id)
@@ -125,56 +79,115 @@ function* topple(
   const caused: StepWounds[] = []
   for (const unit of inArc) {
     if (!hasModelsLeft(unit)) continue
-    const moment = specialMoment(round.moment(fallen.id), fallen, 'timber')
-    const d6 = yield* rollDice({
-      purpose: 'timber-hits',
-      count: 1,
-      sides: 6,
-      roller: fallen.player,
-      text: `${fallen.player}: roll a D6 for the hits ${fallen.name} deals to ${unit.name} as it falls`,
-      explanation: explain(`${unit.name} lies in the ${arc} arc: D6 hits`, {
-        rule: oldWorldRule('timber', 'hits'),
-        from: [arcSeq],
-      }),
-      odds: { kind: 'total' },
-    })
-    const hits = d6.faces[0] as number
-    const friendly = unit.player === fallen.player
-    const notes: Explanation[] = [
-      explain(
-        friendly
-          ? `${unit.name} is a friend: its wounds count for neither side`
-          : `the wounds ${unit.name} loses count for ${fallen.player}'s combat result`,
-        { rule: oldWorldRule('variants', 'timber-combat-result') },
-      ),
-    ]
-    ctx.emit({
-      kind: 'hits',
-      text: `${fallen.name} falls on ${unit.name}: ${hits} hit${hits === 1 ? '' : 's'}`,
-      values: { attacks: hits, need: null, hits },
-      explanation: explain(
-        `Timber!: D6 = ${hits} hits on ${unit.name}, AP -1`,
-        { value: hits, rule: oldWorldRule('timber', 'hits'), from: [d6.seq] },
-        [explain(`dice ${hits} (${d6.source})`, { from: [d6.seq] }), ...notes],
-      ),
-    })
-    const strength = characteristic(ctx, fallen, 'S', unit, moment)
-    const blows = yield* specialHits(ctx, {
-      attacker: fallen,
-      target: unit,
-      combat: moment,
-      hits,
-      strength: {
-        ...strength,
-        explanation: explain(
-          `${fallen.name}'s own Strength characteristic: ${strength.value}`,
-          { value: strength.value, rule: oldWorldRule('timber', 'hits') },
-          [strength.explanation],
-        ),
-      },
-      from: [d6.seq],
-    })
-    if (!friendly) caused.push({ side, counted: blows.counted, seqs: blows.seqs })
+    const blows = yield* fallOn(ctx, fallen, unit, round.moment(fallen.id), arc, arcSeq)
+    if (unit.player !== fallen.player) caused.push({ side, counted: blows.counted, seqs: blows.seqs })
   }
   return caused
+}
+
+/** The roll-off (ties rolled again) whose winner chooses the arc the model topples towards. */
+function* toppleTowards(
+  ctx: BattleContext,
+  fallen: UnitState,
+  opponent: string,
+  falls: Explanation,
+): Generator<RequestSpec, { winner: string; rollOffWhy: Explanation; arc: Arc; arcSeq: number }, Answer> {
+  // Each player a D6, until one is higher.
+  const players = [fallen.player, opponent]
+  const { winner, rolls, seqs } = yield* rollOff(players, (player) => ({
+    purpose: 'roll-off',
+    text: `${player}: roll a D6 in the roll-off for where ${fallen.name} topples`,
+    explanation: explain(
+      `${fallen.name} topples: the winner of a roll-off chooses the arc`,
+      { rule: oldWorldRule('timber', 'roll-off'), from: [fallen.changedAt] },
+      [falls],
+    ),
+  }))
+  const rollOffWhy = explain(
+    `roll-off: ${players.map((p) => `${p} ${rolls[p]?.join(', then ')}`).join(' against ')}; ${winner} wins`,
+    { value: winner, rule: oldWorldRule('timber', 'roll-off'), from: seqs },
+    (rolls[fallen.player]?.length ?? 0) > 1
+      ? [explain('a tie is rolled again', { rule: oldWorldRule('variants', 'timber-roll-off') })]
+      : [],
+  )
+  ctx.emit({
+    kind: 'roll-off',
+    text: `roll-off for ${fallen.name}'s fall: ${winner} wins`,
+    values: { purpose: 'timber', rolls, winner },
+    explanation: rollOffWhy,
+  })
+
+  const arc = (yield* choose({
+    purpose: 'timber-arc',
+    chooser: winner,
+    options: ARCS.map((a) => ({ id: a, text: `${fallen.name} topples towards its ${a} arc` })),
+    text: `${winner}: which arc does ${fallen.name} topple towards?`,
+    explanation: explain(`${winner} won the roll-off and chooses the arc`, { rule: oldWorldRule('timber', 'arc') }, [
+      rollOffWhy,
+    ]),
+  })) as Arc
+  const arcSeq = ctx.seq
+
+  return { winner, rollOffWhy, arc, arcSeq }
+}
+
+/** D6 hits on a unit in the arc, AP -1, at the falling model's own Strength; a friend's wounds count for no side. */
+function* fallOn(
+  ctx: BattleContext,
+  fallen: UnitState,
+  unit: UnitState,
+  fallenMoment: CombatMoment,
+  arc: Arc,
+  arcSeq: number,
+): Generator<RequestSpec, { readonly counted: number; readonly seqs: readonly number[] }, Answer> {
+  const moment = specialMoment(fallenMoment, fallen, 'timber')
+  const d6 = yield* rollDice({
+    purpose: 'timber-hits',
+    count: 1,
+    sides: 6,
+    roller: fallen.player,
+    text: `${fallen.player}: roll a D6 for the hits ${fallen.name} deals to ${unit.name} as it falls`,
+    explanation: explain(`${unit.name} lies in the ${arc} arc: D6 hits`, {
+      rule: oldWorldRule('timber', 'hits'),
+      from: [arcSeq],
+    }),
+    odds: { kind: 'total' },
+  })
+  const hits = d6.faces[0] as number
+  const friendly = unit.player === fallen.player
+  const notes: Explanation[] = [
+    explain(
+      friendly
+        ? `${unit.name} is a friend: its wounds count for neither side`
+        : `the wounds ${unit.name} loses count for ${fallen.player}'s combat result`,
+      { rule: oldWorldRule('variants', 'timber-combat-result') },
+    ),
+  ]
+  ctx.emit({
+    kind: 'hits',
+    text: `${fallen.name} falls on ${unit.name}: ${hits} hit${hits === 1 ? '' : 's'}`,
+    values: { attacks: hits, need: null, hits },
+    explanation: explain(
+      `Timber!: D6 = ${hits} hits on ${unit.name}, AP -1`,
+      { value: hits, rule: oldWorldRule('timber', 'hits'), from: [d6.seq] },
+      [explain(`dice ${hits} (${d6.source})`, { from: [d6.seq] }), ...notes],
+    ),
+  })
+  const strength = characteristic(ctx, fallen, 'S', unit, moment)
+  const blows = yield* specialHits(ctx, {
+    attacker: fallen,
+    target: unit,
+    combat: moment,
+    hits,
+    strength: {
+      ...strength,
+      explanation: explain(
+        `${fallen.name}'s own Strength characteristic: ${strength.value}`,
+        { value: strength.value, rule: oldWorldRule('timber', 'hits') },
+        [strength.explanation],
+      ),
+    },
+    from: [d6.seq],
+  })
+  return blows
 }

@@ -1,17 +1,16 @@
-import type { ActiveEffect } from '../../engine/effects.js'
+import type { ActiveEffect, CombatMoment, TriggerQueryOf } from '../../engine/effects.js'
 import { choose, rollDice } from '../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
 import { explain } from '../../explain/explanation.js'
 import { characteristic } from '../battle/charts.js'
+import type { StepWounds } from '../battle/combat-triggers.js'
 import type { BattleContext } from '../battle/context.js'
-import type { RoundView, StepWounds } from '../battle/mechanics.js'
-import { attackerOf, type Fighter } from '../battle/model-fighting.js'
+import { s } from '../battle/counting.js'
+import type { Fighter } from '../battle/model-fighting.js'
 import { rankAndFile } from '../battle/models.js'
 import { specialHits, specialMoment } from '../battle/special-blows.js'
 import { attackCount } from '../battle/strike.js'
-import { oldWorldRule } from './catalogue.js'
-
-const s = (count: number) => (count === 1 ? '' : 's')
+import { oldWorldRule } from './rule.js'
 
 /** Whether the unit has made its Tree Whack this turn: its use is an active effect until the turn ends. */
 export function treeWhackUsed(ctx: BattleContext, unit: UnitState): ActiveEffect | undefined {
@@ -26,11 +25,10 @@ export function treeWhackUsed(ctx: BattleContext, unit: UnitState): ActiveEffect
  */
 export function* treeWhack(
   ctx: BattleContext,
-  fighter: Fighter,
-  round: RoundView,
+  query: TriggerQueryOf<'model-strikes'>,
 ): Generator<RequestSpec, StepWounds[], Answer> {
-  const attacker = attackerOf(ctx, fighter)
-  if (attacker.models === 0 || fighter.contact === 0 || !ctx.holds(attacker, 'tree-whack')) return []
+  const { subject: attacker, fighter, round } = query
+  if (attacker.models === 0 || fighter.contact === 0) return []
   if (treeWhackUsed(ctx, attacker)) return []
   const enemies = round.live(1 - fighter.side).filter((unit) => rankAndFile(unit) > 0)
   if (enemies.length === 0) return []
@@ -84,8 +82,22 @@ export function* treeWhack(
     ),
   })
 
-  // The Initiative test (a characteristic test: D6 at or under I; a 6 fails, a 1 passes; I 0 always fails).
-  const initiative = characteristic(ctx, target, 'I', attacker, round.moment(target.id))
+  const test = yield* initiativeTest(ctx, target, attacker, round.moment(target.id), choiceSeq)
+  if (test.passed) return []
+  const blows = yield* whack(ctx, attacker, target, fighter, test.seq)
+  return [{ side: fighter.side, counted: blows.counted, seqs: blows.seqs }]
+}
+
+/** The Initiative test Tree Whack makes its target take at once (a characteristic test: D6 at or under I). */
+function* initiativeTest(
+  ctx: BattleContext,
+  target: UnitState,
+  attacker: UnitState,
+  moment: CombatMoment,
+  choiceSeq: number,
+): Generator<RequestSpec, { readonly passed: boolean; readonly seq: number }, Answer> {
+  // A 6 fails, a 1 passes; I 0 always fails.
+  const initiative = characteristic(ctx, target, 'I', attacker, moment)
   const test = yield* rollDice({
     purpose: 'initiative-test',
     count: 1,
@@ -127,8 +139,17 @@ export function* treeWhack(
       [initiative.explanation, explain(`dice ${roll} (${test.source})`, { from: [test.seq] })],
     ),
   })
-  if (passed) return []
+  return { passed, seq: test.seq }
+}
 
+/** A failed test: D3 hits at the model's Strength, no armour save; the wounds count for the combat result. */
+function* whack(
+  ctx: BattleContext,
+  attacker: UnitState,
+  target: UnitState,
+  fighter: Fighter,
+  testSeq: number,
+): Generator<RequestSpec, { readonly counted: number; readonly seqs: readonly number[] }, Answer> {
   const moment = specialMoment(fighter.moment, attacker, 'tree-whack')
   const d3 = yield* rollDice({
     purpose: 'tree-whack-hits',
@@ -138,7 +159,7 @@ export function* treeWhack(
     text: `${attacker.name}: roll a D3 for the Tree Whack's hits on ${target.name}`,
     explanation: explain(`${target.name} failed: D3 hits`, {
       rule: oldWorldRule('tree-whack', 'hits'),
-      from: [test.seq],
+      from: [testSeq],
     }),
     odds: { kind: 'total' },
   })
@@ -177,5 +198,5 @@ export function* treeWhack(
       rule: oldWorldRule('tree-whack', 'no-armour'),
     }),
   })
-  return [{ side: fighter.side, counted: blows.counted, seqs: blows.seqs }]
+  return blows
 }

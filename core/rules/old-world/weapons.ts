@@ -7,12 +7,10 @@ import { halberd } from './entries/halberd.js'
 import { handWeapon } from './entries/hand-weapon.js'
 import { lance } from './entries/lance.js'
 import { spear } from './entries/spear.js'
+import { oldWorldWeaponChoice } from './weapon-choice.js'
 
-/**
- * The Old World's close-combat weapons. They keep the classic ids, so the shared round's weapon choice (which weapon
- * a unit fights with) reads the same; what each does is read from the Old World's own entries.
- */
-export const oldWorldWeapons = closeCombatWeapons(() => [
+/** The Old World's close-combat weapons; what each does is read from the Old World's own entries. */
+export const oldWorldWeapons = closeCombatWeapons(oldWorldWeaponChoice, () => [
   handWeapon,
   additionalHandWeapon,
   spear,

@@ -1,4 +1,6 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import type { ClassicContext } from '../catalogue.js'
+import { castOf, magicMissile, startEffect } from '../magic/spells.js'
 import { SEED } from './sources.js'
 
 export const chillWind = defineEntry({
@@ -15,6 +17,20 @@ export const chillWind = defineEntry({
     'ballistic-skill': "the target unit has -1 BS until the caster's next magic phase",
   },
   enforcement: 'enforced',
+  triggers: [
+    {
+      on: 'spell-resolves',
+      clause: 'hits',
+      label: 'Chill Wind: a magic missile, then -1 BS on its target',
+      always: true,
+      when: castOf('chill-wind'),
+      *step(ctx, { cast }) {
+        yield* magicMissile(ctx as ClassicContext, cast)
+        const until = { kind: 'casters-next-magic-phase', caster: cast.wizard.unit.player } as const
+        startEffect(ctx as ClassicContext, cast, 'ballistic-skill', {}, until)
+      },
+    },
+  ],
   effects: [
     {
       at: 'profile',

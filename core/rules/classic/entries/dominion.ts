@@ -1,5 +1,11 @@
 import { defineEntry } from '../../../engine/catalogue.js'
 import type { UnitAction } from '../../../engine/effects.js'
+import { choose } from '../../../engine/requests.js'
+import type { Answer, RequestSpec } from '../../../engine/types.js'
+import { explain } from '../../../explain/explanation.js'
+import type { ClassicContext } from '../catalogue.js'
+import type { Cast } from '../magic/spell-cast.js'
+import { castOf, startEffect } from '../magic/spells.js'
 import { SEED } from './sources.js'
 
 /** What each of Dominion's effects bars; A leaves the unit only its reform. */
@@ -40,6 +46,16 @@ export const dominion = defineEntry({
     'no-shooting': 'C: in its next shooting phase the target cannot use ranged attacks',
   },
   enforcement: 'enforced',
+  triggers: [
+    {
+      on: 'spell-resolves',
+      clause: 'choose',
+      label: "Dominion: a hex of the caster's choosing",
+      always: true,
+      when: castOf('dominion'),
+      step: (ctx, { cast }) => chooseDominion(ctx as ClassicContext, cast),
+    },
+  ],
   effects: [
     {
       at: 'permission',
@@ -67,3 +83,27 @@ export const dominion = defineEntry({
     },
   ],
 })
+
+/** Dominion: the caster chooses A, B or C; the target is barred from that action through its next such phase. */
+function* chooseDominion(ctx: ClassicContext, cast: Cast): Generator<RequestSpec, void, Answer> {
+  const { wizard, target } = cast
+  const option = (yield* choose({
+    purpose: 'dominion-effect',
+    options: [
+      { id: 'A', text: 'A) in its next movement phase it cannot charge, and may only reform' },
+      { id: 'B', text: 'B) in its next magic phase it cannot cast spells' },
+      { id: 'C', text: 'C) in its next shooting phase it cannot use ranged attacks' },
+    ],
+    chooser: wizard.unit.player,
+    text: `${wizard.unit.player}: choose Dominion's effect on ${target.name}`,
+    explanation: explain('Dominion: the caster chooses effect A, B or C', { rule: ctx.rule('dominion', 'choose') }),
+  })) as 'A' | 'B' | 'C'
+  const clause = option === 'A' ? 'no-move' : option === 'B' ? 'no-spells' : 'no-shooting'
+  startEffect(
+    ctx,
+    cast,
+    clause,
+    { effect: option },
+    { kind: 'next-phase-of', player: target.player, phase: DOMINION_PHASES[option] },
+  )
+}

@@ -1,4 +1,6 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import type { ClassicContext } from '../catalogue.js'
+import { castOf, magicMissile } from '../magic/spells.js'
 import { SEED } from './sources.js'
 
 export const doombolt = defineEntry({
@@ -14,4 +16,14 @@ export const doombolt = defineEntry({
     hits: 'the target suffers D6 Strength 5 hits',
   },
   enforcement: 'enforced',
+  triggers: [
+    {
+      on: 'spell-resolves',
+      clause: 'hits',
+      label: 'Doombolt: a magic missile',
+      always: true,
+      when: castOf('doombolt'),
+      step: (ctx, { cast }) => magicMissile(ctx as ClassicContext, cast),
+    },
+  ],
 })

@@ -4,7 +4,7 @@ import { SEED } from './sources.js'
 import { unitStrengthOf } from './unit-strength.js'
 
 /**
- * Fear (seed 000). Clause 1 is run by the close-combat phase's opening (psychology.ts, fearTests): a failed
+ * Fear (seed 000). Clause 1 is run by the close-combat phase's opening (battle/fear.ts, fearTests): a failed
  * test starts this entry as an active effect with `failedTest`, lasting to the end of the phase. Clause 2
  * is a break-test effect. The Stubborn clause has nothing to act on: no entry of seed 000 makes a unit
  * Stubborn, and the classic ruleset has no Stubborn rule.

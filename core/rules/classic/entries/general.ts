@@ -3,7 +3,7 @@ import { SEED } from './sources.js'
 
 /**
  * The General (seed 000). Who he is, his once-a-game auto-pass of a Panic test and Inspiring Presence
- * are worked out by psychology.ts (generalOf, panicTest, leadershipFor); the 12" is the table's, so
+ * are worked out by battle/leadership.ts (generalOf, leadershipFor) and battle/panic.ts (panicTest); the 12" is the table's, so
  * Arbiter asks it whenever the General's Ld would change a test (prompted).
  */
 export const general = defineEntry({

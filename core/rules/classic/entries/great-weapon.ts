@@ -1,6 +1,6 @@
 import { defineEntry } from '../../../engine/catalogue.js'
 import { STRIKE_TIER } from '../../battle/strike-tier.js'
-import { fightsWith } from '../weapons.js'
+import { fightsWith } from '../weapon-choice.js'
 import { CORE } from './sources.js'
 
 const hasAsf = (rules: readonly { id: string }[]) => rules.some((rule) => rule.id === 'always-strikes-first')

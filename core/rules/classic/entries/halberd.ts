@@ -1,5 +1,5 @@
 import { defineEntry } from '../../../engine/catalogue.js'
-import { fightsWith } from '../weapons.js'
+import { fightsWith } from '../weapon-choice.js'
 import { CORE } from './sources.js'
 
 /** Generic gear the seed does not list; from core mechanics (A.5, 8th-edition reference). */

@@ -32,7 +32,7 @@ export const musician = defineEntry({
       describe: (_q, held) => `musician of ${held.unit.name}`,
     },
     {
-      // The "up to Ld 10" is the Leadership's 0-10 bound, applied after every modifier (psychology.ts).
+      // The "up to Ld 10" is the Leadership's 0-10 bound, applied after every modifier (battle/leadership.ts).
       at: 'leadership',
       clause: 'rally',
       label: 'musician: +1 Ld to rally',

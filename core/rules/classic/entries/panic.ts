@@ -1,7 +1,7 @@
 import { defineEntry } from '../../../engine/catalogue.js'
 import { CORE } from './sources.js'
 
-/** Panic (core mechanics): run by psychology.ts (panicTest, heavyCasualties, panicTestDeclared). */
+/** Panic (core mechanics): run by battle/panic.ts (panicTest, heavyCasualties, panicTestDeclared). */
 export const panic = defineEntry({
   id: 'panic',
   name: 'Panic',

@@ -1,7 +1,7 @@
 import { defineEntry } from '../../../engine/catalogue.js'
 import { CORE } from './sources.js'
 
-/** Rallying fleeing units (core mechanics): run by psychology.ts (rallyTests) as the movement phase starts. */
+/** Rallying fleeing units (core mechanics): run by battle/rally.ts (rallyTests) as the movement phase starts. */
 export const rally = defineEntry({
   id: 'rally',
   name: 'Rally',

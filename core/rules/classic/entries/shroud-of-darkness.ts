@@ -1,4 +1,6 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import type { ClassicContext } from '../catalogue.js'
+import { castOf, startEffect } from '../magic/spells.js'
 import { SEED } from './sources.js'
 
 export const shroudOfDarkness = defineEntry({
@@ -17,6 +19,20 @@ export const shroudOfDarkness = defineEntry({
     characters: 'no effect on character models',
   },
   enforcement: 'enforced',
+  triggers: [
+    {
+      on: 'spell-resolves',
+      clause: 'ward',
+      label: "Shroud of Darkness: an augment until the caster's next magic phase",
+      always: true,
+      when: castOf('shroud-of-darkness'),
+      // biome-ignore lint/correctness/useYield: an augment asks nothing of the table; a step is a generator all the same.
+      *step(ctx, { cast }) {
+        const until = { kind: 'casters-next-magic-phase', caster: cast.wizard.unit.player } as const
+        startEffect(ctx as ClassicContext, cast, 'ward', {}, until)
+      },
+    },
+  ],
   effects: [
     {
       at: 'ward-save',

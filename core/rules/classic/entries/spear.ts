@@ -1,5 +1,5 @@
 import { defineEntry } from '../../../engine/catalogue.js'
-import { fightsWith } from '../weapons.js'
+import { fightsWith } from '../weapon-choice.js'
 import { MOUNTED } from './armour-save.js'
 import { SEED } from './sources.js'
 

@@ -1,11 +1,12 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import type { ClassicContext } from '../catalogue.js'
+import { stupidityTest } from '../stupidity.js'
 import { SEED } from './sources.js'
 
 const BARRED = new Set(['charge', 'shoot', 'cast'])
 
 /**
- * Stupidity (seed 000). The test is run at the start of the player's turn (psychology.ts,
- * stupidityTests); a failed test starts this entry as an active effect with `failedTest` until the
+ * Stupidity (seed 000). The test is the entry's step as the player's turn starts (classic/stupidity.ts); a failed test starts this entry as an active effect with `failedTest` until the
  * player's next turn or until the unit is engaged (clause 4). The half-move straight ahead is the
  * table's to make: the failed test's outcome tells the players what to do (prompted).
  */
@@ -35,6 +36,14 @@ export const stupidity = defineEntry({
     duration: "until the start of the player's next turn, or until the unit is engaged in combat",
   },
   enforcement: 'prompted',
+  triggers: [
+    {
+      on: 'turn-starts',
+      clause: 'test',
+      label: 'Stupidity test',
+      step: (ctx, query) => stupidityTest(ctx as ClassicContext, query),
+    },
+  ],
   effects: [
     {
       at: 'psychology',

@@ -2,7 +2,7 @@ import { defineEntry } from '../../../engine/catalogue.js'
 import { SEED } from './sources.js'
 
 /**
- * Terror. Clauses 1 and 2 are tests the charge procedure makes (charges.ts): it asks the
+ * Terror. Clauses 1 and 2 are tests the charge procedure makes (battle/charges.ts, battle/charge-response.ts): it asks the
  * `psychology` point whether the enemy causes Terror (a `causes` record held by the enemy) and
  * whether the unit is spared (an `immune` record). Clause 3: a Terror causer holds the Fear entry
  * too (`grants`), so every effect of Fear acts for it; and it answers the `psychology` point's Fear

@@ -67,33 +67,11 @@ export function* spellCast(context: ProcedureContext, event: EventOf<'SpellCast'
   const ctx = context as ClassicContext
   const cast = checkDeclaration(ctx, event)
   const { wizard, spell } = cast
-  const magic = ctx.game.magic as MagicState
-  const p = event.payload
-  const powerDice = p.powerDice as number
+  const powerDice = event.payload.powerDice as number
   const player = wizard.unit.player
   const eighth = ctx.decision('magic-dice') === 'winds-of-magic'
 
-  ctx.emit({
-    kind: 'magic-dice',
-    text: `${wizard.name} uses ${powerDice} power dice: ${magic.power - powerDice} left`,
-    values: {
-      magic: {
-        ...magic,
-        power: magic.power - powerDice,
-        attempted: [...magic.attempted, `${wizard.id}/${spell.id}`],
-      },
-    },
-    explanation: explain(
-      `${wizard.name} casts ${spell.name} with ${powerDice} of ${magic.power} power dice`,
-      { value: powerDice, rule: ctx.rule('magic', 'max-dice'), from: [event.seq] },
-      [
-        explain(eighth ? 'at most 6 dice a cast' : `at most ${wizard.level + 1} dice: level ${wizard.level} + 1`, {
-          value: eighth ? 6 : wizard.level + 1,
-          rule: ctx.rule('variants', 'magic-dice'),
-        }),
-      ],
-    ),
-  })
+  spendPowerDice(ctx, cast, powerDice, eighth)
 
   // The casting roll.
   const roll = yield* rollDice({
@@ -263,7 +241,7 @@ export function dispellerOf(ctx: Pick<ClassicContext, 'game'>, cast: Pick<Cast, 
 
 /** The dispel: the opponent chooses how many dispel dice (0: no attempt), Magic Resistance adds dice. */
 function* dispel(ctx: ClassicContext, cast: Cast, castingTotal: number): Generator<RequestSpec, boolean, Answer> {
-  const { spell, target, wizard, event } = cast
+  const { spell, event } = cast
   const dispeller = dispellerOf(ctx, cast)
   if (dispeller === null) return false
   const magic = ctx.game.magic as MagicState
@@ -282,19 +260,7 @@ function* dispel(ctx: ClassicContext, cast: Cast, castingTotal: number): Generat
     return false
   }
   const eighth = ctx.decision('magic-dice') === 'winds-of-magic'
-  // Magic Resistance: extra dice when the spell is cast on the dispeller's own unit.
-  const mr =
-    target.player === dispeller
-      ? resolveModifiers(
-          { value: 0, text: 'no Magic Resistance', rule: ctx.rule('magic', 'dispel') },
-          ctx.modifiers('dispel-dice', { subject: target, opponent: wizard.unit, spell: spell.id }),
-          {
-            mode: 'value',
-            title: (n) => `${target.name}: ${n} Magic Resistance di${n === 1 ? 'e' : 'ce'}`,
-            rule: ctx.rule('magic', 'dispel'),
-          },
-        )
-      : null
+  const mr = magicResistance(ctx, cast, dispeller)
   const extra = mr?.value ?? 0
   const dispelWizard = eighth
     ? (wizardsOf(ctx.game, dispeller)
@@ -364,23 +330,9 @@ function* dispel(ctx: ClassicContext, cast: Cast, castingTotal: number): Generat
         )
       : explain('the dispel total is the dice alone', { value: total, rule: ctx.rule('variants', 'magic-dice') }),
   )
-  let dispelled = total >= castingTotal
-  if (eighth && dice <= 2) {
-    dispelled = false
-    children.push(explain(`a natural ${dice} always fails`, { rule: ctx.rule('magic', 'dispel') }))
-    if (dispelWizard) {
-      const now = ctx.game.magic as MagicState
-      ctx.emit({
-        kind: 'magic-dice',
-        text: `${dispelWizard.name} dispels no more this phase`,
-        values: { magic: { ...now, dispelDone: [...now.dispelDone, dispelWizard.id] } },
-        explanation: explain(`${dispelWizard.name} rolled a natural ${dice}: no more dispels this phase`, {
-          rule: ctx.rule('magic', 'dispel'),
-          from: [roll.seq],
-        }),
-      })
-    }
-  }
+  // A natural failure is said (and spends the Wizard's dispels) whatever the total.
+  const failedNaturally = eighth && naturalFailure(ctx, dice, dispelWizard, roll.seq, children)
+  const dispelled = total >= castingTotal && !failedNaturally
   const text = dispelled
     ? `${spell.name} is dispelled: ${total} against ${castingTotal}`
     : `${spell.name} is not dispelled: ${total} against ${castingTotal}`
@@ -547,4 +499,75 @@ export function castingWizard(ctx: ProcedureContext, caster: string, where: stri
         `(${ruleset}/concealed §hidden)`,
     )
   return wizard
+}
+
+/** Magic Resistance: extra dispel dice when the spell is cast on the dispeller's own unit; null when it is not. */
+function magicResistance(ctx: ClassicContext, cast: Cast, dispeller: string) {
+  const { spell, target, wizard } = cast
+  return target.player === dispeller
+    ? resolveModifiers(
+        { value: 0, text: 'no Magic Resistance', rule: ctx.rule('magic', 'dispel') },
+        ctx.modifiers('dispel-dice', { subject: target, opponent: wizard.unit, spell: spell.id }),
+        {
+          mode: 'value',
+          title: (n) => `${target.name}: ${n} Magic Resistance di${n === 1 ? 'e' : 'ce'}`,
+          rule: ctx.rule('magic', 'dispel'),
+        },
+      )
+    : null
+}
+
+/**
+ * classic-8th's natural 2 or less on the dispel dice: it always fails, and the Wizard whose level was added
+ * dispels no more this phase. Says so in `children`; returns whether it failed so.
+ */
+function naturalFailure(
+  ctx: ClassicContext,
+  dice: number,
+  dispelWizard: Wizard | null,
+  rollSeq: number,
+  children: Explanation[],
+): boolean {
+  if (dice > 2) return false
+  children.push(explain(`a natural ${dice} always fails`, { rule: ctx.rule('magic', 'dispel') }))
+  if (dispelWizard) {
+    const now = ctx.game.magic as MagicState
+    ctx.emit({
+      kind: 'magic-dice',
+      text: `${dispelWizard.name} dispels no more this phase`,
+      values: { magic: { ...now, dispelDone: [...now.dispelDone, dispelWizard.id] } },
+      explanation: explain(`${dispelWizard.name} rolled a natural ${dice}: no more dispels this phase`, {
+        rule: ctx.rule('magic', 'dispel'),
+        from: [rollSeq],
+      }),
+    })
+  }
+  return true
+}
+
+/** The power dice the cast spends, said with the most a cast may use. */
+function spendPowerDice(ctx: ClassicContext, cast: Cast, powerDice: number, eighth: boolean): void {
+  const { wizard, spell, event } = cast
+  const magic = ctx.game.magic as MagicState
+  ctx.emit({
+    kind: 'magic-dice',
+    text: `${wizard.name} uses ${powerDice} power dice: ${magic.power - powerDice} left`,
+    values: {
+      magic: {
+        ...magic,
+        power: magic.power - powerDice,
+        attempted: [...magic.attempted, `${wizard.id}/${spell.id}`],
+      },
+    },
+    explanation: explain(
+      `${wizard.name} casts ${spell.name} with ${powerDice} of ${magic.power} power dice`,
+      { value: powerDice, rule: ctx.rule('magic', 'max-dice'), from: [event.seq] },
+      [
+        explain(eighth ? 'at most 6 dice a cast' : `at most ${wizard.level + 1} dice: level ${wizard.level} + 1`, {
+          value: eighth ? 6 : wizard.level + 1,
+          rule: ctx.rule('variants', 'magic-dice'),
+        }),
+      ],
+    ),
+  })
 }

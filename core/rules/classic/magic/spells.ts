@@ -1,51 +1,42 @@
 import type { Duration } from '../../../engine/effects.js'
 import { resolveModifiers } from '../../../engine/modifiers.js'
-import { choose, rollDice } from '../../../engine/requests.js'
+import { rollDice } from '../../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../../engine/types.js'
-import { explain } from '../../../explain/explanation.js'
-import { woundsNow } from '../../battle/magic/wizards.js'
+import { explain, type RuleRef } from '../../../explain/explanation.js'
+import { s } from '../../battle/counting.js'
 import { woundsFromHits } from '../../battle/strike.js'
 import type { ClassicContext } from '../catalogue.js'
-import { DOMINION_PHASES } from '../entries/dominion.js'
 import type { Cast } from './spell-cast.js'
 
 export type SpellType = 'magic-missile' | 'direct-damage' | 'hex' | 'augment'
 type Step<T = void> = Generator<RequestSpec, T, Answer>
 
-const s = (count: number) => (count === 1 ? '' : 's')
-
-/** A spell that got through takes effect: each of the seed's spells as its text says. */
-export function* resolveSpell(ctx: ClassicContext, cast: Cast): Step {
-  switch (cast.spell.id) {
-    case 'chill-wind':
-      yield* magicMissile(ctx, cast)
-      startEffect(
-        ctx,
-        cast,
-        'ballistic-skill',
-        {},
-        { kind: 'casters-next-magic-phase', caster: cast.wizard.unit.player },
-      )
-      return
-    case 'doombolt':
-      yield* magicMissile(ctx, cast)
-      return
-    case 'dominion':
-      yield* dominion(ctx, cast)
-      return
-    case 'soul-stealer':
-      yield* soulStealer(ctx, cast)
-      return
-    case 'shroud-of-darkness':
-      startEffect(ctx, cast, 'ward', {}, { kind: 'casters-next-magic-phase', caster: cast.wizard.unit.player })
-      return
-    default:
-      throw new Error(`spell ${cast.spell.id satisfies never} has no resolution written`)
+/**
+ * "A spell resolves" (DESIGN §3): a spell that got through takes effect. Each spell's entry contributes the step
+ * that carries out its text, written on the small library of spell effects below (a magic missile, a hex or an
+ * augment, a template); the procedure names no spell.
+ */
+declare module '../../../engine/effects.js' {
+  interface TriggerMoments {
+    // biome-ignore lint/suspicious/noConfusingVoidType: a spell's step gives nothing back, as a procedure's generator.
+    'spell-resolves': { readonly query: { readonly subject: UnitState; readonly cast: Cast }; readonly result: void }
   }
 }
 
+/** A spell that got through takes effect: the step its entry contributes, for its own casting. */
+export function* resolveSpell(ctx: ClassicContext, cast: Cast): Step {
+  const steps = ctx.triggered('spell-resolves', { subject: cast.wizard.unit, cast })
+  if (steps.length === 0) throw new Error(`spell ${cast.spell.id} has no resolution written`)
+  for (const step of steps) yield* step.run()
+}
+
+/** Whether a spell-resolves query is the casting of `spell` (a spell's step acts for its own casting only). */
+export function castOf(spell: string): (query: { readonly cast: Cast }) => boolean {
+  return (query) => query.cast.spell.id === spell
+}
+
 /** The spell's own Strength, as its entry gives it. */
-function spellStrength(ctx: ClassicContext, cast: Cast) {
+export function spellStrength(ctx: ClassicContext, cast: Cast) {
   const value = Number(cast.spell.params.strength)
   const clause = cast.spell.id === 'soul-stealer' ? 'template' : 'hits'
   return resolveModifiers(
@@ -70,8 +61,8 @@ export function spellAsAttacker(cast: Pick<Cast, 'wizard'> & { readonly spell: {
   }
 }
 
-/** D6 hits that need no roll to hit, then the strike pipeline from the wound roll on. */
-function* magicMissile(ctx: ClassicContext, cast: Cast): Step {
+/** A magic missile: D6 hits that need no roll to hit, then the strike pipeline from the wound roll on. */
+export function* magicMissile(ctx: ClassicContext, cast: Cast): Step {
   const { spell, target, wizard, event } = cast
   const hitsRule = ctx.rule(spell.id as 'doombolt', 'hits')
   const roll = yield* rollDice({
@@ -112,123 +103,8 @@ function* magicMissile(ctx: ClassicContext, cast: Cast): Step {
   )
 }
 
-/** Dominion: the caster chooses A, B or C; the target is barred from that action through its next such phase. */
-function* dominion(ctx: ClassicContext, cast: Cast): Step {
-  const { wizard, target } = cast
-  const option = (yield* choose({
-    purpose: 'dominion-effect',
-    options: [
-      { id: 'A', text: 'A) in its next movement phase it cannot charge, and may only reform' },
-      { id: 'B', text: 'B) in its next magic phase it cannot cast spells' },
-      { id: 'C', text: 'C) in its next shooting phase it cannot use ranged attacks' },
-    ],
-    chooser: wizard.unit.player,
-    text: `${wizard.unit.player}: choose Dominion's effect on ${target.name}`,
-    explanation: explain('Dominion: the caster chooses effect A, B or C', { rule: ctx.rule('dominion', 'choose') }),
-  })) as 'A' | 'B' | 'C'
-  const clause = option === 'A' ? 'no-move' : option === 'B' ? 'no-spells' : 'no-shooting'
-  startEffect(
-    ctx,
-    cast,
-    clause,
-    { effect: option },
-    { kind: 'next-phase-of', player: target.player, phase: DOMINION_PHASES[option] },
-  )
-}
-
-/** Soul Stealer: S3 hits without armour saves on the models under the template; a wound caused feeds the caster. */
-function* soulStealer(ctx: ClassicContext, cast: Cast): Step {
-  const { wizard, target, event, spell } = cast
-  const p = event.payload
-  if (p.distance > spell.range) {
-    ctx.emit({
-      kind: 'hits',
-      text: `Soul Stealer has no effect: the target point is ${p.distance}" away, beyond 12"`,
-      values: { attacks: 0, need: 0, hits: 0 },
-      explanation: explain(`the target point is ${p.distance}" away, beyond 12": no effect`, {
-        value: 0,
-        rule: ctx.rule('soul-stealer', 'range'),
-        from: [event.seq],
-      }),
-    })
-    return
-  }
-  const hits = p.modelsUnderTemplate ?? 0
-  ctx.emit({
-    kind: 'hits',
-    text: `Soul Stealer: ${hits} model${s(hits)} of ${target.name} under the template`,
-    values: { attacks: hits, need: 0, hits },
-    explanation: explain(`${hits} hit${s(hits)}: the models under the 5" template, as the players counted`, {
-      value: hits,
-      rule: ctx.rule('soul-stealer', 'template'),
-      from: [event.seq],
-    }),
-  })
-  const result =
-    hits > 0
-      ? yield* woundsFromHits(
-          ctx,
-          {
-            attacker: spellAsAttacker(cast),
-            target,
-            combat: null,
-            from: [event.seq],
-            attack: 'spell',
-            strength: spellStrength(ctx, cast),
-            noArmour: explain('no armour save against Soul Stealer', { rule: ctx.rule('soul-stealer', 'no-armour') }),
-          },
-          hits,
-          hits,
-        )
-      : { unsaved: 0, wounds: 0, regenerated: 0 }
-  const regenerated = result.regenerated ?? 0
-  const { wounds, profileW } = woundsNow(wizard.unit, wizard.character)
-  const cap = 2 * profileW
-  const gainRule = ctx.rule('soul-stealer', 'wound-gain')
-  const decision = explain(`classic/variants §soul-stealer-gain: ${ctx.decision('soul-stealer-gain')}`, {
-    rule: ctx.rule('variants', 'soul-stealer-gain'),
-  })
-  let gained = 0
-  let text: string
-  if (result.unsaved === 0)
-    text =
-      result.wounds > 0
-        ? `${wizard.name} gains no Wound: every wound Soul Stealer caused was saved by a ward save`
-        : `${wizard.name} gains no Wound: Soul Stealer caused none`
-  else if (wounds >= cap) text = `${wizard.name} gains no Wound: it already has ${wounds}, double its W ${profileW}`
-  else {
-    gained = 1
-    text = `${wizard.name} gains 1 Wound: ${wounds} -> ${wounds + 1} (at most ${cap}, double its W ${profileW})`
-  }
-  ctx.emit({
-    kind: 'wounds-gained',
-    text,
-    values: { unit: wizard.unit.id, character: wizard.character?.id ?? null, gained, wounds: wounds + gained },
-    explanation: explain(text, { value: gained, rule: gainRule, from: [event.seq, ctx.seq] }, [
-      explain(`${result.unsaved} wound${s(result.unsaved)} caused after ward saves`, {
-        value: result.unsaved,
-        rule: gainRule,
-      }),
-      ...(regenerated > 0
-        ? [
-            explain(
-              `${regenerated} of them regenerated by ${target.name}: wounds regained by regeneration still count`,
-              { value: regenerated, rule: gainRule },
-              [
-                explain('Regeneration ignores the wound after it was caused', {
-                  rule: ctx.rule('regeneration', 'roll'),
-                }),
-              ],
-            ),
-          ]
-        : []),
-      decision,
-    ]),
-  })
-}
-
-/** Puts the spell on its target for its duration. */
-function startEffect(
+/** A hex (on an enemy) or an augment (on a friend): the spell stays on its target for its duration. */
+export function startEffect(
   ctx: ClassicContext,
   cast: Cast,
   clause: string,
@@ -263,4 +139,62 @@ function startEffect(
       [explain(`cast by ${wizard.name}`, { from: [event.seq] })],
     ),
   })
+}
+
+/**
+ * A template spell (direct damage, as a vortex is): aimed at a point within range, else no effect (null); every model
+ * under the template, as the players count them, suffers a hit at the spell's Strength, with no armour save when the
+ * spell says so. Returns the wounds caused.
+ */
+export function* templateSpell(
+  ctx: ClassicContext,
+  cast: Cast,
+  rules: { readonly range: RuleRef; readonly template: RuleRef; readonly noArmour: RuleRef | null },
+): Step<{ readonly unsaved: number; readonly wounds: number; readonly regenerated?: number } | null> {
+  const { target, event, spell } = cast
+  const p = event.payload
+  if (p.distance > spell.range) {
+    ctx.emit({
+      kind: 'hits',
+      text: `${spell.name} has no effect: the target point is ${p.distance}" away, beyond ${spell.range}"`,
+      values: { attacks: 0, need: 0, hits: 0 },
+      explanation: explain(`the target point is ${p.distance}" away, beyond ${spell.range}": no effect`, {
+        value: 0,
+        rule: rules.range,
+        from: [event.seq],
+      }),
+    })
+    return null
+  }
+  const hits = p.modelsUnderTemplate ?? 0
+  ctx.emit({
+    kind: 'hits',
+    text: `${spell.name}: ${hits} model${s(hits)} of ${target.name} under the template`,
+    values: { attacks: hits, need: 0, hits },
+    explanation: explain(
+      `${hits} hit${s(hits)}: the models under the ${String(spell.params.template)}" template, as the players counted`,
+      {
+        value: hits,
+        rule: rules.template,
+        from: [event.seq],
+      },
+    ),
+  })
+  if (hits === 0) return { unsaved: 0, wounds: 0, regenerated: 0 }
+  return yield* woundsFromHits(
+    ctx,
+    {
+      attacker: spellAsAttacker(cast),
+      target,
+      combat: null,
+      from: [event.seq],
+      attack: 'spell',
+      strength: spellStrength(ctx, cast),
+      ...(rules.noArmour
+        ? { noArmour: explain(`no armour save against ${spell.name}`, { rule: rules.noArmour }) }
+        : {}),
+    },
+    hits,
+    hits,
+  )
 }

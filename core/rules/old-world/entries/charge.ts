@@ -3,7 +3,7 @@ import { CORE } from './sources.js'
 
 /**
  * Charges as The Old World plays them (core-mechanics B.2), run by the procedure it shares with the
- * classic ruleset (classic/charges.ts): the declaration within the maximum possible charge range (the
+ * classic ruleset (battle/charges.ts): the declaration within the maximum possible charge range (the
  * ruleset's `maxChargeRange`), the reaction, the range of M + the higher of 2D6 (old-world/variants
  * §charge-range), a failed charge that moves the higher die. Charge markers are active effects of this entry.
  */

@@ -5,8 +5,8 @@ import { unitStrengthOf } from './unit-strength.js'
 /**
  * Fear as The Old World plays it (core-mechanics B.7). Only against an enemy of higher Unit Strength:
  * the `causes-fear` record is ignored otherwise, so neither test is taken. `charging`: the charge
- * procedure (classic/charges.ts, through the ruleset's `chargingTest`) tests a would-be charger.
- * `close-combat`: psychology.ts's fearTests, when the combat is fought (`fearInCombat`); a failed test
+ * procedure (battle/charges.ts, through the ruleset's `chargingTest`) tests a would-be charger.
+ * `close-combat`: battle/fear.ts's fearTests, when the combat is fought (`fearInCombat`); a failed test
  * starts this entry as an active effect naming the causers, -1 to hit against them to the phase's end.
  */
 export const fear = defineEntry({

@@ -2,7 +2,7 @@ import { defineEntry } from '../../../engine/catalogue.js'
 import { CORE } from './sources.js'
 
 /**
- * The General and Inspiring Presence (core-mechanics B.7), as the shared Leadership code (classic/psychology.ts
+ * The General and Inspiring Presence (core-mechanics B.7), as the shared Leadership code (battle/leadership.ts
  * leadershipFor, generalOf) cites them. The Command range is the table's: the players are asked whether a unit
  * is within it whenever the General's Ld would change a test (prompted).
  */

@@ -1,7 +1,7 @@
 import { defineEntry } from '../../../engine/catalogue.js'
 import type { CombatMoment } from '../../../engine/effects.js'
 import type { UnitState } from '../../../engine/types.js'
-import { fightsWith } from '../weapons.js'
+import { fightsWith } from '../weapon-choice.js'
 import { CORE } from './sources.js'
 
 /** Cavalry and monsters (tow:troop-types-in-detail/cavalry, …/monsters): who may use a lance. */

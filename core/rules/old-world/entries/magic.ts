@@ -54,7 +54,7 @@ export const magic = defineEntry({
   enforcement: 'enforced',
   effects: [
     {
-      // Held only by the Miscast's own hit (casting.ts gives its attacker this entry): not every unit's.
+      // Held only by the Miscast's own hit (magic/miscast.ts gives its attacker this entry): not every unit's.
       at: 'armour-piercing',
       clause: 'miscast-table',
       label: 'Miscast 7: AP -1',

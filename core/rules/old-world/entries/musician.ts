@@ -32,7 +32,7 @@ export const musician = defineEntry({
       describe: (_q, held) => `musician of ${held.unit.name}: Onwards to Victory!`,
     },
     {
-      // The maximum of 10 is the Leadership's 0-10 bound, applied after every modifier (classic/psychology.ts).
+      // The maximum of 10 is the Leadership's 0-10 bound, applied after every modifier (battle/leadership.ts).
       at: 'leadership',
       clause: 'rally',
       label: 'musician: Steadying Rhythm, +1 Ld to rally',

@@ -2,7 +2,7 @@ import { defineEntry } from '../../../engine/catalogue.js'
 import { CORE } from './sources.js'
 
 /**
- * Panic (core-mechanics B.7): the shared procedure (classic/psychology.ts panicTest, heavyCasualties,
+ * Panic (core-mechanics B.7): the shared procedure (battle/panic.ts panicTest, heavyCasualties,
  * panicTestDeclared) under The Old World's Panic mechanics (old-world/panic.ts). Distances are the table's: a
  * friend destroyed, breaking or falling back within 6", or fleeing through the unit, is declared (PanicTestDeclared).
  */

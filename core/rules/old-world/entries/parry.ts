@@ -1,6 +1,6 @@
 import { defineEntry } from '../../../engine/catalogue.js'
 import { armourValueBefore } from '../armour-value.js'
-import { weaponOf } from '../weapons.js'
+import { weaponOf } from '../weapon-choice.js'
 import { CORE } from './sources.js'
 
 /** The troop types that have Parry (tow:troop-types-in-detail/regular-infantry, …/heavy-infantry). */

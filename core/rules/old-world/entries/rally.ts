@@ -3,7 +3,7 @@ import { modelsCountedForRally } from '../../battle/psychology-records.js'
 import { CORE } from './sources.js'
 
 /**
- * Rallying fleeing units (core-mechanics B.2): the shared rally test (classic/psychology.ts rallyTests) runs in the
+ * Rallying fleeing units (core-mechanics B.2): the shared rally test (battle/rally.ts rallyTests) runs in the
  * Strategy phase's Rally sub-phase (old-world/openings.ts). The -1 Ld below half strength is this entry's effect at
  * the `leadership` point; a rallied unit holds the entry until the turn ends, and its effect bars a charge.
  */

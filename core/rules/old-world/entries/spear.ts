@@ -1,7 +1,7 @@
 import { defineEntry } from '../../../engine/catalogue.js'
 import type { CombatMoment } from '../../../engine/effects.js'
 import type { UnitState } from '../../../engine/types.js'
-import { fightsWith } from '../weapons.js'
+import { fightsWith } from '../weapon-choice.js'
 import { CORE } from './sources.js'
 
 /** The infantry troop types, who alone may use a thrusting spear. */

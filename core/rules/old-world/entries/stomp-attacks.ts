@@ -1,5 +1,7 @@
 import { defineEntry } from '../../../engine/catalogue.js'
 import { parseDiceCount } from '../../../engine/params.js'
+import type { BattleContext } from '../../battle/context.js'
+import { stompAttacks as stomp } from '../stomps.js'
 import { seedLines } from './sources.js'
 
 /** Stomp Attacks (X), seed 001: after every other attack, automatic hits at the unmodified Strength. */
@@ -27,6 +29,14 @@ export const stompAttacks = defineEntry({
     parseDiceCount(params.X) === null
       ? `Stomp Attacks (${String(params.X)}): X is a number or dice such as D3, D6, 2D6 or D3+1`
       : null,
+  triggers: [
+    {
+      on: 'model-strikes-last',
+      clause: 'after-everything',
+      label: 'Stomp Attacks',
+      step: (ctx, query) => stomp(ctx as BattleContext, query),
+    },
+  ],
   effects: [
     {
       at: 'stomp',

@@ -3,7 +3,7 @@ import { seedLines } from './sources.js'
 
 /**
  * Terror (seed 001). The charge test (clause `charged`) is taken by the charge procedure it shares with
- * the classic ruleset (classic/charges.ts): it asks the `psychology` point whether the charger causes
+ * the classic ruleset (battle/charges.ts): it asks the `psychology` point whether the charger causes
  * Terror and whether the target is spared, and skips the test when the target cannot choose to Flee.
  * `fear`: it holds the Fear entry too (`grants`). `break`: -1 Ld at the `leadership` point, test 'break',
  * when a winning unit (the query's opponents) causes Terror.

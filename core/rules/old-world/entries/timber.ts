@@ -1,4 +1,6 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import type { BattleContext } from '../../battle/context.js'
+import { timber as topple } from '../timber.js'
 import { seedLines } from './sources.js'
 
 /**
@@ -26,6 +28,14 @@ export const timber = defineEntry({
     removed: 'afterwards the model is taken off the table',
   },
   enforcement: 'prompted',
+  triggers: [
+    {
+      on: 'model-falls',
+      clause: 'falls',
+      label: 'Timber!',
+      step: (ctx, query) => topple(ctx as BattleContext, query),
+    },
+  ],
   effects: [
     {
       at: 'armour-piercing',

@@ -1,4 +1,6 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import type { BattleContext } from '../../battle/context.js'
+import { treeWhack as whack } from '../tree-whack.js'
 import { seedLines } from './sources.js'
 
 /**
@@ -27,6 +29,14 @@ export const treeWhack = defineEntry({
     'no-armour': 'no armour save may be taken; ward and Regeneration saves may',
   },
   enforcement: 'enforced',
+  triggers: [
+    {
+      on: 'model-strikes',
+      clause: 'spend-attack',
+      label: 'Tree Whack',
+      step: (ctx, query) => whack(ctx as BattleContext, query),
+    },
+  ],
   effects: [
     {
       at: 'attacks',
