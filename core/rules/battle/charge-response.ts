@@ -103,7 +103,7 @@ function* terrorWhenCharged(
   } else if (terror.causes.length > 0) {
     const clause = ctx.rule('terror', 'charged')
     const spared = terror.immune ?? terror.autoPass
-    const within = ctx.decision('terror-charge-range') === 'on-declaration' || (range !== null && range >= distance)
+    const within = ctx.profile.terrorChargeRange.value === 'on-declaration' || (range !== null && range >= distance)
     if (engaged) {
       terrorNotes.push(
         explain(`${target.name} is engaged in close combat: it passes the Terror test automatically`, {
@@ -137,7 +137,7 @@ function* terrorWhenCharged(
           { rule: clause },
           [
             ...recordLines(terror.records),
-            explain(`charge test timing: ${ctx.decision('terror-charge-range')}`, {
+            explain(`charge test timing: ${ctx.profile.terrorChargeRange.value}`, {
               rule: ctx.rule('variants', 'terror-charge-range'),
             }),
           ],
@@ -187,7 +187,7 @@ function mayStandAndShoot(
   } else {
     // Half a 2 x M charge is M (classic); 8th bars a charger within its own M: the same inches.
     const close = m
-    const variant = ctx.decision('stand-and-shoot-range')
+    const variant = ctx.profile.standAndShootRange.value
     if (distance <= close) {
       const lift = permission(ctx, target, charger, 'stand-and-shoot-close')
       notes.push(...recordLines(lift.records))

@@ -100,7 +100,7 @@ function declareCharge(
 ): void {
   const { distance, facing } = event.payload
   const from = [event.seq]
-  const maxRange = ctx.mechanics.maxChargeRange(ctx, charger, fixed.m)
+  const maxRange = ctx.profile.maxChargeRange(ctx, charger, fixed.m)
   if (maxRange?.value != null && distance > maxRange.value)
     throw new RuleError(
       'rules/too-far',
@@ -148,7 +148,7 @@ function declareCharge(
 
 /**
  * A unit that wants to charge a Terror causer (classic Terror §charging) or a Fear causer of higher Unit Strength
- * (old-world/fear §charging) tests first: the ruleset's mechanics say which. Returns whether the charge goes on.
+ * (old-world/fear §charging) tests first: the ruleset's profile say which. Returns whether the charge goes on.
  */
 function* chargingTest(
   ctx: BattleContext,
@@ -157,7 +157,7 @@ function* chargingTest(
   distance: number,
   from: readonly number[],
 ): Step<boolean> {
-  const charging = ctx.mechanics.chargingTest
+  const charging = ctx.profile.chargingTest
   const name = charging.test === 'terror' ? 'Terror' : 'Fear'
   const fearsTarget = psychology(ctx, charger, [target], charging.test)
   if (fearsTarget.causes.length > 0) {

@@ -109,8 +109,8 @@ export function* combatRoundDeclared(context: ProcedureContext, event: EventOf<'
     `${where}: combat ${combat.id}`,
     event.payload.highGround,
   )
-  // The Old World tests Fear as each combat is fought (ctx.mechanics.fearInCombat); classic as the phase starts.
-  if (ctx.mechanics.fearInCombat === 'combat-fought-causers-only') yield* fearTests(ctx, combat, event.seq)
+  // The Old World tests Fear as each combat is fought (ctx.profile.fearInCombat); classic as the phase starts.
+  if (ctx.profile.fearInCombat === 'combat-fought-causers-only') yield* fearTests(ctx, combat, event.seq)
   yield* fightRound(ctx, combat, plan, event.seq, event.payload.highGround)
 }
 

@@ -97,8 +97,8 @@ function* fearTest(ctx: BattleContext, unit: UnitState, causers: UnitState[], ke
     ),
   })
   if (roll.passed) return
-  // The Old World's penalty counts against the Fear causers only (ctx.mechanics.fearInCombat).
-  const againstCausers = ctx.mechanics.fearInCombat === 'combat-fought-causers-only'
+  // The Old World's penalty counts against the Fear causers only (ctx.profile.fearInCombat).
+  const againstCausers = ctx.profile.fearInCombat === 'combat-fought-causers-only'
   ctx.emit({
     kind: 'effect-started',
     text: againstCausers

@@ -48,7 +48,7 @@ export function* panicTest(
     })
     return true
   }
-  const autoPass = ctx.mechanics.panic.generalAutoPass
+  const autoPass = ctx.profile.panic.generalAutoPass
   const general = autoPass ? generalOf(ctx, unit.player) : null
   if (autoPass && general && general.unit.id === unit.id && general.model.models > 0 && (unit.panicTests ?? 0) === 0) {
     const option = yield* choose({
@@ -84,9 +84,9 @@ export function* panicTest(
   }
   const ld = yield* leadershipFor(ctx, unit, 'panic')
   const roll = yield* leadershipRoll(unit, 'Panic test', ld, cause, ctx)
-  const failed = roll.passed ? null : ctx.mechanics.panic.failed(ctx, unit)
+  const failed = roll.passed ? null : ctx.profile.panic.failed(ctx, unit)
   // Falling back in good order is The Old World's clause (old-world/panic §fall-back), not in classic's entry.
-  const fallBackRule = ctx.mechanics.panic.fallBack
+  const fallBackRule = ctx.profile.panic.fallBack
   const failedRule = failed?.end === 'fall-back' && fallBackRule ? fallBackRule : ctx.rule('panic', 'flee')
   emitTest(ctx, unit, 'panic', {
     passed: roll.passed,
@@ -144,7 +144,7 @@ export function* heavyCasualties(ctx: BattleContext, event: EventOf<'PhaseStarte
   const ended = ctx.game.lastPhase
   const losses = ctx.game.phaseLosses
   if (ended === undefined || losses?.phase !== ended) return
-  const rules = ctx.mechanics.panic
+  const rules = ctx.profile.panic
   // Losses in a phase the ruleset leaves out (The Old World's Combat phase) cause no test.
   if (rules.heavyCasualtiesExcept.includes(phaseOfKey(ended))) return
   for (const id of losses.units) {
@@ -216,7 +216,7 @@ export function* panicTestDeclared(context: ProcedureContext, event: EventOf<'Pa
       'rules/already-engaged',
       `${where}: ${unit.name} is engaged in combat: units in combat take no Panic test (${cite(ctx.rule('panic', 'exempt'))})`,
     )
-  const rules = ctx.mechanics.panic
+  const rules = ctx.profile.panic
   if (rules.chargersExempt && charging(ctx.game, unit))
     throw new RuleError(
       'rules/panic-not-due',

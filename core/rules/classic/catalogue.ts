@@ -1,8 +1,8 @@
-import { type Catalogue, entryData, type RuleIndexOf } from '../../engine/catalogue.js'
+import { type Catalogue, decisionData, entryData, type RuleIndexOf } from '../../engine/catalogue.js'
 import type { ProcedureContext } from '../../engine/types.js'
 import type { RuleRef } from '../../explain/explanation.js'
 import { type Citation, type CoreClauseTable, clauseIndex } from '../battle/context.js'
-import type { RulesetMechanics } from '../battle/mechanics.js'
+import type { RulesetProfile } from '../battle/profile.js'
 import { type ClassicDecisions, classicDecisions } from './decisions.js'
 import { classicEntries } from './entries/index.js'
 
@@ -11,7 +11,7 @@ export { classicDecisions } from './decisions.js'
 /** id -> clause ids of every classic entry: `ctx.rule('hatred', 'rerol')` does not compile. */
 export type ClassicRules = RuleIndexOf<typeof classicEntries>
 /** The procedure context with classic citations and decisions checked by the compiler. */
-export type ClassicContext = ProcedureContext<ClassicRules, ClassicDecisions, RulesetMechanics>
+export type ClassicContext = ProcedureContext<ClassicRules, ClassicDecisions, RulesetProfile>
 
 /**
  * A citation of a classic clause, checked by the compiler as `ctx.rule` is, for classic's side of the shared
@@ -50,5 +50,5 @@ export const classicCatalogue: Catalogue = {
       description: "The seed's entries, with the 8th-edition baseline wherever the seed is silent.",
     },
   },
-  decisions: classicDecisions,
+  decisions: classicDecisions.map(decisionData),
 }
