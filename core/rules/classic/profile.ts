@@ -3,7 +3,7 @@ import type { UnitState } from '../../engine/types.js'
 import { passOrBreak } from '../battle/break-test.js'
 import type { BattleContext } from '../battle/context.js'
 import type { General } from '../battle/leadership.js'
-import { citedDecision, type RulesetProfile } from '../battle/profile.js'
+import { type Cited, citedDecision, type RulesetProfile } from '../battle/profile.js'
 import { classicRule } from './catalogue.js'
 import { type ClassicDecisions, classicDecisions } from './decisions.js'
 import { classicEntries } from './entries/index.js'
@@ -49,15 +49,31 @@ function commandRange(_ctx: BattleContext, general: General, unit: UnitState): s
     : `within 12" of ${unit.name}`
 }
 
+/** The classic ruleset's profile: the shared one, with the switches and rulings its own magic procedures read. */
+export interface ClassicProfile extends RulesetProfile {
+  /** Power and dispel dice per wizard (7th) or the Winds of Magic (8th): `variants §magic-dice`. */
+  readonly magicDice: Cited<ClassicDecisions['magic-dice']>
+  /** What a miscast does: `variants §miscast`. */
+  readonly miscast: Cited<ClassicDecisions['miscast']>
+  /** What Magic Resistance gives: `variants §magic-resistance`. */
+  readonly magicResistance: Cited<ClassicDecisions['magic-resistance']>
+  /** What Soul Stealer gains a slayer: `variants §soul-stealer-gain`. */
+  readonly soulStealerGain: Cited<ClassicDecisions['soul-stealer-gain']>
+}
+
 /** The classic variants, each with a profile. */
 export type ClassicVariant = 'classic' | 'classic-8th'
 
 /** The classic ruleset's profile in one variant: its side of the procedures it shares with The Old World. */
-function classicProfile(variant: ClassicVariant): RulesetProfile {
+function classicProfile(variant: ClassicVariant): ClassicProfile {
   const cite = <Id extends keyof ClassicDecisions & string>(id: Id) =>
     citedDecision('classic', classicDecisions, variant, id)
   const toWoundFloor = cite('to-wound-floor').value
   return {
+    magicDice: cite('magic-dice'),
+    miscast: cite('miscast'),
+    magicResistance: cite('magic-resistance'),
+    soulStealerGain: cite('soul-stealer-gain'),
     chargeRange: cite('charge-range'),
     closeCombatWeapon: cite('close-combat-weapon'),
     excessWounds: cite('excess-wounds'),
@@ -116,7 +132,7 @@ function classicProfile(variant: ClassicVariant): RulesetProfile {
 }
 
 /** The classic ruleset's profiles, by variant. */
-export const classicProfiles: Readonly<Record<ClassicVariant, RulesetProfile>> = {
+export const classicProfiles: Readonly<Record<ClassicVariant, ClassicProfile>> = {
   classic: classicProfile('classic'),
   'classic-8th': classicProfile('classic-8th'),
 }

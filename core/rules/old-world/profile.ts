@@ -3,7 +3,7 @@ import type { UnitState } from '../../engine/types.js'
 import { explain } from '../../explain/explanation.js'
 import type { BattleContext } from '../battle/context.js'
 import type { General } from '../battle/leadership.js'
-import { citedDecision, type RulesetProfile } from '../battle/profile.js'
+import { type Cited, citedDecision, type RulesetProfile } from '../battle/profile.js'
 import { oldWorldBreakTest } from './break-test.js'
 import { oldWorldRule } from './catalogue.js'
 import { oldWorldChargeMechanics } from './charge-mechanics.js'
@@ -51,8 +51,18 @@ function cite<Id extends keyof OldWorldDecisions & string>(id: Id) {
   return citedDecision('old-world', oldWorldDecisions, 'old-world', id)
 }
 
+/** The Old World's profile: the shared one, with the rulings its own magic procedures read. */
+export interface OldWorldProfile extends RulesetProfile {
+  /** Whom a Wizard may cast in: `variants §casting-turn`. */
+  readonly castingTurn: Cited<OldWorldDecisions['casting-turn']>
+  /** What a miscast on a dispel harms: `variants §dispel-miscast`. */
+  readonly dispelMiscast: Cited<OldWorldDecisions['dispel-miscast']>
+}
+
 /** The Old World's profile (its one variant): its side of the procedures it shares with the classic ruleset (core-mechanics C). */
-export const oldWorldProfile: RulesetProfile = {
+export const oldWorldProfile: OldWorldProfile = {
+  castingTurn: cite('casting-turn'),
+  dispelMiscast: cite('dispel-miscast'),
   chargeRange: cite('charge-range'),
   closeCombatWeapon: cite('close-combat-weapon'),
   excessWounds: cite('excess-wounds'),
