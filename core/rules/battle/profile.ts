@@ -100,12 +100,6 @@ export interface RulesetProfile {
    */
   maxChargeRange(ctx: BattleContext, charger: UnitState, m: number): BaseValue | null
   /**
-   * When close-combat Fear tests are taken and whom a failed one penalises: at the start of the
-   * close-combat phase, -1 to hit against every enemy (classic); or when the combat is fought, -1 to
-   * hit against the Fear causers only (The Old World). A new combat tests as it is joined in both.
-   */
-  readonly fearInCombat: 'phase-start-every-enemy' | 'combat-fought-causers-only'
-  /**
    * Natural doubles in a Leadership test outside break tests: none (classic: double 1 only on a
    * break test); or double 1 passes and double 6 fails in every test (The Old World, B.1).
    */

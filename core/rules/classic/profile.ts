@@ -90,7 +90,6 @@ function classicProfile(variant: ClassicVariant): ClassicProfile {
     regeneration: 'round-end-not-counted',
     chargingTest: { test: 'terror', rule: classicRule('terror', 'charging') },
     maxChargeRange: () => null,
-    fearInCombat: 'phase-start-every-enemy',
     // Only a break test has a natural double (a double 1), in classic's Leadership tests.
     leadershipDoubles: null,
     terrainMovement: () => null,

@@ -1,4 +1,6 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import type { BattleContext } from '../../battle/context.js'
+import { fearInCombat } from '../../battle/fear.js'
 import { CORE } from './sources.js'
 import { unitStrengthOf } from './unit-strength.js'
 
@@ -6,8 +8,8 @@ import { unitStrengthOf } from './unit-strength.js'
  * Fear as The Old World plays it (core-mechanics B.7). Only against an enemy of higher Unit Strength:
  * the `causes-fear` record is ignored otherwise, so neither test is taken. `charging`: the charge
  * procedure (battle/charges.ts, through the ruleset's `chargingTest`) tests a would-be charger.
- * `close-combat`: battle/fear.ts's fearTests, when the combat is fought (`fearInCombat`); a failed test
- * starts this entry as an active effect naming the causers, -1 to hit against them to the phase's end.
+ * `close-combat`: the entry's step for every unit of a combat (battle/fear.ts, fearInCombat), as it is joined and
+ * as it is fought; a failed test starts this entry as an active effect naming the causers, -1 to hit against them to the phase's end.
  */
 export const fear = defineEntry({
   id: 'fear',
@@ -31,6 +33,17 @@ export const fear = defineEntry({
       'Fear causers are immune to Fear, but not to the Fear of Terror causers (old-world/terror §fear-no-protection)',
   },
   enforcement: 'enforced',
+  triggers: [
+    {
+      // A rule of the Fear causer that every unit engaged with one obeys, whether it holds Fear or not.
+      on: 'unit-in-combat',
+      clause: 'close-combat',
+      label: 'Fear test',
+      always: true,
+      when: (query) => query.moment !== 'phase-starts',
+      step: (ctx, query) => fearInCombat(ctx as BattleContext, query, 'causers-only'),
+    },
+  ],
   effects: [
     {
       at: 'psychology',
