@@ -1,5 +1,5 @@
 import type { DecisionIndexOf, EntryDefinition, TableDecision } from '../../engine/catalogue.js'
-import type { PsychologyTest, SideTally } from '../../engine/effects.js'
+import type { SideTally } from '../../engine/effects.js'
 import type { BaseValue } from '../../engine/modifiers.js'
 import type { Answer, CombatState, RequestSpec, UnitState } from '../../engine/types.js'
 import type { Explanation, RuleRef } from '../../explain/explanation.js'
@@ -85,15 +85,6 @@ export interface RulesetProfile {
    * counted for the combat result (classic); or right after each wound is lost, still counted (The Old World).
    */
   readonly regeneration: 'round-end-not-counted' | 'on-wound-counted'
-  /**
-   * The test a would-be charger takes against its target before it charges, and the clause that makes
-   * it: Terror (classic Terror §charging, against a Terror causer) or Fear (The Old World's Fear
-   * §charging, against a Fear causer of higher Unit Strength). Failed, the charge fails in place.
-   */
-  readonly chargingTest: {
-    readonly test: Extract<PsychologyTest, 'terror' | 'fear'>
-    readonly rule: RuleRef
-  }
   /**
    * The maximum possible charge range (M + 6 in The Old World): a charge declared on a target
    * farther away is refused. Null where the ruleset sets none (classic: a long charge simply fails).

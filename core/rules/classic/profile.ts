@@ -88,7 +88,6 @@ function classicProfile(variant: ClassicVariant): ClassicProfile {
     toHitChart,
     toWoundChart: (ctx, strength, toughness) => toWoundChart(ctx, strength, toughness, toWoundFloor),
     regeneration: 'round-end-not-counted',
-    chargingTest: { test: 'terror', rule: classicRule('terror', 'charging') },
     maxChargeRange: () => null,
     // Only a break test has a natural double (a double 1), in classic's Leadership tests.
     leadershipDoubles: null,

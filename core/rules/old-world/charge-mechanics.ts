@@ -24,16 +24,12 @@ function terrainMovement(_ctx: BattleContext, unit: UnitState, terrain: 'difficu
 }
 
 /** The Old World's charge and psychology side of the shared procedures (core-mechanics B.2, B.7). */
-export const oldWorldChargeMechanics: Pick<
-  RulesetProfile,
-  'chargingTest' | 'maxChargeRange' | 'leadershipDoubles' | 'terrainMovement'
-> = {
-  // Fear, not Terror, stops a charger (old-world/fear §charging); Terror causers cause Fear too.
-  chargingTest: { test: 'fear', rule: oldWorldRule('fear', 'charging') },
-  maxChargeRange,
-  leadershipDoubles: {
-    double1: oldWorldRule('leadership-test', 'double-1'),
-    double6: oldWorldRule('leadership-test', 'double-6'),
-  },
-  terrainMovement,
-}
+export const oldWorldChargeMechanics: Pick<RulesetProfile, 'maxChargeRange' | 'leadershipDoubles' | 'terrainMovement'> =
+  {
+    maxChargeRange,
+    leadershipDoubles: {
+      double1: oldWorldRule('leadership-test', 'double-1'),
+      double6: oldWorldRule('leadership-test', 'double-6'),
+    },
+    terrainMovement,
+  }
