@@ -16,13 +16,14 @@ import { sum } from './counting.js'
 import { fallBack } from './fall-back.js'
 import { fleeDice } from './flee-dice.js'
 import { generalOf, leadershipFor } from './leadership.js'
+import type { UnitLostModels } from './phase-losses.js'
 import { applied, immunity } from './psychology-records.js'
 import { describePhase, emitTest, engaged, leadershipRoll, rollVerdict } from './psychology-tests.js'
 import { chargeMarkers, cite } from './unit-checks.js'
 
 type Step = Generator<RequestSpec, void, Answer>
 
-// Panic (core mechanics A.7, A.10) and the General's auto-pass
+// Panic (core mechanics A.7, A.10) and the General's auto-pass: the code of each ruleset's Panic entry
 
 /**
  * One Panic test: none for an immune unit; the General may pass his unit's first Panic test of the
@@ -137,37 +138,33 @@ export function* panicTest(
 }
 
 /**
- * Every phase's opening: a unit that lost 25% or more of the models it had when the phase that just
- * ended started takes its Panic test now (classic/variants §panic-heavy-casualties).
+ * The Panic entry's step for a unit that lost models in the phase just ended (its `heavy-casualties` clause, at the
+ * `unit-lost-models` trigger point): one that lost 25% or more of the models it had when that phase started takes
+ * its Panic test now (classic/variants §panic-heavy-casualties).
  */
-export function* heavyCasualties(ctx: BattleContext, event: EventOf<'PhaseStarted'>): Step {
-  const ended = ctx.game.lastPhase
-  const losses = ctx.game.phaseLosses
-  if (ended === undefined || losses?.phase !== ended) return
+export function* heavyCasualties(ctx: BattleContext, query: UnitLostModels): Step {
+  const { subject: unit, ended, event } = query
   const rules = ctx.profile.panic
   // Losses in a phase the ruleset leaves out (The Old World's Combat phase) cause no test.
   if (rules.heavyCasualtiesExcept.includes(phaseOfKey(ended))) return
-  for (const id of losses.units) {
-    const unit = ctx.unit(id)
-    const start = unit.phaseStart
-    if (!start || start.phase !== ended) continue
-    const lost = start.models - unit.models
-    const more = rules.heavyCasualties === 'more-than-quarter'
-    if (lost <= 0 || (more ? lost * 4 <= start.models : lost * 4 < start.models)) continue
-    if (unit.models === 0 || unit.fleeing || engaged(ctx.game, unit) || unit.testedIn?.panic === ended) continue
-    if (rules.chargersExempt && charging(ctx.game, unit)) continue
-    const cause = explain(
-      `${unit.name} lost ${lost} of the ${start.models} models it had at the start of ${describePhase(ended)}: ` +
-        (more ? 'more than 25%' : '25% or more'),
-      { value: lost, rule: ctx.rule('panic', 'heavy-casualties'), from: [unit.changedAt, event.seq] },
-      [
-        explain(`tested as the next phase starts (${cite(ctx.rule('variants', 'panic-heavy-casualties'))})`, {
-          rule: ctx.rule('variants', 'panic-heavy-casualties'),
-        }),
-      ],
-    )
-    yield* panicTest(ctx, unit, cause, ended)
-  }
+  const start = unit.phaseStart
+  if (!start || start.phase !== ended) return
+  const lost = start.models - unit.models
+  const more = rules.heavyCasualties === 'more-than-quarter'
+  if (lost <= 0 || (more ? lost * 4 <= start.models : lost * 4 < start.models)) return
+  if (unit.models === 0 || unit.fleeing || engaged(ctx.game, unit) || unit.testedIn?.panic === ended) return
+  if (rules.chargersExempt && charging(ctx.game, unit)) return
+  const cause = explain(
+    `${unit.name} lost ${lost} of the ${start.models} models it had at the start of ${describePhase(ended)}: ` +
+      (more ? 'more than 25%' : '25% or more'),
+    { value: lost, rule: ctx.rule('panic', 'heavy-casualties'), from: [unit.changedAt, event.seq] },
+    [
+      explain(`tested as the next phase starts (${cite(ctx.rule('variants', 'panic-heavy-casualties'))})`, {
+        rule: ctx.rule('variants', 'panic-heavy-casualties'),
+      }),
+    ],
+  )
+  yield* panicTest(ctx, unit, cause, ended)
 }
 
 const CAUSES = {
