@@ -93,14 +93,50 @@ export function defineEntry<const Id extends string, const Clause extends string
   return entry
 }
 
-export function defineDecision<const Id extends string, const Value extends string>(decision: {
+/**
+ * The two kinds of decision a ruleset's table of variants holds: a `switch` takes a different value in different
+ * variants (a procedure reads it through the ruleset's profile, an entry through `held.decision`); a `ruling` takes
+ * one value in every variant and is cited in explanations, with its reason and sources.
+ */
+export type DecisionKind = 'switch' | 'ruling'
+
+/** A decision as a ruleset's table writes it: the hashed data and its kind (not hashed: it follows from the values). */
+export type TableDecision<Id extends string = string, Value extends string = string> = VariantDecision & {
+  readonly id: Id
+  readonly kind: DecisionKind
+  readonly values: Readonly<Record<string, Value>>
+}
+
+/** A variant switch: the value each variant takes, which must differ between them (else it is a ruling). */
+export function defineSwitch<const Id extends string, const Value extends string>(decision: {
   readonly id: Id
   readonly topic: string
   readonly values: Readonly<Record<string, Value>>
   readonly why: string
   readonly sources: readonly string[]
-}): VariantDecision & { readonly id: Id; readonly values: Readonly<Record<string, Value>> } {
-  return decision
+}): TableDecision<Id, Value> {
+  if (new Set(Object.values(decision.values)).size < 2)
+    throw new Error(`decision ${decision.id} takes one value in every variant: it is a ruling, not a switch`)
+  return { kind: 'switch', ...decision }
+}
+
+/** The maker of a ruleset's rulings: one value, the same in each of its `variants`. */
+export function rulingsOf(variants: readonly string[]) {
+  return function defineRuling<const Id extends string, const Value extends string>(ruling: {
+    readonly id: Id
+    readonly topic: string
+    readonly value: Value
+    readonly why: string
+    readonly sources: readonly string[]
+  }): TableDecision<Id, Value> {
+    const { value, ...rest } = ruling
+    return { kind: 'ruling', ...rest, values: Object.fromEntries(variants.map((variant) => [variant, value])) }
+  }
+}
+
+/** A decision's hashed data, as the catalogue holds it (its kind left out: it follows from the values). */
+export function decisionData({ kind: _kind, ...data }: TableDecision): VariantDecision {
+  return data
 }
 
 /** id -> the union of its clause ids, for a list of entry definitions. */

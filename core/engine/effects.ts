@@ -464,10 +464,12 @@ export interface TriggerSpec<T extends TriggerPoint, Clause extends string = str
   readonly clause: Clause
   /** Whether the step acts for this query at all (a spell's step, for its own casting); always when absent. */
   readonly when?: (query: TriggerQueryOf<T>, held: Held) => boolean
+  /** `source`: the clause it carries out (`<ruleset>/<entry> §<clause>`), for its explanations to cite. */
   readonly step: (
     ctx: ProcedureContext,
     query: TriggerQueryOf<T>,
     held: Held,
+    source: RuleRef,
   ) => Generator<RequestSpec, TriggerResultOf<T>, Answer>
 }
 export type AnyTriggerSpec<Clause extends string = string> = {

@@ -47,7 +47,7 @@ export function createGameRuns(
       context: {
         game,
         variant: game.variant,
-        mechanics: index.ruleset.mechanics,
+        profile: index.ruleset.profiles?.[game.variant],
         get seq() {
           return run.step.seq
         },

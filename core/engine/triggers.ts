@@ -40,11 +40,8 @@ export function triggeredSteps<T extends TriggerPoint>(
     if (!holding) continue
     const spec = trigger as unknown as TriggerSpec<T>
     if (spec.when && !spec.when(query, holding)) continue
-    steps.push({
-      source: rule(entry.id, trigger.clause),
-      label: trigger.label,
-      run: () => spec.step(ctx, query, holding),
-    })
+    const source = rule(entry.id, trigger.clause)
+    steps.push({ source, label: trigger.label, run: () => spec.step(ctx, query, holding, source) })
   }
   return steps
 }

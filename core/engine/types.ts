@@ -297,14 +297,15 @@ export type DecisionIndex = Record<string, string>
 export interface ProcedureContext<
   Rules extends RuleIndex = RuleIndex,
   Decisions extends DecisionIndex = DecisionIndex,
-  Mechanics = unknown,
+  RulesProfile = unknown,
 > {
   readonly game: GameState
   /**
-   * The ruleset's own parameters for the procedures it shares with other rulesets (its charts, when
-   * Regeneration is rolled, how a break test ends): opaque to the engine, handed over from `Ruleset.mechanics`.
+   * The ruleset's profile for the game's variant: how it differs inside the procedures it shares with other rulesets
+   * (its charts, when Regeneration is rolled, how a break test ends, its variant switches), each value with the rule
+   * it cites. Opaque to the engine, handed over from `Ruleset.profiles`.
    */
-  readonly mechanics: Mechanics
+  readonly profile: RulesProfile
   /** The id of the variant the game is played under. */
   readonly variant: string
   /** Seq of the event being applied now (it moves on as the procedure receives answers). */
@@ -350,7 +351,12 @@ export interface Ruleset {
   /** The same entries with their effects' code. */
   readonly definitions: readonly EntryDefinition[]
   readonly defaultVariant: string
-  /** Parameters of the procedures this ruleset shares with others; procedures read them as `ctx.mechanics`. */
+  /** The ruleset's profile for each of its variants, by variant id; procedures read the game's as `ctx.profile`. */
+  readonly profiles?: Readonly<Record<string, unknown>>
+  /**
+   * The profile of the default variant under its former name, for readers that ask a ruleset what is the same in
+   * every variant (the cover a shot may declare); the engine reads `profiles`.
+   */
   readonly mechanics?: unknown
   /** Ready units a muster screen offers to load and edit (generic troops, the seed's own units). */
   readonly troops?: readonly TroopTemplate[]

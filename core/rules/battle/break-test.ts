@@ -7,10 +7,10 @@ import type { CombatOutcome } from './combat-result.js'
 import type { BattleContext } from './context.js'
 import { sum } from './counting.js'
 import { leadershipFor } from './leadership.js'
-import type { BreakQuestion, BreakVerdict } from './mechanics.js'
+import type { BreakQuestion, BreakVerdict } from './profile.js'
 import type { Round } from './round-tally.js'
 
-/** The losers' break tests, grouped by how each ends: the ruleset's own test says it (RulesetMechanics.breakTest). */
+/** The losers' break tests, grouped by how each ends: the ruleset's own test says it (RulesetProfile.breakTest). */
 export interface BreakVerdicts {
   readonly broken: { unit: UnitState; roll: number; hadStandard: boolean }[]
   readonly fellBack: { unit: UnitState; roll: number }[]
@@ -28,7 +28,7 @@ export function* breakTests(
   const winners = tallies[winnerIndex] as SideTally
   const verdicts: BreakVerdicts = { broken: [], fellBack: [], gaveGround: [] }
   for (const unit of loser.units) {
-    const verdict = yield* ctx.mechanics.breakTest(ctx, { unit, winners, losers: loser, combat, difference, resultWhy })
+    const verdict = yield* ctx.profile.breakTest(ctx, { unit, winners, losers: loser, combat, difference, resultWhy })
     if (verdict === 'break') verdicts.broken.push({ unit, roll: 0, hadStandard: false })
     else if (verdict === 'fall-back') verdicts.fellBack.push({ unit, roll: 0 })
     else if (verdict === 'give-ground') verdicts.gaveGround.push(unit)
@@ -36,7 +36,7 @@ export function* breakTests(
   return verdicts
 }
 
-/** Classic's break test for the shared round (RulesetMechanics.breakTest): passed, the unit holds; failed, it breaks. */
+/** Classic's break test for the shared round (RulesetProfile.breakTest): passed, the unit holds; failed, it breaks. */
 export function* passOrBreak(
   ctx: BattleContext,
   question: BreakQuestion,

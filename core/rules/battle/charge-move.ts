@@ -154,7 +154,7 @@ export function* chargeMove(ctx: BattleContext, move: ChargeMove): Step<void> {
       ),
     })
   }
-  const failedMove = ctx.decision('failed-charge') === 'normal-move' ? fixed.m : higherDie
+  const failedMove = ctx.profile.failedCharge.value === 'normal-move' ? fixed.m : higherDie
   const moved = reached ? Math.min(range, distance + (fled?.roll ?? 0)) : Math.min(failedMove, distance)
   ctx.emit({
     kind: 'charge-result',
@@ -176,7 +176,7 @@ export function* chargeMove(ctx: BattleContext, move: ChargeMove): Step<void> {
           [
             ...reachWhy,
             explain(
-              ctx.decision('failed-charge') === 'normal-move'
+              ctx.profile.failedCharge.value === 'normal-move'
                 ? `a failed charge moves the normal M ${fixed.m}"`
                 : terrain
                   ? `a failed charge moves the Charge roll, the lower die through terrain, ${higherDie}"`

@@ -14,7 +14,7 @@ export function fixedRange(
 ) {
   // Terrain the charge crosses changes its M (The Old World; refused where the ruleset has no terrain rules).
   const m = terrainMove(ctx, where, charger, terrain, characteristic(ctx, charger, 'M', target, null))
-  const variant = ctx.decision('charge-range')
+  const variant = ctx.profile.chargeRange.value
   if (variant === 'twice-move') {
     return {
       m: m.value,
@@ -41,6 +41,6 @@ export function fixedRange(
 
 /** The charge range adds only the higher of the 2D6 (The Old World, old-world/variants §charge-range). */
 export function higherDieRange(ctx: BattleContext): boolean {
-  const variant: string = ctx.decision('charge-range')
+  const variant: string = ctx.profile.chargeRange.value
   return variant === 'move-plus-higher-die'
 }

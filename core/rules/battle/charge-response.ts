@@ -4,7 +4,8 @@ import { type Explanation, explain } from '../../explain/explanation.js'
 import type { BattleContext } from './context.js'
 import { missileWeaponsOf } from './missile-weapons.js'
 
-import { type ChargeResponse, combatOf, leadershipTest, permission, psychology, recordLines } from './unit-checks.js'
+import type { UnitCharged } from './terror.js'
+import { type ChargeResponse, combatOf, permission, recordLines } from './unit-checks.js'
 
 type Step<T> = Generator<RequestSpec, T, Answer>
 
@@ -20,15 +21,24 @@ export function* respond(
 ): Step<{ response: ChargeResponse; why: Explanation }> {
   const responses = ctx.rule('charge', 'responses')
   const engaged = combatOf(ctx.game, target)
-  const terror = psychology(ctx, target, [charger], 'terror')
   const terrorNotes: Explanation[] = []
   // Immune to Psychology (The Old World) bars Flee as a reaction; such a target skips a Terror test.
   const fleeBar = permission(ctx, target, charger, 'flee-reaction')
-  const forced = yield* terrorWhenCharged(ctx, charger, target, distance, range, from, terror, terrorNotes, {
+  // What the target's and the charger's rules do as it is charged (a Terror causer's charge: classic/terror §charged).
+  const charged: UnitCharged = {
+    subject: target,
+    charger,
+    distance,
+    range,
+    from,
     engaged: engaged !== undefined,
     cannotFlee: fleeBar,
-  })
-  if (forced) return forced
+  }
+  for (const step of ctx.triggered('unit-charged', charged)) {
+    const { forced, notes } = yield* step.run()
+    if (forced) return forced
+    terrorNotes.push(...notes)
+  }
   if (engaged)
     return {
       response: 'hold',
@@ -77,91 +87,6 @@ export function* respond(
   }
 }
 
-/**
- * A Terror causer's charge (classic/terror §charged): the target tests unless it is fleeing, engaged, cannot flee
- * or is spared, and flees when it fails (returned); what it learnt is added to `notes`.
- */
-function* terrorWhenCharged(
-  ctx: BattleContext,
-  charger: UnitState,
-  target: UnitState,
-  distance: number,
-  range: number | null,
-  from: readonly number[],
-  terror: ReturnType<typeof psychology>,
-  terrorNotes: Explanation[],
-  bars: { readonly engaged: boolean; readonly cannotFlee: ReturnType<typeof permission> },
-): Step<{ response: ChargeResponse; why: Explanation } | null> {
-  const engaged = bars.engaged
-  const fleeBar = bars.cannotFlee
-  if (terror.causes.length > 0 && target.fleeing) {
-    terrorNotes.push(
-      explain(`${target.name} is fleeing: it flees again, with no Terror test to take`, {
-        rule: ctx.rule('terror', 'charged'),
-      }),
-    )
-  } else if (terror.causes.length > 0) {
-    const clause = ctx.rule('terror', 'charged')
-    const spared = terror.immune ?? terror.autoPass
-    const within = ctx.decision('terror-charge-range') === 'on-declaration' || (range !== null && range >= distance)
-    if (engaged) {
-      terrorNotes.push(
-        explain(`${target.name} is engaged in close combat: it passes the Terror test automatically`, {
-          rule: clause,
-        }),
-      )
-    } else if (fleeBar.forbidden) {
-      terrorNotes.push(
-        explain(
-          `${target.name} cannot choose to flee (${fleeBar.forbidden.label}): it skips the Terror test`,
-          { rule: clause },
-          [...recordLines(fleeBar.records), ...recordLines(terror.records)],
-        ),
-      )
-    } else if (spared) {
-      terrorNotes.push(explain(`${target.name} takes no Terror test: ${spared.label}`, { rule: spared.source }))
-    } else if (!within) {
-      terrorNotes.push(
-        explain(`no Terror test: ${charger.name} is not within charge range (${range}" against ${distance}")`, {
-          rule: clause,
-        }),
-      )
-    } else {
-      const test = yield* leadershipTest(
-        ctx,
-        target,
-        [charger],
-        'terror',
-        explain(
-          `${charger.name} causes Terror and charges within charge range: ${target.name} tests or flees`,
-          { rule: clause },
-          [
-            ...recordLines(terror.records),
-            explain(`charge test timing: ${ctx.decision('terror-charge-range')}`, {
-              rule: ctx.rule('variants', 'terror-charge-range'),
-            }),
-          ],
-        ),
-      )
-      ctx.emit({
-        kind: 'terror-test',
-        text: `${target.name} ${test.passed ? 'passes' : 'fails'} its Terror test: ${test.roll} against ${test.target}`,
-        values: { unit: target.id, passed: test.passed, roll: test.roll, leadership: test.target },
-        explanation: test.explanation,
-      })
-      if (!test.passed)
-        return {
-          response: 'flee',
-          why: explain(`${target.name} failed its Terror test: it must flee`, { rule: clause, from }, [
-            test.explanation,
-          ]),
-        }
-      terrorNotes.push(test.explanation)
-    }
-  }
-  return null
-}
-
 /** Whether the target may stand and shoot: barred by a rule (Stupidity, Dominion), or by the charger's distance. */
 function mayStandAndShoot(
   ctx: BattleContext,
@@ -187,7 +112,7 @@ function mayStandAndShoot(
   } else {
     // Half a 2 x M charge is M (classic); 8th bars a charger within its own M: the same inches.
     const close = m
-    const variant = ctx.decision('stand-and-shoot-range')
+    const variant = ctx.profile.standAndShootRange.value
     if (distance <= close) {
       const lift = permission(ctx, target, charger, 'stand-and-shoot-close')
       notes.push(...recordLines(lift.records))

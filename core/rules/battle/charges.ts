@@ -1,5 +1,4 @@
 import { RuleError } from '../../engine/errors.js'
-import { phaseKey } from '../../engine/outcomes.js'
 import { rollDice } from '../../engine/requests.js'
 import type { Answer, EventOf, Procedure, ProcedureContext, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
@@ -9,20 +8,11 @@ import { respond } from './charge-response.js'
 import type { BattleContext } from './context.js'
 import { sum } from './counting.js'
 import { fleeDice } from './flee-dice.js'
-import {
-  type ChargeResponse,
-  chargeMarkers,
-  cite,
-  combatOf,
-  leadershipTest,
-  permission,
-  psychology,
-  recordLines,
-} from './unit-checks.js'
+import { type ChargeResponse, chargeMarkers, cite, combatOf, permission } from './unit-checks.js'
 
 type Step<T> = Generator<RequestSpec, T, Answer>
 
-/** ChargeDeclared: the checks, Terror both ways, the target's response, the charge range, the result. */
+/** ChargeDeclared: the checks, the steps its rules take (Terror and Fear tests), the target's response, the charge range, the result. */
 export function* chargeDeclared(context: ProcedureContext, event: EventOf<'ChargeDeclared'>): Procedure {
   const ctx = context as BattleContext
   const where = `seq ${event.seq}: ChargeDeclared`
@@ -31,7 +21,9 @@ export function* chargeDeclared(context: ProcedureContext, event: EventOf<'Charg
   const from = [event.seq]
   const fixed = fixedRange(ctx, charger, target, where, terrain)
   declareCharge(ctx, event, charger, target, fixed, where)
-  if (!(yield* chargingTest(ctx, charger, target, distance, from))) return
+  // What the charger's and its target's rules do before it charges (a test to charge a Terror or Fear causer).
+  for (const step of ctx.triggered('unit-charges', { subject: charger, target, distance, from }))
+    if (!(yield* step.run())) return
   const response = yield* respond(ctx, charger, target, distance, fixed.m, fixed.range, from)
   // A rolled charge range waits for the Stand and Shoot shot: the unit shoots before the charger moves.
   const awaitsShot = response.response === 'stand-and-shoot' && fixed.range === null
@@ -100,7 +92,7 @@ function declareCharge(
 ): void {
   const { distance, facing } = event.payload
   const from = [event.seq]
-  const maxRange = ctx.mechanics.maxChargeRange(ctx, charger, fixed.m)
+  const maxRange = ctx.profile.maxChargeRange(ctx, charger, fixed.m)
   if (maxRange?.value != null && distance > maxRange.value)
     throw new RuleError(
       'rules/too-far',
@@ -144,88 +136,6 @@ function declareCharge(
       from,
     }),
   })
-}
-
-/**
- * A unit that wants to charge a Terror causer (classic Terror §charging) or a Fear causer of higher Unit Strength
- * (old-world/fear §charging) tests first: the ruleset's mechanics say which. Returns whether the charge goes on.
- */
-function* chargingTest(
-  ctx: BattleContext,
-  charger: UnitState,
-  target: UnitState,
-  distance: number,
-  from: readonly number[],
-): Step<boolean> {
-  const charging = ctx.mechanics.chargingTest
-  const name = charging.test === 'terror' ? 'Terror' : 'Fear'
-  const fearsTarget = psychology(ctx, charger, [target], charging.test)
-  if (fearsTarget.causes.length > 0) {
-    const spared = fearsTarget.immune ?? fearsTarget.autoPass
-    const cause = explain(
-      `${target.name} causes ${name}: ${charger.name} must pass a Leadership test to charge it`,
-      { rule: charging.rule },
-      recordLines(fearsTarget.records),
-    )
-    if (spared && charging.test === 'fear') {
-      ctx.emit({
-        kind: 'psychology-test',
-        text: `${charger.name} takes no Fear test to charge: ${spared.label}`,
-        values: {
-          unit: charger.id,
-          test: 'fear',
-          passed: true,
-          roll: null,
-          leadership: null,
-          phase: phaseKey(ctx.game),
-          auto: 'immune',
-        },
-        explanation: explain(
-          `${charger.name} takes no Fear test to charge: ${spared.label}`,
-          { value: true, rule: spared.source, from },
-          [cause],
-        ),
-      })
-    }
-    if (!spared) {
-      const test = yield* leadershipTest(ctx, charger, [target], charging.test, cause)
-      if (charging.test === 'fear')
-        ctx.emit({
-          kind: 'psychology-test',
-          text: `${charger.name} ${test.passed ? 'passes' : 'fails'} its Fear test to charge: ${test.roll} against ${test.target}`,
-          values: {
-            unit: charger.id,
-            test: 'fear',
-            passed: test.passed,
-            roll: test.roll,
-            leadership: test.target,
-            phase: phaseKey(ctx.game),
-          },
-          explanation: test.explanation,
-        })
-      else
-        ctx.emit({
-          kind: 'terror-test',
-          text: `${charger.name} ${test.passed ? 'passes' : 'fails'} its Terror test: ${test.roll} against ${test.target}`,
-          values: { unit: charger.id, passed: test.passed, roll: test.roll, leadership: test.target },
-          explanation: test.explanation,
-        })
-      if (!test.passed) {
-        ctx.emit({
-          kind: 'charge-result',
-          text: `${charger.name}'s charge fails: it does not move at all`,
-          values: { unit: charger.id, target: target.id, reached: false, range: 0, distance, moved: 0 },
-          explanation: explain(
-            `${charger.name} fails its ${name} test: the charge fails and it does not move at all`,
-            { value: 0, rule: charging.rule, from: test.explanation.from ?? from },
-            [test.explanation],
-          ),
-        })
-        return false
-      }
-    }
-  }
-  return true
 }
 
 /** The target's response as it is recorded: said, and held as its charge marker until the turn ends. */

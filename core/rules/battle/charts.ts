@@ -72,7 +72,7 @@ export function toHitNeed(
   const ws = characteristic(ctx, attacker, 'WS', target, combat)
   const targetWs = characteristic(ctx, target, 'WS', attacker, null)
   return resolveModifiers(
-    ctx.mechanics.toHitChart(ctx, ws.value, targetWs.value),
+    ctx.profile.toHitChart(ctx, ws.value, targetWs.value),
     ctx.modifiers('to-hit', { subject: attacker, opponent: target, combat }),
     {
       mode: 'need',
@@ -95,7 +95,7 @@ export function toWoundNeed(
 ): Resolved {
   const toughness = characteristic(ctx, target, 'T', attacker, null)
   return resolveModifiers(
-    ctx.mechanics.toWoundChart(ctx, strength.value, toughness.value),
+    ctx.profile.toWoundChart(ctx, strength.value, toughness.value),
     ctx.modifiers('to-wound', {
       subject: attacker,
       opponent: target,

@@ -8,13 +8,13 @@ import { type ContactPlan, planContact, requireAbleToFight } from './combat-cont
 import { combatResult } from './combat-result.js'
 import type { BattleContext } from './context.js'
 import { endCombatApart, outOfContact } from './fall-back.js'
-import { fearTests } from './fear.js'
 import { fleeAndPursue } from './flee-and-pursue.js'
 import { arrangeFighters } from './model-fighting.js'
 import { roundCasualties } from './round-casualties.js'
 import { endCombat, endRound } from './round-end.js'
 import { openRound } from './round-tally.js'
 import { strikeOrder, strikeSteps } from './strike-steps.js'
+import { unitInCombatSteps } from './unit-in-combat.js'
 
 type Step = Generator<RequestSpec, void, Answer>
 
@@ -79,8 +79,8 @@ export function* combatJoined(context: ProcedureContext, event: EventOf<'CombatJ
     },
     explanation: explain(`combat ${id} joined`, { from: [event.seq] }),
   })
-  // Units that charged this turn take their Fear tests as the combat starts (classic/fear §close-combat).
-  yield* fearTests(ctx, ctx.game.combats[id] as CombatState, event.seq)
+  // What the units' rules do as the combat starts (their Fear tests: classic/fear §close-combat).
+  yield* unitInCombatSteps(ctx, ctx.game.combats[id] as CombatState, 'joined', event.seq)
   yield* fightRound(ctx, ctx.game.combats[id] as CombatState, plan, event.seq, event.payload.highGround)
 }
 
@@ -109,8 +109,8 @@ export function* combatRoundDeclared(context: ProcedureContext, event: EventOf<'
     `${where}: combat ${combat.id}`,
     event.payload.highGround,
   )
-  // The Old World tests Fear as each combat is fought (ctx.mechanics.fearInCombat); classic as the phase starts.
-  if (ctx.mechanics.fearInCombat === 'combat-fought-causers-only') yield* fearTests(ctx, combat, event.seq)
+  // What the units' rules do as the round is fought (The Old World's Fear tests; classic's come as the phase starts).
+  yield* unitInCombatSteps(ctx, combat, 'fought', event.seq)
   yield* fightRound(ctx, combat, plan, event.seq, event.payload.highGround)
 }
 

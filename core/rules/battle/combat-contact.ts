@@ -104,14 +104,14 @@ export function planContact(
   const weapons: Record<string, string | null> = {}
   for (const side of sides)
     for (const { unit } of side.units)
-      weapons[unit] = ctx.mechanics.weapons.weaponInUse(
+      weapons[unit] = ctx.profile.weapons.weaponInUse(
         ctx.unit(unit),
         contact.find((entry) => entry.unit === unit)?.weapon,
         where,
         contact.some((entry) => entry.unit === unit),
         ctx.game.ruleset,
         // The Old World lets a unit choose its hand weapon over its other weapons (old-world/variants).
-        ctx.decision('close-combat-weapon') !== 'special-weapon',
+        ctx.profile.closeCombatWeapon.value !== 'special-weapon',
       )
   return { planned, targets, weapons }
 }

@@ -105,7 +105,7 @@ function sideTally(r: Round, index: number): SideTally {
   const units = r.live(index)
   const facings: Record<string, Facing> = {}
   const ranks: Record<string, number> = {}
-  const rankMoment = ctx.decision('rank-count')
+  const rankMoment = ctx.profile.rankCount.value
   for (const unit of units) {
     facings[unit.id] = r.entryOf(unit.id)?.facing ?? 'front'
     ranks[unit.id] = ranksOfFive(unit, rankMoment === 'round-start' ? (r.start.models.get(unit.id) ?? 0) : unit.models)

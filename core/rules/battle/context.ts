@@ -1,7 +1,7 @@
 import type { EntryDefinition } from '../../engine/catalogue.js'
 import type { ProcedureContext } from '../../engine/types.js'
 import type { RuleRef } from '../../explain/explanation.js'
-import type { RulesetMechanics } from './mechanics.js'
+import type { RulesetProfile } from './profile.js'
 
 /**
  * Every core entry and clause the battle procedures cite, by entry id. A ruleset's catalogue must have them all:
@@ -109,31 +109,16 @@ export function clauseIndex<const Entries extends readonly EntryDefinition[]>(
   return Object.fromEntries(entries.map((entry) => [entry.id, entry.clauses])) as ClauseIndexOf<Entries>
 }
 
-/** Every variant decision the battle procedures read, with the values they know. */
-export type CoreDecisions = {
-  'charge-range': 'twice-move' | 'move-plus-2d6' | 'move-plus-higher-die'
-  'close-combat-weapon': 'special-weapon' | 'chosen-each-round'
-  'excess-wounds': 'not-counted'
-  'failed-charge': 'normal-move' | 'higher-die'
-  'flee-dice': 'three-if-m-over-6' | 'two'
-  'march-blocking': 'unit-strength-5-blocks' | 'leadership-test'
-  'rally-below-quarter': 'not-below-25-percent' | 'double-one-at-25-percent' | 'double-one-below-25-percent'
-  'rank-count': 'round-start' | 'combat-result'
-  'stand-and-shoot-range': 'half-charge-move' | 'own-move'
-  'template-partial': 'four-plus' | 'all-hit'
-  'terror-charge-range': 'within-charge-range' | 'on-declaration'
-}
-
 /** One citation `[id, clause]` of a rule index: the pairs are correlated, so a clause of another entry does not compile. */
 export type Citation<Rules> = { [Id in keyof Rules & string]: [id: Id, clause: Rules[Id]] }[keyof Rules & string]
 
 /**
  * What a battle procedure sees of the game: the engine's procedure context, its citations limited to the core
- * clauses every ruleset provides, its decisions to the core ones, and the ruleset's mechanics.
+ * clauses every ruleset provides, and the ruleset's profile for the game's variant, where it reads every way the
+ * rulesets and variants differ (never a decision by its id).
  */
-export interface BattleContext extends Omit<ProcedureContext, 'rule' | 'decision' | 'holdsAnywhere' | 'mechanics'> {
-  readonly mechanics: RulesetMechanics
+export interface BattleContext extends Omit<ProcedureContext, 'rule' | 'decision' | 'holdsAnywhere' | 'profile'> {
+  readonly profile: RulesetProfile
   holdsAnywhere(id: keyof CoreClauses & string): boolean
   rule(...citation: Citation<CoreClauses>): RuleRef
-  decision<Id extends keyof CoreDecisions & string>(id: Id): CoreDecisions[Id]
 }

@@ -2,7 +2,7 @@ import { choose, rollDice } from '../../engine/requests.js'
 import type { Answer, CombatState, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { BattleContext } from './context.js'
-import type { GradedBreakRules } from './mechanics.js'
+import type { GradedBreakRules } from './profile.js'
 import { restraintTest } from './restraint-test.js'
 import { endRound } from './round-end.js'
 
@@ -12,7 +12,7 @@ import { endRound } from './round-end.js'
  * clauses only a ruleset that grades its break tests has (old-world/flee-and-pursuit).
  */
 function gradedRules(ctx: BattleContext): GradedBreakRules {
-  const rules = ctx.mechanics.gradedBreak
+  const rules = ctx.profile.gradedBreak
   if (!rules) throw new Error(`ruleset ${ctx.game.ruleset} grades no break test: no unit gives ground or falls back`)
   return rules
 }
@@ -117,7 +117,7 @@ export function reachFallenBack(
 ): void {
   const ctx = context
   const graded = gradedRules(ctx)
-  const note = context.mechanics.pursuitContact(context)
+  const note = context.profile.pursuitContact(context)
   ctx.emit({
     kind: 'pursuit-contact',
     text:

@@ -1,59 +1,67 @@
 import { phaseKey } from '../../engine/outcomes.js'
 import { choose } from '../../engine/requests.js'
-import type { Answer, CombatState, EventOf, RequestSpec, UnitState } from '../../engine/types.js'
+import type { Answer, CombatState, RequestSpec, UnitState } from '../../engine/types.js'
 import { explain } from '../../explain/explanation.js'
 import type { BattleContext } from './context.js'
 import { leadershipFor } from './leadership.js'
 import { applied, fearFrom } from './psychology-records.js'
 import { emitTest, leadershipRoll, rollVerdict } from './psychology-tests.js'
+import type { UnitInCombat } from './unit-in-combat.js'
 
 type Step = Generator<RequestSpec, void, Answer>
 
 // Fear (seed: Fear §close-combat)
 
+/** Whom a failed close-combat Fear test penalises: every enemy (classic) or the Fear causers only (The Old World). */
+export type FearPenalty = 'every-enemy' | 'causers-only'
+
 /**
- * The Fear tests of a combat: every unit in base contact with a Fear-causing enemy tests Ld once a
- * phase; a failed test gives it -1 to hit until the phase ends. The table says who touches whom when
- * a side has several units.
+ * The Fear entry's step for one unit of a combat (its `close-combat` clause, at the `unit-in-combat` trigger point):
+ * a unit in base contact with a Fear-causing enemy tests Ld once a phase; a failed test gives it -1 to hit until the
+ * phase ends. The table says who touches whom when a side has several units.
  */
-export function* fearTests(ctx: BattleContext, combat: CombatState, from: number): Step {
+export function* fearInCombat(ctx: BattleContext, query: UnitInCombat, penalty: FearPenalty): Step {
+  const { subject: unit, combat, side: index, from } = query
   const key = phaseKey(ctx.game)
-  const live = (index: number) =>
-    (combat.sides[index]?.units ?? []).map((u) => ctx.unit(u.unit)).filter((unit) => unit.models > 0 && !unit.fleeing)
-  for (const [index, side] of combat.sides.entries()) {
-    for (const entry of side.units) {
-      const unit = ctx.unit(entry.unit)
-      if (unit.models === 0 || unit.fleeing || unit.testedIn?.fear === key) continue
-      const enemies = live(1 - index)
-      const causers = fearFrom(ctx.modifiers, unit, enemies).causers
-      const touching: UnitState[] = []
-      for (const causer of causers) {
-        if (enemies.length === 1) {
-          touching.push(causer)
-          continue
-        }
-        const answer = yield* choose({
-          purpose: 'base-contact',
-          chooser: side.player,
-          options: [
-            { id: 'yes', text: `yes: ${unit.name} touches ${causer.name}` },
-            { id: 'no', text: `no: ${unit.name} does not touch ${causer.name}` },
-          ],
-          text: `Is ${unit.name} in base contact with ${causer.name}, which causes Fear?`,
-          explanation: explain(`${causer.name} causes Fear: units in base contact with it test`, {
-            rule: ctx.rule('fear', 'close-combat'),
-            from: [from],
-          }),
-        })
-        if (answer === 'yes') touching.push(causer)
-      }
-      if (touching.length === 0) continue
-      yield* fearTest(ctx, unit, touching, key, from)
+  if (unit.models === 0 || unit.fleeing || unit.testedIn?.fear === key) return
+  const side = combat.sides[index] as CombatState['sides'][number]
+  const enemies = (combat.sides[1 - index]?.units ?? [])
+    .map((u) => ctx.unit(u.unit))
+    .filter((enemy) => enemy.models > 0 && !enemy.fleeing)
+  const causers = fearFrom(ctx.modifiers, unit, enemies).causers
+  const touching: UnitState[] = []
+  for (const causer of causers) {
+    if (enemies.length === 1) {
+      touching.push(causer)
+      continue
     }
+    const answer = yield* choose({
+      purpose: 'base-contact',
+      chooser: side.player,
+      options: [
+        { id: 'yes', text: `yes: ${unit.name} touches ${causer.name}` },
+        { id: 'no', text: `no: ${unit.name} does not touch ${causer.name}` },
+      ],
+      text: `Is ${unit.name} in base contact with ${causer.name}, which causes Fear?`,
+      explanation: explain(`${causer.name} causes Fear: units in base contact with it test`, {
+        rule: ctx.rule('fear', 'close-combat'),
+        from: [from],
+      }),
+    })
+    if (answer === 'yes') touching.push(causer)
   }
+  if (touching.length === 0) return
+  yield* fearTest(ctx, unit, touching, key, from, penalty)
 }
 
-function* fearTest(ctx: BattleContext, unit: UnitState, causers: UnitState[], key: string, from: number): Step {
+function* fearTest(
+  ctx: BattleContext,
+  unit: UnitState,
+  causers: UnitState[],
+  key: string,
+  from: number,
+  penalty: FearPenalty,
+): Step {
   const names = causers.map((u) => u.name).join(' and ')
   const fear = fearFrom(ctx.modifiers, unit, causers)
   const cause = explain(
@@ -97,8 +105,8 @@ function* fearTest(ctx: BattleContext, unit: UnitState, causers: UnitState[], ke
     ),
   })
   if (roll.passed) return
-  // The Old World's penalty counts against the Fear causers only (ctx.mechanics.fearInCombat).
-  const againstCausers = ctx.mechanics.fearInCombat === 'combat-fought-causers-only'
+  // The Old World's penalty counts against the Fear causers only (its Fear entry says so).
+  const againstCausers = penalty === 'causers-only'
   ctx.emit({
     kind: 'effect-started',
     text: againstCausers
@@ -121,9 +129,4 @@ function* fearTest(ctx: BattleContext, unit: UnitState, causers: UnitState[], ke
       from: [roll.seq],
     }),
   })
-}
-
-/** The close-combat phase's opening: the Fear tests of every combat that goes on. */
-export function* fearAtPhaseStart(ctx: BattleContext, event: EventOf<'PhaseStarted'>): Step {
-  for (const combat of Object.values(ctx.game.combats)) if (!combat.ended) yield* fearTests(ctx, combat, event.seq)
 }

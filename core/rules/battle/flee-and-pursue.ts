@@ -68,7 +68,7 @@ export function* fleeAndPursue(r: Round, winners: SideTally, verdicts: BreakVerd
     fellBackIds: new Set(fellBack.map((flight) => flight.unit.id)),
     caught: new Set<string>(),
     pursuersOf: new Map<string, UnitState[]>(),
-    contactNote: flights.length > 0 ? ctx.mechanics.pursuitContact(ctx) : null,
+    contactNote: flights.length > 0 ? ctx.profile.pursuitContact(ctx) : null,
   }
   let followedUp = false
   for (const pursuer of winners.units) if (yield* pursue(r, pursuer, gaveGround, chase)) followedUp = true

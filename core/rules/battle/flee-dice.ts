@@ -11,7 +11,7 @@ export function fleeDice(
   unit: UnitState,
   move: Extract<MovementQuestion, 'flee' | 'pursuit'> = 'flee',
 ): { count: number; why: Explanation } {
-  const decision = ctx.decision('flee-dice')
+  const decision = ctx.profile.fleeDice.value
   // The M the dice count: Heavy Cavalry counts as M6 or less (a cap at the movement point).
   const counted = fleeMove(ctx, unit, move)
   const count = decision === 'three-if-m-over-6' && counted.value > 6 ? 3 : 2

@@ -5,13 +5,13 @@ import type { BattleContext } from './context.js'
 /**
  * A natural double that decides a Leadership test whatever the total (The Old World, B.1: double 1
  * passes, double 6 fails), or null: the total decides. Break tests keep their own double-1 rule; the
- * ruleset's mechanics say whether other tests have one (`leadershipDoubles`).
+ * ruleset's profile say whether other tests have one (`leadershipDoubles`).
  */
 export function naturalDouble(
   ctx: BattleContext,
   faces: readonly number[],
 ): { readonly passed: boolean; readonly text: string; readonly rule: RuleRef } | null {
-  const doubles = ctx.mechanics.leadershipDoubles
+  const doubles = ctx.profile.leadershipDoubles
   if (!doubles || faces.length !== 2 || faces[0] !== faces[1]) return null
   if (faces[0] === 1)
     return { passed: true, text: 'a natural double 1: passes whatever the Leadership', rule: doubles.double1 }
@@ -25,7 +25,7 @@ export function naturalDouble(
  * less, and by the natural doubles `naturalDouble` reads where the ruleset has them.
  */
 export function leadershipOdds(ctx: BattleContext | undefined, ld: number): TotalJudging {
-  if (!ctx?.mechanics.leadershipDoubles) return { kind: 'total', pass: { atMost: ld } }
+  if (!ctx?.profile.leadershipDoubles) return { kind: 'total', pass: { atMost: ld } }
   return {
     kind: 'total',
     pass: { atMost: ld },

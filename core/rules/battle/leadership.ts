@@ -92,7 +92,7 @@ export function* leadershipFor(
   const own = characteristic(ctx, unit, 'Ld', null, null)
   let base: BaseValue & { value: number } = { value: own.value, text: `${unit.name} Ld`, from: [unit.musteredAt] }
   const details: Explanation[] = own.records.length > 0 ? [own.explanation] : []
-  const hiding = ctx.mechanics.hiddenModels
+  const hiding = ctx.profile.hiddenModels
   for (const character of unit.characters) {
     if (character.slain || character.profile.Ld <= base.value) continue
     if (hiding && isHidden(character)) {
@@ -147,7 +147,7 @@ export function* leadershipFor(
     } else if (bar) {
       details.push(barExplanation(bar, `General ${name}'s Ld is not used: ${bar.label}`))
     } else {
-      const where = ctx.mechanics.commandRange(ctx, general, unit)
+      const where = ctx.profile.commandRange(ctx, general, unit)
       const answer = yield* choose({
         purpose: 'inspiring-presence',
         chooser: unit.player,

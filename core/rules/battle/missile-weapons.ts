@@ -4,7 +4,7 @@ import { type Resolved, resolveModifiers } from '../../engine/modifiers.js'
 import type { UnitState } from '../../engine/types.js'
 import type { RuleRef } from '../../explain/explanation.js'
 import type { BattleContext } from './context.js'
-import type { BreathWeaponRules } from './mechanics.js'
+import type { BreathWeaponRules } from './profile.js'
 
 /** The declared weapon as the catalogue defines it, with the shooter's list options over its params. */
 export interface Weapon {
@@ -33,7 +33,7 @@ export function weaponOf(ctx: BattleContext, shooter: UnitState, weaponId: strin
     ...shooter.rules.map((rule) => ({ id: rule.id, given: rule.params })),
   ].find((held) => held.id === weaponId)
   if (!carried) throw new RuleError('rules/wrong-weapon', `${where}: ${shooter.name} does not carry "${weaponId}"`)
-  const entry = ctx.mechanics.entry(weaponId)
+  const entry = ctx.profile.entry(weaponId)
   const params: Readonly<Record<string, ParamValue>> = { ...(entry?.params ?? {}), ...carried.given }
   const number = (name: string) => (typeof params[name] === 'number' ? (params[name] as number) : null)
   const range = number('range')
@@ -44,7 +44,7 @@ export function weaponOf(ctx: BattleContext, shooter: UnitState, weaponId: strin
       'rules/wrong-weapon',
       `${where}: ${entry?.name ?? weaponId} is not a missile weapon (no range or template and Strength in the catalogue)`,
     )
-  const breathWeapon = params.breathWeapon === true ? ctx.mechanics.breathWeapons : null
+  const breathWeapon = params.breathWeapon === true ? ctx.profile.breathWeapons : null
   // The catalogues say how a template hits only for a Breath Weapon's (classic/breath-weapon §hits).
   if (template !== null && !breathWeapon)
     throw new RuleError('rules/wrong-weapon', `${where}: ${entry.name} has a template, but is no Breath Weapon`)
@@ -67,7 +67,7 @@ export function weaponOf(ctx: BattleContext, shooter: UnitState, weaponId: strin
 /** The missile weapons (and breath weapons) `unit` carries: its gear and rules whose entry shoots. */
 export function missileWeaponsOf(ctx: BattleContext, unit: UnitState): string[] {
   return [...unit.gear.map((gear) => gear.id), ...unit.rules.map((rule) => rule.id)].filter((id) => {
-    const params = ctx.mechanics.entry(id)?.params ?? {}
+    const params = ctx.profile.entry(id)?.params ?? {}
     return (
       typeof params.strength === 'number' && (typeof params.range === 'number' || typeof params.template === 'string')
     )

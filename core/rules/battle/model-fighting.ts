@@ -404,7 +404,7 @@ function* blowsAtRankAndFile(
     ...(championAlive(unit) ? { remove: (unsaved, why) => removeRankAndFile(ctx, unit, unsaved, why) } : {}),
   })
   // Wounds past the last model score nothing (classic/variants §excess-wounds).
-  const scored = ctx.decision('excess-wounds') === 'not-counted' ? Math.min(result.unsaved, left) : result.unsaved
+  const scored = ctx.profile.excessWounds.value === 'not-counted' ? Math.min(result.unsaved, left) : result.unsaved
   blows.counted += scored
   blows.excess += result.unsaved - scored
   if (scored > 0) blows.seqs.push(ctx.seq)

@@ -92,7 +92,7 @@ function flyingMove(
 ): void {
   const where = `seq ${event.seq}: MoveDeclared`
   const { kind, distance } = event.payload
-  const flight = ctx.mechanics.flyingMoves
+  const flight = ctx.profile.flyingMoves
   if (!flight)
     throw new RuleError(
       'rules/cannot-move',
@@ -161,7 +161,7 @@ function* march(
     return
   }
   const names = blocking.blockers.map((b) => b.name).join(', ')
-  if (ctx.decision('march-blocking') === 'unit-strength-5-blocks') {
+  if (ctx.profile.marchBlocking.value === 'unit-strength-5-blocks') {
     throw new RuleError(
       'rules/cannot-move',
       `${where}: ${unit.name} cannot march: ${names} within 8" ${blocking.blockers.length === 1 ? 'blocks' : 'block'} ` +
@@ -223,8 +223,8 @@ function marchBlockers(ctx: BattleContext, where: string, unit: UnitState, ids: 
       )
       continue
     }
-    const strength = ctx.mechanics.unitStrength(enemy)
-    const byStrength = ctx.decision('march-blocking') === 'unit-strength-5-blocks'
+    const strength = ctx.profile.unitStrength(enemy)
+    const byStrength = ctx.profile.marchBlocking.value === 'unit-strength-5-blocks'
     const base = byStrength ? (strength >= 5 ? 1 : 0) : 1
     const blocks = resolveModifiers(
       {

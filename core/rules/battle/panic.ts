@@ -16,13 +16,14 @@ import { sum } from './counting.js'
 import { fallBack } from './fall-back.js'
 import { fleeDice } from './flee-dice.js'
 import { generalOf, leadershipFor } from './leadership.js'
+import type { UnitLostModels } from './phase-losses.js'
 import { applied, immunity } from './psychology-records.js'
 import { describePhase, emitTest, engaged, leadershipRoll, rollVerdict } from './psychology-tests.js'
 import { chargeMarkers, cite } from './unit-checks.js'
 
 type Step = Generator<RequestSpec, void, Answer>
 
-// Panic (core mechanics A.7, A.10) and the General's auto-pass
+// Panic (core mechanics A.7, A.10) and the General's auto-pass: the code of each ruleset's Panic entry
 
 /**
  * One Panic test: none for an immune unit; the General may pass his unit's first Panic test of the
@@ -48,7 +49,7 @@ export function* panicTest(
     })
     return true
   }
-  const autoPass = ctx.mechanics.panic.generalAutoPass
+  const autoPass = ctx.profile.panic.generalAutoPass
   const general = autoPass ? generalOf(ctx, unit.player) : null
   if (autoPass && general && general.unit.id === unit.id && general.model.models > 0 && (unit.panicTests ?? 0) === 0) {
     const option = yield* choose({
@@ -84,9 +85,9 @@ export function* panicTest(
   }
   const ld = yield* leadershipFor(ctx, unit, 'panic')
   const roll = yield* leadershipRoll(unit, 'Panic test', ld, cause, ctx)
-  const failed = roll.passed ? null : ctx.mechanics.panic.failed(ctx, unit)
+  const failed = roll.passed ? null : ctx.profile.panic.failed(ctx, unit)
   // Falling back in good order is The Old World's clause (old-world/panic §fall-back), not in classic's entry.
-  const fallBackRule = ctx.mechanics.panic.fallBack
+  const fallBackRule = ctx.profile.panic.fallBack
   const failedRule = failed?.end === 'fall-back' && fallBackRule ? fallBackRule : ctx.rule('panic', 'flee')
   emitTest(ctx, unit, 'panic', {
     passed: roll.passed,
@@ -137,37 +138,33 @@ export function* panicTest(
 }
 
 /**
- * Every phase's opening: a unit that lost 25% or more of the models it had when the phase that just
- * ended started takes its Panic test now (classic/variants §panic-heavy-casualties).
+ * The Panic entry's step for a unit that lost models in the phase just ended (its `heavy-casualties` clause, at the
+ * `unit-lost-models` trigger point): one that lost 25% or more of the models it had when that phase started takes
+ * its Panic test now (classic/variants §panic-heavy-casualties).
  */
-export function* heavyCasualties(ctx: BattleContext, event: EventOf<'PhaseStarted'>): Step {
-  const ended = ctx.game.lastPhase
-  const losses = ctx.game.phaseLosses
-  if (ended === undefined || losses?.phase !== ended) return
-  const rules = ctx.mechanics.panic
+export function* heavyCasualties(ctx: BattleContext, query: UnitLostModels): Step {
+  const { subject: unit, ended, event } = query
+  const rules = ctx.profile.panic
   // Losses in a phase the ruleset leaves out (The Old World's Combat phase) cause no test.
   if (rules.heavyCasualtiesExcept.includes(phaseOfKey(ended))) return
-  for (const id of losses.units) {
-    const unit = ctx.unit(id)
-    const start = unit.phaseStart
-    if (!start || start.phase !== ended) continue
-    const lost = start.models - unit.models
-    const more = rules.heavyCasualties === 'more-than-quarter'
-    if (lost <= 0 || (more ? lost * 4 <= start.models : lost * 4 < start.models)) continue
-    if (unit.models === 0 || unit.fleeing || engaged(ctx.game, unit) || unit.testedIn?.panic === ended) continue
-    if (rules.chargersExempt && charging(ctx.game, unit)) continue
-    const cause = explain(
-      `${unit.name} lost ${lost} of the ${start.models} models it had at the start of ${describePhase(ended)}: ` +
-        (more ? 'more than 25%' : '25% or more'),
-      { value: lost, rule: ctx.rule('panic', 'heavy-casualties'), from: [unit.changedAt, event.seq] },
-      [
-        explain(`tested as the next phase starts (${cite(ctx.rule('variants', 'panic-heavy-casualties'))})`, {
-          rule: ctx.rule('variants', 'panic-heavy-casualties'),
-        }),
-      ],
-    )
-    yield* panicTest(ctx, unit, cause, ended)
-  }
+  const start = unit.phaseStart
+  if (!start || start.phase !== ended) return
+  const lost = start.models - unit.models
+  const more = rules.heavyCasualties === 'more-than-quarter'
+  if (lost <= 0 || (more ? lost * 4 <= start.models : lost * 4 < start.models)) return
+  if (unit.models === 0 || unit.fleeing || engaged(ctx.game, unit) || unit.testedIn?.panic === ended) return
+  if (rules.chargersExempt && charging(ctx.game, unit)) return
+  const cause = explain(
+    `${unit.name} lost ${lost} of the ${start.models} models it had at the start of ${describePhase(ended)}: ` +
+      (more ? 'more than 25%' : '25% or more'),
+    { value: lost, rule: ctx.rule('panic', 'heavy-casualties'), from: [unit.changedAt, event.seq] },
+    [
+      explain(`tested as the next phase starts (${cite(ctx.rule('variants', 'panic-heavy-casualties'))})`, {
+        rule: ctx.rule('variants', 'panic-heavy-casualties'),
+      }),
+    ],
+  )
+  yield* panicTest(ctx, unit, cause, ended)
 }
 
 const CAUSES = {
@@ -216,7 +213,7 @@ export function* panicTestDeclared(context: ProcedureContext, event: EventOf<'Pa
       'rules/already-engaged',
       `${where}: ${unit.name} is engaged in combat: units in combat take no Panic test (${cite(ctx.rule('panic', 'exempt'))})`,
     )
-  const rules = ctx.mechanics.panic
+  const rules = ctx.profile.panic
   if (rules.chargersExempt && charging(ctx.game, unit))
     throw new RuleError(
       'rules/panic-not-due',

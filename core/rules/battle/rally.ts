@@ -36,7 +36,7 @@ export function* rallyTests(ctx: BattleContext, event: EventOf<'PhaseStarted'>):
       continue
     }
     const floor = rallyFloor(ctx, unit)
-    const rule = ctx.decision('rally-below-quarter')
+    const rule = ctx.profile.rallyBelowQuarter.value
     if (floor.below && rule === 'not-below-25-percent') {
       emitTest(ctx, unit, 'rally', {
         passed: false,
@@ -88,7 +88,7 @@ export function* rallyTests(ctx: BattleContext, event: EventOf<'PhaseStarted'>):
           from: [roll.seq],
         }),
       })
-    const ralliedBar = ctx.mechanics.ralliedBar
+    const ralliedBar = ctx.profile.ralliedBar
     if (passed && ralliedBar) ralliedThisTurn(ctx, unit, roll.seq, ralliedBar)
   }
 }
@@ -115,7 +115,7 @@ function ralliedThisTurn(ctx: BattleContext, unit: UnitState, seq: number, rule:
 /** Whether a unit has too few models left to rally normally: its models and the characters that count. */
 function rallyFloor(ctx: BattleContext, unit: UnitState): { below: boolean; text: string; notes: Explanation[] } {
   const { left, characters, notes } = modelsCountedForRally(ctx.modifiers, unit)
-  const rule = ctx.decision('rally-below-quarter')
+  const rule = ctx.profile.rallyBelowQuarter.value
   // 'double-one-at-25-percent' (classic-8th) takes 25% itself in; the others only fewer.
   const atQuarter = rule === 'double-one-at-25-percent'
   const below = atQuarter ? left * 4 <= unit.startingModels : left * 4 < unit.startingModels

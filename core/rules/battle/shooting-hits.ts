@@ -113,7 +113,7 @@ export function* templateHits(
     value: whole,
     rule: ctx.rule('shooting', 'templates'),
   })
-  if (partly === 0 || ctx.decision('template-partial') === 'all-hit') {
+  if (partly === 0 || ctx.profile.templatePartial.value === 'all-hit') {
     const hits = whole + partly
     const partlyWhy =
       partly === 0
@@ -296,7 +296,7 @@ function emitHits(
 function rankAndFileNote(ctx: BattleContext, shooter: UnitState, target: UnitState): Explanation | null {
   if (target.character) return null
   const models = modelsOf(target)
-  const hiding = ctx.mechanics.hiddenModels
+  const hiding = ctx.profile.hiddenModels
   const hidden = hiding ? target.characters.filter(isHidden) : []
   if (models.length + hidden.length === 0) return null
   const protections = models.map((ref) => ({ ref, ...rangedProtection(ctx, ref, shooter) }))

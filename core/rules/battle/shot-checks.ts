@@ -28,7 +28,7 @@ export function firingModels(
 ): Shot {
   const records = ctx.modifiers('firing-ranks', { subject: shooter, opponent: target, shot: moment })
   // Only a ruleset with a firing-ranks rule has records there (old-world/shooting §firing-ranks).
-  const rule = ctx.mechanics.firingRanks
+  const rule = ctx.profile.firingRanks
   if (records.length === 0 || !rule) return shot
   const ranks = resolveModifiers({ value: 0, text: 'ranks that fire', rule }, records, {
     mode: 'value',
@@ -169,7 +169,7 @@ function rangeBand(
     )
     return shot.range
   }
-  const rule = ctx.mechanics.standAndShootBeyondRange
+  const rule = ctx.profile.standAndShootBeyondRange
   if (shot.distance > range && shot.standAndShoot === true && rule) {
     why.push(
       explain(
@@ -350,10 +350,10 @@ function checkShotDetails(question: ShotInQuestion): void {
       'rules/too-many-models',
       `${where}: ${models} models cannot shoot, ${shooter.name} has ${shooter.models} (${ctx.game.ruleset}/shooting §models)`,
     )
-  if (shot.cover !== 'none' && !ctx.mechanics.cover.includes(shot.cover))
+  if (shot.cover !== 'none' && !ctx.profile.cover.includes(shot.cover))
     throw new RuleError(
       'rules/bad-target',
-      `${where}: cover "${shot.cover}" is not this ruleset's: say ${ctx.mechanics.cover.join(' or ')} cover, or none`,
+      `${where}: cover "${shot.cover}" is not this ruleset's: say ${ctx.profile.cover.join(' or ')} cover, or none`,
     )
   if (shot.multipleShots && weapon.multipleShots === null)
     throw new RuleError(

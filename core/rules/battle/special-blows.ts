@@ -55,6 +55,6 @@ export function* specialHits(
     hits,
     hits,
   )
-  const counted = ctx.decision('excess-wounds') === 'not-counted' ? Math.min(result.unsaved, left) : result.unsaved
+  const counted = ctx.profile.excessWounds.value === 'not-counted' ? Math.min(result.unsaved, left) : result.unsaved
   return { counted, seqs: counted > 0 ? [ctx.seq] : [] }
 }

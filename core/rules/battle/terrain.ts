@@ -4,14 +4,14 @@ import { rollAgainst } from '../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { BattleContext } from './context.js'
-import type { TerrainRules } from './mechanics.js'
 import { removeRankAndFile } from './models.js'
+import type { TerrainRules } from './profile.js'
 
 export type Terrain = 'difficult' | 'dangerous'
 
 /** The terrain rules' clauses, which only a ruleset with terrain rules has (old-world/terrain): it alone gets here. */
 export function terrainRules(ctx: BattleContext): TerrainRules {
-  const rules = ctx.mechanics.terrain
+  const rules = ctx.profile.terrain
   if (!rules) throw new Error(`ruleset ${ctx.game.ruleset} has no terrain rules`)
   return rules
 }
@@ -29,7 +29,7 @@ export function terrainMove(
   m: { readonly value: number; readonly explanation: Explanation },
 ): { readonly value: number; readonly explanation: Explanation } {
   if (terrain === undefined) return m
-  const base = ctx.mechanics.terrainMovement(ctx, unit, terrain)
+  const base = ctx.profile.terrainMovement(ctx, unit, terrain)
   if (base === null)
     throw new RuleError('rules/not-permitted', `${where}: the ${ctx.game.ruleset} ruleset has no terrain rules`)
   const modifier = resolveModifiers(base, ctx.modifiers('movement', { subject: unit, opponent: [], move: 'terrain' }), {

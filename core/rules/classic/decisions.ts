@@ -1,15 +1,20 @@
-import { type DecisionIndexOf, defineDecision } from '../../engine/catalogue.js'
+import { type DecisionIndexOf, defineSwitch, rulingsOf } from '../../engine/catalogue.js'
 
 const CORE = 'rules/core-mechanics.md'
 
+/** The classic variants; a ruling takes its one value in both. */
+const defineRuling = rulingsOf(['classic', 'classic-8th'])
+
 /**
- * The variant table: where the sources disagree, are unsure, or the seed is silent, the choice
+ * The variant table, of two kinds: variant switches (`defineSwitch`: the variants differ, and the procedures read
+ * the value through the ruleset's profile, an entry through `held.decision`) and rulings (`defineRuling`: one value
+ * in both variants, cited in explanations). Where the sources disagree, are unsure, or the seed is silent, the choice
  * each variant makes. `classic` plays the seed as written (7th-edition conventions, core-mechanics
  * A.10 and "Precedence"); `classic-8th` takes the 8th-edition baseline wherever the seed is silent.
  * Explanations cite each as `classic/variants §<id>`.
  */
 export const classicDecisions = [
-  defineDecision({
+  defineSwitch({
     id: 'to-wound-floor',
     topic: 'Can a low Strength hit fail to wound at all?',
     values: { classic: 'cannot-wound-at-t-minus-4', 'classic-8th': 'six-plus' },
@@ -24,7 +29,7 @@ export const classicDecisions = [
       `${CORE} A.5, A.10, C`,
     ],
   }),
-  defineDecision({
+  defineSwitch({
     id: 'charge-bonus',
     topic: 'What does charging give a unit in close combat?',
     values: { classic: 'strike-first', 'classic-8th': 'combat-result' },
@@ -34,17 +39,17 @@ export const classicDecisions = [
       'chargers and gives +1 combat result instead (A.6, sure).',
     sources: ['7e:close-combat/who-strikes-first', '8e:close-combat/striking-order', `${CORE} A.5, A.6, A.10, C`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'initiative-ties',
     topic: 'Who strikes first when Initiative is equal?',
-    values: { classic: 'simultaneous', 'classic-8th': 'simultaneous' },
+    value: 'simultaneous',
     why:
       "7th breaks ties by last round's winner, else a roll (A.10); 8th strikes simultaneously (A.5, sure). The seed implies " +
       'neither, so by the precedence rule (3) both variants take the 8th baseline: equal Initiative ' +
       'strikes at the same time.',
     sources: ['8e:close-combat/striking-order', '7e:close-combat/who-strikes-first', `${CORE} precedence, A.5, A.10`],
   }),
-  defineDecision({
+  defineSwitch({
     id: 'supporting-attacks',
     topic: 'Do models in the second rank attack?',
     values: { classic: 'none', 'classic-8th': 'second-rank' },
@@ -53,7 +58,7 @@ export const classicDecisions = [
       '8th lets each second-rank model behind a fighting model make one supporting attack (A.5, sure).',
     sources: ['8e:close-combat/supporting-attacks', `${CORE} A.5, C`],
   }),
-  defineDecision({
+  defineSwitch({
     id: 'asf-re-rolls',
     topic: 'Does Always Strikes First also re-roll misses?',
     values: { classic: 'none', 'classic-8th': 'misses-if-initiative-not-lower' },
@@ -62,7 +67,7 @@ export const classicDecisions = [
       "the enemy's, and ASF against ASF re-rolls nothing (A.5, sure); classic-8th takes that where the seed is silent.",
     sources: ['8e:special-rules/always-strikes-first', `${CORE} A.5`],
   }),
-  defineDecision({
+  defineSwitch({
     id: 'outnumber',
     topic: 'Does a side with more Unit Strength gain combat result?',
     values: { classic: 'plus-one', 'classic-8th': 'none' },
@@ -71,7 +76,7 @@ export const classicDecisions = [
       'sure). 8th has none.',
     sources: ['7e:close-combat/combat-result-bonuses', `${CORE} A.8, A.10`],
   }),
-  defineDecision({
+  defineSwitch({
     id: 'disruption',
     topic: 'Which enemy in the flank or rear cancels a rank bonus?',
     values: { classic: 'unit-strength-5', 'classic-8th': 'two-ranks-of-5' },
@@ -80,23 +85,23 @@ export const classicDecisions = [
       'ranks of five (A.6, likely).',
     sources: ['7e:close-combat/combat-result-bonuses', '8e:close-combat/flank-attack', `${CORE} A.6, A.10`],
   }),
-  defineDecision({
+  defineSwitch({
     id: 'rank-count',
     topic: 'When are ranks counted for the rank bonus?',
     values: { classic: 'round-start', 'classic-8th': 'combat-result' },
     why: '7th counts ranks as the round starts (A.10, sure); 8th counts them when the result is worked out (A.6).',
     sources: ['7e:close-combat/combat-result-bonuses', '8e:close-combat/extra-ranks', `${CORE} A.6, A.10`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'rank-bonus-units',
     topic: 'When a side has several units in a combat, whose ranks count?',
-    values: { classic: 'best-single-unit', 'classic-8th': 'best-single-unit' },
+    value: 'best-single-unit',
     why:
       'core-mechanics gives the rank bonus per unit without saying how several units combine. Both editions count only the ' +
       'unit with the best rank bonus (memory of 7e and 8e, likely; the same rule as The Old World, B.6, sure).',
     sources: ['8e:close-combat/extra-ranks', `${CORE} A.6, B.6`],
   }),
-  defineDecision({
+  defineSwitch({
     id: 'steadfast',
     topic: 'Does a losing unit with more ranks test on its unmodified Leadership?',
     values: { classic: 'none', 'classic-8th': 'more-ranks' },
@@ -105,7 +110,7 @@ export const classicDecisions = [
       'tests a loser with more ranks (of five) than the enemy on its unmodified Leadership.',
     sources: ['8e:close-combat/steadfast', `${CORE} A.6`],
   }),
-  defineDecision({
+  defineSwitch({
     id: 'flee-dice',
     topic: 'How many dice does a unit flee and pursue with?',
     values: { classic: 'three-if-m-over-6', 'classic-8th': 'two' },
@@ -114,27 +119,27 @@ export const classicDecisions = [
       'fleeing and pursuit, which only matters under that rule. 8th: 2D6 (A.6, sure; Swiftstride is a special rule).',
     sources: ['6e:close-combat/move-fleeing-troops', '7e:close-combat/determine-pursuit-distance', `${CORE} A.6, A.10`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'unit-strength-unlisted',
     topic: 'Unit Strength of troop types core-mechanics does not list',
-    values: { classic: 'chariot-4-swarm-3-war-beast-1', 'classic-8th': 'chariot-4-swarm-3-war-beast-1' },
+    value: 'chariot-4-swarm-3-war-beast-1',
     why:
       'A.10 lists infantry 1, cavalry 2, large and monstrous infantry and war machines 3, monsters = Wounds. For the rest: ' +
       'chariots 4 and swarms 3 (6th-edition unit strength, from memory, likely), war beasts 1 like infantry, monstrous ' +
       'cavalry and monstrous beasts 3 as large models.',
     sources: ['6e:units/unit-strength', `${CORE} A.8, A.10`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'excess-wounds',
     topic: 'Do unsaved wounds beyond what the enemy unit had left count for combat result?',
-    values: { classic: 'not-counted', 'classic-8th': 'not-counted' },
+    value: 'not-counted',
     why:
       'core-mechanics scores "unsaved wounds" and counts wounds past a slain model only as Overkill, which belongs to ' +
       'challenges (A.6, A.10). So outside a challenge a unit cannot be wounded more times than it has Wounds left, and the ' +
       'excess scores nothing (likely; both editions).',
     sources: ['8e:close-combat/uncommon-bonuses', '6e:characters/overkill', `${CORE} A.5, A.6, A.10`],
   }),
-  defineDecision({
+  defineSwitch({
     id: 'high-ground',
     topic: 'Does fighting from higher ground add to the combat result?',
     values: { classic: 'plus-one', 'classic-8th': 'none' },
@@ -143,7 +148,7 @@ export const classicDecisions = [
       'unsure: it is in 6th, 7th, WAP and TOW); classic-8th follows the 8th rules index as read, with none.',
     sources: ['7e:close-combat/combat-result-bonuses', `${CORE} A.6, A.10`],
   }),
-  defineDecision({
+  defineSwitch({
     id: 'charge-range',
     topic: 'How far does a charge reach?',
     values: { classic: 'twice-move', 'classic-8th': 'move-plus-2d6' },
@@ -152,7 +157,7 @@ export const classicDecisions = [
       '(A.10, sure for 6th, likely for 7th). 8th: M + 2D6, rolled after the target has responded (A.2, sure).',
     sources: ['6e:movement/move-chargers', '8e:movement/roll-charge-range-and-move-chargers', `${CORE} A.2, A.10`],
   }),
-  defineDecision({
+  defineSwitch({
     id: 'failed-charge',
     topic: 'How far does a unit move when its charge falls short?',
     values: { classic: 'normal-move', 'classic-8th': 'higher-die' },
@@ -161,7 +166,7 @@ export const classicDecisions = [
       'gives the 2 x M charge this goes with). 8th: it moves the higher of its two charge dice (A.2, sure).',
     sources: ['6e:movement/move-chargers', '8e:movement/failed-charge', `${CORE} A.2, A.10`],
   }),
-  defineDecision({
+  defineSwitch({
     id: 'stand-and-shoot-range',
     topic: 'How close may a charger come before the target can no longer stand and shoot?',
     values: { classic: 'half-charge-move', 'classic-8th': 'own-move' },
@@ -171,7 +176,7 @@ export const classicDecisions = [
       'own M" (likely): the same inches, a different reason.',
     sources: ['6e:movement/stand-and-shoot-movement', `${CORE} A.2, A.10`],
   }),
-  defineDecision({
+  defineSwitch({
     id: 'terror-charge-range',
     topic: 'When does a unit charged by a Terror causer test?',
     values: { classic: 'within-charge-range', 'classic-8th': 'on-declaration' },
@@ -181,7 +186,7 @@ export const classicDecisions = [
       'declaration, as 8th does (A.7, sure).',
     sources: ['8e:special-rules/terror', `${CORE} A.2, A.7, A.10`],
   }),
-  defineDecision({
+  defineSwitch({
     id: 'march-blocking',
     topic: 'What does an enemy within 8 inches do to a march?',
     values: { classic: 'unit-strength-5-blocks', 'classic-8th': 'leadership-test' },
@@ -192,7 +197,7 @@ export const classicDecisions = [
       'unit moves only its normal move (A.2, likely); Unit Strength plays no part.',
     sources: ['wap:movement/marching', `${CORE} A, A.2, A.10`],
   }),
-  defineDecision({
+  defineSwitch({
     id: 'flying-move',
     topic: 'How far does a Flying Model fly?',
     values: { classic: 'twenty-inches', 'classic-8th': 'ten-inches' },
@@ -202,7 +207,7 @@ export const classicDecisions = [
       'inches and march 20 (memory, likely). Arbiter checks the flying move against these.',
     sources: ['7e:special-rules/fly', '8e:special-rules/fly', `${CORE} A`],
   }),
-  defineDecision({
+  defineSwitch({
     id: 'large-target-to-hit',
     topic: 'Do shooters and templates gain +1 to hit a Large Target?',
     values: { classic: 'plus-one', 'classic-8th': 'none' },
@@ -211,7 +216,7 @@ export const classicDecisions = [
       'sure). 8th dropped the bonus (8e:special-rules/large-target, A.4, sure); classic-8th plays that baseline.',
     sources: ['7e:shooting/to-hit-modifiers', '8e:special-rules/large-target', `${CORE} A.4, A.10, C`],
   }),
-  defineDecision({
+  defineSwitch({
     id: 'template-partial',
     topic: 'Is a model only partly under a template hit?',
     values: { classic: 'four-plus', 'classic-8th': 'all-hit' },
@@ -223,7 +228,7 @@ export const classicDecisions = [
       'the template touches, with no roll (A.4, likely).',
     sources: ['7e:shooting/templates', '8e:shooting/templates', `${CORE} A.4, C`],
   }),
-  defineDecision({
+  defineSwitch({
     id: 'magic-dice',
     topic: 'Where do the power and dispel dice come from, and how is a spell cast and dispelled?',
     values: { classic: 'per-wizard', 'classic-8th': 'winds-of-magic' },
@@ -247,7 +252,7 @@ export const classicDecisions = [
       `${CORE} A.3, A.10`,
     ],
   }),
-  defineDecision({
+  defineSwitch({
     id: 'miscast',
     topic: 'What does a miscast do? (the table is not captured)',
     values: { classic: 'spell-fails-caster-done', 'classic-8th': 'after-irresistible-force' },
@@ -259,7 +264,7 @@ export const classicDecisions = [
       'roll and records it; what the roll does is applied by the table from its own rulebook (prompted).',
     sources: ['8e:magic/irresistible-force', '8e:magic/miscasts', '7e:magic/casting-spells', `${CORE} A.3, A.10`],
   }),
-  defineDecision({
+  defineSwitch({
     id: 'magic-resistance',
     topic: 'What does Magic Resistance (X) do?',
     values: { classic: 'extra-dispel-dice', 'classic-8th': 'ward-vs-spells' },
@@ -270,29 +275,29 @@ export const classicDecisions = [
       'not combined with a better one (A.5).',
     sources: ['7e:magic/dispel-dice', '8e:special-rules/magic-resistance', `${CORE} A.5, A.10`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'shroud-casting-value',
     topic: 'Shroud of Darkness "3/5+": which number is the casting value?',
-    values: { classic: 'three', 'classic-8th': 'three' },
+    value: 'three',
     why:
       'Every other spell of the seed gives its casting value in brackets, "(6+)"; Shroud of Darkness alone has "3/5+" in its ' +
       'heading, and its text already says "5+ Ward Save". The heading reads as casting value 3 / the 5+ ward it grants, so ' +
       'the engine casts it on 3 (unsure; both variants).',
     sources: ['seed 000_47f9f7e6ea2b5b50 (PM Shroud of Darkness)'],
   }),
-  defineDecision({
+  defineRuling({
     id: 'soul-stealer-gain',
     topic: 'Soul Stealer: what is "gains 1 wound" for a caster who has lost wounds?',
-    values: { classic: 'one-more-wound', 'classic-8th': 'one-more-wound' },
+    value: 'one-more-wound',
     why:
       'The seed caps the gain at "double its original W", so the gain may take the caster above its profile. The engine adds ' +
       'one to the Wounds the caster has now (a wounded caster gets one back), never above 2 x W (both variants).',
     sources: ['seed 000_47f9f7e6ea2b5b50 (BM Soul Stealer)'],
   }),
-  defineDecision({
+  defineRuling({
     id: 'fear-outnumber',
     topic: "When does Fear double a defeated unit's break-test modifier?",
-    values: { classic: 'combined-us-higher', 'classic-8th': 'combined-us-higher' },
+    value: 'combined-us-higher',
     why:
       "The seed's Fear clause 2 doubles the modifier when the combined US of the Fear-causing models in contact is higher " +
       'than the loser\'s US; its example (US 15 against two Fear-causing units "with a combined US of 10", -4) contradicts ' +
@@ -300,20 +305,20 @@ export const classicDecisions = [
       "its example: doubled only when the Fear causers' US is higher. The seed entry applies in both variants.",
     sources: ['seed 000 Fear §2', `${CORE} precedence`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'fear-contact',
     topic: 'Which enemy units are in base contact with a defeated unit, for Fear clause 2?',
-    values: { classic: 'every-enemy-unit-in-the-combat', 'classic-8th': 'every-enemy-unit-in-the-combat' },
+    value: 'every-enemy-unit-in-the-combat',
     why:
       'Arbiter has no geometry, and a break test is taken in the middle of a round with no question to the table; the ' +
       "enemy units the players locked in the loser's combat are counted as the ones in contact with it (exact for a " +
       'combat of one unit a side). The Fear test at the start of the phase asks the table when a combat has several.',
     sources: ['seed 000 Fear §2'],
   }),
-  defineDecision({
+  defineRuling({
     id: 'panic-heavy-casualties',
     topic: 'When does the engine open a Panic test for heavy casualties?',
-    values: { classic: 'next-phase-start', 'classic-8th': 'next-phase-start' },
+    value: 'next-phase-start',
     why:
       'A unit that lost 25% or more of the models it had at the start of a phase tests at the end of that phase (A.7; ' +
       '7th alike, A.10). The log has no "phase ended" event, so the engine keeps the models a unit had when a phase ' +
@@ -322,7 +327,7 @@ export const classicDecisions = [
       'destroyed or broken within 6", fled through) depend on distances: the players declare them (PanicTestDeclared).',
     sources: ['8e:panic/heavy-casualties', '7e:psychology/panic', `${CORE} A.7, A.10`],
   }),
-  defineDecision({
+  defineSwitch({
     id: 'rally-below-quarter',
     topic: 'Can a fleeing unit with few models left rally?',
     values: { classic: 'not-below-25-percent', 'classic-8th': 'double-one-at-25-percent' },
@@ -333,29 +338,29 @@ export const classicDecisions = [
       'double 1 (A.2, sure).',
     sources: ['7e:movement/rally-fleeing-troops', '8e:movement/rally-fleeing-units', `${CORE} A.2, A.10`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'stupidity-fleeing',
     topic: 'Does a fleeing unit take a Stupidity test?',
-    values: { classic: 'no-test', 'classic-8th': 'no-test' },
+    value: 'no-test',
     why:
       'The seed tests "models not engaged in combat" and says nothing of fleeing ones; a fleeing unit moves as it flees ' +
       'and cannot charge, shoot or cast anyway, so a test would change nothing but its immunity. Both 7th and The Old ' +
       'World (B.7, sure) test only units that are neither fleeing nor engaged.',
     sources: ['seed 000 Stupidity §1', 'tow:special-rules/stupidity', `${CORE} B.7`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'general-undesignated',
     topic: 'Who is the general when several characters share the highest Ld and none was designated?',
-    values: { classic: 'first-mustered', 'classic-8th': 'first-mustered' },
+    value: 'first-mustered',
     why:
       'The seed has the player designate one when mustering (the `general` field). A list that does not is read as ' +
       'naming the first such character it musters, and the explanation says so.',
     sources: ['seed 000 General'],
   }),
-  defineDecision({
+  defineRuling({
     id: 'close-combat-weapon',
     topic: 'A unit with several close-combat weapons (a hand weapon and a spear, say): which does it fight with?',
-    values: { classic: 'special-weapon', 'classic-8th': 'special-weapon' },
+    value: 'special-weapon',
     why:
       'The seed is silent. 8th (sure, read in its rules index) and 7th (likely, the same text) say a model that carries ' +
       'a special close-combat weapon must fight with it, never with its hand weapon instead. So a unit fights with its ' +
@@ -364,10 +369,10 @@ export const classicDecisions = [
       'hand weapon beside a special weapon is refused. Magic weapons, which 8th puts first, are not in seed 000.',
     sources: ['8e:weapons/close-combat-weapons', `${CORE} A.5`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'two-handed-shield',
     topic: 'What does "cannot be used in combination with a shield" do to the shield\'s armour bonus?',
-    values: { classic: 'no-shield-in-close-combat', 'classic-8th': 'no-shield-in-close-combat' },
+    value: 'no-shield-in-close-combat',
     why:
       "The seed's Two-handed entry forbids using the weapon with a shield, not carrying both. In 7th and 8th a model " +
       'with a great weapon and a shield fights with the great weapon and gets no shield bonus in close combat, but its ' +
@@ -375,7 +380,7 @@ export const classicDecisions = [
       'two-handed weapon its shield gives nothing; against ranged attacks (any attack outside a combat) it counts.',
     sources: ['7e:shooting/armour-saves', '8e:shooting/shields', `${CORE} A.5`],
   }),
-  defineDecision({
+  defineSwitch({
     id: 'spear-ranks',
     topic: 'What does the infantry Spear\'s "fight in two ranks" add, and when?',
     values: { classic: 'second-rank-full-attacks', 'classic-8th': 'extra-rank-entered' },
@@ -395,10 +400,10 @@ export const classicDecisions = [
       `${CORE} A.5`,
     ],
   }),
-  defineDecision({
+  defineRuling({
     id: 'strikes-last',
     topic: 'When does a great weapon strike, and what if its unit charged or has Always Strikes First?',
-    values: { classic: 'last-even-charging-asf-cancels', 'classic-8th': 'last-even-charging-asf-cancels' },
+    value: 'last-even-charging-asf-cancels',
     why:
       'core-mechanics A.5 gives the great weapon "+2 S & strikes last" (8th reference, likely). In 7th a great weapon ' +
       'strikes last even on the charge, and a model that would both strike first and last strikes in Initiative order ' +
@@ -406,10 +411,10 @@ export const classicDecisions = [
       'Initiative.',
     sources: ['7e:close-combat/who-strikes-first', '8e:special-rules/always-strikes-first', `${CORE} A.5, A.10`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'killing-blow-seven-plus',
     topic: 'Killing Blow "has no effect on to-wound rolls of 7+": when can a to-wound roll need more than 6?',
-    values: { classic: 'modified-above-six-no-effect', 'classic-8th': 'modified-above-six-no-effect' },
+    value: 'modified-above-six-no-effect',
     why:
       'Neither to-wound chart has a 7+ cell: the 7th chart reads "N" where the 8th one reads 6+ (classic/variants ' +
       '§to-wound-floor). A need above 6 arises only when a to-wound modifier worsens a 6+ (none in seed 000 so far). ' +
@@ -422,48 +427,48 @@ export const classicDecisions = [
       `${CORE} A.4, A.5, A.10`,
     ],
   }),
-  defineDecision({
+  defineRuling({
     id: 'hatred-enemies',
     topic: 'Whom does a unit with Hatred hate when its list names no enemy?',
-    values: { classic: 'all-unless-named', 'classic-8th': 'all-unless-named' },
+    value: 'all-unless-named',
     why:
       'The seed writes "(enemies) X" and leaves X to the army list: `{ "id": "hatred", "params": { "enemies": ' +
       '"high-elves" } }` (race slugs as ArmyMustered gives them, comma-separated). Plain Hatred, with no enemy named, ' +
       'hates all enemies as in 8th (likely). A unit whose list gives no race is hated only by Hatred of all.',
     sources: ['8e:special-rules/hatred', `${CORE} A.7`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'eternal-hatred-pursuit',
     topic: 'Does Eternal Hatred ("hates all enemies") also force pursuit, as Hatred\'s clause 2 does?',
-    values: { classic: 'must-pursue', 'classic-8th': 'must-pursue' },
+    value: 'must-pursue',
     why:
       'The seed says the unit "hates all enemies": it has Hatred against all of them, with both of Hatred\'s clauses; ' +
       'the re-roll clause is widened to every round. So it must pursue any enemy fleeing from combat (no restraint test).',
     sources: [`${CORE} A.7`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'scaly-skin-combined',
     topic: 'Scaly Skin X+ with armour: which "corresponding AS modifier"?',
-    values: { classic: 'seven-minus-x', 'classic-8th': 'seven-minus-x' },
+    value: 'seven-minus-x',
     why:
       'An unarmoured model counts as 7+ (classic/armour-save §unarmoured), so an X+ save is worth 7 - X: 6+ is +1, ' +
       "5+ is +2, 4+ is +3. With armour that modifier is added to the armour's save (Scaly Skin 5+ and heavy armour " +
       '5+: 3+); without armour it is simply X+. Which of the two is called the modifier does not change the sum.',
     sources: ['8e:special-rules/scaly-skin', `${CORE} A.5`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'regeneration-default',
     topic: 'Regeneration without an X+ from the list',
-    values: { classic: 'four-plus', 'classic-8th': 'four-plus' },
+    value: 'four-plus',
     why:
       'The seed writes "X+" and lists give it (Regeneration (5+) is { save: 5 }). When a list gives none, 4+: the ' +
       'value of 7th and 8th (A.5, A.10, sure).',
     sources: ['7e:special-rules/regeneration', '8e:special-rules/regeneration', `${CORE} A.5, A.10`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'regeneration-restores',
     topic: 'Regeneration "ignores a wound" rolled after casualties were removed: what comes back?',
-    values: { classic: 'wounds-as-if-not-suffered', 'classic-8th': 'wounds-as-if-not-suffered' },
+    value: 'wounds-as-if-not-suffered',
     why:
       'The seed rolls at the end of combat, after models were removed, yet says the unit ignores the wound and that ' +
       'such models "are saved" (only they did not strike). So each ignored wound is undone: the unit\'s Wounds are as ' +
@@ -473,10 +478,10 @@ export const classicDecisions = [
       'own Regeneration (a save instead of the ward, A.5) is not played.',
     sources: [`${CORE} precedence, A.5, A.10`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'magic-banner-bearer',
     topic: 'Who carries a magic banner (Hydra Banner, War Banner)?',
-    values: { classic: 'the-unit-listing-it', 'classic-8th': 'the-unit-listing-it' },
+    value: 'the-unit-listing-it',
     why:
       "The seed lists the banners as items and says nothing of their bearer. A magic banner is borne by the unit's " +
       'standard bearer (6th-8th army books, likely), but a list that gives a unit a banner gives it its bearer: the ' +
@@ -484,10 +489,10 @@ export const classicDecisions = [
       "own +1 (classic/standard), which is capped at one a side; the banner's is not a standard's bonus.",
     sources: ['8e:characters/magic-standards', `${CORE} A.6`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'overkill-cap',
     topic: 'How much can the wounds caused beyond a slain model in a challenge add to the combat result?',
-    values: { classic: 'plus-5', 'classic-8th': 'plus-5' },
+    value: 'plus-5',
     why:
       'In a challenge each wound beyond what the slain model had left counts for combat result (Overkill). 7th caps it ' +
       'at +5 (A.10, sure: 7e:close-combat/combat-result-bonuses, 6e:characters/overkill); 8th lists Overkill among ' +
@@ -495,13 +500,10 @@ export const classicDecisions = [
       'speaks of "the max. for overkill" (Black Lotus) without a number.',
     sources: ['6e:characters/overkill', '8e:close-combat/uncommon-bonuses', `${CORE} A.6, A.10, C`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'challenge-refusal',
     topic: 'What happens when a challenge is refused?',
-    values: {
-      classic: 'challenger-names-refuser-who-does-not-fight',
-      'classic-8th': 'challenger-names-refuser-who-does-not-fight',
-    },
+    value: 'challenger-names-refuser-who-does-not-fight',
     why:
       'The seed lets champions "declare, accept and deny challenges like characters" without saying what a refusal ' +
       'does. In 7th and 8th alike the challenger names one enemy character (or champion) who could have accepted; ' +
@@ -511,39 +513,39 @@ export const classicDecisions = [
       "psychology procedures' and is not applied here.",
     sources: ['7th and 8th rulebooks, Challenges (from memory; no rules-index page checked)', 'seed Champion'],
   }),
-  defineDecision({
+  defineRuling({
     id: 'black-lotus-cap',
     topic: 'How far do the doubled wounds of Black Lotus count?',
-    values: { classic: 'extra-capped-as-overkill', 'classic-8th': 'extra-capped-as-overkill' },
+    value: 'extra-capped-as-overkill',
     why:
       'Black Lotus doubles "all wounds caused" when its bearer kills a model in a challenge, "up to the max. for ' +
       'overkill". Read: the wounds that slew the model count as usual, and everything the doubling and the overkill ' +
       'add beyond them together count at most the overkill maximum (+5, classic/variants §overkill-cap).',
     sources: ['seed Black Lotus', `${CORE} A.6, A.10`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'standard-recapture',
     topic: 'When is a captured standard taken back from the unit holding it?',
-    values: { classic: 'destroyed-or-pursued', 'classic-8th': 'destroyed-or-pursued' },
+    value: 'destroyed-or-pursued',
     why:
       'The seed: a captured standard "may be recaptured if the unit with the captured standard is defeated in CC (see ' +
       'above)", pointing at its capture clause: the unit destroyed in close combat, or broken and pursued. A holder ' +
       'that breaks and is not pursued keeps what it captured (the seed removes only its own standard then).',
     sources: ['seed Standard'],
   }),
-  defineDecision({
+  defineRuling({
     id: 'directed-at-fallen',
     topic: 'Where do attacks go that were directed at a champion or character slain earlier in the round?',
-    values: { classic: 'rank-and-file', 'classic-8th': 'rank-and-file' },
+    value: 'rank-and-file',
     why:
       'Attacks are allocated as the models strike (7th and 8th alike, likely); a model directed at a champion or ' +
       'character who has fallen strikes at what is left in contact: the rank and file of the same unit.',
     sources: ['7th and 8th rulebooks, characters in close combat (from memory)', 'seed Champion'],
   }),
-  defineDecision({
+  defineRuling({
     id: 'concealed-hidden',
     topic: 'What can a model hidden by Concealed do, and what can reach it, before it is revealed?',
-    values: { classic: 'not-on-the-table', 'classic-8th': 'not-on-the-table' },
+    value: 'not-on-the-table',
     why:
       'The seed says a concealed Assassin "cannot be damaged in any kind of way" and is placed only when revealed, ' +
       'so until then it is not on the table: it does not fight, cannot be attacked, picked out by ranged attacks or ' +
@@ -551,10 +553,10 @@ export const classicDecisions = [
       'lends none). Hits and wounds on its unit fall on the rank and file and never reach it.',
     sources: ['seed Concealed'],
   }),
-  defineDecision({
+  defineRuling({
     id: 'ranged-pick-out',
     topic: 'How do ranged attacks and spells reach a champion or joined character that its unit no longer protects?',
-    values: { classic: 'shooter-names-the-model', 'classic-8th': 'shooter-names-the-model' },
+    value: 'shooter-names-the-model',
     why:
       'The seed protects a champion "like characters" from ranged attacks only while its unit has at least 5 rank ' +
       'and file besides it (7th: fewer than 5 and a character may be picked out). Below 5 the shooting player may ' +
@@ -563,10 +565,10 @@ export const classicDecisions = [
       'unit they are cast on: their hits fall on its rank and file (a champion is no character for spells).',
     sources: ['seed Champion', '7th rulebook, characters and shooting (from memory)'],
   }),
-  defineDecision({
+  defineRuling({
     id: 'unit-rules-joined-characters',
     topic: "Do a unit's banner and special rules act for the characters who joined it?",
-    values: { classic: 'banner-says-all-rules-own-models', 'classic-8th': 'banner-says-all-rules-own-models' },
+    value: 'banner-says-all-rules-own-models',
     why:
       'A joined character fights with its own profile, gear and rules (classic/characters §own-profile). The Hydra ' +
       'Banner gives "all Dark Elves" +1A in the first round, so it reaches the Dark Elf characters who joined its ' +

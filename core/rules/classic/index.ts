@@ -12,8 +12,8 @@ import { classicEntries } from './entries/index.js'
 import { CLASSIC_TROOP_TYPES } from './entries/unit-strength.js'
 import { itemUsed } from './items.js'
 import { spellCast } from './magic/spell-cast.js'
-import { classicMechanics } from './mechanics.js'
 import { classicOpenings } from './openings.js'
+import { classicProfiles } from './profile.js'
 import { classicTroops } from './troops.js'
 
 export const classic: Ruleset = {
@@ -22,7 +22,8 @@ export const classic: Ruleset = {
   catalogue: classicCatalogue,
   definitions: classicEntries,
   defaultVariant: 'classic',
-  mechanics: classicMechanics,
+  profiles: classicProfiles,
+  mechanics: classicProfiles.classic,
   troopTypes: CLASSIC_TROOP_TYPES,
   phases: ['movement', 'magic', 'shooting', 'close-combat'],
   openings: classicOpenings,

@@ -1,9 +1,9 @@
 import type { EventOf, ProcedureContext } from '../../engine/types.js'
 import { chargesAwaitingShot } from '../battle/charge-move.js'
-import { fearAtPhaseStart } from '../battle/fear.js'
 import { type OpeningStep, turnStartSteps } from '../battle/openings.js'
-import { heavyCasualties } from '../battle/panic.js'
+import { phaseLossesSteps } from '../battle/phase-losses.js'
 import { rallyTests } from '../battle/rally.js'
+import { combatsAtPhaseStart } from '../battle/unit-in-combat.js'
 import type { ClassicContext } from './catalogue.js'
 import { concealedAtCombatPhase, concealedAtTurnStart } from './deployment.js'
 import { windsOfMagic } from './magic/winds.js'
@@ -13,11 +13,11 @@ const turnSteps: readonly OpeningStep<'TurnStarted', ClassicContext>[] = [concea
 
 /** Steps at the start of each phase, in order. */
 const phaseSteps: { readonly [phase: string]: readonly OpeningStep<'PhaseStarted', ClassicContext>[] } = {
-  movement: [heavyCasualties, rallyTests],
+  movement: [phaseLossesSteps, rallyTests],
   // A classic-8th charge left waiting for a Stand and Shoot shot never declared goes on first (battle/charge-move.ts).
-  magic: [chargesAwaitingShot, heavyCasualties, windsOfMagic],
-  shooting: [chargesAwaitingShot, heavyCasualties],
-  'close-combat': [chargesAwaitingShot, heavyCasualties, concealedAtCombatPhase, fearAtPhaseStart],
+  magic: [chargesAwaitingShot, phaseLossesSteps, windsOfMagic],
+  shooting: [chargesAwaitingShot, phaseLossesSteps],
+  'close-combat': [chargesAwaitingShot, phaseLossesSteps, concealedAtCombatPhase, combatsAtPhaseStart],
 }
 
 function* startOfTurn(context: ProcedureContext, event: EventOf<'TurnStarted'>) {

@@ -7,14 +7,14 @@ import type { BattleContext } from '../battle/context.js'
 import { sum } from '../battle/counting.js'
 import { leadershipFor } from '../battle/leadership.js'
 import { leadershipOdds, naturalDouble } from '../battle/leadership-doubles.js'
-import type { BreakQuestion, BreakVerdict } from '../battle/mechanics.js'
+import type { BreakQuestion, BreakVerdict } from '../battle/profile.js'
 import { oldWorldRule } from './catalogue.js'
 import { unitStrengthOf } from './entries/unit-strength.js'
 
 const totalStrength = (units: readonly UnitState[]) => sum(units.map(unitStrengthOf))
 
 /**
- * The Old World's break test (core-mechanics B.6; RulesetMechanics.breakTest): 2D6 plus the difference against
+ * The Old World's break test (core-mechanics B.6; RulesetProfile.breakTest): 2D6 plus the difference against
  * the Leadership that every `leadership` record has shaped (Terror's -1 among them). A natural roll above it
  * breaks; a modified one above it falls back in good order, or breaks when the winners have more than twice the
  * losers' Unit Strength; otherwise, or on a natural double 1, the unit gives ground. A unit that may skip the

@@ -1,14 +1,14 @@
-import { type Catalogue, entryData, type RuleIndexOf } from '../../engine/catalogue.js'
+import { type Catalogue, decisionData, entryData, type RuleIndexOf } from '../../engine/catalogue.js'
 import type { ProcedureContext } from '../../engine/types.js'
 import { type CoreClauseTable, clauseIndex } from '../battle/context.js'
-import type { RulesetMechanics } from '../battle/mechanics.js'
 import { type OldWorldDecisions, oldWorldDecisions } from './decisions.js'
 import { oldWorldEntries } from './entries/index.js'
+import type { OldWorldProfile } from './profile.js'
 
 /** id -> clause ids of every Old World entry: `ctx.rule('terror', 'rerol')` does not compile. */
 export type OldWorldRules = RuleIndexOf<typeof oldWorldEntries>
-/** The procedure context with Old World citations and decisions checked by the compiler. */
-export type OldWorldContext = ProcedureContext<OldWorldRules, OldWorldDecisions, RulesetMechanics>
+/** The procedure context with Old World citations and decisions checked by the compiler; its procedures read the profile. */
+export type OldWorldContext = ProcedureContext<OldWorldRules, OldWorldDecisions, OldWorldProfile>
 
 export { oldWorldRule } from './rule.js'
 
@@ -24,5 +24,5 @@ export const oldWorldCatalogue: Catalogue = {
       description: 'The Old World (2024) core rules with the entries of seed 001.',
     },
   },
-  decisions: oldWorldDecisions,
+  decisions: oldWorldDecisions.map(decisionData),
 }

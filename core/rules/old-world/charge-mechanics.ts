@@ -1,7 +1,7 @@
 import type { BaseValue } from '../../engine/modifiers.js'
 import type { UnitState } from '../../engine/types.js'
 import type { BattleContext } from '../battle/context.js'
-import type { RulesetMechanics } from '../battle/mechanics.js'
+import type { RulesetProfile } from '../battle/profile.js'
 import { oldWorldRule } from './catalogue.js'
 
 /** The maximum possible charge range (B.2): the charger's M + 6, the most a higher die can add. */
@@ -24,17 +24,12 @@ function terrainMovement(_ctx: BattleContext, unit: UnitState, terrain: 'difficu
 }
 
 /** The Old World's charge and psychology side of the shared procedures (core-mechanics B.2, B.7). */
-export const oldWorldChargeMechanics: Pick<
-  RulesetMechanics,
-  'chargingTest' | 'maxChargeRange' | 'fearInCombat' | 'leadershipDoubles' | 'terrainMovement'
-> = {
-  // Fear, not Terror, stops a charger (old-world/fear §charging); Terror causers cause Fear too.
-  chargingTest: { test: 'fear', rule: oldWorldRule('fear', 'charging') },
-  maxChargeRange,
-  fearInCombat: 'combat-fought-causers-only',
-  leadershipDoubles: {
-    double1: oldWorldRule('leadership-test', 'double-1'),
-    double6: oldWorldRule('leadership-test', 'double-6'),
-  },
-  terrainMovement,
-}
+export const oldWorldChargeMechanics: Pick<RulesetProfile, 'maxChargeRange' | 'leadershipDoubles' | 'terrainMovement'> =
+  {
+    maxChargeRange,
+    leadershipDoubles: {
+      double1: oldWorldRule('leadership-test', 'double-1'),
+      double6: oldWorldRule('leadership-test', 'double-6'),
+    },
+    terrainMovement,
+  }

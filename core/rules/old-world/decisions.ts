@@ -1,6 +1,9 @@
-import { type DecisionIndexOf, defineDecision } from '../../engine/catalogue.js'
+import { type DecisionIndexOf, rulingsOf } from '../../engine/catalogue.js'
 
 const CORE = 'rules/core-mechanics.md'
+
+/** The Old World has one variant, so each of its decisions is a ruling (the profile reads those it needs). */
+const defineRuling = rulingsOf(['old-world'])
 
 /**
  * The Old World's variant table: where its sources are unsure (marked (L)/(U) in core-mechanics B)
@@ -8,121 +11,121 @@ const CORE = 'rules/core-mechanics.md'
  * Explanations cite each as `old-world/variants §<id>`.
  */
 export const oldWorldDecisions = [
-  defineDecision({
+  defineRuling({
     id: 'rank-count',
     topic: "When are a unit's ranks counted for its rank bonus?",
-    values: { 'old-world': 'combat-result' },
+    value: 'combat-result',
     why: 'The rank bonus is part of the combat result score (B.6, sure): ranks are counted as it is worked out.',
     sources: ['tow:the-combat-phase/combat-result-score', `${CORE} B.6`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'flee-dice',
     topic: 'How many dice does a fleeing or pursuing unit roll?',
-    values: { 'old-world': 'two' },
+    value: 'two',
     why: 'Flee and pursuit moves are 2D6 for every troop type (B.2, B.6, sure); Swiftstride is its own rule.',
     sources: ['tow:movement-in-detail/the-flee-move', 'tow:the-combat-phase/the-pursuit-move', `${CORE} B.2, B.6`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'excess-wounds',
     topic: 'Do wounds beyond the last model of a unit count for combat result?',
-    values: { 'old-world': 'not-counted' },
+    value: 'not-counted',
     why:
       'The score is the Wounds the enemy lost (B.6, sure): a model cannot lose more Wounds than it has, so wounds past ' +
       'the last model score nothing. Only a challenge counts overkill.',
     sources: ['tow:the-combat-phase/combat-result-score', `${CORE} B.6`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'challenge-refusal',
     topic: 'Who steps back when a challenge is refused?',
-    values: { 'old-world': 'challenger-names-refuser-who-does-not-fight' },
+    value: 'challenger-names-refuser-who-does-not-fight',
     why:
       'The challenger picks which enemy character refuses, and that one does not fight this round (tow:characters, ' +
       'challenges; as the classic table takes it).',
     sources: ['tow:characters/refusing-a-challenge'],
   }),
-  defineDecision({
+  defineRuling({
     id: 'standard-recapture',
     topic: 'When is a captured standard recaptured?',
-    values: { 'old-world': 'destroyed-or-pursued' },
+    value: 'destroyed-or-pursued',
     why: 'A captured standard goes when its holder is destroyed or run down, as the classic table takes it.',
     sources: ['tow:command-groups/standard-bearers'],
   }),
-  defineDecision({
+  defineRuling({
     id: 'directed-at-fallen',
     topic: 'Where do attacks directed at a model that has already fallen go?',
-    values: { 'old-world': 'rank-and-file' },
+    value: 'rank-and-file',
     why: 'Attacks at a model slain earlier in the round go to the rank and file in base contact instead.',
     sources: ['tow:removing-casualties/allocating-attacks'],
   }),
-  defineDecision({
+  defineRuling({
     id: 'charge-range',
     topic: 'How far does a charge reach?',
-    values: { 'old-world': 'move-plus-higher-die' },
+    value: 'move-plus-higher-die',
     why: 'Charge range = M + the higher of 2D6, rolled after the reaction (B.2, sure); Swiftstride is its own rule.',
     sources: ['tow:the-movement-phase/determine-charge-range', `${CORE} B.2, C`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'failed-charge',
     topic: 'How far does a unit move when its charge falls short?',
-    values: { 'old-world': 'higher-die' },
+    value: 'higher-die',
     why: 'A failed charge moves the Charge roll result, the higher die, towards the target (B.2, sure).',
     sources: ['tow:the-movement-phase/failed-charge', `${CORE} B.2`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'terror-charge-range',
     topic: 'When does a unit charged by a Terror causer test?',
-    values: { 'old-world': 'on-declaration' },
+    value: 'on-declaration',
     why: 'The seed: "When a Terror-causing unit declares a charge, its target takes a Leadership test straight away".',
     sources: ['seed 001 lines 40-44', 'tow:special-rules/terror'],
   }),
-  defineDecision({
+  defineRuling({
     id: 'stand-and-shoot-range',
     topic: 'How close may a charger come before the target can no longer stand and shoot?',
-    values: { 'old-world': 'own-move' },
+    value: 'own-move',
     why: 'Stand & Shoot is refused if the charger is closer than its own M (B.2, sure).',
     sources: ['tow:the-movement-phase/stand-and-shoot', `${CORE} B.2`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'terror-joined-character',
     topic: 'Does a unit cause Terror (or Fear) when a character who causes it joins it?',
-    values: { 'old-world': 'unit-causes-gains-no-immunity' },
+    value: 'unit-causes-gains-no-immunity',
     why:
       'The seed speaks of "a Terror-causing unit" and says a unit not causing Terror "gains no immunity when a ' +
       'character that does joins it": the unit causes it through the character (its Unit Strength counts for Fear) ' +
       'but tests as before.',
     sources: ['seed 001 lines 40-44', 'tow:special-rules/terror'],
   }),
-  defineDecision({
+  defineRuling({
     id: 'fear-once-per-turn',
     topic: 'Which Fear tests does "one test per turn" limit?',
-    values: { 'old-world': 'combat-test' },
+    value: 'combat-test',
     why:
       'B.7 puts the limit beside the test taken when a combat is fought: a unit tests once in a Combat phase however ' +
       'many rounds or causers. The test to charge is its own test, taken in the Movement phase.',
     sources: ['tow:special-rules/fear', `${CORE} B.7`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'terror-causer-fear',
     topic: "Is a Terror causer affected by another Terror causer's Fear?",
-    values: { 'old-world': 'tests-fear' },
+    value: 'tests-fear',
     why:
       'The seed makes Terror causers immune to Terror only, and says causing Fear gives no protection against the Fear ' +
       'of Terror-causing models: a Terror causer facing a Terror causer of higher Unit Strength tests Fear.',
     sources: ['seed 001 lines 40-44'],
   }),
-  defineDecision({
+  defineRuling({
     id: 'march-blocking',
     topic: 'What does an enemy within 8 inches do to a march?',
-    values: { 'old-world': 'leadership-test' },
+    value: 'leadership-test',
     why:
       'Enemy Sighted: within 8" of a non-fleeing enemy a unit must pass a Leadership test to march; a failed test ' +
       'still counts as marched (B.2, sure).',
     sources: ['tow:movement-in-detail/enemy-sighted', `${CORE} B.2`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'pursuit-contact',
     topic: 'Arbiter does not see the table: when does a pursuer reach the unit it pursues?',
-    values: { 'old-world': 'pursuit-roll-at-least-flee-roll' },
+    value: 'pursuit-roll-at-least-flee-roll',
     why:
       'The Old World measures it (B.6: contact with a fleeing unit runs it down). Both move straight along the same ' +
       'line from the same combat, so a pursuit roll equal to or above the flee (or fall-back) roll reaches it, as ' +
@@ -130,147 +133,147 @@ export const oldWorldDecisions = [
       'not: the pursuer counts as having charged it, and the players declare that combat next turn.',
     sources: ['tow:the-combat-phase/pursuit-into-a-fleeing-enemy', 'tow:faq/combat', `${CORE} B.6, C`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'fall-back-unit-strength',
     topic: 'When and whose Unit Strength is counted to turn a Fall Back in Good Order into a Break?',
-    values: { 'old-world': 'both-sides-as-the-result-is-worked-out' },
+    value: 'both-sides-as-the-result-is-worked-out',
     why:
       "Every unit of each side still fighting when the combat result is worked out (after the round's casualties, " +
       'before any loser breaks), so each losing unit of a combat is measured against the same totals.',
     sources: ['tow:the-combat-phase/break-test', `${CORE} B.6`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'general-undesignated',
     topic: 'Who leads the army when several characters share the highest Leadership and none was named?',
-    values: { 'old-world': 'first-mustered' },
+    value: 'first-mustered',
     why: 'The players name the General at muster; if they did not, the first mustered of them, as the classic table.',
     sources: ['tow:characters/general-and-battle-standard'],
   }),
-  defineDecision({
+  defineRuling({
     id: 'tree-spirit-leadership',
     topic: 'Which Tree Spirit characters may lend their Leadership to a Tree Spirit unit?',
-    values: { 'old-world': 'joined-or-general' },
+    value: 'joined-or-general',
     why:
       'Only the General has a Command range that lends Leadership (Inspiring Presence, B.7); so a Tree Spirit unit ' +
       'uses the Ld of a Tree Spirit character who joined it, or of a Tree Spirit General who is not fleeing and in ' +
       'whose Command range the table says it stands. Characters without Tree Spirit lend it nothing.',
     sources: ['tow:special-rules/tree-spirit', 'tow:characters/inspiring-presence', `${CORE} B.7`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'combat-apart',
     topic: 'Arbiter does not see the table: when are the sides of a combat out of contact after a round?',
-    values: { 'old-world': 'every-loser-gave-ground-and-none-followed' },
+    value: 'every-loser-gave-ground-and-none-followed',
     why:
       'Units that gave ground are 2" away; the combat goes on only if a winner follows up. When every losing unit ' +
       'still there gave ground and no winner followed up, the combat ends.',
     sources: ['tow:the-combat-phase/follow-up', `${CORE} B.6`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'casting-bonus',
     topic: 'What does a Wizard add to its 2D6 casting and Wizardly dispel rolls?',
-    values: { 'old-world': 'half-level-rounded-up' },
+    value: 'half-level-rounded-up',
     why:
       'Half its Level, rounded up (B.3 marks it likely: one source, tow:magic/casting-roll-casting-result-and-casting-' +
       'value): a Level 1 or 2 Wizard adds 1, a Level 3 or 4 adds 2. Fractions round up (B.1).',
     sources: ['tow:magic/casting-roll-casting-result-and-casting-value', `${CORE} B.3`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'casting-turn',
     topic: 'In whose turn does a Wizard cast, and what does "a turn" count its spells over?',
-    values: { 'old-world': 'own-turn' },
+    value: 'own-turn',
     why:
       "A Wizard casts in its own side's turn, in each spell type's phase; its Level limit and each spell's once count " +
       'over that turn (B.3 "per turn at most Level attempts, each spell once").',
     sources: ['tow:magic/casting-spells', `${CORE} B.3`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'dispel-miscast',
     topic: 'What does the Miscast table do to a Wizard that miscasts while dispelling?',
-    values: { 'old-world': 'harm-lines-only' },
+    value: 'harm-lines-only',
     why:
       'The dispel fails. Results 2-7 strike the dispelling Wizard as they would a caster; results 8-12 cast a spell ' +
       'the dispelling Wizard has not cast, so they do nothing but end its casting for the turn (B.3 gives the table ' +
       'for casters only).',
     sources: ['tow:magic/miscast-table', 'tow:magic/dispel-roll-and-dispel-result', `${CORE} B.3`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'ranged-pick-out',
     topic: 'How do ranged attacks reach a champion or joined character that its unit no longer protects?',
-    values: { 'old-world': 'shooter-names-the-model' },
+    value: 'shooter-names-the-model',
     why:
       'While its unit has five or more rank and file, hits fall on them; below that the shooting player may name the ' +
       'model (ShotDeclared `at`), as the classic table takes it.',
     sources: ['tow:characters/look-out-sir-characters', `${CORE} B.4`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'template-partial',
     topic: 'Is a model only partly under a template hit?',
-    values: { 'old-world': 'four-plus' },
+    value: 'four-plus',
     why: 'Models wholly under a template are hit; those partly under are hit on a 4+ (B.4, sure).',
     sources: ['tow:general-principles/risk-of-being-hit', `${CORE} B.4`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'timber-roll-off',
     topic: "Timber!'s roll-off: what if both players roll the same?",
-    values: { 'old-world': 're-roll-ties' },
+    value: 're-roll-ties',
     why:
       'The seed names a roll-off and no tie-break (lines 60-65); a roll-off that ends level has no winner to choose ' +
       'the arc, so both players roll again until one is higher.',
     sources: ['seed 001_dacc9ffbb72e8b95 lines 60-65', 'tow:special-rules/timber'],
   }),
-  defineDecision({
+  defineRuling({
     id: 'timber-in-arc',
     topic: 'Who says which units in base contact lie in the arc a falling model topples towards?',
-    values: { 'old-world': 'falling-models-player' },
+    value: 'falling-models-player',
     why:
       "It is the table's geometry, which the engine cannot see; the falling model's player says it (for each unit in " +
       'its combat), as the players enter base contact, and the answer is recorded for the other to dispute.',
     sources: ['seed 001_dacc9ffbb72e8b95 lines 60-65'],
   }),
-  defineDecision({
+  defineRuling({
     id: 'timber-combat-result',
     topic: "Do Timber!'s hits count toward the combat result?",
-    values: { 'old-world': 'enemy-wounds-counted' },
+    value: 'enemy-wounds-counted',
     why:
       'The score is the Wounds the enemy lost this Combat phase (B.6), whatever struck them: wounds Timber! causes ' +
       "to enemy units count for the falling model's side; wounds it causes to friendly units count for nobody, as " +
       'a side scores only what the enemy lost.',
     sources: ['tow:the-combat-phase/combat-result-score', `${CORE} B.6`, 'seed 001_dacc9ffbb72e8b95 lines 60-65'],
   }),
-  defineDecision({
+  defineRuling({
     id: 'timber-when',
     topic: 'When in a round does a falling model topple?',
-    values: { 'old-world': 'after-its-step' },
+    value: 'after-its-step',
     why:
       'Timber! is at "the model\'s Wounds hit 0" (seed line 61), after its Regeneration saves; the blows of one ' +
       'Initiative step are simultaneous (B.5), so it topples once the step that felled it is over (or the stomps, ' +
       'or the Tree Whack), before the next one strikes.',
     sources: ['seed 001_dacc9ffbb72e8b95 lines 60-65', 'tow:the-combat-phase/simultaneous-combat'],
   }),
-  defineDecision({
+  defineRuling({
     id: 'special-blows-combat-result',
     topic: 'Do the wounds of Stomp Attacks and Tree Whack count toward the combat result?',
-    values: { 'old-world': 'counted' },
+    value: 'counted',
     why:
       'They are blows struck in the combat (seed lines 28-32, 67-73): the score counts every Wound the enemy lost ' +
       'this Combat phase (B.6).',
     sources: ['tow:the-combat-phase/combat-result-score', `${CORE} B.6`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'close-combat-weapon',
     topic:
       'A unit with several close-combat weapons (a hand weapon and a great weapon, say): which does it fight with?',
-    values: { 'old-world': 'chosen-each-round' },
+    value: 'chosen-each-round',
     why:
       'The unit chooses which weapon it fights with each time its combat is chosen (B.5, sure), its hand weapon ' +
       'included: the `weapon` of its contact entry names it. Unnamed, it fights with its one special weapon, else its ' +
       'hand weapon; a unit with several special weapons must name one.',
     sources: ['tow:weapons-of-war/more-than-one-combat-weapon', `${CORE} B.5`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'combat-order-bonus',
     topic: 'What Unit Strength does a Close Order unit in Combat Order need for its +1 combat result?',
-    values: { 'old-world': 'unit-strength-5' },
+    value: 'unit-strength-5',
     why:
       'core-mechanics B.6 and B.8 (sure) and the rules index page give Unit Strength 5 or more; a copy of that page ' +
       "edited in June 2025 reads 10 or more, which 'unit-strength-10' plays. Each such unit of a side counts: the " +
@@ -281,20 +284,20 @@ export const oldWorldDecisions = [
       `${CORE} B.6, B.8`,
     ],
   }),
-  defineDecision({
+  defineRuling({
     id: 'rally-below-quarter',
     topic: 'Can a fleeing unit with few models left rally?',
-    values: { 'old-world': 'double-one-below-25-percent' },
+    value: 'double-one-below-25-percent',
     why:
       'Below 25% of its starting models a unit rallies only on a natural double 1 (B.2, sure: "Insurmountable ' +
       'Losses"); at 25% exactly it tests as usual. Joined characters count among the models left, as the shared ' +
       'rally test counts them (the classic table does so too).',
     sources: ['tow:the-strategy-phase/insurmountable-losses', `${CORE} B.2`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'panic-heavy-casualties',
     topic: 'When does the engine open a Panic test for heavy casualties?',
-    values: { 'old-world': 'next-phase-start' },
+    value: 'next-phase-start',
     why:
       'The rules test a unit that lost more than 25% at the end of the phase (or, shooting, after the unit that ' +
       'shot: B.1, B.4). The log has no "phase ended" or "unit done shooting" event, so the engine keeps the models a ' +
@@ -302,10 +305,10 @@ export const oldWorldDecisions = [
       'classic table does. Combat phase losses cause none (B.7).',
     sources: ['tow:the-psychology-of-war/heavy-casualties', 'tow:the-shooting-phase/make-panic-tests', `${CORE} B.7`],
   }),
-  defineDecision({
+  defineRuling({
     id: 'panic-unit-strength',
     topic: "How is a destroyed, broken or falling-back friend's Unit Strength counted for Panic?",
-    values: { 'old-world': 'models-at-phase-start' },
+    value: 'models-at-phase-start',
     why:
       'B.7 counts it at the start of the phase. The engine knows the models a unit had when the phase began once it ' +
       'lost some in it (the record heavy casualties keep); joined characters count as they are now, since a slain ' +

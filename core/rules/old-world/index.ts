@@ -7,17 +7,17 @@ import { shotDeclared } from '../battle/shooting-attack.js'
 import { oldWorldCatalogue } from './catalogue.js'
 import { oldWorldEntries } from './entries/index.js'
 import { oldWorldSpellCast } from './magic/casting.js'
-import { oldWorldMechanics } from './mechanics.js'
 import { oldWorldMoveDeclared } from './moves.js'
 import { checkOldWorldMuster } from './muster.js'
 import { oldWorldOpenings } from './openings.js'
+import { oldWorldProfile } from './profile.js'
 import { treemanTroops } from './treeman-troops.js'
 import { OLD_WORLD_TROOP_TYPES } from './troop-types.js'
 import { oldWorldGenericTroops } from './troops.js'
 
 /**
  * The Old World (seed 001, core-mechanics B). It runs the procedures it shares with the classic
- * ruleset under its own mechanics and catalogue: a citation `ctx.rule('to-wound', 'chart')` in a
+ * ruleset under its own profile and catalogue: a citation `ctx.rule('to-wound', 'chart')` in a
  * shared procedure names old-world/to-wound here.
  */
 export const oldWorld: Ruleset = {
@@ -26,7 +26,8 @@ export const oldWorld: Ruleset = {
   catalogue: oldWorldCatalogue,
   definitions: oldWorldEntries,
   defaultVariant: 'old-world',
-  mechanics: oldWorldMechanics,
+  profiles: { 'old-world': oldWorldProfile },
+  mechanics: oldWorldProfile,
   troopTypes: OLD_WORLD_TROOP_TYPES,
   // The seed's Treeman and its foes, then generic troops to muster against it.
   troops: [...treemanTroops, ...oldWorldGenericTroops],

@@ -2,7 +2,7 @@ import type { EventOf, ProcedureContext } from '../../engine/types.js'
 import { chargesAwaitingShot } from '../battle/charge-move.js'
 import type { BattleContext } from '../battle/context.js'
 import type { OpeningStep } from '../battle/openings.js'
-import { heavyCasualties } from '../battle/panic.js'
+import { phaseLossesSteps } from '../battle/phase-losses.js'
 import { rallyTests } from '../battle/rally.js'
 
 /**
@@ -11,11 +11,11 @@ import { rallyTests } from '../battle/rally.js'
  * in the Strategy phase (old-world/rally; B.1's Start of Turn, Command and Conjuration come first at the table).
  */
 const phaseSteps: { readonly [phase: string]: readonly OpeningStep<'PhaseStarted'>[] } = {
-  strategy: [heavyCasualties, rallyTests],
-  movement: [heavyCasualties],
+  strategy: [phaseLossesSteps, rallyTests],
+  movement: [phaseLossesSteps],
   // A charge left waiting for a Stand and Shoot shot never declared goes on before anything else.
-  shooting: [chargesAwaitingShot, heavyCasualties],
-  'close-combat': [chargesAwaitingShot, heavyCasualties],
+  shooting: [chargesAwaitingShot, phaseLossesSteps],
+  'close-combat': [chargesAwaitingShot, phaseLossesSteps],
 }
 
 function* startOfPhase(context: ProcedureContext, event: EventOf<'PhaseStarted'>) {

@@ -2,7 +2,7 @@ import { phaseKey } from '../../engine/outcomes.js'
 import type { UnitState } from '../../engine/types.js'
 import { explain } from '../../explain/explanation.js'
 import type { BattleContext } from '../battle/context.js'
-import type { PanicMechanics } from '../battle/mechanics.js'
+import type { PanicMechanics } from '../battle/profile.js'
 import { oldWorldRule } from './catalogue.js'
 import { unitStrengthOf } from './entries/unit-strength.js'
 

@@ -1,11 +1,13 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import type { BattleContext } from '../../battle/context.js'
+import { fearInCombat } from '../../battle/fear.js'
 import { fearFrom } from '../../battle/psychology-records.js'
 import { SEED } from './sources.js'
 import { unitStrengthOf } from './unit-strength.js'
 
 /**
- * Fear (seed 000). Clause 1 is run by the close-combat phase's opening (battle/fear.ts, fearTests): a failed
- * test starts this entry as an active effect with `failedTest`, lasting to the end of the phase. Clause 2
+ * Fear (seed 000). Clause 1 is the entry's step for every unit of a combat (battle/fear.ts, fearInCombat), as the
+ * close-combat phase starts and as a combat is joined: a failed test starts this entry as an active effect with `failedTest`, lasting to the end of the phase. Clause 2
  * is a break-test effect. The Stubborn clause has nothing to act on: no entry of seed 000 makes a unit
  * Stubborn, and the classic ruleset has no Stubborn rule.
  */
@@ -40,6 +42,17 @@ export const fear = defineEntry({
     immunities: 'Fear causers are not affected by Fear, except from Terror causers (a Fear test instead of Terror)',
   },
   enforcement: 'enforced',
+  triggers: [
+    {
+      // A rule of the Fear causer that every unit in base contact with one obeys, whether it holds Fear or not.
+      on: 'unit-in-combat',
+      clause: 'close-combat',
+      label: 'Fear test',
+      always: true,
+      when: (query) => query.moment !== 'fought',
+      step: (ctx, query) => fearInCombat(ctx as BattleContext, query, 'every-enemy'),
+    },
+  ],
   effects: [
     {
       at: 'psychology',

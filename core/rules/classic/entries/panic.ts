@@ -1,7 +1,12 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import type { BattleContext } from '../../battle/context.js'
+import { heavyCasualties } from '../../battle/panic.js'
 import { CORE } from './sources.js'
 
-/** Panic (core mechanics): run by battle/panic.ts (panicTest, heavyCasualties, panicTestDeclared). */
+/**
+ * Panic (core mechanics): battle/panic.ts, shared with The Old World's Panic. Heavy casualties are the entry's step
+ * as the next phase starts (heavyCasualties); the players declare the other causes (panicTestDeclared).
+ */
 export const panic = defineEntry({
   id: 'panic',
   name: 'Panic',
@@ -24,4 +29,13 @@ export const panic = defineEntry({
     flee: 'a unit that fails its Panic test flees (classic/variants §flee-dice)',
   },
   enforcement: 'enforced',
+  triggers: [
+    {
+      on: 'unit-lost-models',
+      clause: 'heavy-casualties',
+      label: 'Panic test for heavy casualties',
+      always: true,
+      step: (ctx, query) => heavyCasualties(ctx as BattleContext, query),
+    },
+  ],
 })

@@ -54,7 +54,7 @@ function* stealSouls(ctx: ClassicContext, cast: Cast): Generator<RequestSpec, vo
   const { wounds, profileW } = woundsNow(wizard.unit, wizard.character)
   const cap = 2 * profileW
   const gainRule = ctx.rule('soul-stealer', 'wound-gain')
-  const decision = explain(`classic/variants §soul-stealer-gain: ${ctx.decision('soul-stealer-gain')}`, {
+  const decision = explain(`classic/variants §soul-stealer-gain: ${ctx.profile.soulStealerGain.value}`, {
     rule: ctx.rule('variants', 'soul-stealer-gain'),
   })
   let gained = 0

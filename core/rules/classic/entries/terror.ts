@@ -1,4 +1,7 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import { chargingTest } from '../../battle/charging-test.js'
+import type { BattleContext } from '../../battle/context.js'
+import { terrorWhenCharged } from '../../battle/terror.js'
 import { SEED } from './sources.js'
 
 /**
@@ -30,6 +33,24 @@ export const terror = defineEntry({
   },
   grants: ['fear'],
   enforcement: 'enforced',
+  triggers: [
+    {
+      // A rule of the Terror causer that the unit it charges obeys, whether that unit holds Terror or not.
+      on: 'unit-charged',
+      clause: 'charged',
+      label: 'Terror test',
+      always: true,
+      step: (ctx, query) => terrorWhenCharged(ctx as BattleContext, query),
+    },
+    {
+      // A would-be charger tests against its target's Terror, whether it holds Terror or not.
+      on: 'unit-charges',
+      clause: 'charging',
+      label: 'Terror test to charge',
+      always: true,
+      step: (ctx, query, _held, source) => chargingTest(ctx as BattleContext, query, 'terror', source),
+    },
+  ],
   effects: [
     {
       at: 'psychology',

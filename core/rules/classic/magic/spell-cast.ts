@@ -69,7 +69,7 @@ export function* spellCast(context: ProcedureContext, event: EventOf<'SpellCast'
   const { wizard, spell } = cast
   const powerDice = event.payload.powerDice as number
   const player = wizard.unit.player
-  const eighth = ctx.decision('magic-dice') === 'winds-of-magic'
+  const eighth = ctx.profile.magicDice.value === 'winds-of-magic'
 
   spendPowerDice(ctx, cast, powerDice, eighth)
 
@@ -129,7 +129,7 @@ export function* spellCast(context: ProcedureContext, event: EventOf<'SpellCast'
           ? 'Irresistible Force brings a miscast once the spell is resolved'
           : `${ones} 1s: a miscast${irresistible ? '; with two 6s the spell is still cast irresistibly' : ': the spell fails'}`,
         { rule: ctx.rule('magic', 'miscast') },
-        [explain(`classic/variants §miscast: ${ctx.decision('miscast')}`, { rule: ctx.rule('variants', 'miscast') })],
+        [explain(`classic/variants §miscast: ${ctx.profile.miscast.value}`, { rule: ctx.rule('variants', 'miscast') })],
       ),
     )
   const gotThrough = result !== 'failed' && result !== 'miscast'
@@ -191,7 +191,7 @@ function endCasting(ctx: ClassicContext, wizard: Wizard, result: string, seq: nu
     explanation: explain(
       `${wizard.name} casts no more this phase (${result === 'failed' ? 'a failed cast' : 'a miscast'})`,
       { rule: ctx.rule('magic', result === 'failed' ? 'natural-2' : 'miscast'), from: [seq] },
-      [explain(`classic/variants §miscast: ${ctx.decision('miscast')}`, { rule: ctx.rule('variants', 'miscast') })],
+      [explain(`classic/variants §miscast: ${ctx.profile.miscast.value}`, { rule: ctx.rule('variants', 'miscast') })],
     ),
   })
 }
@@ -216,7 +216,7 @@ function* miscastRoll(ctx: ClassicContext, wizard: Wizard, from: number): Genera
       `miscast roll ${total} for ${wizard.name}: the table applies its result`,
       { value: total, rule: ctx.rule('magic', 'miscast'), from: [roll.seq] },
       [
-        explain(`the miscast table is not captured: classic/variants §miscast (${ctx.decision('miscast')})`, {
+        explain(`the miscast table is not captured: classic/variants §miscast (${ctx.profile.miscast.value})`, {
           rule: ctx.rule('variants', 'miscast'),
         }),
       ],
@@ -226,7 +226,7 @@ function* miscastRoll(ctx: ClassicContext, wizard: Wizard, from: number): Genera
 
 /** Magic Resistance as dispel dice is the variant's reading of MR: the explanation says so. */
 function withVariant(ctx: ClassicContext, why: Explanation): Explanation {
-  const note = explain(`Magic Resistance: ${ctx.decision('magic-resistance')}`, {
+  const note = explain(`Magic Resistance: ${ctx.profile.magicResistance.value}`, {
     rule: ctx.rule('variants', 'magic-resistance'),
   })
   return { ...why, children: [...why.children, note] }
@@ -259,7 +259,7 @@ function* dispel(ctx: ClassicContext, cast: Cast, castingTotal: number): Generat
     })
     return false
   }
-  const eighth = ctx.decision('magic-dice') === 'winds-of-magic'
+  const eighth = ctx.profile.magicDice.value === 'winds-of-magic'
   const mr = magicResistance(ctx, cast, dispeller)
   const extra = mr?.value ?? 0
   const dispelWizard = eighth
@@ -394,7 +394,7 @@ function checkDeclaration(ctx: ClassicContext, event: EventOf<'SpellCast'>): Cas
     )
 
   // Dice: the pool and the most a Wizard may use.
-  const eighth = ctx.decision('magic-dice') === 'winds-of-magic'
+  const eighth = ctx.profile.magicDice.value === 'winds-of-magic'
   const most = eighth ? 6 : level + 1
   if (p.powerDice === undefined)
     throw new RuleError(

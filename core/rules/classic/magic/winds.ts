@@ -29,7 +29,7 @@ export function* windsOfMagic(
   const dispel: Record<string, number> = {}
   const children: Explanation[] = []
 
-  if (ctx.decision('magic-dice') === 'per-wizard') {
+  if (ctx.profile.magicDice.value === 'per-wizard') {
     power = 2 + casting.reduce((sum, w) => sum + w.level, 0)
     children.push(
       explain(`${player}: ${power} power dice = 2 + Wizard levels (${levels(casting)})`, {
@@ -130,7 +130,7 @@ export function* windsOfMagic(
     text: `Winds of Magic: ${player} ${power} power dice; ${summary}`,
     values: { magic },
     explanation: explain(
-      `Winds of Magic (${ctx.decision('magic-dice')}): ${player} has ${power} power dice; ${summary}`,
+      `Winds of Magic (${ctx.profile.magicDice.value}): ${player} has ${power} power dice; ${summary}`,
       { value: power, rule, from: [event.seq] },
       children,
     ),

@@ -1,13 +1,16 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import { chargingTest } from '../../battle/charging-test.js'
+import type { BattleContext } from '../../battle/context.js'
+import { fearInCombat } from '../../battle/fear.js'
 import { CORE } from './sources.js'
 import { unitStrengthOf } from './unit-strength.js'
 
 /**
  * Fear as The Old World plays it (core-mechanics B.7). Only against an enemy of higher Unit Strength:
- * the `causes-fear` record is ignored otherwise, so neither test is taken. `charging`: the charge
- * procedure (battle/charges.ts, through the ruleset's `chargingTest`) tests a would-be charger.
- * `close-combat`: battle/fear.ts's fearTests, when the combat is fought (`fearInCombat`); a failed test
- * starts this entry as an active effect naming the causers, -1 to hit against them to the phase's end.
+ * the `causes-fear` record is ignored otherwise, so neither test is taken. `charging`: the entry's step as a unit
+ * charges (battle/charging-test.ts) tests a would-be charger.
+ * `close-combat`: the entry's step for every unit of a combat (battle/fear.ts, fearInCombat), as it is joined and
+ * as it is fought; a failed test starts this entry as an active effect naming the causers, -1 to hit against them to the phase's end.
  */
 export const fear = defineEntry({
   id: 'fear',
@@ -31,6 +34,25 @@ export const fear = defineEntry({
       'Fear causers are immune to Fear, but not to the Fear of Terror causers (old-world/terror §fear-no-protection)',
   },
   enforcement: 'enforced',
+  triggers: [
+    {
+      // A rule of the Fear causer that every unit engaged with one obeys, whether it holds Fear or not.
+      on: 'unit-in-combat',
+      clause: 'close-combat',
+      label: 'Fear test',
+      always: true,
+      when: (query) => query.moment !== 'phase-starts',
+      step: (ctx, query) => fearInCombat(ctx as BattleContext, query, 'causers-only'),
+    },
+    {
+      // A would-be charger tests against its target's Fear (a Terror causer's too), whether it holds Fear or not.
+      on: 'unit-charges',
+      clause: 'charging',
+      label: 'Fear test to charge',
+      always: true,
+      step: (ctx, query, _held, source) => chargingTest(ctx as BattleContext, query, 'fear', source),
+    },
+  ],
   effects: [
     {
       at: 'psychology',

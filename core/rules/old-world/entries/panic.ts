@@ -1,10 +1,12 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import type { BattleContext } from '../../battle/context.js'
+import { heavyCasualties } from '../../battle/panic.js'
 import { CORE } from './sources.js'
 
 /**
- * Panic (core-mechanics B.7): the shared procedure (battle/panic.ts panicTest, heavyCasualties,
- * panicTestDeclared) under The Old World's Panic mechanics (old-world/panic.ts). Distances are the table's: a
- * friend destroyed, breaking or falling back within 6", or fleeing through the unit, is declared (PanicTestDeclared).
+ * Panic (core-mechanics B.7): battle/panic.ts, shared with classic's Panic (heavyCasualties, the entry's step as
+ * the next phase starts; panicTestDeclared), under The Old World's Panic rules (old-world/panic.ts). Distances are the
+ * table's: a friend destroyed, breaking or falling back within 6", or fleeing through the unit, is declared (PanicTestDeclared).
  */
 export const panic = defineEntry({
   id: 'panic',
@@ -34,4 +36,13 @@ export const panic = defineEntry({
     'fall-back': 'a unit that fails with more than 50% of its starting models left Falls Back in Good Order instead',
   },
   enforcement: 'enforced',
+  triggers: [
+    {
+      on: 'unit-lost-models',
+      clause: 'heavy-casualties',
+      label: 'Panic test for heavy casualties',
+      always: true,
+      step: (ctx, query) => heavyCasualties(ctx as BattleContext, query),
+    },
+  ],
 })

@@ -1,4 +1,6 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import type { BattleContext } from '../../battle/context.js'
+import { terrorWhenCharged } from '../../battle/terror.js'
 import { seedLines } from './sources.js'
 
 /**
@@ -35,6 +37,16 @@ export const terror = defineEntry({
   },
   grants: ['fear'],
   enforcement: 'enforced',
+  triggers: [
+    {
+      // A rule of the Terror causer that the unit it charges obeys, whether that unit holds Terror or not.
+      on: 'unit-charged',
+      clause: 'charged',
+      label: 'Terror test',
+      always: true,
+      step: (ctx, query) => terrorWhenCharged(ctx as BattleContext, query),
+    },
+  ],
   effects: [
     {
       at: 'psychology',

@@ -46,7 +46,7 @@ export function* oldWorldSpellCast(context: ProcedureContext, event: EventOf<'Sp
           : explain(`if it is cast, its effect on ${cast.target.name} is its lore's, for the table to apply`, {
               rule: ctx.rule('magic', 'targeting'),
             }),
-        explain(`old-world/variants §casting-turn: ${ctx.decision('casting-turn')}`, {
+        explain(`old-world/variants §casting-turn: ${ctx.profile.castingTurn.value}`, {
           rule: ctx.rule('variants', 'casting-turn'),
         }),
       ],

@@ -51,7 +51,7 @@ export function* miscast(ctx: OldWorldContext, wizard: Wizard, from: number, by:
     line = 'harm'
     text = `Miscast ${total}: the dispel fails; ${wizard.name} has no spell of its own in hand, and casts no more this turn`
     notes.push(
-      explain(`old-world/variants §dispel-miscast: ${ctx.decision('dispel-miscast')}`, {
+      explain(`old-world/variants §dispel-miscast: ${ctx.profile.dispelMiscast.value}`, {
         rule: ctx.rule('variants', 'dispel-miscast'),
       }),
     )

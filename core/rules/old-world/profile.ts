@@ -3,10 +3,11 @@ import type { UnitState } from '../../engine/types.js'
 import { explain } from '../../explain/explanation.js'
 import type { BattleContext } from '../battle/context.js'
 import type { General } from '../battle/leadership.js'
-import type { RulesetMechanics } from '../battle/mechanics.js'
+import { type Cited, citedDecision, type RulesetProfile } from '../battle/profile.js'
 import { oldWorldBreakTest } from './break-test.js'
 import { oldWorldRule } from './catalogue.js'
 import { oldWorldChargeMechanics } from './charge-mechanics.js'
+import { type OldWorldDecisions, oldWorldDecisions } from './decisions.js'
 import { oldWorldEntries } from './entries/index.js'
 import { unitStrengthOf } from './entries/unit-strength.js'
 import { oldWorldPanic } from './panic.js'
@@ -45,8 +46,34 @@ function commandRange(ctx: BattleContext, general: General, unit: UnitState): st
   return `within ${large ? 18 : 12}" of ${unit.name} (his Command range${large ? ', 18" as a Large Target' : ''})`
 }
 
-/** The Old World's side of the procedures it shares with the classic ruleset (core-mechanics C). */
-export const oldWorldMechanics: RulesetMechanics = {
+/** A ruling of The Old World's table, as the profile reads it. */
+function cite<Id extends keyof OldWorldDecisions & string>(id: Id) {
+  return citedDecision('old-world', oldWorldDecisions, 'old-world', id)
+}
+
+/** The Old World's profile: the shared one, with the rulings its own magic procedures read. */
+export interface OldWorldProfile extends RulesetProfile {
+  /** Whom a Wizard may cast in: `variants §casting-turn`. */
+  readonly castingTurn: Cited<OldWorldDecisions['casting-turn']>
+  /** What a miscast on a dispel harms: `variants §dispel-miscast`. */
+  readonly dispelMiscast: Cited<OldWorldDecisions['dispel-miscast']>
+}
+
+/** The Old World's profile (its one variant): its side of the procedures it shares with the classic ruleset (core-mechanics C). */
+export const oldWorldProfile: OldWorldProfile = {
+  castingTurn: cite('casting-turn'),
+  dispelMiscast: cite('dispel-miscast'),
+  chargeRange: cite('charge-range'),
+  closeCombatWeapon: cite('close-combat-weapon'),
+  excessWounds: cite('excess-wounds'),
+  failedCharge: cite('failed-charge'),
+  fleeDice: cite('flee-dice'),
+  marchBlocking: cite('march-blocking'),
+  rallyBelowQuarter: cite('rally-below-quarter'),
+  rankCount: cite('rank-count'),
+  standAndShootRange: cite('stand-and-shoot-range'),
+  templatePartial: cite('template-partial'),
+  terrorChargeRange: cite('terror-charge-range'),
   toHitChart,
   toWoundChart,
   regeneration: 'on-wound-counted',

@@ -1,5 +1,5 @@
-import type { EntryDefinition } from '../../engine/catalogue.js'
-import type { PsychologyTest, SideTally } from '../../engine/effects.js'
+import type { DecisionIndexOf, EntryDefinition, TableDecision } from '../../engine/catalogue.js'
+import type { SideTally } from '../../engine/effects.js'
 import type { BaseValue } from '../../engine/modifiers.js'
 import type { Answer, CombatState, RequestSpec, UnitState } from '../../engine/types.js'
 import type { Explanation, RuleRef } from '../../explain/explanation.js'
@@ -22,12 +22,60 @@ export interface BreakQuestion {
   readonly resultWhy: Explanation
 }
 
+/** A value of a profile with the rule it rests on (a variant switch or a ruling of the ruleset's table of variants). */
+export interface Cited<Value extends string> {
+  readonly value: Value
+  readonly rule: RuleRef
+}
+
 /**
- * Where the rulesets differ inside a procedure they share (core-mechanics C): each ruleset hands
- * its own as `Ruleset.mechanics`, and the shared procedures read `ctx.mechanics`. A difference
- * that a catalogue entry can carry (a save modifier, a combat-result bonus) is an entry instead.
+ * The value a decision of a ruleset's table of variants takes in one variant, with its citation
+ * (`<ruleset>/variants §<id>`): how a profile reads its table, once, as it is made.
  */
-export interface RulesetMechanics {
+export function citedDecision<const Decisions extends readonly TableDecision[], Id extends Decisions[number]['id']>(
+  ruleset: string,
+  decisions: Decisions,
+  variant: string,
+  id: Id,
+): Cited<Extract<DecisionIndexOf<Decisions>[Id], string>> {
+  const value = decisions.find((decision) => decision.id === id)?.values[variant]
+  if (value === undefined) throw new Error(`ruleset ${ruleset} has no decision ${id} for variant ${variant}`)
+  return {
+    value: value as Extract<DecisionIndexOf<Decisions>[Id], string>,
+    rule: Object.freeze({ ruleset, id: 'variants', clause: id }),
+  }
+}
+
+/**
+ * One typed profile per ruleset and variant (boardgame.io's game object): every way the rulesets and their variants
+ * differ inside the procedures they share (core-mechanics C). Each ruleset hands one for each of its variants as
+ * `Ruleset.profiles`, and the shared procedures read the game's as `ctx.profile`, never a decision by its id. A
+ * difference that a catalogue entry can carry (a save modifier, a combat-result bonus) is an entry instead; a
+ * variant switch the profile reads changes a core mechanic without touching any entry's clause.
+ */
+export interface RulesetProfile {
+  /** How far a charge may reach (`variants §charge-range`). */
+  readonly chargeRange: Cited<'twice-move' | 'move-plus-2d6' | 'move-plus-higher-die'>
+  /** Whether a model fights with its special weapon or chooses its weapon each round (`variants §close-combat-weapon`). */
+  readonly closeCombatWeapon: Cited<'special-weapon' | 'chosen-each-round'>
+  /** Whether wounds beyond a model's last count for the combat result (`variants §excess-wounds`). */
+  readonly excessWounds: Cited<'not-counted'>
+  /** How far a failed charger moves (`variants §failed-charge`). */
+  readonly failedCharge: Cited<'normal-move' | 'higher-die'>
+  /** How many dice a unit flees and pursues with (`variants §flee-dice`). */
+  readonly fleeDice: Cited<'three-if-m-over-6' | 'two'>
+  /** What keeps a unit from marching (`variants §march-blocking`). */
+  readonly marchBlocking: Cited<'unit-strength-5-blocks' | 'leadership-test'>
+  /** Whether a unit below a quarter of its models may rally (`variants §rally-below-quarter`). */
+  readonly rallyBelowQuarter: Cited<'not-below-25-percent' | 'double-one-at-25-percent' | 'double-one-below-25-percent'>
+  /** When ranks are counted for the rank bonus (`variants §rank-count`). */
+  readonly rankCount: Cited<'round-start' | 'combat-result'>
+  /** How far a Stand and Shoot reaction reaches (`variants §stand-and-shoot-range`). */
+  readonly standAndShootRange: Cited<'half-charge-move' | 'own-move'>
+  /** Which models partly under a template are hit (`variants §template-partial`). */
+  readonly templatePartial: Cited<'four-plus' | 'all-hit'>
+  /** When a charge test against a Terror causer is taken (`variants §terror-charge-range`). */
+  readonly terrorChargeRange: Cited<'within-charge-range' | 'on-declaration'>
   /** The close-combat to-hit chart's cell, WS against WS, as the base of the to-hit modifiers. */
   toHitChart(ctx: BattleContext, ws: number, targetWs: number): BaseValue
   /** The to-wound chart's cell, S against T; its value is null where the chart says it cannot wound. */
@@ -38,25 +86,10 @@ export interface RulesetMechanics {
    */
   readonly regeneration: 'round-end-not-counted' | 'on-wound-counted'
   /**
-   * The test a would-be charger takes against its target before it charges, and the clause that makes
-   * it: Terror (classic Terror §charging, against a Terror causer) or Fear (The Old World's Fear
-   * §charging, against a Fear causer of higher Unit Strength). Failed, the charge fails in place.
-   */
-  readonly chargingTest: {
-    readonly test: Extract<PsychologyTest, 'terror' | 'fear'>
-    readonly rule: RuleRef
-  }
-  /**
    * The maximum possible charge range (M + 6 in The Old World): a charge declared on a target
    * farther away is refused. Null where the ruleset sets none (classic: a long charge simply fails).
    */
   maxChargeRange(ctx: BattleContext, charger: UnitState, m: number): BaseValue | null
-  /**
-   * When close-combat Fear tests are taken and whom a failed one penalises: at the start of the
-   * close-combat phase, -1 to hit against every enemy (classic); or when the combat is fought, -1 to
-   * hit against the Fear causers only (The Old World). A new combat tests as it is joined in both.
-   */
-  readonly fearInCombat: 'phase-start-every-enemy' | 'combat-fought-causers-only'
   /**
    * Natural doubles in a Leadership test outside break tests: none (classic: double 1 only on a
    * break test); or double 1 passes and double 6 fails in every test (The Old World, B.1).
