@@ -159,6 +159,10 @@ const EVENT_COLUMNS = 'seq, type, v, at, actor, rules_version, payload, prev_has
 const CHAIN_TEXT_SQL = `prev_hash || '{"actor":' || json_quote(actor) || ',"at":' || json_quote(at) || ',"gameId":' ||
   json_quote(game_id) || ',"payload":' || payload || ',"rulesVersion":' || json_quote(rules_version) || ',"seq":' || seq ||
   ',"type":' || json_quote(type) || ',"v":' || v || '}'`
+/** Rows a chain check reads a query: their texts make a string of ~40 KB, young in the heap. */
+const CHAIN_CHUNK = 100
+/** A chunk of a chain check: the rows' chain texts joined by newlines, their hashes joined, their count. */
+type ChainChunk = [texts: string | null, hashes: string | null, count: number]
 /** The length of a hash in hex, where a chain text's envelope starts. */
 const HASH_LENGTH = 64
 const OPEN_BRACE = 0x7b
@@ -269,7 +273,7 @@ export class EventStore {
   private readonly hashAtStmt: Database.Statement<[string, number], { hash: string }>
   private readonly rangeStmt: Database.Statement<[string, number, number], EventRow>
   private readonly foldRangeStmt: Database.Statement<[string, number, number], FoldRow>
-  private readonly chainTextStmt: Database.Statement<[string, number], [seq: number, text: string, hash: string]>
+  private readonly chainChunkStmt: Database.Statement<[string, number, number], ChainChunk>
   private readonly saveSnapshotStmt: Database.Statement<[string, string, number, string, string, string]>
   private readonly rowAtStmt: Database.Statement<[string, number], EventRow>
   private readonly pruneSnapshotsStmt: Database.Statement<[string, string, string, string, number]>
@@ -315,7 +319,14 @@ export class EventStore {
     this.hashAtStmt = db.prepare('SELECT hash FROM events WHERE game_id = ? AND seq = ?')
     this.rangeStmt = this.prepareRange()
     this.foldRangeStmt = this.prepareFoldRange()
-    this.chainTextStmt = this.prepareChainText()
+    // Rows are joined in the order of the primary key's range scan, seq order; a chunk joined otherwise
+    // would fail its hashes and be checked again row by row.
+    this.chainChunkStmt = db
+      .prepare<[string, number, number], ChainChunk>(
+        `SELECT group_concat(${CHAIN_TEXT_SQL}, char(10)), group_concat(hash, ''), count(*) FROM events
+         WHERE game_id = ? AND seq BETWEEN ? AND ?`,
+      )
+      .raw()
     this.saveSnapshotStmt = db.prepare(
       'INSERT OR REPLACE INTO snapshots (game_id, engine_key, seq, state, anchor, digest) VALUES (?, ?, ?, ?, ?, ?)',
     )
@@ -838,29 +849,39 @@ export class EventStore {
   }
 
   /**
-   * The chain check of `verifyGame`: the rows from `fromSeq` to the head, each in seq order, linked to
-   * the one before and hashed over its chain text as SQLite writes it (CHAIN_TEXT_SQL), in one tight
-   * loop. A row that does not pass is checked again the exact way (`rows`), which names what is wrong
-   * as a verified read would, or passes it. Returns the number of rows checked.
+   * The chain check of `verifyGame`: the rows from `fromSeq` to the head, linked to the one before and
+   * hashed over their chain text as SQLite writes it (CHAIN_TEXT_SQL), a chunk of CHAIN_CHUNK rows a
+   * query: their texts joined by newlines (which no chain text holds) and their hashes joined, so
+   * that a row costs no value of its own crossing into JavaScript. A chunk whose rows do not all pass
+   * (one changed, missing, out of order, or holding a newline) is checked again the exact way, row by
+   * row (`rows`), which names what is wrong as a verified read would, or passes it. Returns the
+   * number of rows checked.
    */
   private checkChain(gameId: string, fromSeq: number): number {
     const from = Math.max(1, Math.trunc(fromSeq))
     let prevHash = this.hashBefore(gameId, from)
-    let expectedSeq = from
-    // One statement can run one iteration at a time: a nested read gets its own.
-    const stmt = this.chainTextStmt.busy ? this.prepareChainText() : this.chainTextStmt
-    for (const [seq, text, hash] of stmt.iterate(gameId, from)) {
-      const passes =
-        seq === expectedSeq &&
-        prevHash !== undefined &&
-        text.charCodeAt(HASH_LENGTH) === OPEN_BRACE &&
-        text.startsWith(prevHash) &&
-        sha256Hex(text) === hash
-      if (!passes) for (const _ of this.rows(gameId, expectedSeq, seq, true, false));
-      expectedSeq = seq + 1
-      prevHash = hash
+    const head = this.headStmt.get(gameId)?.seq ?? 0
+    for (let first = from; first <= head; first += CHAIN_CHUNK) {
+      const last = Math.min(head, first + CHAIN_CHUNK - 1)
+      const [texts, hashes, count] = this.chainChunkStmt.get(gameId, first, last) as ChainChunk
+      const texted = count === last - first + 1 && texts !== null ? texts.split('\n') : []
+      let passed = 0
+      if (texted.length === count && hashes !== null && hashes.length === count * HASH_LENGTH) {
+        for (const text of texted) {
+          if (prevHash === undefined || text.charCodeAt(HASH_LENGTH) !== OPEN_BRACE || !text.startsWith(prevHash)) break
+          const hash = sha256Hex(text)
+          if (!hashes.startsWith(hash, passed * HASH_LENGTH)) break
+          prevHash = hash
+          passed++
+        }
+      }
+      if (passed < last - first + 1) {
+        // The exact check from the first row that did not pass: it throws, or the rows were sound.
+        for (const _ of this.rows(gameId, first + passed, last, true, false));
+        prevHash = this.hashAtStmt.get(gameId, last)?.hash
+      }
     }
-    return expectedSeq - from
+    return Math.max(0, head - from + 1)
   }
 
   /** The stored hash a chain read from `from` links its first row to (the genesis hash for seq 1). */
@@ -872,14 +893,6 @@ export class EventStore {
       throw new ChainBrokenError(gameId, from - 1, `missing: the row is not in the database`)
     }
     return before?.hash
-  }
-
-  private prepareChainText(): Database.Statement<[string, number], [seq: number, text: string, hash: string]> {
-    return this.db
-      .prepare<[string, number], [seq: number, text: string, hash: string]>(
-        `SELECT seq, ${CHAIN_TEXT_SQL}, hash FROM events WHERE game_id = ? AND seq >= ? ORDER BY seq`,
-      )
-      .raw()
   }
 
   private prepareFoldRange(): Database.Statement<[string, number, number], FoldRow> {
