@@ -45,29 +45,6 @@ function quotedKey(key: string): string {
 }
 
 /**
- * Key lists seen out of order, with their order, by first key: a game's state holds many objects of one
- * shape (its units, their profiles) built in the same order, so each shape is sorted once.
- */
-const sortedShapes = new Map<string, { readonly keys: readonly string[]; readonly sorted: string[] }[]>()
-const SHAPES_KEPT = 1000
-const SHAPES_KEPT_PER_FIRST_KEY = 8
-
-function sortedKeys(keys: string[]): string[] {
-  const first = keys[0] as string
-  let shapes = sortedShapes.get(first)
-  if (shapes)
-    for (const shape of shapes)
-      if (shape.keys.length === keys.length && shape.keys.every((key, i) => key === keys[i])) return shape.sorted
-  const sorted = [...keys].sort()
-  if (!shapes && sortedShapes.size < SHAPES_KEPT) {
-    shapes = []
-    sortedShapes.set(first, shapes)
-  }
-  if (shapes && shapes.length < SHAPES_KEPT_PER_FIRST_KEY) shapes.push({ keys, sorted })
-  return sorted
-}
-
-/**
  * The canonical text. `path` null on the hot path (every snapshot, every replay's snapshot check):
  * building `$.units.x.profile` for every key cost more than the text itself. Most objects already
  * list their keys in order, so they are sorted only when they do not (the sort was half the cost).
@@ -96,11 +73,12 @@ function canonicalText(value: unknown, path: string | null): string {
       if (proto !== Object.prototype && proto !== null)
         notJson(path, `an instance of ${(value as object).constructor?.name ?? 'a class'}`)
       const record = value as Record<string, unknown>
-      let keys = Object.keys(record)
-      // By UTF-16 code units, as Array.prototype.sort orders strings.
+      const keys = Object.keys(record)
+      // By UTF-16 code units, as Array.prototype.sort orders strings. (Caching each shape's order
+      // was tried: holding Object.keys arrays made every scavenge of a long replay 3-4x slower.)
       for (let i = 1; i < keys.length; i++)
         if ((keys[i - 1] as string) > (keys[i] as string)) {
-          keys = sortedKeys(keys)
+          keys.sort()
           break
         }
       let out = '{'
