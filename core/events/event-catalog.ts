@@ -35,10 +35,8 @@ export interface EventCatalog {
 export function createEventCatalog(definitions: EventDefinitions): EventCatalog {
   const types = Object.keys(definitions).sort()
 
-  // A map: every event a replay folds asks for its type's current version.
-  const byType = new Map(Object.entries(definitions))
   function definitionOf(type: string): EventDefinition {
-    const definition = byType.get(type)
+    const definition = Object.hasOwn(definitions, type) ? definitions[type] : undefined
     if (!definition) {
       throw new EventValidationError(`unknown event type "${type}" (known: ${types.join(', ')})`)
     }

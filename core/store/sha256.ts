@@ -9,23 +9,9 @@ export const sha256Hex: (text: string) => string = oneShot
   ? (text) => oneShot('sha256', text, 'hex')
   : (text) => crypto.createHash('sha256').update(text, 'utf8').digest('hex')
 
-/**
- * Pieces are handed to the hash this many characters at a time, joined: one native call a piece cost
- * more than hashing it, and a batch this size stays a young, small string.
- */
-const PIECES_BATCH = 16 * 1024
-
 /** The lowercase hex sha256 of the UTF-8 bytes of the pieces, in order: of their text joined, without joining it. */
 export function sha256HexOfPieces(pieces: Iterable<string>): string {
   const hash = crypto.createHash('sha256')
-  let batch = ''
-  for (const piece of pieces) {
-    batch += piece
-    if (batch.length >= PIECES_BATCH) {
-      hash.update(batch, 'utf8')
-      batch = ''
-    }
-  }
-  hash.update(batch, 'utf8')
+  for (const piece of pieces) hash.update(piece, 'utf8')
   return hash.digest('hex')
 }
