@@ -11,6 +11,7 @@ import { rulesets } from '../rules/index.js'
 import {
   ChainBrokenError,
   EventStore,
+  type FoldedEvent,
   type GameSummary,
   snapshotDigestOfPieces,
   type UnindexedGame,
@@ -129,7 +130,7 @@ function engineFor(ruleset: Ruleset): { engine: Engine; hash: string } {
  * therefore get a new version and an upcaster, never a silent change at the same version.
  * Older versions are always validated and upcast.
  */
-export function toEngineEvent(envelope: EventEnvelope, stored = false): EngineEvent {
+export function toEngineEvent(envelope: FoldedEvent, stored = false): EngineEvent {
   const payload =
     stored && envelope.v === gameEvents.currentVersion(envelope.type)
       ? envelope.payload
@@ -176,8 +177,8 @@ function engineForGame(ruleset: string, gameCatalogueHash: string, underCurrentR
 export function foldEvents(
   engine: Engine,
   state: EngineState,
-  events: Iterable<EventEnvelope>,
-  onStep?: (step: StepResult, event: EventEnvelope) => void,
+  events: Iterable<FoldedEvent>,
+  onStep?: (step: StepResult, event: FoldedEvent) => void,
 ): EngineState {
   for (const envelope of events) {
     const result = engine.step(state, toEngineEvent(envelope, true))
@@ -432,7 +433,9 @@ export class LocalGameApi implements GameApi {
       const state = engine.initialState()
       const check = this.snapshotComparer(gameId, engine, state)
       if (fromSeq > 1)
-        foldEvents(engine, state, this.store.readEvents(gameId, { toSeq: fromSeq - 1 }), (_, e) => check(e.seq))
+        foldEvents(engine, state, this.store.readEvents(gameId, { toSeq: fromSeq - 1, forFold: true }), (_, e) =>
+          check(e.seq),
+        )
       cursor = { engine, state, nextSeq: fromSeq, checkedTo: head, check }
     }
     const steps: StepView[] = []
@@ -440,7 +443,8 @@ export class LocalGameApi implements GameApi {
     // Events appended since the replay started were not checked with the rest: those are verified as read.
     const verify = toSeq > cursor.checkedTo
     try {
-      foldEvents(cursor.engine, cursor.state, this.store.readEvents(gameId, { fromSeq, toSeq, verify }), (r, e) => {
+      const events = this.store.readEvents(gameId, { fromSeq, toSeq, verify, forFold: true })
+      foldEvents(cursor.engine, cursor.state, events, (r, e) => {
         steps.push(view(e, r))
         check(e.seq)
       })
@@ -724,7 +728,8 @@ export class LocalGameApi implements GameApi {
     const trusted = snapshot?.trusted ? snapshot : null
     this.assertChainIntact(gameId, trusted ? trusted.seq + 1 : 1)
     const state = trusted ? engine.restore(trusted.stateJson) : engine.initialState()
-    foldEvents(engine, state, this.store.readEvents(gameId, { fromSeq: (trusted?.seq ?? 0) + 1, toSeq: head }))
+    const tail = this.store.readEvents(gameId, { fromSeq: (trusted?.seq ?? 0) + 1, toSeq: head, forFold: true })
+    foldEvents(engine, state, tail)
     return { engine, state, lastSnapshotSeq: trusted?.seq ?? 0 }
   }
 
@@ -739,7 +744,11 @@ export class LocalGameApi implements GameApi {
     const waypoint = this.store.latestSnapshot(gameId, toSeq, waypointKey(key))
     const snapshot = recent && (!waypoint || recent.seq >= waypoint.seq) ? recent : waypoint
     const state = snapshot ? engine.restore(snapshot.stateJson) : engine.initialState()
-    foldEvents(engine, state, this.store.readEvents(gameId, { fromSeq: (snapshot?.seq ?? 0) + 1, toSeq }))
+    foldEvents(
+      engine,
+      state,
+      this.store.readEvents(gameId, { fromSeq: (snapshot?.seq ?? 0) + 1, toSeq, forFold: true }),
+    )
     return { engine, state, lastSnapshotSeq: snapshot?.seq ?? 0 }
   }
 
@@ -811,7 +820,7 @@ function definitionsOf(ruleset: Ruleset): ReadonlyMap<string, EntryDefinition> {
   return map
 }
 
-function view(envelope: EventEnvelope, result: StepResult): StepView {
+function view(envelope: FoldedEvent, result: StepResult): StepView {
   return {
     seq: envelope.seq,
     type: envelope.type as EventType,

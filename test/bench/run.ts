@@ -85,6 +85,11 @@ const gc = (globalThis as { gc?: () => void }).gc ?? (() => {})
 
 const now = () => process.hrtime.bigint()
 const msSince = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6
+/** CPU time (user + system) of this process since `start` (a `process.cpuUsage()`), in ms: less noisy than wall time on a shared machine. */
+const cpuMsSince = (start: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(start)
+  return (used.user + used.system) / 1000
+}
 
 function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN
@@ -254,10 +259,11 @@ async function apiReplayRate(
   api: LocalGameApi,
   gameId: string,
   _verify: boolean,
-): Promise<{ rate: number; events: number }> {
+): Promise<{ rate: number; cpuRate: number; events: number }> {
   gc()
   let events = 0
   let sink = 0
+  const cpu = process.cpuUsage()
   const start = now()
   // Replays always verify the chain now: both bench modes measure the verified replay.
   const replay = replaySteps(api, gameId)
@@ -270,19 +276,21 @@ async function apiReplayRate(
   }
   const view = next.value
   const ms = msSince(start)
+  const cpuMs = cpuMsSince(cpu)
   if (view.seq !== events || sink === 0)
     throw new Error(`bench: replay saw ${events} steps, the game is at ${view.seq}`)
-  return { rate: (events / ms) * 1000, events }
+  return { rate: (events / ms) * 1000, cpuRate: (events / cpuMs) * 1000, events }
 }
 
 /** A raw SELECT of the same rows + JSON.parse of each payload (+ the chain hash when `hash`). */
-function bareReplayRate(db: Database.Database, gameId: string, hash: boolean): number {
+function bareReplayRate(db: Database.Database, gameId: string, hash: boolean): { rate: number; cpuRate: number } {
   gc()
   const stmt = db.prepare<[string], RawEventRow>(
     'SELECT game_id, seq, type, v, at, actor, rules_version, payload, prev_hash, hash FROM events WHERE game_id = ? ORDER BY seq',
   )
   let events = 0
   let sink = 0
+  const cpu = process.cpuUsage()
   const start = now()
   for (const row of stmt.iterate(gameId)) {
     if (hash) {
@@ -303,20 +311,27 @@ function bareReplayRate(db: Database.Database, gameId: string, hash: boolean): n
     events++
   }
   const ms = msSince(start)
+  const cpuMs = cpuMsSince(cpu)
   if (sink === 0) throw new Error('bench: nothing read')
-  return (events / ms) * 1000
+  return { rate: (events / ms) * 1000, cpuRate: (events / cpuMs) * 1000 }
 }
 
 // ---- openGame -------------------------------------------------------------------------------------
 
-async function apiOpenTime(file: string, gameId: string, atSeq: number | undefined): Promise<number> {
+async function apiOpenTime(
+  file: string,
+  gameId: string,
+  atSeq: number | undefined,
+): Promise<{ ms: number; cpuMs: number }> {
   const api = await LocalGameApi.open(file, { mustExist: true })
   try {
+    const cpu = process.cpuUsage()
     const start = now()
     const view = await api.openGame(gameId, atSeq)
     const ms = msSince(start)
+    const cpuMs = cpuMsSince(cpu)
     if (atSeq !== undefined && view.seq !== atSeq) throw new Error(`bench: openGame(${atSeq}) gave seq ${view.seq}`)
-    return ms
+    return { ms, cpuMs }
   } finally {
     await api.close()
   }
@@ -487,7 +502,7 @@ async function openFigures(
   const bareTimes: number[] = []
   let tail = 0
   for (let run = 0; run < OPEN_RUNS; run++) {
-    apiTimes.push(await apiOpenTime(file, gameId, undefined))
+    apiTimes.push((await apiOpenTime(file, gameId, undefined)).ms)
     const bare = bareOpenTime(file, gameId, undefined)
     bareTimes.push(bare.ms)
     tail = bare.tail
@@ -695,20 +710,26 @@ async function main(): Promise<void> {
     const replayApi = await LocalGameApi.open(bigFile, { mustExist: true })
     const rawDb = new Database(bigFile, { fileMustExist: true })
     const rates = { plain: [] as number[], verified: [] as number[], bare: [] as number[], bareHash: [] as number[] }
+    const cpuRates = { api: [] as number[], bareHash: [] as number[] }
     try {
       await apiReplayRate(replayApi, big.gameId, false) // warm-up: page cache and JIT
       for (let run = 1; run <= RUNS; run++) {
-        rates.bare.push(bareReplayRate(rawDb, big.gameId, false))
-        rates.bareHash.push(bareReplayRate(rawDb, big.gameId, true))
+        rates.bare.push(bareReplayRate(rawDb, big.gameId, false).rate)
+        const bareHash = bareReplayRate(rawDb, big.gameId, true)
+        rates.bareHash.push(bareHash.rate)
+        cpuRates.bareHash.push(bareHash.cpuRate)
         const plain = await apiReplayRate(replayApi, big.gameId, false)
         const verified = await apiReplayRate(replayApi, big.gameId, true)
         if (plain.events !== big.events || verified.events !== big.events)
           throw new Error('bench: replay count mismatch')
         rates.plain.push(plain.rate)
         rates.verified.push(verified.rate)
+        cpuRates.api.push(plain.cpuRate, verified.cpuRate)
         log(
           `  run ${run}: replay ${fmtRate(plain.rate)}, verified ${fmtRate(verified.rate)} | bare read+parse ` +
-            `${fmtRate(rates.bare.at(-1)!)}, bare read+sha256+parse ${fmtRate(rates.bareHash.at(-1)!)}`,
+            `${fmtRate(rates.bare.at(-1)!)}, bare read+sha256+parse ${fmtRate(rates.bareHash.at(-1)!)}; ` +
+            `by CPU time: replay ${fmtRate(plain.cpuRate)}, ${fmtRate(verified.cpuRate)} | bare read+sha256+parse ` +
+            `${fmtRate(bareHash.cpuRate)}`,
         )
       }
     } finally {
@@ -725,8 +746,17 @@ async function main(): Promise<void> {
       target: '>= 60,000 ev/s',
       bare: `${fmtRate(rBareHash)} (read+sha+parse)`,
       ratio: fmtRatio(rBareHash / rVerified),
-      ratioTarget: '<= 3x',
-      pass: rVerified >= 60_000 && rBareHash / rVerified <= 3,
+      ratioTarget: '<= 2.5x',
+      pass: rVerified >= 60_000 && rBareHash / rVerified <= 2.5,
+    })
+    rows.push({
+      figure: '  (the same, by CPU time)',
+      measured: fmtRate(median(cpuRates.api)),
+      target: '-',
+      bare: `${fmtRate(median(cpuRates.bareHash))} (read+sha+parse)`,
+      ratio: fmtRatio(median(cpuRates.bareHash) / median(cpuRates.api)),
+      ratioTarget: '(info)',
+      pass: null,
     })
     rows.push({
       figure: '  (verify chain vs bare read+parse)',
@@ -744,15 +774,19 @@ async function main(): Promise<void> {
       { label: 'openGame head, 100k game', file: bigFile, gameId: big.gameId, atSeq: undefined },
       { label: 'openGame head, 10k game', file: tenK!.file, gameId: tenK!.gameId, atSeq: undefined },
       { label: 'openGame at seq 1, 100k game', file: bigFile, gameId: big.gameId, atSeq: 1 },
-      // Before the oldest kept snapshot (the store keeps the newest few): replayed from the start.
+      // Between two waypoints: restored from the one before it, about 500 events folded.
       { label: 'openGame at seq 50,500, 100k', file: bigFile, gameId: big.gameId, atSeq: 50_500 },
+      { label: 'openGame at the head seq, 100k', file: bigFile, gameId: big.gameId, atSeq: big.events },
     ]
     for (const c of cases) {
       const apiTimes: number[] = []
+      const apiCpu: number[] = []
       const bareTimes: number[] = []
       let tail = 0
       for (let run = 0; run < OPEN_RUNS; run++) {
-        apiTimes.push(await apiOpenTime(c.file, c.gameId, c.atSeq))
+        const open = await apiOpenTime(c.file, c.gameId, c.atSeq)
+        apiTimes.push(open.ms)
+        apiCpu.push(open.cpuMs)
         const bare = bareOpenTime(c.file, c.gameId, c.atSeq)
         bareTimes.push(bare.ms)
         tail = bare.tail
@@ -760,18 +794,18 @@ async function main(): Promise<void> {
       const a = median(apiTimes)
       const b = median(bareTimes)
       log(
-        `  ${c.label}: ${fmtMs(a)} (worst ${fmtMs(Math.max(...apiTimes))}) | bare ${fmtMs(b)} (worst ` +
-          `${fmtMs(Math.max(...bareTimes))}); tail after the snapshot: ${tail} events`,
+        `  ${c.label}: ${fmtMs(a)} (worst ${fmtMs(Math.max(...apiTimes))}; CPU ${fmtMs(median(apiCpu))}) | bare ` +
+          `${fmtMs(b)} (worst ${fmtMs(Math.max(...bareTimes))}); tail after the snapshot: ${tail} events`,
       )
       rows.push({
         figure: c.label,
         measured: fmtMs(a),
-        // The target is for opening at the head; an old seq costs a replay from an older snapshot.
-        target: c.atSeq === undefined ? '< 100 ms' : '(report)',
+        // Every open, at the head or at a seq (issue 15): under 100 ms (at a seq the median, the machine being shared).
+        target: '< 100 ms',
         bare: fmtMs(b),
         ratio: fmtRatio(a / b),
         ratioTarget: '-',
-        pass: c.atSeq === undefined ? Math.max(...apiTimes) < 100 : null,
+        pass: c.atSeq === undefined ? Math.max(...apiTimes) < 100 : a < 100,
       })
     }
 
@@ -826,11 +860,11 @@ async function main(): Promise<void> {
       rows.push({
         figure: `replay 100k peak heap, ${label}`,
         measured: fmtMb(m.peakHeap),
-        target: '(report)',
+        target: '< 40 MB',
         bare: fmtMb(mem.bare.peakHeap),
         ratio: fmtRatio(m.peakHeap / mem.bare.peakHeap),
         ratioTarget: '-',
-        pass: null,
+        pass: m.peakHeap < 40 * 1024 * 1024,
       })
       rows.push({
         figure: `replay 100k peak rss, ${label}`,
