@@ -1,24 +1,20 @@
-import type { CatalogueEntry, EntryDefinition } from '../engine/catalogue.js'
-import { createEngine, type Engine, type EngineState } from '../engine/driver.js'
-import { paramKindsOf } from '../engine/muster-check.js'
-import type { EngineEvent, GameState, OpenRequest, Ruleset, StepResult, TroopTemplate } from '../engine/types.js'
-import { canonicalJson, canonicalJsonPieces } from '../events/canonical-json.js'
+import type { Engine, EngineState } from '../engine/driver.js'
+import type { EngineEvent, GameState, StepResult, TroopTemplate } from '../engine/types.js'
+import { canonicalJsonPieces } from '../events/canonical-json.js'
 import { type EventEnvelope, envelopeLine, type UnchainedEvent } from '../events/envelope.js'
 import { ArbiterError, ConflictError } from '../events/errors.js'
-import type { EventType } from '../events/event-types.js'
 import { gameEvents } from '../events/index.js'
 import { rulesets } from '../rules/index.js'
 import {
   ChainBrokenError,
   EventStore,
-  type FoldedEvent,
   type GameSummary,
   snapshotDigestOfPieces,
   type UnindexedGame,
 } from '../store/event-store.js'
 import { closingLine, parseAndVerifyJsonl } from '../store/jsonl.js'
-import { declarableNow } from './declarable.js'
 import { createDemoGame } from './demo-game.js'
+import { engineForGame, foldEvents, requireValidatedForm, rulesVersionOf, toEngineEvent } from './fold.js'
 import type {
   ChainCheck,
   EventDraft,
@@ -35,9 +31,25 @@ import type {
   StepView,
   WrittenStep,
 } from './game-api-contract.js'
+import {
+  brokenGame,
+  definitionsOf,
+  gameView,
+  ruleEntry,
+  sessionSnapshotKey,
+  snapshotKey,
+  statusOf,
+  view,
+  waypointKey,
+} from './game-views.js'
 import { prepareArmy } from './muster-input.js'
 import { randomFace } from './random.js'
-import { recordedRules, rulesChangedError, rulesIdentity } from './rules-identity.js'
+import { rulesIdentity } from './rules-identity.js'
+import { engineFor, rulesetOf, rulesetSummaries } from './rulesets.js'
+
+export { foldEvents, toEngineEvent } from './fold.js'
+export { snapshotKey, waypointKey } from './game-views.js'
+export { catalogueHash, rulesetIds, rulesetOf, rulesetSummaries } from './rulesets.js'
 
 /**
  * A snapshot is taken at most this many events apart, when no procedure is open: the newest few are
@@ -72,121 +84,6 @@ export interface OpenApiOptions extends ApiOptions {
   /** Show games only: the file must be an Arbiter database already, and nothing is written to it. */
   readonly readOnly?: boolean
 }
-/**
- * What GameCreated pins as `catalogueHash`: the ruleset's rules identity, which covers its
- * catalogue's data and the code of its rules (core/api/rules-identity.ts).
- */
-export function catalogueHash(ruleset: Ruleset): string {
-  return rulesIdentity(ruleset)
-}
-
-/** The rulesets this Arbiter knows, as the library and the command line's help show them. */
-export function rulesetSummaries(): RulesetSummary[] {
-  return Object.values(rulesets).map((ruleset) => ({
-    id: ruleset.id,
-    name: ruleset.name,
-    variants: Object.entries(ruleset.catalogue.variants).map(([id, { name, description }]) => ({
-      id,
-      name,
-      description,
-    })),
-    defaultVariant: ruleset.defaultVariant,
-    phases: [...ruleset.phases],
-    troopTypes: [...ruleset.troopTypes],
-  }))
-}
-
-/** The ids of the rulesets this Arbiter knows, the first the one games are created under by default. */
-export function rulesetIds(): string[] {
-  return Object.keys(rulesets)
-}
-
-export function rulesetOf(id: string): Ruleset {
-  const ruleset = Object.hasOwn(rulesets, id) ? rulesets[id] : undefined
-  if (!ruleset)
-    throw new ArbiterError(
-      'api/unknown-ruleset',
-      `unknown ruleset "${id}" (this Arbiter knows ${Object.keys(rulesets).join(', ')})`,
-    )
-  return ruleset
-}
-
-const engines = new Map<string, { engine: Engine; hash: string }>()
-function engineFor(ruleset: Ruleset): { engine: Engine; hash: string } {
-  let entry = engines.get(ruleset.id)
-  if (!entry) {
-    entry = { engine: createEngine(ruleset), hash: catalogueHash(ruleset) }
-    engines.set(ruleset.id, entry)
-  }
-  return entry
-}
-
-/**
- * The envelope as the engine takes it: payload validated and upcast to the current version.
- * `stored` rows skip the schema when they are at the current version: every such payload was
- * written in its validated form (appends store what `validateNew` returned; an import refuses a
- * payload that is not already in that form), and every read path hashes the rows it folds, so a
- * row edited since cannot reach the engine. A schema that changes what it accepts or fills in must
- * therefore get a new version and an upcaster, never a silent change at the same version.
- * Older versions are always validated and upcast.
- */
-export function toEngineEvent(envelope: FoldedEvent, stored = false): EngineEvent {
-  const payload =
-    stored && envelope.v === gameEvents.currentVersion(envelope.type)
-      ? envelope.payload
-      : gameEvents.readPayload(envelope.type, envelope.v, envelope.payload)
-  return {
-    type: envelope.type,
-    payload,
-    seq: envelope.seq,
-    actor: envelope.actor,
-    gameId: envelope.gameId,
-  } as EngineEvent
-}
-
-/** A current-version payload an import would store must already be in its validated form. */
-function requireValidatedForm(envelope: EventEnvelope): void {
-  if (envelope.v !== gameEvents.currentVersion(envelope.type)) return
-  const validated = gameEvents.readPayload(envelope.type, envelope.v, envelope.payload)
-  if (canonicalJson(validated) !== canonicalJson(envelope.payload))
-    throw new ArbiterError(
-      'import/bad-line',
-      `the ${envelope.type} payload is not in the form Arbiter writes (a field is missing that its schema fills in)`,
-    )
-}
-
-function rulesVersionOf(ruleset: string, variant: string, hash: string): string {
-  return `${ruleset}/${variant}@${hash}`
-}
-
-/**
- * The engine for a game, checked against the rules the game was played under: the same rules
- * identity, or a game recorded before the identity covered the code whose catalogue data is this
- * Arbiter's (docs/architecture.md §Rules identity); otherwise refused, unless replayed under the
- * current rules on purpose.
- */
-function engineForGame(ruleset: string, gameCatalogueHash: string, underCurrentRules: boolean): Engine {
-  const known = rulesetOf(ruleset)
-  const { engine } = engineFor(known)
-  if (!underCurrentRules && recordedRules(known, gameCatalogueHash) === 'changed')
-    throw rulesChangedError(known, gameCatalogueHash)
-  return engine
-}
-
-/** Folds stored events (validated when written, hashed when read) through an engine; errors name the seq. */
-export function foldEvents(
-  engine: Engine,
-  state: EngineState,
-  events: Iterable<FoldedEvent>,
-  onStep?: (step: StepResult, event: FoldedEvent) => void,
-): EngineState {
-  for (const envelope of events) {
-    const result = engine.step(state, toEngineEvent(envelope, true))
-    if (onStep) onStep(result, envelope)
-  }
-  return state
-}
-
 interface Session {
   readonly engine: Engine
   readonly state: EngineState
@@ -771,97 +668,5 @@ export class LocalGameApi implements GameApi {
       this.store.checkpoint()
     }, IDLE_CHECKPOINT_MS)
     this.idleTimer.unref()
-  }
-}
-
-/**
- * The key snapshots are stored under: the rules identity that folded them, which changes with the
- * catalogue and with the code of the rules, so a snapshot of other rules (or of rules since changed)
- * is never read.
- */
-export function snapshotKey(hash: string): string {
-  return `rules@${hash}`
-}
-
-/**
- * The key of a game's waypoints: a snapshot every SNAPSHOT_INTERVAL events or so, all kept (the
- * snapshots under `snapshotKey` are the newest few, for the head), so an open at any seq starts
- * near it.
- */
-export function waypointKey(snapshotKey: string): string {
-  return `${snapshotKey}#waypoint`
-}
-
-/**
- * The key of the snapshots a session reads and writes: that of the catalogue its engine runs, which
- * is the game's own except under `underCurrentRules`, where a state folded under this Arbiter's
- * catalogue must not be filed (or found) as one folded under the game's.
- */
-function sessionSnapshotKey(engine: Engine): string {
-  return snapshotKey(engineFor(engine.ruleset).hash)
-}
-
-/** The refusal of a read that shows a game whose chain does not hold. */
-function brokenGame(gameId: string, seq: number, problem: string): ArbiterError {
-  return new ArbiterError(
-    'store/chain-broken',
-    `game ${gameId} does not verify, so it is not shown: seq ${seq}: ${problem}`,
-  )
-}
-
-const definitionMaps = new WeakMap<Ruleset, ReadonlyMap<string, EntryDefinition>>()
-/** A ruleset's entry definitions by id (with the code that reads their parameters). */
-function definitionsOf(ruleset: Ruleset): ReadonlyMap<string, EntryDefinition> {
-  let map = definitionMaps.get(ruleset)
-  if (!map) {
-    map = new Map(ruleset.definitions.map((entry) => [entry.id, entry]))
-    definitionMaps.set(ruleset, map)
-  }
-  return map
-}
-
-function view(envelope: FoldedEvent, result: StepResult): StepView {
-  return {
-    seq: envelope.seq,
-    type: envelope.type as EventType,
-    actor: envelope.actor,
-    payload: envelope.payload,
-    outcomes: result.outcomes,
-    explanation: result.explanation,
-    requests: result.requests,
-  }
-}
-
-function ruleEntry(entry: CatalogueEntry, definition: EntryDefinition | undefined): RuleEntry {
-  return {
-    id: entry.id,
-    name: entry.name,
-    kind: entry.kind,
-    text: entry.text,
-    clauses: entry.clauses,
-    params: entry.params ?? {},
-    paramKinds: definition ? paramKindsOf(definition) : {},
-    enforcement: entry.enforcement,
-  }
-}
-
-function openRequestsOf(state: GameState): OpenRequest[] {
-  return Object.values(state.requests).sort((a, b) => a.openedAt - b.openedAt || a.id.localeCompare(b.id))
-}
-
-function gameView(gameId: string, state: GameState): GameView {
-  return { gameId, seq: state.seq, state, openRequests: openRequestsOf(state) }
-}
-
-/** Where a live game stands; its requests are copied (the live state moves on with the next append). */
-function statusOf(gameId: string, ruleset: Ruleset, state: GameState): GameStatus {
-  return {
-    gameId,
-    seq: state.seq,
-    turn: state.turn,
-    activePlayer: state.activePlayer,
-    phase: state.phase,
-    openRequests: structuredClone(openRequestsOf(state)),
-    canDeclare: declarableNow(ruleset, state),
   }
 }

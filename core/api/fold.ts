@@ -1,0 +1,76 @@
+import type { Engine, EngineState } from '../engine/driver.js'
+import type { EngineEvent, StepResult } from '../engine/types.js'
+import { canonicalJson } from '../events/canonical-json.js'
+import type { EventEnvelope } from '../events/envelope.js'
+import { ArbiterError } from '../events/errors.js'
+import { gameEvents } from '../events/index.js'
+import type { FoldedEvent } from '../store/event-store.js'
+import { recordedRules, rulesChangedError } from './rules-identity.js'
+
+import { engineFor, rulesetOf } from './rulesets.js'
+
+/**
+ * The envelope as the engine takes it: payload validated and upcast to the current version.
+ * `stored` rows skip the schema when they are at the current version: every such payload was
+ * written in its validated form (appends store what `validateNew` returned; an import refuses a
+ * payload that is not already in that form), and every read path hashes the rows it folds, so a
+ * row edited since cannot reach the engine. A schema that changes what it accepts or fills in must
+ * therefore get a new version and an upcaster, never a silent change at the same version.
+ * Older versions are always validated and upcast.
+ */
+export function toEngineEvent(envelope: FoldedEvent, stored = false): EngineEvent {
+  const payload =
+    stored && envelope.v === gameEvents.currentVersion(envelope.type)
+      ? envelope.payload
+      : gameEvents.readPayload(envelope.type, envelope.v, envelope.payload)
+  return {
+    type: envelope.type,
+    payload,
+    seq: envelope.seq,
+    actor: envelope.actor,
+    gameId: envelope.gameId,
+  } as EngineEvent
+}
+
+/** A current-version payload an import would store must already be in its validated form. */
+export function requireValidatedForm(envelope: EventEnvelope): void {
+  if (envelope.v !== gameEvents.currentVersion(envelope.type)) return
+  const validated = gameEvents.readPayload(envelope.type, envelope.v, envelope.payload)
+  if (canonicalJson(validated) !== canonicalJson(envelope.payload))
+    throw new ArbiterError(
+      'import/bad-line',
+      `the ${envelope.type} payload is not in the form Arbiter writes (a field is missing that its schema fills in)`,
+    )
+}
+
+export function rulesVersionOf(ruleset: string, variant: string, hash: string): string {
+  return `${ruleset}/${variant}@${hash}`
+}
+
+/**
+ * The engine for a game, checked against the rules the game was played under: the same rules
+ * identity, or a game recorded before the identity covered the code whose catalogue data is this
+ * Arbiter's (docs/architecture.md §Rules identity); otherwise refused, unless replayed under the
+ * current rules on purpose.
+ */
+export function engineForGame(ruleset: string, gameCatalogueHash: string, underCurrentRules: boolean): Engine {
+  const known = rulesetOf(ruleset)
+  const { engine } = engineFor(known)
+  if (!underCurrentRules && recordedRules(known, gameCatalogueHash) === 'changed')
+    throw rulesChangedError(known, gameCatalogueHash)
+  return engine
+}
+
+/** Folds stored events (validated when written, hashed when read) through an engine; errors name the seq. */
+export function foldEvents(
+  engine: Engine,
+  state: EngineState,
+  events: Iterable<FoldedEvent>,
+  onStep?: (step: StepResult, event: FoldedEvent) => void,
+): EngineState {
+  for (const envelope of events) {
+    const result = engine.step(state, toEngineEvent(envelope, true))
+    if (onStep) onStep(result, envelope)
+  }
+  return state
+}
