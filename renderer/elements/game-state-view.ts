@@ -187,7 +187,9 @@ export class GameStateView extends LitElement {
       </table>
       ${
         unit.gear.length > 0
-          ? html`<p class="line"><span class="label">Gear:</span> ${unit.gear.map((each) => this.entryLine({ id: each.id, params: each.options })).join(', ')}</p>`
+          ? html`<p class="line"><span class="label">Gear:</span> ${unit.gear
+              .map((each) => this.entryLine({ id: each.id, params: each.options }))
+              .join(', ')}</p>`
           : nothing
       }
       ${
@@ -223,7 +225,8 @@ export class GameStateView extends LitElement {
     const view = this.view
     if (!view) return nothing
     const game = view.state
-    const moment = `${game.turn > 0 ? ` · turn ${game.turn}` : ''}${game.phase ? ` · ${phaseLabel(game.ruleset, game.phase).toLowerCase()}` : ''}`
+    const phase = game.phase ? ` · ${phaseLabel(game.ruleset, game.phase).toLowerCase()}` : ''
+    const moment = `${game.turn > 0 ? ` · turn ${game.turn}` : ''}${phase}`
     const sides = (combat: (typeof game.combats)[string]) =>
       combat.sides.map((side) => side.units.map((each) => game.units[each.unit]?.name ?? each.unit).join(', '))
     const units = Object.values(game.units)

@@ -7,9 +7,9 @@ import { unitStrengthOf } from './unit-strength.js'
 
 /**
  * Fear (seed 000). Clause 1 is the entry's step for every unit of a combat (battle/fear.ts, fearInCombat), as the
- * close-combat phase starts and as a combat is joined: a failed test starts this entry as an active effect with `failedTest`, lasting to the end of the phase. Clause 2
- * is a break-test effect. The Stubborn clause has nothing to act on: no entry of seed 000 makes a unit
- * Stubborn, and the classic ruleset has no Stubborn rule.
+ * close-combat phase starts and as a combat is joined: a failed test starts this entry as an active effect with
+ * `failedTest`, lasting to the end of the phase. Clause 2 is a break-test effect. The Stubborn clause has nothing
+ * to act on: no entry of seed 000 makes a unit Stubborn, and the classic ruleset has no Stubborn rule.
  */
 export const fear = defineEntry({
   id: 'fear',

@@ -6,7 +6,8 @@ import { SEED } from './sources.js'
 const BARRED = new Set(['charge', 'shoot', 'cast'])
 
 /**
- * Stupidity (seed 000). The test is the entry's step as the player's turn starts (classic/stupidity.ts); a failed test starts this entry as an active effect with `failedTest` until the
+ * Stupidity (seed 000). The test is the entry's step as the player's turn starts (classic/stupidity.ts); a
+ * failed test starts this entry as an active effect with `failedTest` until the
  * player's next turn or until the unit is engaged (clause 4). The half-move straight ahead is the
  * table's to make: the failed test's outcome tells the players what to do (prompted).
  */
