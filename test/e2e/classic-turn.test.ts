@@ -1,11 +1,11 @@
 import { join } from 'node:path'
-import type { Locator, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { declarations } from '../../core/api/declarations.js'
 import type { OpenRequest } from '../../core/api/game-api-contract.js'
 import { rollOdds } from '../../core/api/index.js'
-import type { EventType } from '../../core/events/event-types.js'
 import { artifactsDir, expectNoSeriousA11yViolations, screenshot, startTable, type Table } from './browser.js'
+import { enterCounts, openForm, submit, until } from './table-actions.js'
 
 /**
  * Issue 14's acceptance: one classic turn played only through the forms and the dice entry, as two players at a
@@ -23,8 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await table?.close()
 })
-
-const until = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 50 })
 
 const LAPTOP = { width: 1280, height: 800 }
 const PHONE = { width: 412, height: 915 }
@@ -74,20 +72,6 @@ async function checkScreen(page: Page, where: string): Promise<void> {
   expect(await overflow(page), `${where}: the page scrolls sideways`).toBeLessThanOrEqual(0)
 }
 
-/** A declaration's button, form and submit are named with its title ("Charge"), as players call it. */
-async function openForm(page: Page, type: EventType): Promise<Locator> {
-  const { title } = declarations[type]
-  const console_ = page.getByRole('region', { name: 'Game console' })
-  await console_.getByRole('group', { name: 'Declare now' }).getByRole('button', { name: title, exact: true }).click()
-  const form = console_.getByRole('form', { name: `Declare ${title}` })
-  await until(() => form.count()).toBe(1)
-  return form
-}
-
-async function submit(form: Locator, type: EventType): Promise<void> {
-  await form.getByRole('button', { name: `Declare ${declarations[type].title}` }).click()
-}
-
 /** The unit cards show the engine's models for every unit, now. */
 async function expectModelsAsEngine(page: Page, gameId: string): Promise<void> {
   const { state } = await table.api.openGame(gameId)
@@ -109,14 +93,6 @@ async function expectOddsAsCore(page: Page, request: OpenRequest): Promise<void>
   // A test shows its chance to pass (its average a muted detail); a count, its average.
   if (odds.pass) await until(() => panel.getByTestId('pass-chance').getAttribute('title')).toBe(odds.pass.exact)
   else await until(() => panel.getByTestId('expected').getAttribute('title')).toBe(odds.expected.exact)
-}
-
-/** Types the dice as counts per face ("how many 1s, 2s, …"), as a player reads them off the table. */
-async function enterCounts(page: Page, faces: readonly number[]): Promise<void> {
-  const entry = page.getByRole('form', { name: 'Dice entry' })
-  for (let face = 1; face <= 6; face++)
-    await entry.getByLabel(`How many ${face}s`).fill(String(faces.filter((each) => each === face).length))
-  await entry.getByLabel('How many 6s').press('Enter')
 }
 
 /**

@@ -1,10 +1,9 @@
 import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { declarations } from '../../core/api/declarations.js'
-import type { EventType } from '../../core/events/event-types.js'
 import { unitDef } from '../helpers/classic-game.js'
 import { artifactsDir, screenshot, startTable, type Table } from './browser.js'
+import { enterCounts, openForm, submit, until } from './table-actions.js'
 
 /**
  * The declaration forms in headless Chromium: a classic turn declared only through forms built from the one
@@ -18,8 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await table?.close()
 })
-
-const until = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 50 })
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -43,28 +40,6 @@ async function lookAt(page: Page, form: Locator, name: string): Promise<void> {
     expect(fits.right, `${name} at ${size.width}: the form runs off the window`).toBeLessThanOrEqual(width)
   }
   await page.setViewportSize({ width: 1600, height: 1000 })
-}
-
-/** A declaration's button and form are named with its title, as players call it ("Charge", not ChargeDeclared). */
-async function openForm(page: Page, type: EventType): Promise<Locator> {
-  const { title } = declarations[type]
-  const console_ = page.getByRole('region', { name: 'Game console' })
-  await console_.getByRole('group', { name: 'Declare now' }).getByRole('button', { name: title, exact: true }).click()
-  const form = console_.getByRole('form', { name: `Declare ${title}` })
-  await until(() => form.count()).toBe(1)
-  return form
-}
-
-async function submit(form: Locator, type: EventType): Promise<void> {
-  await form.getByRole('button', { name: `Declare ${declarations[type].title}` }).click()
-}
-
-/** Answers the open dice request at the table: `faces` typed as counts per face. */
-async function enterCounts(page: Page, faces: number[]): Promise<void> {
-  const entry = page.getByRole('form', { name: 'Dice entry' })
-  for (let face = 1; face <= 6; face++)
-    await entry.getByLabel(`How many ${face}s`).fill(String(faces.filter((each) => each === face).length))
-  await entry.getByLabel('How many 6s').press('Enter')
 }
 
 describe('a declaration form for every declaration', () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDemoGame } from '../../core/api/demo-game.js'
 import { screenshot, startTable, type Table } from './browser.js'
+import { until } from './table-actions.js'
 
 let table: Table
 beforeAll(async () => {
@@ -10,8 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await table?.close()
 })
-
-const until = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 50 })
 
 describe('a second screen', () => {
   it('an empty library offers the sample game, the one `arbiter demo` records', async () => {

@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { artifactsDir, expectNoSeriousA11yViolations, screenshot, startTable, type Table } from './browser.js'
+import { until } from './table-actions.js'
 
 /**
  * The muster forgives and says why (a refused army keeps its draft, the refusal stands beside its
@@ -15,8 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await table?.close()
 })
-
-const until = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 50 })
 
 /** How far the page is wider than its window (0 when nothing scrolls sideways). */
 const overflow = (page: Page) =>

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rollOdds } from '../../core/api/index.js'
 import { unitDef } from '../helpers/classic-game.js'
 import { screenshot, startTable, type Table } from './browser.js'
+import { until } from './table-actions.js'
 
 let table: Table
 beforeAll(async () => {
@@ -10,8 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await table?.close()
 })
-
-const until = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 50 })
 
 /** Classic Warriors (p1, Ld 8) charged in the rear by Orc Boyz; every blow misses: the Warriors test to break on 3. */
 async function breakTestGame(): Promise<string> {

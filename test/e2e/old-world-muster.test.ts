@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { screenshot, startTable, type Table } from './browser.js'
+import { until } from './table-actions.js'
 
 /** An Old World game: its muster screen offers The Old World's troop types and its ready units (the Treeman). */
 let table: Table
@@ -9,8 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await table?.close()
 })
-
-const until = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 50 })
 
 describe('an Old World game in the app', () => {
   it('musters a Treeman from the ready units, as a behemoth, the only troop types offered being its own', async () => {

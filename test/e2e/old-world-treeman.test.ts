@@ -1,9 +1,9 @@
-import type { Locator, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { declarations } from '../../core/api/declarations.js'
 import type { Explanation } from '../../core/api/game-api-contract.js'
-import type { EventType } from '../../core/events/event-types.js'
 import { expectNoSeriousA11yViolations, screenshot, startTable, type Table } from './browser.js'
+import { enterCounts, openForm, submit, until } from './table-actions.js'
 
 /**
  * Issue 14's Old World case: a Treeman charges Spearmen 7" away through the charge form, its Terror test and
@@ -19,28 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await table?.close()
 })
-
-const until = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 50 })
-
-async function openForm(page: Page, type: EventType): Promise<Locator> {
-  const { title } = declarations[type]
-  const console_ = page.getByRole('region', { name: 'Game console' })
-  await console_.getByRole('group', { name: 'Declare now' }).getByRole('button', { name: title, exact: true }).click()
-  const form = console_.getByRole('form', { name: `Declare ${title}` })
-  await until(() => form.count()).toBe(1)
-  return form
-}
-
-async function submit(form: Locator, type: EventType): Promise<void> {
-  await form.getByRole('button', { name: `Declare ${declarations[type].title}` }).click()
-}
-
-async function enterCounts(page: Page, faces: readonly number[]): Promise<void> {
-  const entry = page.getByRole('form', { name: 'Dice entry' })
-  for (let face = 1; face <= 6; face++)
-    await entry.getByLabel(`How many ${face}s`).fill(String(faces.filter((each) => each === face).length))
-  await entry.getByLabel('How many 6s').press('Enter')
-}
 
 /** Answers the open dice request at the table with `faces`, once the screen shows it. */
 async function answerDice(page: Page, gameId: string, purpose: string, faces: readonly number[]): Promise<void> {

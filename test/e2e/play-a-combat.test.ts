@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { declarations } from '../../core/api/declarations.js'
 import type { EventType } from '../../core/events/event-types.js'
 import { screenshot, startTable, type Table } from './browser.js'
+import { enterCounts, until } from './table-actions.js'
 
 /**
  * A real game played through the renderer in Debian's headless Chromium against the web host:
@@ -15,9 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await table?.close()
 })
-
-/** Waits for the page to show something: the UI answers after a call across the host. */
-const until = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 50 })
 
 interface UnitForm {
   name: string
@@ -49,16 +47,6 @@ async function declare(page: Page, type: EventType, fill: (form: ReturnType<Page
   const form = console_.getByRole('form', { name: `Declare ${title}` })
   await fill(form)
   await form.getByRole('button', { name: `Declare ${title}` }).click()
-}
-
-/** Types the dice as counts per face: "how many 1s, 2s, …". */
-async function enterCounts(page: Page, faces: number[]): Promise<void> {
-  const entry = page.getByRole('form', { name: 'Dice entry' })
-  for (let face = 1; face <= 6; face++) {
-    const count = faces.filter((each) => each === face).length
-    await entry.getByLabel(`How many ${face}s`).fill(String(count))
-  }
-  await entry.getByLabel(`How many 6s`).press('Enter')
 }
 
 describe('the renderer in headless Chromium', () => {

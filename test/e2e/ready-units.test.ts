@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { screenshot, startTable, type Table } from './browser.js'
+import { until } from './table-actions.js'
 
 /** The muster screen starts a unit from one of the ruleset's ready units (GameApi.troops), then edits it. */
 let table: Table
@@ -9,8 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await table?.close()
 })
-
-const until = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 50 })
 
 describe('ready units in the muster screen', () => {
   it('loads Dark Elf Warriors into the unit editor, takes an edit, and musters them', async () => {

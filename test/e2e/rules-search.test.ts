@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectNoSeriousA11yViolations, screenshot, startTable, type Table } from './browser.js'
+import { until } from './table-actions.js'
 
 /** The Rules screen as a player uses it at the table: typed searches, links between rules, axe-core clean. */
 let table: Table
@@ -9,8 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await table?.close()
 })
-
-const until = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 50 })
 
 describe('the Rules screen', () => {
   it('the library and the rules screens have no serious or critical accessibility violation', async () => {

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDemoGame, type LocalGameApi } from '../../core/api/index.js'
 import { screenshot, startTable, type Table } from './browser.js'
+import { until } from './table-actions.js'
 
 /**
  * The game screen at the table: it fits the window at a laptop's, a small laptop's and a phone's
@@ -16,8 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await table?.close()
 })
-
-const until = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 50 })
 
 const SIZES = [
   { width: 1280, height: 800 },
