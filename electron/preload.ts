@@ -28,6 +28,7 @@ const arbiter = {
   status: (gameId) => call('status', [gameId]),
   replay: (gameId, page) => call('replay', [gameId, page]),
   verifyGame: (gameId) => call('verifyGame', [gameId]),
+  signatures: (gameId) => call('signatures', [gameId]),
   exportGame: (gameId, page) => call('exportGame', [gameId, page]),
   importGame: (text) => call('importGame', [text]),
   rulesets: () => call('rulesets', []),

@@ -1,5 +1,6 @@
 import { parseAndVerifyJsonl } from '../store/jsonl.js'
 import type { GameApi, StepView } from './game-api-contract.js'
+import { checkLog, type LogCheck } from './verify-log.js'
 
 /** What `verifyExport` found: the file's game, or its first bad line. */
 export type ExportCheck =
@@ -16,6 +17,19 @@ export function verifyExport(text: string): ExportCheck {
   const last = result.events[result.events.length - 1]
   if (last === undefined) return { ok: false, line: 1, problem: 'line 1: the file has no events' }
   return { ok: true, gameId: last.gameId, events: result.events.length, head: last.hash }
+}
+
+/**
+ * An exported game checked whole, without any database: its chain and closing line (`verifyExport`), then
+ * a replay under its rules and its keys and signatures (`checkLog`). The first problem names its seq.
+ */
+export async function verifyExportedGame(
+  text: string,
+  underCurrentRules = false,
+): Promise<LogCheck | Extract<ExportCheck, { ok: false }>> {
+  const parsed = parseAndVerifyJsonl(text)
+  if (!parsed.ok) return parsed
+  return checkLog(parsed.events, underCurrentRules)
 }
 
 /** The whole export text of a game, page by page (for a file, write the pages as they come). */

@@ -4,6 +4,7 @@ import type { GameState, OpenRequest, Outcome, TroopTemplate } from '../engine/t
 import type { TroopType } from '../events/event-types.js'
 import type { Explanation } from '../explain/explanation.js'
 import type { GameSummary } from '../store/event-store.js'
+import type { SignatureSummary, SigningView } from './signatures.js'
 
 /** The data the contract carries, for a client (the renderer) to name without reaching into the engine. */
 export type { ParamValue } from '../engine/catalogue.js'
@@ -20,7 +21,7 @@ export type {
 export type { ErrorData, ErrorField } from '../events/errors.js'
 export type { Profile, TroopType, UnitDefinitionInput } from '../events/event-types.js'
 export type { Explanation, RuleRef } from '../explain/explanation.js'
-export type { GameSummary, ParamKind }
+export type { GameSummary, ParamKind, SignatureSummary, SigningView }
 
 /**
  * The one contract every host implements: `LocalGameApi` in-process (the CLI, tests), the
@@ -55,7 +56,10 @@ export interface GameApi {
   status(gameId: string): Promise<GameStatus>
   /** One page of a replay from seq `fromSeq` (default 1); follow `nextSeq` until it is null. */
   replay(gameId: string, page?: PageRequest): Promise<ReplayPage>
+  /** The whole game checked: its hash chain, a replay under its rules, and its keys and signatures. */
   verifyGame(gameId: string): Promise<ChainCheck>
+  /** The head hash and how far the game is signed, each signature checked; what each player would sign now. */
+  signatures(gameId: string): Promise<SigningView>
   /** One page of the export text (JSON Lines); the last page ends with the closing line. */
   exportGame(gameId: string, page?: PageRequest): Promise<ExportPage>
   /** Takes an exported game back, verified and replayed whole before anything is written. */
@@ -90,6 +94,7 @@ export const gameApiMethods = [
   'status',
   'replay',
   'verifyGame',
+  'signatures',
   'exportGame',
   'importGame',
   'rulesets',
@@ -217,7 +222,13 @@ export type GameListing =
     }
 
 export type ChainCheck =
-  | { readonly ok: true; readonly events: number; readonly head: string }
+  | {
+      readonly ok: true
+      readonly events: number
+      readonly head: string
+      /** How far the game is signed (`verifyGame` replays the game and checks every signature). */
+      readonly signatures?: SignatureSummary
+    }
   | { readonly ok: false; readonly seq: number; readonly problem: string }
 
 export interface PageRequest {

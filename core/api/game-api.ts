@@ -14,7 +14,7 @@ import {
 } from '../store/event-store.js'
 import { closingLine, parseAndVerifyJsonl } from '../store/jsonl.js'
 import { createDemoGame } from './demo-game.js'
-import { engineForGame, foldEvents, requireValidatedForm, rulesVersionOf, toEngineEvent } from './fold.js'
+import { engineForGame, foldEvents, rulesVersionOf } from './fold.js'
 import type {
   ChainCheck,
   EventDraft,
@@ -46,6 +46,8 @@ import { prepareArmy } from './muster-input.js'
 import { randomFace } from './random.js'
 import { rulesIdentity } from './rules-identity.js'
 import { engineFor, rulesetOf, rulesetSummaries } from './rulesets.js'
+import { checkNewSigningEvent, type SigningView, signingView } from './signatures.js'
+import { checkLog } from './verify-log.js'
 
 export { foldEvents, toEngineEvent } from './fold.js'
 export { snapshotKey, waypointKey } from './game-views.js'
@@ -224,6 +226,8 @@ export class LocalGameApi implements GameApi {
         : gameEvents.validateNew(type, v, draft.payload)
     if (type === 'GameCreated')
       throw new ArbiterError('api/game-exists', `GameCreated can only start a game; game ${gameId} has one`)
+    const before = this.session(gameId).state.game as GameState
+    await checkNewSigningEvent(gameId, type, payload, before, (seq) => this.hashAt(gameId, seq))
     const session = this.session(gameId)
     const game = session.state.game as GameState
     const expected = expectedVersion ?? game.seq
@@ -361,7 +365,22 @@ export class LocalGameApi implements GameApi {
   }
 
   async verifyGame(gameId: string): Promise<ChainCheck> {
-    return this.checkChain(gameId)
+    const chain = this.checkChain(gameId)
+    if (!chain.ok) return chain
+    // The chain holds: the rules and the signatures next, over the events just checked.
+    const log = await checkLog(this.store.readEvents(gameId), this.options.underCurrentRules ?? false)
+    return log.ok ? { ...chain, signatures: log.signatures } : log
+  }
+
+  async signatures(gameId: string): Promise<SigningView> {
+    const game = this.session(gameId).state.game as GameState
+    return signingView(gameId, game, (seq) => this.hashAt(gameId, seq))
+  }
+
+  /** The stored hash of the event at `seq` (the caller has checked the chain it reads from). */
+  private hashAt(gameId: string, seq: number): string | undefined {
+    for (const event of this.store.readEvents(gameId, { fromSeq: seq, toSeq: seq })) return event.hash
+    return undefined
   }
 
   async exportGame(gameId: string, page: PageRequest = {}): Promise<ExportPage> {
@@ -388,23 +407,9 @@ export class LocalGameApi implements GameApi {
     if (first?.type !== 'GameCreated')
       throw new ArbiterError('import/bad-line', 'line 1: an exported game starts with GameCreated')
     const created = gameEvents.readPayload(first.type, first.v, first.payload) as CreatedPayload
-    const engine = engineForGame(created.ruleset, created.catalogueHash, this.options.underCurrentRules ?? false)
-    const state = engine.initialState()
-    const rulesVersion = rulesVersionOf(created.ruleset, created.variant, created.catalogueHash)
-    events.forEach((envelope, index) => {
-      try {
-        if (envelope.rulesVersion !== rulesVersion)
-          throw new ArbiterError(
-            'import/rules-version',
-            `rulesVersion ${envelope.rulesVersion} differs from the game's ${rulesVersion}`,
-          )
-        requireValidatedForm(envelope)
-        engine.step(state, toEngineEvent(envelope))
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error)
-        throw new ArbiterError('import/bad-line', `line ${index + 1} (seq ${envelope.seq}): ${message}`)
-      }
-    })
+    // Replayed whole under its rules, every signature checked, before anything is written.
+    const check = await checkLog(events, this.options.underCurrentRules ?? false)
+    if (!check.ok) throw new ArbiterError('import/bad-line', `line ${check.seq} (seq ${check.seq}): ${check.problem}`)
     this.store.importGame(
       {
         gameId: first.gameId,

@@ -43,6 +43,7 @@ export const gameApiArgs = {
   status: z.tuple([id]),
   replay: z.tuple([id, page]),
   verifyGame: z.tuple([id]),
+  signatures: z.tuple([id]),
   exportGame: z.tuple([id, page]),
   // An exported game of many thousand events is megabytes of text.
   importGame: z.tuple([z.string().max(512 * 1024 * 1024)]),

@@ -72,6 +72,7 @@ export function declareTypeHelp(type: string): string {
   if (described.recordedBy === 'answer') lines.push(`(recorded by \`${ARBITER} roll\` or \`${ARBITER} choose\`)`)
   if (described.recordedBy === 'muster') lines.push(`(recorded by \`${ARBITER} muster ARMY.json\`)`)
   if (described.recordedBy === 'new-game') lines.push(`(recorded by \`${ARBITER} new\`)`)
+  if (described.recordedBy === 'signing') lines.push(`(recorded by \`${ARBITER} key\` or \`${ARBITER} sign\`)`)
   const nested = described.fields.some((field) => field.shape !== 'value')
   lines.push(
     '',

@@ -4,6 +4,7 @@ import type { Command, Io } from './command.js'
 import { FileError } from './files.js'
 import { readCommands } from './read-commands.js'
 import { terminalSafe } from './safe-output.js'
+import { signingCommands } from './signing-commands.js'
 import { writeCommands } from './write-commands.js'
 
 export type { Io }
@@ -11,6 +12,7 @@ export type { Io }
 // In the order the overview lists them.
 const { demo, new: newGame, muster, declare, roll, choose, import: importGame } = writeCommands
 const { status, rules, games, replay, export: exportGame, verify } = readCommands
+const { key, sign } = signingCommands
 const commands: Record<string, Command> = {
   demo,
   new: newGame,
@@ -18,6 +20,8 @@ const commands: Record<string, Command> = {
   declare,
   roll,
   choose,
+  key,
+  sign,
   status,
   rules,
   games,

@@ -1,4 +1,13 @@
-import { replaySteps, rulesetIds, verifyExport } from '../api/index.js'
+import {
+  type ChainCheck,
+  problemAfterSeq,
+  replaySteps,
+  rulesetIds,
+  type SignatureSummary,
+  signatureSentence,
+  signedToTheEnd,
+  verifyExportedGame,
+} from '../api/index.js'
 import { ARBITER, dbFlag, gameFlag, helpFlag, nearest, required, UsageError } from './args.js'
 import { type Command, currentRulesFlag, where, withApi } from './command.js'
 import { checkNotSameFile, readTextFile, writeChunks } from './files.js'
@@ -164,37 +173,63 @@ export const readCommands = {
     },
   },
   verify: {
-    usage: `${ARBITER} verify FILE.jsonl | ${ARBITER} verify --db FILE --game ID`,
-    summary: 'Check a hash chain: exit 0 when it holds, 1 naming the first bad line (file) or seq (database).',
+    usage: `${ARBITER} verify FILE.jsonl | ${ARBITER} verify --db FILE --game ID  [--signed] [--current-rules]`,
+    summary:
+      'Check a game whole: hash chain, a replay under its rules, keys and signatures; exit 1 naming the first bad line or seq.',
     details:
-      'OK prints the head hash: compare it with the one noted at the table or in a report, to catch\n' +
-      'a forger who rewrote every hash.',
-    flags: { db: dbFlag, game: gameFlag, help: helpFlag },
+      'OK prints the head hash and how far the game is signed ("signed by both through seq N (turn T);\n' +
+      'K events after it unsigned"). A game without keys verifies as unsigned. --signed also asks that\n' +
+      'every player signed the end of the game with nothing after it: a log cut short fails it.',
+    flags: {
+      db: dbFlag,
+      game: gameFlag,
+      signed: { type: 'boolean', help: 'exit 1 unless every player signed the end of the game, with nothing after it' },
+      'current-rules': currentRulesFlag,
+      help: helpFlag,
+    },
     positionals: { min: 0, max: 1, missing: '' },
-    examples: [`${ARBITER} verify battle.jsonl`, `${ARBITER} verify --db games.sqlite --game 4f1c…`],
+    examples: [
+      `${ARBITER} verify battle.jsonl`,
+      `${ARBITER} verify battle.jsonl --signed`,
+      `${ARBITER} verify --db games.sqlite --game 4f1c…`,
+    ],
     async run(values, positionals, io) {
       const source = positionals[0]
+      const underCurrentRules = values['current-rules'] === true
+      const report = (what: string, result: ChainCheck): number => {
+        if (!result.ok) {
+          io.stdout.write(
+            `BROKEN ${what}: seq ${result.seq}: ${oneLine(problemAfterSeq(result.seq, result.problem))}\n`,
+          )
+          return 1
+        }
+        io.stdout.write(`OK ${what}: ${result.events} events, chain intact, head ${result.head}\n`)
+        const signatures = result.signatures as SignatureSummary
+        io.stdout.write(`rules: every event replays; ${oneLine(signatureSentence(signatures))}\n`)
+        if (values.signed !== true || signedToTheEnd(signatures)) return 0
+        io.stdout.write(
+          `NOT SIGNED ${what}: the end of the game is not signed by every player with nothing after it: ` +
+            'the log was cut short, or the game is not over\n',
+        )
+        return 1
+      }
       if (source !== undefined) {
         if (values.db !== undefined || values.game !== undefined)
           throw new UsageError('give a file or --db and --game, not both')
-        const result = verifyExport(readTextFile(source))
-        if (!result.ok) {
-          io.stdout.write(`BROKEN ${source}: ${oneLine(result.problem)}\n`)
+        const checked = await verifyExportedGame(readTextFile(source), underCurrentRules)
+        if (!checked.ok && 'line' in checked) {
+          io.stdout.write(`BROKEN ${source}: ${oneLine(checked.problem)}\n`)
           return 1
         }
-        io.stdout.write(`OK ${source}: ${result.events} events, chain intact, head ${result.head}\n`)
-        return 0
+        return report(source, checked)
       }
       const gameId = required(values, 'game')
-      return withApi(required(values, 'db'), 'read', async (api) => {
-        const result = await api.verifyGame(gameId)
-        if (!result.ok) {
-          io.stdout.write(`BROKEN game ${gameId}: seq ${result.seq}: ${oneLine(result.problem)}\n`)
-          return 1
-        }
-        io.stdout.write(`OK game ${gameId}: ${result.events} events, chain intact, head ${result.head}\n`)
-        return 0
-      })
+      return withApi(
+        required(values, 'db'),
+        'read',
+        async (api) => report(`game ${gameId}`, await api.verifyGame(gameId)),
+        { underCurrentRules },
+      )
     },
   },
 } satisfies Record<string, Command>

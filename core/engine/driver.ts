@@ -2,6 +2,7 @@ import { canonicalJson } from '../events/canonical-json.js'
 import type { EventType } from '../events/event-types.js'
 import { type Explanation, explain } from '../explain/explanation.js'
 import type { EngineState } from './engine-state.js'
+import { checkEntitlement } from './entitlement.js'
 import { RuleError } from './errors.js'
 import { createGameRuns } from './game-runs.js'
 import { createHandlers, type Handler } from './handlers.js'
@@ -59,6 +60,7 @@ export function createEngine(ruleset: Ruleset): Engine {
     const expected = (state.game?.seq ?? 0) + 1
     if (event.seq !== expected)
       throw new RuleError('engine/out-of-order', `event seq ${event.seq} where seq ${expected} was expected`)
+    checkEntitlement(state.game, event)
     const scratch = newStepScratch(event.seq)
     if (state.game) runOf(state.game).step = scratch
     const own = (handlers[event.type] as Handler<EventType>)(state, event as EventOf<EventType>, scratch)

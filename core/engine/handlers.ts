@@ -10,6 +10,7 @@ import { checkArmy, checkPlayers } from './muster-check.js'
 import { phaseKey } from './outcomes.js'
 import { advance, checkAnswer } from './procedure-runner.js'
 import type { RulesetIndex } from './ruleset-index.js'
+import { headSigned, playerKeyRecorded } from './signing.js'
 import type { StepScratch } from './step-scratch.js'
 import type {
   EngineEvent,
@@ -264,6 +265,8 @@ export function createHandlers(parts: HandlerParts): Handlers {
     ChallengeIssued: declaration(parts),
     DiceRolled: answer,
     ChoiceMade: answer,
+    PlayerKeyRecorded: playerKeyRecorded,
+    HeadSigned: headSigned,
     Note(state, event) {
       requireGame(state, event as EngineEvent)
       return explain(`note: ${event.payload.text}`, { from: [event.seq] })

@@ -266,6 +266,41 @@ export interface GameState {
   phaseStartedAt?: number
   /** The units that lost models in a phase (`turn/player/phase`), so Panic looks at those alone. */
   phaseLosses?: { readonly phase: string; readonly units: string[] }
+  /** The players' keys and signatures (issue 17); absent until a key is recorded, so older games fold as before. */
+  signing?: SigningState
+}
+
+/** A player's public key as the game records it. */
+export interface PlayerKey {
+  /** Raw Ed25519 public key, base64url. */
+  readonly publicKey: string
+  readonly holder: 'device' | 'pin'
+  /** The seq of the PlayerKeyRecorded. */
+  readonly seq: number
+}
+
+/** One player's signature over the game as it stood at `seq`. */
+export interface HeadSignature {
+  readonly player: string
+  /** The seq whose hash (`head`) is signed. */
+  readonly seq: number
+  readonly head: string
+  readonly turn: number
+  readonly end: 'turn' | 'game'
+  /** The Ed25519 signature, base64url. */
+  readonly signature: string
+  /** The seq of the HeadSigned itself. */
+  readonly at: number
+}
+
+export interface SigningState {
+  keys: Record<string, PlayerKey>
+  /** Each player's newest signature. */
+  signed: Record<string, HeadSignature>
+  /** The newest HeadSigned: a signature right after it may sign the same seq (each player signs one point). */
+  last: HeadSignature | null
+  /** The seq of every HeadSigned, in order. */
+  signatures: number[]
 }
 
 /** The dice pools of a magic phase (core-mechanics A.3, A.10) and what has been cast in it. */

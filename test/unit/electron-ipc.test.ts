@@ -25,6 +25,7 @@ const everyGameApiMethod: Record<keyof GameApi, true> = {
   status: true,
   replay: true,
   verifyGame: true,
+  signatures: true,
   exportGame: true,
   importGame: true,
   rulesets: true,

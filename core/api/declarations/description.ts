@@ -39,8 +39,8 @@ export type FieldKind =
   | 'contact'
   | 'other'
 
-/** Who records an event, and where: most in a declaration form; the rest on their own screens or as answers. */
-export type RecordedBy = 'form' | 'new-game' | 'muster' | 'answer'
+/** Who records an event, and where: most in a declaration form; the rest on their own screens, as answers or signatures. */
+export type RecordedBy = 'form' | 'new-game' | 'muster' | 'answer' | 'signing'
 
 export interface Choice {
   readonly value: string

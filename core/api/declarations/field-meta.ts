@@ -507,6 +507,42 @@ export const META: Meta = {
       option: { label: 'Option', help: 'the option chosen', kind: 'text' },
     },
   },
+  PlayerKeyRecorded: {
+    title: 'Player key',
+    help: "A player's public key, for their signatures (the game's Signatures panel, or `arbiter key`).",
+    recordedBy: 'signing',
+    fields: {
+      player: { label: 'Player', help: 'the player whose key it is', kind: 'player' },
+      publicKey: { label: 'Public key', help: 'the Ed25519 public key, base64url', kind: 'text' },
+      holder: {
+        label: 'Kept',
+        help: 'where the private key is kept',
+        kind: 'choice',
+        labels: {
+          device: { label: "On the player's own device" },
+          pin: { label: 'Under a PIN', help: 'on a shared machine, wrapped with a key made from the PIN' },
+        },
+      },
+    },
+  },
+  HeadSigned: {
+    title: 'Signature',
+    help: 'A player signs the game as it stands, at the end of a turn or of the game (the Sign button, or `arbiter sign`).',
+    recordedBy: 'signing',
+    fields: {
+      player: { label: 'Player', help: 'the player who signs', kind: 'player' },
+      seq: { label: 'Through seq', help: 'the seq of the event whose hash is signed', kind: 'number' },
+      head: { label: 'Head hash', help: 'the hash of the event at that seq', kind: 'text' },
+      turn: { label: 'Turn', help: 'the game turn the signature closes', kind: 'turn' },
+      end: {
+        label: 'End of',
+        help: 'the end of a turn, or of the game',
+        kind: 'choice',
+        labels: { turn: { label: 'The turn' }, game: { label: 'The game' } },
+      },
+      signature: { label: 'Signature', help: 'the Ed25519 signature, base64url', kind: 'text' },
+    },
+  },
   Note: {
     title: 'Note',
     help: 'A note in the log, in words.',
