@@ -226,8 +226,11 @@ export class LocalGameApi implements GameApi {
         : gameEvents.validateNew(type, v, draft.payload)
     if (type === 'GameCreated')
       throw new ArbiterError('api/game-exists', `GameCreated can only start a game; game ${gameId} has one`)
-    const before = this.session(gameId).state.game as GameState
-    await checkNewSigningEvent(gameId, type, payload, before, (seq) => this.hashAt(gameId, seq))
+    // A key or a signature is checked with Web Crypto first (asynchronous): the engine checks the rest.
+    if (type === 'PlayerKeyRecorded' || type === 'HeadSigned')
+      await checkNewSigningEvent(gameId, type, payload, this.session(gameId).state.game as GameState, (seq) =>
+        this.hashAt(gameId, seq),
+      )
     const session = this.session(gameId)
     const game = session.state.game as GameState
     const expected = expectedVersion ?? game.seq

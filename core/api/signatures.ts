@@ -66,13 +66,13 @@ export async function publicKeyText(publicKey: Key): Promise<string> {
   return toBase64url(new Uint8Array(await subtle().exportKey('raw', publicKey)))
 }
 
-/** The recorded public key as Web Crypto takes it; `keys/bad-key` when it is no Ed25519 key. */
+/** The recorded public key as Web Crypto takes it; `api/bad-key` when it is no Ed25519 key. */
 export async function importPublicKey(text: string): Promise<Key> {
   try {
     return await subtle().importKey('raw', fromBase64url(text), ED25519, true, ['verify'])
   } catch (error) {
     throw new ArbiterError(
-      'keys/bad-key',
+      'api/bad-key',
       `the public key ${text.slice(0, 12)}… is not an Ed25519 key (${(error as Error).message})`,
     )
   }
@@ -107,7 +107,7 @@ export interface PinWrappedKey {
 
 export function checkPin(pin: string): void {
   if (pin.length < PIN_MIN_LENGTH)
-    throw new ArbiterError('keys/wrong-pin', `a PIN has at least ${PIN_MIN_LENGTH} characters, not ${pin.length}`)
+    throw new ArbiterError('api/wrong-pin', `a PIN has at least ${PIN_MIN_LENGTH} characters, not ${pin.length}`)
 }
 
 async function pinKey(pin: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Key> {
@@ -137,7 +137,7 @@ export async function newPinKey(pin: string): Promise<PinWrappedKey> {
   }
 }
 
-/** The private key, unsealed for signing (not extractable); `keys/wrong-pin` when the PIN is not the one it was sealed with. */
+/** The private key, unsealed for signing (not extractable); `api/wrong-pin` when the PIN is not the one it was sealed with. */
 export async function unwrapWithPin(sealed: PinWrappedKey, pin: string, player: string): Promise<Key> {
   const wrapping = await pinKey(pin, fromBase64url(sealed.kdf.salt), sealed.kdf.iterations)
   try {
@@ -152,7 +152,7 @@ export async function unwrapWithPin(sealed: PinWrappedKey, pin: string, player: 
     )
   } catch {
     // AES-GCM's tag fails for any other PIN: nothing is learned but that it is wrong.
-    throw new ArbiterError('keys/wrong-pin', `the PIN is wrong for ${player}'s key`)
+    throw new ArbiterError('api/wrong-pin', `the PIN is wrong for ${player}'s key`)
   }
 }
 
@@ -342,12 +342,12 @@ export async function checkNewSigningEvent(
   const stored = hashAt(seq)
   if (stored !== head)
     throw new ArbiterError(
-      'keys/bad-signature',
+      'api/bad-signature',
       `${player} signs seq ${seq} as ${head.slice(0, 12)}…, but its hash is ${String(stored).slice(0, 12)}…: sign the game as it stands`,
     )
   if (!(await headSignatureHolds(key.publicKey, { gameId, player, seq, head, turn, end }, signature)))
     throw new ArbiterError(
-      'keys/bad-signature',
+      'api/bad-signature',
       `${player}'s signature over seq ${seq} does not verify under ${player}'s key (recorded at seq ${key.seq})`,
     )
 }
@@ -381,7 +381,7 @@ export async function signingView(
       (await headSignatureHolds(key.publicKey, { gameId, player, seq, head, turn, end }, signature))
     if (!holds)
       throw new ArbiterError(
-        'keys/bad-signature',
+        'api/bad-signature',
         `game ${gameId}: ${player}'s signature at seq ${at} does not hold for the log as it is: it was changed after it was signed`,
       )
   }

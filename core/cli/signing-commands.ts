@@ -89,13 +89,13 @@ export const signingCommands = {
         const recorded = before.summary.keys.find((key) => key.player === player)
         if (!recorded)
           throw new ArbiterError(
-            'keys/no-key',
+            'api/no-key',
             `${player} has no key in this game; make one with ${ARBITER} key --db ${file} --game ${gameId} --as ${player}`,
           )
         const sealed = keptKey(file, gameId, player, recorded.publicKey)
         if (!sealed)
           throw new ArbiterError(
-            'keys/no-key',
+            'api/no-key',
             `${player}'s key (recorded at seq ${recorded.seq}) is not kept in ${keyFilePath(file)}: it was made elsewhere`,
           )
         const privateKey = await unwrapWithPin(sealed, pin, player)

@@ -19,13 +19,16 @@ export function checkEntitlement(game: GameState | null, event: EngineEvent): vo
     return
   }
   if (!game) return
-  if (!game.players.some((player) => player.id === event.actor))
+  const isPlayer = (id: string) => game.players.some((player) => player.id === id)
+  const owner = ownerOf(game, event)
+  // An owner who is no player is the step's to name (an army for an unknown player).
+  if (owner !== null && !isPlayer(owner.player)) return
+  if (!isPlayer(event.actor))
     throw new RuleError(
       'engine/not-a-player',
       `seq ${event.seq}: ${event.type} is recorded by "${event.actor}", who is not a player of this game ` +
         `(${game.players.map((player) => player.id).join(', ')})`,
     )
-  const owner = ownerOf(game, event)
   if (owner !== null && owner.player !== event.actor)
     throw new RuleError(
       'engine/not-entitled',

@@ -114,13 +114,35 @@ export class RulesetGame {
     const event = {
       type: draft.type,
       payload: gameEvents.validateNew(draft.type, gameEvents.currentVersion(draft.type), draft.payload),
-      actor: draft.actor ?? 'p1',
+      actor: draft.actor ?? this.answerer(draft) ?? this.recorder(draft),
       seq: (this.state.game?.seq ?? 0) + 1,
       gameId: 'g-test',
     } as EngineEvent
     const result = this.engine.step(this.state, event)
     this.steps.push(result)
     return result
+  }
+
+  /**
+   * Who answers a roll or a choice when the draft does not say: the player the request names, as at the
+   * table (the engine refuses an answer by anyone else).
+   */
+  private answerer(draft: Draft): string | undefined {
+    if (draft.type !== 'DiceRolled' && draft.type !== 'ChoiceMade') return undefined
+    const requestId = (draft.payload as { requestId?: unknown }).requestId
+    const request = typeof requestId === 'string' ? this.state.game?.requests[requestId] : undefined
+    if (!request) return undefined
+    return request.kind === 'dice' ? request.roller : request.chooser
+  }
+
+  /** Who records any other event when the draft does not say: an army's owner, else the game's first player. */
+  private recorder(draft: Draft): string {
+    const payload = draft.payload as { player?: string; players?: { id: string }[] }
+    const players = this.state.game?.players ?? []
+    if (draft.type === 'ArmyMustered' && players.some((player) => player.id === payload.player))
+      return payload.player as string
+    if (draft.type === 'GameCreated') return payload.players?.[0]?.id ?? 'p1'
+    return players[0]?.id ?? 'p1'
   }
 
   /** The single open request's id (the tests' games open one at a time). */

@@ -88,7 +88,7 @@ function stepInto(
 ) {
   const payload = gameEvents.validateNew(draft.type, gameEvents.currentVersion(draft.type), draft.payload)
   const seq = (state.game?.seq ?? 0) + 1
-  return engine.step(state, { type: draft.type, payload, seq, actor: 'p1', gameId: 'g' } as EngineEvent)
+  return engine.step(state, { type: draft.type, payload, seq, actor: draft.actor ?? 'p1', gameId: 'g' } as EngineEvent)
 }
 
 const plainShot: ShotMoment = {

@@ -83,7 +83,7 @@ describe('GameApi', () => {
       ['actor', 'explanation', 'outcomes', 'payload', 'requests', 'seq', 'status', 'type'].sort(),
     )
     // Over a transport (the hosts' dispatch: HTTP, IPC) it is plain data with the game in it.
-    const sent = JSON.parse(JSON.stringify(await dispatchCall(api, 'rollDice', [gameId, '8.1', 'p1'])))
+    const sent = JSON.parse(JSON.stringify(await dispatchCall(api, 'rollDice', [gameId, '8.1', 'p2'])))
     expect(sent.view).toEqual(JSON.parse(JSON.stringify(await api.openGame(gameId))))
     expect(sent.status).toEqual(JSON.parse(JSON.stringify(await api.status(gameId))))
     await api.close()
