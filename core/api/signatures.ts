@@ -357,7 +357,7 @@ export interface SigningView {
   readonly gameId: string
   readonly head: { readonly seq: number; readonly hash: string }
   readonly summary: SignatureSummary
-  /** What a signature by each player with a key signs now. */
+  /** What a signature by each player with a key signs now; absent for a player who has signed everything there is. */
   readonly toSign: Readonly<Record<string, { readonly seq: number; readonly head: string; readonly turn: number }>>
   /** A signature can be made now: no roll or choice is owed. */
   readonly canSign: boolean
@@ -386,8 +386,16 @@ export async function signingView(
       )
   }
   const hash = hashAt(game.seq) ?? ''
+  const signatures = game.signing?.signatures ?? []
+  // A player whose newest signature is followed by signatures alone has nothing new to sign.
+  const upToDate = (player: string) => {
+    const own = game.signing?.signed[player]
+    return own !== undefined && game.seq - own.seq === signatures.filter((at) => at > own.seq).length
+  }
   const toSign = Object.fromEntries(
-    Object.keys(game.signing?.keys ?? {}).map((player) => [player, signableFor(game, hash, player)]),
+    Object.keys(game.signing?.keys ?? {})
+      .filter((player) => !upToDate(player))
+      .map((player) => [player, signableFor(game, hash, player)]),
   )
   return { gameId, head: { seq: game.seq, hash }, summary, toSign, canSign: Object.keys(game.requests).length === 0 }
 }

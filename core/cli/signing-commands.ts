@@ -99,7 +99,12 @@ export const signingCommands = {
             `${player}'s key (recorded at seq ${recorded.seq}) is not kept in ${keyFilePath(file)}: it was made elsewhere`,
           )
         const privateKey = await unwrapWithPin(sealed, pin, player)
-        const point = before.toSign[player] as { seq: number; head: string; turn: number }
+        const point = before.toSign[player]
+        if (!point)
+          throw new ArbiterError(
+            'engine/not-the-head',
+            `${player} has signed everything up to the head already: ${signatureSentence(before.summary)}`,
+          )
         const signature = await signHead(privateKey, { gameId, player, ...point, end })
         const step = await api.append(gameId, {
           type: 'HeadSigned',

@@ -28,6 +28,7 @@ import './army-muster.js'
 import './explanation-panel.js'
 import './game-console.js'
 import './game-library.js'
+import './game-signatures.js'
 import './game-state-view.js'
 import './game-timeline.js'
 import './guided-start.js'
@@ -641,6 +642,18 @@ export class ArbiterApp extends LitElement {
               @roll-for-me=${this.onRollForMe}
               @muster=${() => (this.musterOpen = true)}
             ></game-console>`
+        }
+        ${
+          past
+            ? nothing
+            : html`<game-signatures
+              .api=${this.api}
+              .gameId=${this.gameId ?? ''}
+              .seq=${this.view.seq}
+              .busy=${this.busy}
+              .named=${named}
+              .record=${(draft: EventDraft) => this.write(() => this.api.append(this.gameId!, draft, this.view?.seq), false)}
+            ></game-signatures>`
         }
         ${
           !past && (needsArmies || this.musterOpen)

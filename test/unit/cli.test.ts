@@ -85,7 +85,9 @@ describe('arbiter export, verify and import', () => {
     const { file } = await exported(dir)
     expect(await run('verify', file)).toMatchObject({
       code: 0,
-      out: expect.stringMatching(/^OK .*: 25 events, chain intact, head [0-9a-f]{64}\n$/),
+      out: expect.stringMatching(
+        /^OK .*: 25 events, chain intact, head [0-9a-f]{64}\nrules: every event replays; unsigned: no player has a key in this game\n$/,
+      ),
     })
     const other = join(dir, 'other.sqlite')
     const imported = await run('import', '--db', other, file)

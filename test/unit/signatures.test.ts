@@ -182,11 +182,15 @@ describe('both players sign', () => {
     const orcsKey = await unwrapWithPin(kept, '1234', 'orcs')
     const api = await LocalGameApi.open(db, { mustExist: true })
     try {
+      const signedUp = await api.signatures(gameId)
+      expect(signedUp.summary.through).toMatchObject({ seq: 30, end: 'game' })
+      // Both have signed everything there is: neither has anything to sign.
+      expect(signedUp.toSign).toEqual({})
+      await api.append(gameId, { type: 'Note', actor: 'druchii', payload: { text: 'one more thing' } })
       const view = await api.signatures(gameId)
-      expect(view.summary.through).toMatchObject({ seq: 30, end: 'game' })
-      expect(view.head.seq).toBe(32)
+      expect(view.head.seq).toBe(33)
       const point = view.toSign.orcs as { seq: number; head: string; turn: number }
-      expect(point.seq).toBe(32)
+      expect(point.seq).toBe(33)
       const fields = { gameId, player: 'orcs', ...point, end: 'turn' as const }
       const signed = await signHead(orcsKey, fields)
       const sealed = await newPinKey('5555')
@@ -204,14 +208,14 @@ describe('both players sign', () => {
       })
       await expect(api.append(gameId, draft({}, 'druchii'))).rejects.toMatchObject({ code: 'engine/not-entitled' })
       await expect(api.append(gameId, draft({ seq: 3 }))).rejects.toMatchObject({ code: 'api/bad-signature' })
-      expect((await api.signatures(gameId)).head.seq).toBe(32)
+      expect((await api.signatures(gameId)).head.seq).toBe(33)
       // The message names the game, the player, the seq and its hash, and the end: a signature holds for nothing else.
       expect(await headSignatureHolds(kept.publicKey, fields, signed)).toBe(true)
       expect(await headSignatureHolds(kept.publicKey, { ...fields, player: 'druchii' }, signed)).toBe(false)
       expect(await headSignatureHolds(kept.publicKey, { ...fields, end: 'game' }, signed)).toBe(false)
       expect(await headSignatureHolds(sealed.publicKey, fields, signed)).toBe(false)
       // Signed as it is, it is taken.
-      expect((await api.append(gameId, draft({}))).seq).toBe(33)
+      expect((await api.append(gameId, draft({}))).seq).toBe(34)
     } finally {
       await api.close()
     }
