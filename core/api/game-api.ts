@@ -1,20 +1,12 @@
 import type { Engine, EngineState } from '../engine/driver.js'
 import type { EngineEvent, GameState, StepResult, TroopTemplate } from '../engine/types.js'
-import { canonicalJsonPieces } from '../events/canonical-json.js'
 import { type EventEnvelope, envelopeLine, type UnchainedEvent } from '../events/envelope.js'
 import { ArbiterError, ConflictError } from '../events/errors.js'
 import { gameEvents } from '../events/index.js'
-import { rulesets } from '../rules/index.js'
-import {
-  ChainBrokenError,
-  EventStore,
-  type GameSummary,
-  snapshotDigestOfPieces,
-  type UnindexedGame,
-} from '../store/event-store.js'
-import { closingLine, parseAndVerifyJsonl } from '../store/jsonl.js'
+import { EventStore } from '../store/event-store.js'
+import { closingLine } from '../store/jsonl.js'
 import { createDemoGame } from './demo-game.js'
-import { engineForGame, foldEvents, rulesVersionOf } from './fold.js'
+import { foldEvents, rulesVersionOf } from './fold.js'
 import type {
   ChainCheck,
   EventDraft,
@@ -31,20 +23,12 @@ import type {
   StepView,
   WrittenStep,
 } from './game-api-contract.js'
-import {
-  brokenGame,
-  definitionsOf,
-  gameView,
-  ruleEntry,
-  sessionSnapshotKey,
-  snapshotKey,
-  statusOf,
-  view,
-  waypointKey,
-} from './game-views.js'
+import { checkedListing } from './game-listing.js'
+import { GameLoader, type Session } from './game-loader.js'
+import { definitionsOf, gameView, ruleEntry, sessionSnapshotKey, statusOf, view, waypointKey } from './game-views.js'
+import { checkedImport } from './import-game.js'
 import { prepareArmy } from './muster-input.js'
 import { randomFace } from './random.js'
-import { rulesIdentity } from './rules-identity.js'
 import { engineFor, rulesetOf, rulesetSummaries } from './rulesets.js'
 import { checkNewSigningEvent, type SigningView, signingView } from './signatures.js'
 import { checkLog } from './verify-log.js'
@@ -86,12 +70,6 @@ export interface OpenApiOptions extends ApiOptions {
   /** Show games only: the file must be an Arbiter database already, and nothing is written to it. */
   readonly readOnly?: boolean
 }
-interface Session {
-  readonly engine: Engine
-  readonly state: EngineState
-  lastSnapshotSeq: number
-}
-
 /** A replay in progress, so that the next page goes on from where the last one stopped. */
 interface ReplayCursor {
   readonly engine: Engine
@@ -101,14 +79,6 @@ interface ReplayCursor {
   readonly checkedTo: number
   /** Called after each seq is folded: compares the state with a stored snapshot there (`snapshotComparer`). */
   readonly check: (seq: number) => void
-}
-
-interface CreatedPayload {
-  readonly players: readonly { readonly id: string; readonly name: string }[]
-  readonly ruleset: string
-  readonly variant: string
-  readonly catalogueHash: string
-  readonly title?: string
 }
 
 /**
@@ -122,14 +92,11 @@ interface CreatedPayload {
 export class LocalGameApi implements GameApi {
   private readonly sessions = new Map<string, Session>()
   private readonly replayCursors = new Map<string, ReplayCursor>()
-  /**
-   * Games whose whole chain this GameApi has checked, with the head it had then: an open at a seq of
-   * the same head (scrubbing through a game) does not hash the chain again. See `assertWholeChain`.
-   */
-  private readonly checkedHeads = new Map<string, { seq: number; hash: string }>()
   private readonly clock: () => string
   private readonly rollDie: (sides: number) => number
   private idleTimer: ReturnType<typeof setTimeout> | null = null
+  private readonly loader: GameLoader
+  private readonly chainCheck = (gameId: string, fromSeq: number) => this.loader.checkChain(gameId, fromSeq)
 
   private constructor(
     /** In-process only (tests, benchmarks): not part of the GameApi contract. */
@@ -138,6 +105,7 @@ export class LocalGameApi implements GameApi {
   ) {
     this.clock = options.clock ?? (() => new Date().toISOString())
     this.rollDie = options.rollDie ?? randomFace
+    this.loader = new GameLoader(store, options.underCurrentRules ?? false)
   }
 
   static async open(file: string, options: OpenApiOptions = {}): Promise<LocalGameApi> {
@@ -153,7 +121,7 @@ export class LocalGameApi implements GameApi {
   }
 
   async listGames(): Promise<GameListing[]> {
-    return this.store.games().map((row) => this.checkedListing(row))
+    return this.store.games().map((row) => checkedListing(this.store, row, this.chainCheck))
   }
 
   async archiveGame(gameId: string, archived: boolean): Promise<void> {
@@ -163,7 +131,7 @@ export class LocalGameApi implements GameApi {
   async sampleGame(): Promise<{ gameId: string; created: boolean }> {
     const existing = this.store.sampleGameId()
     // A sample that no longer verifies is not opened again: a new one is recorded, and the broken one stays listed.
-    if (existing !== null && this.checkedListing(this.store.game(existing)).intact) {
+    if (existing !== null && checkedListing(this.store, this.store.game(existing), this.chainCheck).intact) {
       this.store.setArchived(existing, null)
       return { gameId: existing, created: false }
     }
@@ -293,8 +261,8 @@ export class LocalGameApi implements GameApi {
   private viewAt(gameId: string, seq: number): GameView {
     const live = this.sessions.get(gameId)?.state.game as GameState | undefined
     if (live?.seq === seq) return gameView(gameId, structuredClone(live))
-    this.assertChainIntact(gameId)
-    return gameView(gameId, this.load(gameId, seq).state.game as GameState)
+    this.loader.assertChainIntact(gameId)
+    return gameView(gameId, this.loader.load(gameId, seq).state.game as GameState)
   }
 
   async rollDice(gameId: string, requestId: string, actor: string): Promise<WrittenStep> {
@@ -316,8 +284,8 @@ export class LocalGameApi implements GameApi {
     if (!Number.isInteger(atSeq) || atSeq < 1 || atSeq > head) {
       throw new ArbiterError('api/bad-seq', `game ${gameId} has events 1 to ${head}; there is no seq ${atSeq}`)
     }
-    this.assertWholeChain(gameId)
-    const { state } = this.load(gameId, atSeq)
+    this.loader.assertWholeChain(gameId)
+    const { state } = this.loader.load(gameId, atSeq)
     return gameView(gameId, state.game as GameState)
   }
 
@@ -332,10 +300,10 @@ export class LocalGameApi implements GameApi {
     if (!cursor || cursor.nextSeq !== fromSeq) {
       // A replay from the start: nothing is shown from a game whose chain does not hold. The whole
       // chain is hashed here, once; the pages then read what was checked without hashing it again.
-      this.assertChainIntact(gameId)
-      const { engine } = this.engineOf(gameId)
+      this.loader.assertChainIntact(gameId)
+      const { engine } = this.loader.engineOf(gameId)
       const state = engine.initialState()
-      const check = this.snapshotComparer(gameId, engine, state)
+      const check = this.loader.snapshotComparer(gameId, engine, state)
       if (fromSeq > 1)
         foldEvents(engine, state, this.store.readEvents(gameId, { toSeq: fromSeq - 1, forFold: true }), (_, e) =>
           check(e.seq),
@@ -368,7 +336,7 @@ export class LocalGameApi implements GameApi {
   }
 
   async verifyGame(gameId: string): Promise<ChainCheck> {
-    const chain = this.checkChain(gameId)
+    const chain = this.loader.checkChain(gameId)
     if (!chain.ok) return chain
     // The chain holds: the rules and the signatures next, over the events just checked.
     const log = await checkLog(this.store.readEvents(gameId), this.options.underCurrentRules ?? false)
@@ -403,28 +371,9 @@ export class LocalGameApi implements GameApi {
   }
 
   async importGame(text: string): Promise<{ gameId: string; events: number }> {
-    const parsed = parseAndVerifyJsonl(text)
-    if (!parsed.ok) throw new ArbiterError('import/bad-line', parsed.problem)
-    const events = parsed.events
-    const first = events[0]
-    if (first?.type !== 'GameCreated')
-      throw new ArbiterError('import/bad-line', 'line 1: an exported game starts with GameCreated')
-    const created = gameEvents.readPayload(first.type, first.v, first.payload) as CreatedPayload
-    // Replayed whole under its rules, every signature checked, before anything is written.
-    const check = await checkLog(events, this.options.underCurrentRules ?? false)
-    if (!check.ok) throw new ArbiterError('import/bad-line', `line ${check.seq} (seq ${check.seq}): ${check.problem}`)
-    this.store.importGame(
-      {
-        gameId: first.gameId,
-        ruleset: created.ruleset,
-        variant: created.variant,
-        catalogueHash: created.catalogueHash,
-        createdAt: first.at,
-        ...(created.title === undefined ? {} : { title: created.title }),
-      },
-      events,
-    )
-    return { gameId: first.gameId, events: events.length }
+    const { meta, events } = await checkedImport(text, this.options.underCurrentRules ?? false)
+    this.store.importGame(meta, events)
+    return { gameId: meta.gameId, events: events.length }
   }
 
   async rulesets(): Promise<RulesetSummary[]> {
@@ -468,193 +417,15 @@ export class LocalGameApi implements GameApi {
     return { fromSeq, toSeq: Math.min(head, fromSeq + limit - 1), head }
   }
 
-  /**
-   * The chain check, with the place in `seq` and the sentence in `problem` (said once, not twice):
-   * the whole chain, or from `fromSeq` to the head (see `EventStore.verifyGame`).
-   */
-  private checkChain(gameId: string, fromSeq = 1): ChainCheck {
-    const result = this.store.verifyGame(gameId, fromSeq)
-    if (!result.ok) {
-      const place = `game ${gameId} seq ${result.seq}: `
-      const problem = result.problem.startsWith(place) ? result.problem.slice(place.length) : result.problem
-      return { ok: false, seq: result.seq, problem }
-    }
-    return { ok: true, events: result.events, head: this.store.head(gameId).hash }
-  }
-
-  private assertChainIntact(gameId: string, fromSeq = 1): void {
-    const chain = this.checkChain(gameId, fromSeq)
-    if (!chain.ok) throw brokenGame(gameId, chain.seq, chain.problem)
-  }
-
-  /**
-   * The whole chain, checked once for a head: an open at a seq checks it as `verify` does, then
-   * remembers the head it checked, and the next open of the same head (the same seq and hash, the
-   * head row re-hashed) skips the walk. A row before the head edited around Arbiter since is caught
-   * by the next GameApi (every command opens one) and by `verify`, `replay` and `export`.
-   */
-  private assertWholeChain(gameId: string): void {
-    const head = this.store.head(gameId)
-    const checked = this.checkedHeads.get(gameId)
-    if (checked && checked.seq === head.seq && checked.hash === head.hash) {
-      this.assertChainIntact(gameId, head.seq)
-      return
-    }
-    this.assertChainIntact(gameId)
-    this.checkedHeads.set(gameId, { seq: head.seq, hash: head.hash })
-  }
-
-  /**
-   * For a replay: a check, called after each seq is folded into `state`, that compares the state with
-   * the stored snapshot at that seq, if an open would trust one there. A snapshot an open would use
-   * but that differs from the state its events give was forged with its digest (or the engine changed
-   * without its rules identity changing): `store/bad-snapshot`, naming its seq.
-   */
-  private snapshotComparer(gameId: string, engine: Engine, state: EngineState): (seq: number) => void {
-    const keys = [sessionSnapshotKey(engine), waypointKey(sessionSnapshotKey(engine))]
-    const seqs = new Map<number, string[]>()
-    for (const key of keys)
-      for (const seq of this.store.snapshotSeqs(gameId, key)) seqs.set(seq, [...(seqs.get(seq) ?? []), key])
-    return (seq) => {
-      for (const key of seqs.get(seq) ?? []) {
-        // The digest of the folded state, hashed in pieces (no state-sized string): the stored digest
-        // is the same exactly when the stored state is the folded one, or when it is not and an open
-        // would not trust it either. Only a digest that differs reads the stored state.
-        const stored = this.store.snapshotDigestAt(gameId, seq, key)
-        if (stored && state.game && state.frames.size === 0) {
-          const folded = snapshotDigestOfPieces(stored.anchor, key, canonicalJsonPieces(state.game))
-          if (folded === stored.digest) continue
-        }
-        const checked = this.store.checkedSnapshot(gameId, seq, key)
-        if (checked?.trusted && checked.seq === seq && engine.snapshot(state) !== checked.stateJson)
-          throw new ArbiterError(
-            'store/bad-snapshot',
-            `game ${gameId} seq ${seq}: the stored snapshot differs from the state the events give: ` +
-              'it was changed around Arbiter, and an open would show it',
-          )
-      }
-    }
-  }
-
-  /** A games-table row, checked against the game's chain and its hashed GameCreated (the index may be edited). */
-  private checkedListing(row: GameSummary | UnindexedGame): GameListing {
-    const broken = (seq: number, problem: string): GameListing => ({
-      intact: false,
-      gameId: row.gameId,
-      seq,
-      problem,
-      ...('archived' in row && row.archived ? { archived: true } : {}),
-    })
-    if ('unindexed' in row)
-      return broken(
-        1,
-        `its ${row.headSeq} events are stored but the games table has no row for it: the row was removed`,
-      )
-    // The head check of an open: GameCreated hashed, then the events after the newest anchored
-    // snapshot (the whole chain when there is none). `verify` is the check of every row.
-    let first: EventEnvelope | undefined
-    try {
-      ;[first] = [...this.store.readEvents(row.gameId, { toSeq: 1, verify: true })]
-    } catch (error) {
-      if (error instanceof ChainBrokenError) return broken(error.seq, error.problem)
-      throw error
-    }
-    let created: CreatedPayload | undefined
-    let problem: string | undefined
-    if (first?.type !== 'GameCreated') problem = 'the game does not start with GameCreated'
-    else {
-      try {
-        created = gameEvents.readPayload(first.type, first.v, first.payload) as CreatedPayload
-      } catch (error) {
-        problem = (error as Error).message
-      }
-    }
-    // Snapshots are filed under the identity of the rules that folded them: this Arbiter's.
-    const known = created && Object.hasOwn(rulesets, created.ruleset) ? rulesets[created.ruleset] : undefined
-    const snapshot = known
-      ? this.store.checkedSnapshot(row.gameId, row.headSeq, snapshotKey(rulesIdentity(known)))
-      : null
-    const chain = this.checkChain(row.gameId, snapshot?.trusted ? snapshot.seq + 1 : 2)
-    if (!chain.ok) return broken(chain.seq, chain.problem)
-    if (first === undefined || created === undefined) return broken(1, problem ?? 'the game has no events')
-    const hashed: Record<string, string | null> = {
-      ruleset: created.ruleset,
-      variant: created.variant,
-      catalogueHash: created.catalogueHash,
-      title: created.title ?? null,
-      createdAt: first.at,
-    }
-    for (const [field, value] of Object.entries(hashed)) {
-      const listed = (row as unknown as Record<string, string | undefined>)[field] ?? null
-      if (listed !== value)
-        return broken(
-          1,
-          `the games table says ${field} ${JSON.stringify(listed)}, ` +
-            `the hashed GameCreated ${JSON.stringify(value)}: the table was edited`,
-        )
-    }
-    return { ...row, intact: true, players: created.players.map(({ id, name }) => ({ id, name })) }
-  }
-
-  /**
-   * The engine a game replays under, from its hashed GameCreated (not from the games table, which
-   * is a mutable index): its ruleset, and its catalogue checked against this Arbiter's.
-   */
-  private engineOf(gameId: string): { engine: Engine; catalogueHash: string } {
-    const [first] = [...this.store.readEvents(gameId, { toSeq: 1, verify: true })]
-    if (!first) throw new ArbiterError('store/unknown-game', `there is no game ${gameId}`)
-    const created = gameEvents.readPayload(first.type, first.v, first.payload) as CreatedPayload
-    return {
-      engine: engineForGame(created.ruleset, created.catalogueHash, this.options.underCurrentRules ?? false),
-      catalogueHash: created.catalogueHash,
-    }
-  }
-
-  /** The live fold at the game's head, rebuilt (verified on the way, see `loadHead`) when needed. */
+  /** The live fold at the game's head, rebuilt (verified on the way, see `GameLoader.loadHead`) when needed. */
   private session(gameId: string): Session {
     let session = this.sessions.get(gameId)
     const head = this.store.head(gameId).seq
     if (!session || (session.state.game?.seq ?? 0) !== head) {
-      session = this.loadHead(gameId, head)
+      session = this.loader.loadHead(gameId, head)
       this.sessions.set(gameId, session)
     }
     return session
-  }
-
-  /**
-   * The state at the head, checked as far as it rests on the chain: GameCreated hashed (`engineOf`),
-   * then the newest snapshot the chain still anchors and every event after it, hashed and linked,
-   * before any is folded. Without a trusted snapshot, the whole chain. O(events after the snapshot).
-   */
-  private loadHead(gameId: string, head: number): Session {
-    const { engine } = this.engineOf(gameId)
-    const key = sessionSnapshotKey(engine)
-    const snapshot = this.store.checkedSnapshot(gameId, head, key)
-    const trusted = snapshot?.trusted ? snapshot : null
-    this.assertChainIntact(gameId, trusted ? trusted.seq + 1 : 1)
-    const state = trusted ? engine.restore(trusted.stateJson) : engine.initialState()
-    const tail = this.store.readEvents(gameId, { fromSeq: (trusted?.seq ?? 0) + 1, toSeq: head, forFold: true })
-    foldEvents(engine, state, tail)
-    return { engine, state, lastSnapshotSeq: trusted?.seq ?? 0 }
-  }
-
-  /**
-   * The state at `toSeq` from the newest trusted snapshot before it, a head snapshot or a waypoint;
-   * the caller has checked the chain.
-   */
-  private load(gameId: string, toSeq: number): Session {
-    const { engine } = this.engineOf(gameId)
-    const key = sessionSnapshotKey(engine)
-    const recent = this.store.latestSnapshot(gameId, toSeq, key)
-    const waypoint = this.store.latestSnapshot(gameId, toSeq, waypointKey(key))
-    const snapshot = recent && (!waypoint || recent.seq >= waypoint.seq) ? recent : waypoint
-    const state = snapshot ? engine.restore(snapshot.stateJson) : engine.initialState()
-    foldEvents(
-      engine,
-      state,
-      this.store.readEvents(gameId, { fromSeq: (snapshot?.seq ?? 0) + 1, toSeq, forFold: true }),
-    )
-    return { engine, state, lastSnapshotSeq: snapshot?.seq ?? 0 }
   }
 
   private maybeSnapshot(gameId: string, session: Session): void {

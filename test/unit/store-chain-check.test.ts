@@ -25,7 +25,8 @@ function event(n: number, gameId: string): UnchainedEvent {
 
 /** The exact, row-by-row check a row that fails the fast one is checked again with (private: spied on here). */
 function exactChecks(store: EventStore) {
-  return vi.spyOn(store as unknown as { rows: () => Iterable<unknown> }, 'rows')
+  const { chain } = store as unknown as { chain: { rows: () => Iterable<unknown> } }
+  return vi.spyOn(chain, 'rows')
 }
 
 function storeWith(gameId: string, count: number): { store: EventStore; file: string } {

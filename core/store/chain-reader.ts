@@ -1,0 +1,223 @@
+import type Database from 'better-sqlite3'
+import type { EventEnvelope } from '../events/envelope.js'
+import { chainText, GENESIS_HASH } from '../events/envelope.js'
+import { ArbiterError } from '../events/errors.js'
+import { sha256Hex } from './sha256.js'
+
+/** What folding an event through an engine reads of it (a replay's steps, an open's tail). */
+export type FoldedEvent = Pick<EventEnvelope, 'seq' | 'gameId' | 'type' | 'v' | 'actor' | 'payload'>
+
+/** `store/chain-broken`: a stored row does not hash or link as it should. */
+export class ChainBrokenError extends ArbiterError {
+  constructor(
+    readonly gameId: string,
+    readonly seq: number,
+    readonly problem: string,
+  ) {
+    super('store/chain-broken', `game ${gameId} seq ${seq}: ${problem}`)
+    this.name = 'ChainBrokenError'
+  }
+}
+
+/**
+ * An events row as an array in EVENT_COLUMNS order. Rows are read with `.raw()`: building a keyed
+ * object per row was the largest cost of a replay.
+ */
+export type EventRow = [
+  seq: number,
+  type: string,
+  v: number,
+  at: string,
+  actor: string,
+  rulesVersion: string,
+  payload: string,
+  prevHash: string,
+  hash: string,
+]
+
+/** The values of an events row a fold reads, in FOLD_COLUMNS order. */
+type FoldRow = [seq: number, type: string, v: number, actor: string, payload: string]
+const FOLD_COLUMNS = 'seq, type, v, actor, payload'
+
+const EVENT_COLUMNS = 'seq, type, v, at, actor, rules_version, payload, prev_hash, hash'
+/**
+ * A row's chain text (`chainText`: its prev_hash, then the canonical JSON of its envelope without the
+ * hashes, keys sorted, over the stored payload text) made by SQLite, so that checking a chain costs one
+ * string a row, not nine and their concatenation. json_quote writes a string as JSON.stringify does
+ * (every code point checked); a row whose text were written otherwise would fail its hash here and be
+ * checked again the exact way (`rows`), so what passes is what `chainText` would pass.
+ */
+const CHAIN_TEXT_SQL = `prev_hash || '{"actor":' || json_quote(actor) || ',"at":' || json_quote(at) || ',"gameId":' ||
+  json_quote(game_id) || ',"payload":' || payload || ',"rulesVersion":' || json_quote(rules_version) || ',"seq":' || seq ||
+  ',"type":' || json_quote(type) || ',"v":' || v || '}'`
+/** Rows a chain check reads a query: their texts make a string of ~40 KB, young in the heap. */
+const CHAIN_CHUNK = 100
+/** A chunk of a chain check: the rows' chain texts joined by newlines, their hashes joined, their count. */
+type ChainChunk = [texts: string | null, hashes: string | null, count: number]
+/** The length of a hash in hex, where a chain text's envelope starts. */
+const HASH_LENGTH = 64
+const OPEN_BRACE = 0x7b
+
+/** What is wrong with a stored row on its own (it must hash, over its stored prevHash, to its hash), or null. */
+export function rowProblem(gameId: string, row: EventRow): string | null {
+  const [seq, type, v, at, actor, rulesVersion, payloadText, prevHash, hash] = row
+  const fields = { seq, gameId, type, v, at, actor, rulesVersion }
+  return sha256Hex(chainText(prevHash, fields, payloadText)) === hash
+    ? null
+    : 'hash does not match the stored content: the row was changed'
+}
+
+/** A stored payload text, parsed; text that is not JSON breaks the chain at its seq. */
+function parsePayload(gameId: string, seq: number, text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new ChainBrokenError(gameId, seq, `the payload is not valid JSON (${(error as Error).message})`)
+  }
+}
+
+/**
+ * How the store reads a game's events and checks its chain: rows in seq order, whole or as a fold
+ * reads them, verified row by row, and the fast whole-chain check (`checkChain`).
+ */
+export class ChainReader {
+  readonly headStmt: Database.Statement<[string], { seq: number; hash: string }>
+  readonly rowAtStmt: Database.Statement<[string, number], EventRow>
+  private readonly hashAtStmt: Database.Statement<[string, number], { hash: string }>
+  private readonly rangeStmt: Database.Statement<[string, number, number], EventRow>
+  private readonly foldRangeStmt: Database.Statement<[string, number, number], FoldRow>
+  private readonly chainChunkStmt: Database.Statement<[string, number, number], ChainChunk>
+
+  constructor(private readonly db: Database.Database) {
+    this.headStmt = db.prepare('SELECT seq, hash FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1')
+    this.hashAtStmt = db.prepare('SELECT hash FROM events WHERE game_id = ? AND seq = ?')
+    this.rangeStmt = this.prepareRange()
+    this.foldRangeStmt = this.prepareFoldRange()
+    // Rows are joined in the order of the primary key's range scan, seq order; a chunk joined otherwise
+    // would fail its hashes and be checked again row by row.
+    this.chainChunkStmt = db
+      .prepare<[string, number, number], ChainChunk>(
+        `SELECT group_concat(${CHAIN_TEXT_SQL}, char(10)), group_concat(hash, ''), count(*) FROM events
+         WHERE game_id = ? AND seq BETWEEN ? AND ?`,
+      )
+      .raw()
+    this.rowAtStmt = db
+      .prepare<[string, number], EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE game_id = ? AND seq = ?`)
+      .raw()
+  }
+
+  /**
+   * The chain check of `verifyGame`: the rows from `fromSeq` to the head, linked to the one before and
+   * hashed over their chain text as SQLite writes it (CHAIN_TEXT_SQL), a chunk of CHAIN_CHUNK rows a
+   * query: their texts joined by newlines (which no chain text holds) and their hashes joined, so
+   * that a row costs no value of its own crossing into JavaScript. A chunk whose rows do not all pass
+   * (one changed, missing, out of order, or holding a newline) is checked again the exact way, row by
+   * row (`rows`), which names what is wrong as a verified read would, or passes it. Returns the
+   * number of rows checked.
+   */
+  checkChain(gameId: string, fromSeq: number): number {
+    const from = Math.max(1, Math.trunc(fromSeq))
+    let prevHash = this.hashBefore(gameId, from)
+    const head = this.headStmt.get(gameId)?.seq ?? 0
+    for (let first = from; first <= head; first += CHAIN_CHUNK) {
+      const last = Math.min(head, first + CHAIN_CHUNK - 1)
+      const [texts, hashes, count] = this.chainChunkStmt.get(gameId, first, last) as ChainChunk
+      const texted = count === last - first + 1 && texts !== null ? texts.split('\n') : []
+      let passed = 0
+      if (texted.length === count && hashes !== null && hashes.length === count * HASH_LENGTH) {
+        for (const text of texted) {
+          if (prevHash === undefined || text.charCodeAt(HASH_LENGTH) !== OPEN_BRACE || !text.startsWith(prevHash)) break
+          const hash = sha256Hex(text)
+          if (!hashes.startsWith(hash, passed * HASH_LENGTH)) break
+          prevHash = hash
+          passed++
+        }
+      }
+      if (passed < last - first + 1) {
+        // The exact check from the first row that did not pass: it throws, or the rows were sound.
+        for (const _ of this.rows(gameId, first + passed, last, true, false));
+        prevHash = this.hashAtStmt.get(gameId, last)?.hash
+      }
+    }
+    return Math.max(0, head - from + 1)
+  }
+
+  /** A game's events as a fold reads them, unverified (see `EventStore.readEvents`). */
+  *foldRows(gameId: string, fromSeq: number, toSeq: number): Generator<FoldedEvent> {
+    const stmt = this.foldRangeStmt.busy ? this.prepareFoldRange() : this.foldRangeStmt
+    for (const [seq, type, v, actor, payloadText] of stmt.iterate(gameId, Math.max(1, Math.trunc(fromSeq)), toSeq))
+      yield { seq, gameId, type, v, actor, payload: parsePayload(gameId, seq, payloadText) }
+  }
+
+  /**
+   * A game's rows from `fromSeq` to `toSeq` in seq order, as envelopes (`parse`) or raw rows; with
+   * `verify`, each row's seq, link and hash checked first, the first bad one throwing.
+   */
+  *rows(
+    gameId: string,
+    fromSeq: number,
+    toSeq: number,
+    verify: boolean,
+    parse: boolean,
+  ): Generator<EventEnvelope | EventRow> {
+    const from = Math.max(1, Math.trunc(fromSeq))
+    let expectedSeq = from
+    let prevHash = verify ? this.hashBefore(gameId, from) : undefined
+    // One statement can run one iteration at a time: a nested read gets its own.
+    const stmt = this.rangeStmt.busy ? this.prepareRange() : this.rangeStmt
+    for (const row of stmt.iterate(gameId, from, toSeq)) {
+      const [seq, type, v, at, actor, rulesVersion, payloadText, rowPrevHash, hash] = row
+      if (verify) {
+        if (seq !== expectedSeq) {
+          throw new ChainBrokenError(gameId, expectedSeq, `missing: seq ${seq} follows seq ${expectedSeq - 1}`)
+        }
+        if (rowPrevHash !== prevHash) {
+          throw new ChainBrokenError(
+            gameId,
+            seq,
+            `prevHash does not match the hash of seq ${seq - 1}: a row before it was changed`,
+          )
+        }
+        const fields = { seq, gameId, type, v, at, actor, rulesVersion }
+        if (sha256Hex(chainText(rowPrevHash, fields, payloadText)) !== hash) {
+          throw new ChainBrokenError(gameId, seq, `hash does not match the stored content: the row was changed`)
+        }
+        expectedSeq++
+        prevHash = hash
+      }
+      if (!parse) {
+        yield row
+        continue
+      }
+      const payload = parsePayload(gameId, seq, payloadText)
+      yield { seq, gameId, type, v, at, actor, rulesVersion, payload, prevHash: rowPrevHash, hash }
+    }
+  }
+
+  /** The stored hash a chain read from `from` links its first row to (the genesis hash for seq 1). */
+  private hashBefore(gameId: string, from: number): string | undefined {
+    if (from === 1) return GENESIS_HASH
+    const before = this.hashAtStmt.get(gameId, from - 1)
+    const head = this.headStmt.get(gameId)
+    if (before === undefined && head !== undefined && head.seq >= from - 1) {
+      throw new ChainBrokenError(gameId, from - 1, `missing: the row is not in the database`)
+    }
+    return before?.hash
+  }
+
+  private prepareFoldRange(): Database.Statement<[string, number, number], FoldRow> {
+    return this.db
+      .prepare<[string, number, number], FoldRow>(
+        `SELECT ${FOLD_COLUMNS} FROM events WHERE game_id = ? AND seq BETWEEN ? AND ? ORDER BY seq`,
+      )
+      .raw()
+  }
+
+  private prepareRange(): Database.Statement<[string, number, number], EventRow> {
+    return this.db
+      .prepare<[string, number, number], EventRow>(
+        `SELECT ${EVENT_COLUMNS} FROM events WHERE game_id = ? AND seq BETWEEN ? AND ? ORDER BY seq`,
+      )
+      .raw()
+  }
+}
