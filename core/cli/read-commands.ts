@@ -36,7 +36,14 @@ export const readCommands = {
         'read',
         async (api) => {
           const status = await api.status(gameId)
-          io.stdout.write(values.json === true ? `${JSON.stringify(status)}\n` : statusText(status, at))
+          if (values.json === true) {
+            io.stdout.write(`${JSON.stringify(status)}\n`)
+            return
+          }
+          // The head hash to note at the table, and how far the game is signed (each signature checked).
+          const signing = await api.signatures(gameId)
+          const head = `head #${signing.head.seq} ${signing.head.hash.slice(0, 12)}: ${signatureSentence(signing.summary)}`
+          io.stdout.write(`${statusText(status, at)}${oneLine(head)}\n`)
         },
         { underCurrentRules: values['current-rules'] === true },
       )
