@@ -186,6 +186,8 @@ export interface WrittenStep extends StepView {
 export interface GameView {
   readonly gameId: string
   readonly seq: number
+  /** The hash of the event at `seq`: at the head, what the players sign (issue 17). */
+  readonly hash: string
   readonly state: GameState
   /** The rolls and choices the table owes now, oldest first. */
   readonly openRequests: readonly OpenRequest[]

@@ -260,9 +260,9 @@ export class LocalGameApi implements GameApi {
   /** The game at `seq`: a copy of the live state while it is still there, else folded from the log. */
   private viewAt(gameId: string, seq: number): GameView {
     const live = this.sessions.get(gameId)?.state.game as GameState | undefined
-    if (live?.seq === seq) return gameView(gameId, structuredClone(live))
+    if (live?.seq === seq) return gameView(gameId, structuredClone(live), this.hashAt(gameId, seq))
     this.loader.assertChainIntact(gameId)
-    return gameView(gameId, this.loader.load(gameId, seq).state.game as GameState)
+    return gameView(gameId, this.loader.load(gameId, seq).state.game as GameState, this.hashAt(gameId, seq))
   }
 
   async rollDice(gameId: string, requestId: string, actor: string): Promise<WrittenStep> {
@@ -278,7 +278,8 @@ export class LocalGameApi implements GameApi {
   async openGame(gameId: string, atSeq?: number): Promise<GameView> {
     if (atSeq === undefined) {
       // A copy: the session's state moves on with the next append.
-      return gameView(gameId, structuredClone(this.session(gameId).state.game as GameState))
+      const game = structuredClone(this.session(gameId).state.game as GameState)
+      return gameView(gameId, game, this.hashAt(gameId, game.seq))
     }
     const head = this.store.head(gameId).seq
     if (!Number.isInteger(atSeq) || atSeq < 1 || atSeq > head) {
@@ -286,7 +287,7 @@ export class LocalGameApi implements GameApi {
     }
     this.loader.assertWholeChain(gameId)
     const { state } = this.loader.load(gameId, atSeq)
-    return gameView(gameId, state.game as GameState)
+    return gameView(gameId, state.game as GameState, this.hashAt(gameId, atSeq))
   }
 
   async status(gameId: string): Promise<GameStatus> {
@@ -328,7 +329,7 @@ export class LocalGameApi implements GameApi {
     const game = cursor.state.game as GameState
     if (nextSeq === null) {
       this.replayCursors.delete(gameId)
-      return { steps, view: gameView(gameId, game), nextSeq }
+      return { steps, view: gameView(gameId, game, this.hashAt(gameId, game.seq)), nextSeq }
     }
     cursor.nextSeq = nextSeq
     this.replayCursors.set(gameId, cursor)
@@ -349,9 +350,9 @@ export class LocalGameApi implements GameApi {
   }
 
   /** The stored hash of the event at `seq` (the caller has checked the chain it reads from). */
-  private hashAt(gameId: string, seq: number): string | undefined {
+  private hashAt(gameId: string, seq: number): string {
     for (const event of this.store.readEvents(gameId, { fromSeq: seq, toSeq: seq })) return event.hash
-    return undefined
+    throw new ArbiterError('store/chain-broken', `game ${gameId} seq ${seq}: missing: the row is not in the database`)
   }
 
   async exportGame(gameId: string, page: PageRequest = {}): Promise<ExportPage> {

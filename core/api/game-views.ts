@@ -84,8 +84,9 @@ export function openRequestsOf(state: GameState): OpenRequest[] {
   return Object.values(state.requests).sort((a, b) => a.openedAt - b.openedAt || a.id.localeCompare(b.id))
 }
 
-export function gameView(gameId: string, state: GameState): GameView {
-  return { gameId, seq: state.seq, state, openRequests: openRequestsOf(state) }
+/** The game at `state.seq`, with the hash of the event there (the head a player notes and signs). */
+export function gameView(gameId: string, state: GameState, hash: string): GameView {
+  return { gameId, seq: state.seq, hash, state, openRequests: openRequestsOf(state) }
 }
 
 /** Where a live game stands; its requests are copied (the live state moves on with the next append). */

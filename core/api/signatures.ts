@@ -364,16 +364,16 @@ export interface SigningView {
 }
 
 /**
- * The signing view of a game at its head. Each player's newest signature is checked again here (its
- * head against the chain, its signature against the key), so what is shown as signed was checked.
+ * The signing view of a game at its head, checked: each player's newest signature again (its head
+ * against the chain, its signature against the key), so what is shown as signed was checked.
  */
 export async function signingView(
   gameId: string,
   game: GameState,
   hashAt: (seq: number) => string | undefined,
 ): Promise<SigningView> {
-  const summary = summaryOfState(game)
-  for (const { player, seq, head, turn, end, signature, at } of summary.signed) {
+  const view = signingViewOf(gameId, game, hashAt(game.seq) ?? '')
+  for (const { player, seq, head, turn, end, signature, at } of view.summary.signed) {
     const key = game.signing?.keys[player]
     const holds =
       key !== undefined &&
@@ -385,7 +385,16 @@ export async function signingView(
         `game ${gameId}: ${player}'s signature at seq ${at} does not hold for the log as it is: it was changed after it was signed`,
       )
   }
-  const hash = hashAt(game.seq) ?? ''
+  return view
+}
+
+/**
+ * The signing view of a game from its folded state and the hash of its head, as a screen builds it
+ * from the view a write brings (no call of its own): signatures as the log holds them, each checked
+ * when it was written or imported.
+ */
+export function signingViewOf(gameId: string, game: GameState, hash: string): SigningView {
+  const summary = summaryOfState(game)
   const signatures = game.signing?.signatures ?? []
   // A player whose newest signature is followed by signatures alone has nothing new to sign.
   const upToDate = (player: string) => {

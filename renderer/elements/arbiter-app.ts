@@ -647,9 +647,7 @@ export class ArbiterApp extends LitElement {
           past
             ? nothing
             : html`<game-signatures
-              .api=${this.api}
-              .gameId=${this.gameId ?? ''}
-              .seq=${this.view.seq}
+              .view=${this.view}
               .busy=${this.busy}
               .named=${named}
               .record=${(draft: EventDraft) => this.write(() => this.api.append(this.gameId!, draft, this.view?.seq), false)}

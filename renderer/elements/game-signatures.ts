@@ -1,7 +1,12 @@
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit'
-import type { EventDraft } from '../../core/api/game-api-contract.js'
-import { type SigningView, signatureSentence, signHead, unwrapWithPin } from '../../core/api/signatures.js'
-import type { RendererApi } from '../api-client.js'
+import type { EventDraft, GameView } from '../../core/api/game-api-contract.js'
+import {
+  type SigningView,
+  signatureSentence,
+  signHead,
+  signingViewOf,
+  unwrapWithPin,
+} from '../../core/api/signatures.js'
 import { forgetKey, type KeptKey, keptKey, makeKey } from '../device-keys.js'
 import type { Named } from '../texts.js'
 import { baseStyles } from '../theme.js'
@@ -12,29 +17,24 @@ export type RecordDraft = (draft: EventDraft) => Promise<unknown>
 /**
  * The game's head and its signatures (issue 17): the short head hash, who has signed through which seq,
  * and for each player a key to make (on this device, or under a PIN on a shared one) and the end of the
- * turn or of the game to sign. What it shows comes from `signatures()`, which checks each signature.
+ * turn or of the game to sign. It is built from the game view a write brings (its state and head hash),
+ * so an answer at the table still costs one call; each signature was checked when it was written.
  */
 export class GameSignatures extends LitElement {
   static override properties = {
-    api: { attribute: false },
-    gameId: { type: String },
-    seq: { type: Number },
+    view: { attribute: false },
     busy: { type: Boolean },
     named: { attribute: false },
     record: { attribute: false },
-    signing: { state: true },
     kept: { state: true },
     problem: { state: true },
   }
 
-  api: RendererApi | null = null
-  gameId = ''
-  /** The game's head seq: a new one reloads the signatures. */
-  seq = 0
+  /** The game at its head. */
+  view: GameView | null = null
   busy = false
   named: Named = { players: [] }
   record: RecordDraft | null = null
-  signing: SigningView | null = null
   kept: Readonly<Record<string, KeptKey | undefined>> = {}
   /** A problem of this panel's own (a wrong PIN), shown beside it. */
   problem: string | null = null
@@ -79,22 +79,29 @@ export class GameSignatures extends LitElement {
     `,
   ]
 
+  private keysOf = ''
+
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('seq') || changed.has('gameId')) void this.load()
+    // The keys this browser keeps are read again when the game or its recorded keys change.
+    const keys = `${this.view?.gameId}:${Object.keys(this.view?.state.signing?.keys ?? {}).join(',')}`
+    if (changed.has('view') && keys !== this.keysOf) {
+      this.keysOf = keys
+      void this.loadKept()
+    }
   }
 
-  private async load(): Promise<void> {
-    const { api, gameId } = this
-    if (!api || !gameId) return
+  private get gameId(): string {
+    return this.view?.gameId ?? ''
+  }
+
+  private async loadKept(): Promise<void> {
+    const gameId = this.gameId
+    const players = this.view?.state.players.map((player) => player.id) ?? []
     try {
-      const signing = await api.signatures(gameId)
-      const players = this.named.players.map((player) => player.id)
       const kept = Object.fromEntries(
         await Promise.all(players.map(async (p) => [p, await keptKey(gameId, p)] as const)),
       )
-      if (gameId !== this.gameId) return
-      this.signing = signing
-      this.kept = kept
+      if (gameId === this.gameId) this.kept = kept
     } catch (error) {
       this.problem = (error as Error).message
     }
@@ -122,13 +129,13 @@ export class GameSignatures extends LitElement {
     } catch (error) {
       this.problem = (error as Error).message
     }
-    await this.load()
+    await this.loadKept()
   }
 
   private async sign(player: string, end: 'turn' | 'game'): Promise<void> {
     this.problem = null
     const kept = this.kept[player]
-    const point = this.signing?.toSign[player]
+    const point = this.view ? signingViewOf(this.gameId, this.view.state, this.view.hash).toSign[player] : undefined
     if (!kept || !point) return
     try {
       const privateKey =
@@ -182,8 +189,8 @@ export class GameSignatures extends LitElement {
   }
 
   override render() {
-    const signing = this.signing
-    if (!signing) return nothing
+    if (!this.view) return nothing
+    const signing = signingViewOf(this.gameId, this.view.state, this.view.hash)
     return html`<section class="panel" aria-label="Signatures">
       <h2>Signatures</h2>
       <div class="head">
