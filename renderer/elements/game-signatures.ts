@@ -200,6 +200,13 @@ export class GameSignatures extends LitElement {
       <ul>
         ${signing.summary.players.map((player) => this.renderPlayer(player, signing))}
       </ul>
+      ${
+        signing.summary.keys.length < signing.summary.players.length
+          ? html`<p class="muted">
+            A key on this device signs for whoever uses this browser: on a shared machine, give each player a PIN.
+          </p>`
+          : nothing
+      }
       ${this.problem ? html`<p class="problem" role="alert">${this.problem}</p>` : nothing}
     </section>`
   }
