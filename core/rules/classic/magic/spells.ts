@@ -4,6 +4,7 @@ import { rollDice } from '../../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../../engine/types.js'
 import { explain, type RuleRef } from '../../../explain/explanation.js'
 import { s } from '../../battle/counting.js'
+import { spellAsAttacker } from '../../battle/magic/wizards.js'
 import { woundsFromHits } from '../../battle/strike.js'
 import type { ClassicContext } from '../catalogue.js'
 import type { Cast } from './spell-cast.js'
@@ -44,21 +45,6 @@ export function spellStrength(ctx: ClassicContext, cast: Cast) {
     [],
     { mode: 'value', title: `${cast.spell.name}: Strength {}` },
   ) as ReturnType<typeof resolveModifiers> & { value: number }
-}
-
-/**
- * The spell as the attacker of the strike pipeline: the caster's unit, named for the spell, with
- * none of the unit's own gear or rules (its weapons and special rules do not strike with a spell).
- */
-export function spellAsAttacker(cast: Pick<Cast, 'wizard'> & { readonly spell: { readonly name: string } }): UnitState {
-  return {
-    ...cast.wizard.unit,
-    name: `${cast.wizard.name}'s ${cast.spell.name}`,
-    gear: [],
-    rules: [],
-    command: { champion: false, standard: false, musician: false },
-    characters: [],
-  }
 }
 
 /** A magic missile: D6 hits that need no roll to hit, then the strike pipeline from the wound roll on. */
