@@ -89,6 +89,21 @@ function functionLengths(file: string): { name: string; lines: number }[] {
   return found
 }
 
+/** The core files a core file imports or re-exports values from (imports of types alone order no loading). */
+function coreImportsOf(file: string): string[] {
+  const text = readFileSync(join(core, file), 'utf8')
+  const statements = [...text.matchAll(/(?:import|export) (type )?\{([^}]*)\} from '(\.\.?\/[^']+)\.js'/g)]
+  const valued = statements.filter(
+    ([, typeOnly, names]) =>
+      !typeOnly &&
+      (names ?? '')
+        .split(',')
+        .map((name) => name.trim())
+        .some((name) => name !== '' && !name.startsWith('type ')),
+  )
+  return valued.map((m) => relative(core, resolve(dirname(join(core, file)), `${m[3]}.ts`)))
+}
+
 describe('core shape', () => {
   it(`no function is over ${MAX_FUNCTION_LINES} lines`, () => {
     const long = checked
@@ -108,6 +123,23 @@ describe('core shape', () => {
       readFileSync(join(core, file), 'utf8').split('\n').length > MAX_FILE_LINES ||
       functionLengths(file).some((fn) => fn.lines > MAX_FUNCTION_LINES)
     expect([...BEING_SPLIT].filter((file) => !tooLong(file))).toEqual([])
+  })
+
+  it('its files import each other without a cycle', () => {
+    const graph = new Map(coreFiles(core).map((file) => [file, coreImportsOf(file)]))
+    const cycles: string[] = []
+    const done = new Set<string>()
+    const visit = (file: string, path: string[]) => {
+      if (path.includes(file)) {
+        cycles.push([...path.slice(path.indexOf(file)), file].join(' -> '))
+        return
+      }
+      if (done.has(file)) return
+      for (const next of graph.get(file) ?? []) visit(next, [...path, file])
+      done.add(file)
+    }
+    for (const file of graph.keys()) visit(file, [])
+    expect(cycles).toEqual([])
   })
 
   it('the check sees a long function (it can fail)', () => {
