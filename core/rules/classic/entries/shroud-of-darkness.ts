@@ -29,7 +29,9 @@ export const shroudOfDarkness = defineEntry({
       // biome-ignore lint/correctness/useYield: an augment asks nothing of the table; a step is a generator all the same.
       *step(ctx, { cast }) {
         const until = { kind: 'casters-next-magic-phase', caster: cast.wizard.unit.player } as const
-        startEffect(ctx as ClassicContext, cast, 'ward', {}, until)
+        const classic = ctx as ClassicContext
+        const note = cast.target.character ? ' (it has no effect on character models)' : ''
+        startEffect(classic, cast, classic.rule('shroud-of-darkness', 'ward'), {}, until, note)
       },
     },
   ],
