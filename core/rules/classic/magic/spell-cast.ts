@@ -43,6 +43,34 @@ function spellData(id: string): SpellData | null {
   }
 }
 
+/**
+ * What a spell's entry says as the spell is declared, before any dice (its step at `spell-declared`): what its own
+ * words ask of the declaration beyond the checks every spell takes.
+ */
+export interface SpellDeclaration {
+  /** A target point beyond the spell's range is cast to no effect, not refused (Soul Stealer's words). */
+  readonly beyondRange?: 'no-effect'
+  /** What its casting value rests on besides its entry's clause (Shroud of Darkness's "3/5+"). */
+  readonly castingValueNotes?: readonly Explanation[]
+}
+
+declare module '../../../engine/effects.js' {
+  interface TriggerMoments {
+    'spell-declared': {
+      readonly query: {
+        /** The caster's unit. */
+        readonly subject: UnitState
+        readonly spell: SpellData
+        readonly target: UnitState
+        readonly event: EventOf<'SpellCast'>
+        /** How a refusal names the declaration (`seq N: SpellCast`). */
+        readonly where: string
+      }
+      readonly result: SpellDeclaration
+    }
+  }
+}
+
 /** The cast in progress: who, what, on whom, and the declaration's seq. */
 export interface Cast {
   readonly wizard: Wizard
@@ -58,7 +86,7 @@ export interface Cast {
  */
 export function* spellCast(context: ProcedureContext, event: EventOf<'SpellCast'>): Procedure {
   const ctx = context as ClassicContext
-  const cast = checkDeclaration(ctx, event)
+  const { cast, declared } = yield* checkDeclaration(ctx, event)
   const { wizard, spell } = cast
   const powerDice = event.payload.powerDice as number
   const player = wizard.unit.player
@@ -91,7 +119,7 @@ export function* spellCast(context: ProcedureContext, event: EventOf<'SpellCast'
   const sixes = faces.filter((f) => f === 6).length
   const ones = faces.filter((f) => f === 1).length
   const total = eighth ? dice + wizard.level : dice
-  const valueWhy = castingValueWhy(ctx, spell)
+  const valueWhy = castingValueWhy(ctx, spell, declared)
   const children: Explanation[] = [
     explain(`dice ${faces.join(', ')} (${roll.source}) = ${dice}`, { value: dice, from: [roll.seq] }),
   ]
@@ -162,15 +190,12 @@ export function* spellCast(context: ProcedureContext, event: EventOf<'SpellCast'
   }
 }
 
-function castingValueWhy(ctx: ClassicContext, spell: SpellData): Explanation {
-  const note =
-    spell.id === 'shroud-of-darkness'
-      ? [explain('"3/5+": casting value 3', { rule: ctx.rule('variants', 'shroud-casting-value') })]
-      : []
+/** The casting value, citing the spell's clause, with what its entry said it rests on as it was declared. */
+function castingValueWhy(ctx: ClassicContext, spell: SpellData, declared: SpellDeclaration): Explanation {
   return explain(
     `${spell.name}: casting value ${spell.castingValue}+`,
     { value: spell.castingValue, rule: ctx.rule(spell.id, 'casting-value') },
-    note,
+    [...(declared.castingValueNotes ?? [])],
   )
 }
 
@@ -218,14 +243,22 @@ function* miscastRoll(ctx: ClassicContext, wizard: Wizard, from: number): Genera
 }
 
 /** A SpellCast as the classic rules check it: the moment, the Wizard, the spell, the power dice, the target. */
-function checkDeclaration(ctx: ClassicContext, event: EventOf<'SpellCast'>): Cast {
+function* checkDeclaration(
+  ctx: ClassicContext,
+  event: EventOf<'SpellCast'>,
+): Generator<RequestSpec, { readonly cast: Cast; readonly declared: SpellDeclaration }, Answer> {
   const where = `seq ${event.seq}: SpellCast`
   const magic = checkMoment(ctx, where)
   const wizard = castingWizard(ctx, event.payload.caster, where, 'magic phase')
   const spell = checkSpell(ctx, event.payload, where, wizard, magic)
   checkPowerDice(ctx, event.payload, where, wizard, magic)
   const target = checkTarget(ctx, event.payload, where, wizard, spell)
-  return { wizard, spell, target, event }
+  // What the spell's own words ask of the declaration: its entry's step says (Soul Stealer's template).
+  let declared: SpellDeclaration = {}
+  for (const step of ctx.triggered('spell-declared', { subject: wizard.unit, spell, target, event, where }))
+    declared = { ...declared, ...(yield* step.run()) }
+  checkRange(event.payload, where, spell, target, declared)
+  return { cast: { wizard, spell, target, event }, declared }
 }
 
 type SpellCastPayload = EventOf<'SpellCast'>['payload']
@@ -314,7 +347,7 @@ function checkPowerDice(
     )
 }
 
-/** The target: a unit with models left, on the side the spell's type names, in the Wizard's arc and the spell's range. */
+/** The target: a unit with models left, on the side the spell's type names, in the Wizard's arc. */
 function checkTarget(
   ctx: ClassicContext,
   p: SpellCastPayload,
@@ -343,7 +376,6 @@ function checkTarget(
       `${where}: ${target.name} is not in ${wizard.name}'s front arc, as the players saw it (classic/magic §targeting)`,
     )
   if (spell.type === 'magic-missile') checkMagicMissile(ctx, p, where, wizard, target)
-  checkRange(p, where, spell, target)
   return target
 }
 
@@ -373,26 +405,19 @@ function checkMagicMissile(
     )
 }
 
-/** The target in the spell's range; Soul Stealer's template point within it, with the models under it said. */
-function checkRange(p: SpellCastPayload, where: string, spell: SpellData, target: UnitState): void {
-  // Soul Stealer's point out of range is cast to no effect (its own words); any other target must be in range.
-  if (p.distance > spell.range && spell.id !== 'soul-stealer')
+/** The target in the spell's range, unless its entry said a point beyond it is cast to no effect. */
+function checkRange(
+  p: SpellCastPayload,
+  where: string,
+  spell: SpellData,
+  target: UnitState,
+  declared: SpellDeclaration,
+): void {
+  if (p.distance > spell.range && declared.beyondRange !== 'no-effect')
     throw new RuleError(
       'rules/out-of-range',
       `${where}: ${target.name} is ${p.distance}" away; ${spell.name}'s range is ${spell.range}" (classic/${spell.id} §range)`,
     )
-  if (spell.id === 'soul-stealer' && p.distance <= spell.range) {
-    if (p.modelsUnderTemplate === undefined)
-      throw new RuleError(
-        'rules/bad-target',
-        `${where}: say how many models of ${target.name} are under the template (modelsUnderTemplate)`,
-      )
-    if (p.modelsUnderTemplate > target.models)
-      throw new RuleError(
-        'rules/too-many-models',
-        `${where}: ${p.modelsUnderTemplate} models under the template, but ${target.name} has ${target.models}`,
-      )
-  }
 }
 
 /** The power dice the cast spends, said with the most a cast may use. */

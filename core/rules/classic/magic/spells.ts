@@ -36,6 +36,11 @@ export function castOf(spell: string): (query: { readonly cast: Cast }) => boole
   return (query) => query.cast.spell.id === spell
 }
 
+/** Whether a spell-declared query is the declaration of `spell` (a spell's step acts for its own declaration only). */
+export function declaring(spell: string): (query: { readonly spell: { readonly id: string } }) => boolean {
+  return (query) => query.spell.id === spell
+}
+
 /** The spell's own Strength, as its entry gives it, citing the clause of the entry that deals its hits (`rule`). */
 export function spellStrength(cast: Cast, rule: RuleRef) {
   const value = Number(cast.spell.params.strength)
