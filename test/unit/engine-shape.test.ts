@@ -142,6 +142,23 @@ describe('core shape', () => {
     expect(cycles).toEqual([])
   })
 
+  it("core/rules: no `as unknown as`, and no ruleset's file (nor a shared one) imports another ruleset's", () => {
+    const rules = coreFiles(core).filter((file) => file.startsWith('rules/'))
+    const folderOf = (file: string) => file.split('/')[1] ?? ''
+    const text = (file: string) => readFileSync(join(core, file), 'utf8')
+    expect(rules.filter((file) => text(file).includes('as unknown as'))).toEqual([])
+    // rules/index.ts, the list of the rulesets, imports each; every file of a folder keeps to its own and battle/.
+    const inFolders = rules.filter((file) => file.split('/').length > 2)
+    const crossings = inFolders.flatMap((file) =>
+      [...text(file).matchAll(/from '(\.\.?\/[^']+)\.js'/g)]
+        .map((m) => relative(core, resolve(dirname(join(core, file)), `${m[1]}.ts`)))
+        .filter((to) => to.startsWith('rules/') && to.split('/').length > 2)
+        .filter((to) => folderOf(to) !== 'battle' && folderOf(to) !== folderOf(file))
+        .map((to) => `${file} -> ${to}`),
+    )
+    expect(crossings).toEqual([])
+  })
+
   it('the check sees a long function (it can fail)', () => {
     expect(functionLengths('rules/classic/magic/spell-cast.ts').some((fn) => fn.lines > 60)).toBe(true)
     expect(checked).toContain('rules/classic/magic/spell-cast.ts')
