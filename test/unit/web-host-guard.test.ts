@@ -131,12 +131,13 @@ describe('the web host refuses what only its own pages should send', () => {
     const gameId = await newGame(api)
     const headers = { host: address, authorization: `Bearer ${host.token}`, 'content-type': 'application/json' }
     const body = JSON.stringify(note(gameId, 'from elsewhere'))
-    for (const extra of [
+    const foreign: Record<string, string>[] = [
       { origin: `http://127.0.0.1:${host.port + 1}` },
       { origin: 'null' },
       { 'sec-fetch-site': 'same-site' },
       { 'sec-fetch-site': 'cross-site' },
-    ]) {
+    ]
+    for (const extra of foreign) {
       const answer = await raw(host.port, 'POST', '/api/append', { ...headers, ...extra }, body)
       expect(answer.status, JSON.stringify(extra)).toBe(403)
       expect(JSON.parse(answer.body).error.code).toBe('host/foreign-origin')
