@@ -23,8 +23,9 @@ import { EVENT_CHANNEL, MENU_CHANNEL, type MenuCommand } from './ipc-channels.js
 import { LIBRARY_FILE } from './library-path.js'
 import {
   gameIdOfPage,
+  listenHost,
   NO_GAME_OPEN,
-  OPEN_TO_NETWORK,
+  reachOf,
   secondScreenAddress,
   secondScreenPrompt,
 } from './second-screen.js'
@@ -113,8 +114,8 @@ async function importFromFile(): Promise<void> {
 }
 
 /**
- * Shows the game open in the window on a second screen: said plainly first (it opens Arbiter to
- * the network), then served read-only on every address of this computer, until stopped.
+ * Shows the game open in the window on a second screen: the window asks first where (this
+ * computer only, or the network, said plainly), then serves it read-only there, until stopped.
  */
 async function showOnSecondScreen(): Promise<void> {
   if (!api || !mainWindow || secondScreen) return
@@ -126,11 +127,12 @@ async function showOnSecondScreen(): Promise<void> {
   try {
     const { state } = await api.openGame(gameId)
     const name = state.title ?? state.players.map((player) => player.name).join(' against ')
-    const { response } = await dialog.showMessageBox(mainWindow, secondScreenPrompt(name))
-    if (response !== OPEN_TO_NETWORK || secondScreen) return
-    secondScreen = await startWebHost({ api, rendererDir, host: '0.0.0.0', port: 0, scope: { kind: 'game', gameId } })
+    const reach = reachOf((await dialog.showMessageBox(mainWindow, secondScreenPrompt(name))).response)
+    if (reach === null || secondScreen) return
+    const scope = { kind: 'game', gameId } as const
+    secondScreen = await startWebHost({ api, rendererDir, host: listenHost(reach), port: 0, scope })
     Menu.setApplicationMenu(buildMenu())
-    await dialog.showMessageBox(mainWindow, secondScreenAddress(name, secondScreen.url))
+    await dialog.showMessageBox(mainWindow, secondScreenAddress(name, secondScreen.url, reach))
   } catch (error) {
     const { code, message } = toErrorData(error)
     dialog.showErrorBox('The second screen did not open', `${message} (${code})`)

@@ -1,7 +1,7 @@
 /**
  * File > Show This Game on a Second Screen, in words and choices (pure, for the menu and its
- * dialogs in main.ts): the game open in the window, on the table's network, watched only, until
- * File > Stop the Second Screen or quitting.
+ * dialogs in main.ts): the game open in the window, watched only, on this computer or on the
+ * table's network as the person chooses, until File > Stop the Second Screen or quitting.
  */
 import type { MessageBoxOptions } from 'electron'
 import { isArbiterPage } from './app-scheme.js'
@@ -13,32 +13,49 @@ export function gameIdOfPage(url: string): string | null {
   return gameId === null || gameId === '' ? null : gameId
 }
 
-/** Said before anything listens: a second screen opens this computer to the network, and what it shows. */
+/**
+ * Said before anything listens. Where the screen listens is the person's choice, named as such:
+ * this computer only (a second monitor, a projector), or the network (a phone at the table).
+ */
 export function secondScreenPrompt(gameName: string): MessageBoxOptions {
   return {
-    type: 'warning',
+    type: 'question',
     title: 'Show on a Second Screen',
-    message: `Open “${gameName}” to your network?`,
+    message: `Show “${gameName}” on a second screen?`,
     detail:
-      'Arbiter will listen on your network, not only on this computer. Any phone or tablet on this network ' +
-      'that is given the address can watch this one game, live. Nothing can be recorded from it, and no other ' +
-      'game of your library is shown. It stays open until you choose File > Stop the Second Screen or quit.',
-    buttons: ['Open to the Network', 'Cancel'],
-    defaultId: 1,
-    cancelId: 1,
+      'This Computer Only: a browser on this computer (a second monitor, a projector) can open it.\n\n' +
+      'Open to the Network: Arbiter listens on your network, not only on this computer. Any phone or tablet ' +
+      'on this network that is given the address can watch this game, live.\n\n' +
+      'Either way it shows this one game and nothing else of your library, and nothing can be recorded ' +
+      'from it. It stays open until you choose File > Stop the Second Screen or quit.',
+    buttons: ['This Computer Only', 'Open to the Network', 'Cancel'],
+    defaultId: 0,
+    cancelId: 2,
     noLink: true,
   }
 }
 
-/** The button of the prompt that opens the screen. */
-export const OPEN_TO_NETWORK = 0
+export type SecondScreenReach = 'this-computer' | 'network'
+
+/** The prompt's answer: where to listen, or null (cancelled). */
+export function reachOf(response: number): SecondScreenReach | null {
+  return response === 0 ? 'this-computer' : response === 1 ? 'network' : null
+}
+
+/** The address to listen on: loopback, or every address of this computer. */
+export function listenHost(reach: SecondScreenReach): string {
+  return reach === 'network' ? '0.0.0.0' : '127.0.0.1'
+}
 
 /** Shown once the screen listens: the address to open, token included. */
-export function secondScreenAddress(gameName: string, url: string): MessageBoxOptions {
+export function secondScreenAddress(gameName: string, url: string, reach: SecondScreenReach): MessageBoxOptions {
   return {
     type: 'info',
     title: 'Second screen',
-    message: 'Open this address on a phone or tablet on the same network',
+    message:
+      reach === 'network'
+        ? 'Open this address on a phone or tablet on the same network'
+        : 'Open this address in a browser on this computer',
     detail: `${url}\n\nIt shows “${gameName}” and nothing else, read-only. File > Stop the Second Screen ends it.`,
   }
 }

@@ -50,6 +50,7 @@ export interface StubMessageBox {
   message: string
   detail?: string
   buttons?: string[]
+  defaultId?: number
   cancelId?: number
 }
 export interface ElectronStub {

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
+import { networkInterfaces, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EVENT_CHANNEL, ipcChannels } from '../../electron/ipc-channels.js'
@@ -213,43 +213,58 @@ describe('Electron main (against a stand-in for Electron)', () => {
     const gameId = made.value.gameId
     window.webContents.url = `arbiter://app/#game=${gameId}`
     // Cancelled: still nothing listens.
-    stub.dialogAnswers.push(1)
+    stub.dialogAnswers.push(2)
     showItem().click!()
     const prompt = await nextDialog(2)
     expect(prompt).toMatchObject({
-      type: 'warning',
-      message: 'Open “At the ford” to your network?',
-      buttons: ['Open to the Network', 'Cancel'],
-      cancelId: 1,
+      message: 'Show “At the ford” on a second screen?',
+      buttons: ['This Computer Only', 'Open to the Network', 'Cancel'],
+      defaultId: 0,
+      cancelId: 2,
     })
-    expect(prompt.detail).toContain('listen on your network, not only on this computer')
-    expect(prompt.detail).toContain('Nothing can be recorded from it')
+    expect(prompt.detail).toContain('Arbiter listens on your network, not only on this computer')
+    expect(prompt.detail).toContain('nothing can be recorded from it')
     expect(showItem().label).toBe('Show This Game on a Second Screen…')
 
-    stub.dialogAnswers.push(0)
-    showItem().click!()
-    const shown = await nextDialog(4)
-    const url = shown.detail!.split('\n')[0]!
-    expect(url).toMatch(/^http:\/\/[\d.]+:\d+\/\?token=[\w-]+$/)
-    const { host, origin, searchParams } = new URL(url)
-    expect(showItem().label).toBe(`Stop the Second Screen (${host})`)
-    const call = (method: string, args: unknown[]) =>
-      fetch(`${origin}/api/${method}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${searchParams.get('token')}` },
-        body: JSON.stringify({ args }),
-      })
-    const listed = (await (await call('listGames', [])).json()) as { value: { gameId: string }[] }
-    expect(listed.value.map((game) => game.gameId)).toEqual([gameId])
-    const write = await call('append', [gameId, { type: 'Note', actor: 'p1', payload: { text: 'from the phone' } }])
-    expect(write.status).toBe(403)
-    expect(((await write.json()) as { error: { code: string } }).error.code).toBe('host/second-screen')
-
-    showItem().click!()
-    for (let i = 0; i < 200 && showItem().label !== 'Show This Game on a Second Screen…'; i++)
-      await new Promise((r) => setTimeout(r, 10))
-    expect(showItem().label).toBe('Show This Game on a Second Screen…')
-    await expect(call('listGames', [])).rejects.toThrow()
+    /** Answers the prompt, checks the screen it opens shows the game alone and records nothing, then stops it. */
+    const openAndStop = async (answer: number, dialogsSoFar: number) => {
+      stub.dialogAnswers.push(answer)
+      showItem().click!()
+      const shown = await nextDialog(dialogsSoFar + 2)
+      const url = shown.detail!.split('\n')[0]!
+      expect(url).toMatch(/^http:\/\/[\d.]+:\d+\/\?token=[\w-]+$/)
+      const { host, hostname, origin, searchParams } = new URL(url)
+      expect(showItem().label).toBe(`Stop the Second Screen (${host})`)
+      const call = (method: string, args: unknown[]) =>
+        fetch(`${origin}/api/${method}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${searchParams.get('token')}` },
+          body: JSON.stringify({ args }),
+        })
+      const listed = (await (await call('listGames', [])).json()) as { value: { gameId: string }[] }
+      expect(listed.value.map((game) => game.gameId)).toEqual([gameId])
+      const write = await call('append', [gameId, { type: 'Note', actor: 'p1', payload: { text: 'from the phone' } }])
+      expect(write.status).toBe(403)
+      expect(((await write.json()) as { error: { code: string } }).error.code).toBe('host/second-screen')
+      showItem().click!()
+      for (let i = 0; i < 200 && showItem().label !== 'Show This Game on a Second Screen…'; i++)
+        await new Promise((r) => setTimeout(r, 10))
+      expect(showItem().label).toBe('Show This Game on a Second Screen…')
+      await expect(call('listGames', [])).rejects.toThrow()
+      return { message: shown.message, hostname }
+    }
+    expect(await openAndStop(0, 2)).toEqual({
+      message: 'Open this address in a browser on this computer',
+      hostname: '127.0.0.1',
+    })
+    // On the network it prints this machine's network address (127.0.0.1 only on a machine without one).
+    const onNetwork = await openAndStop(1, 4)
+    expect(onNetwork.message).toBe('Open this address on a phone or tablet on the same network')
+    const networkAddresses = Object.values(networkInterfaces())
+      .flat()
+      .filter((address) => address?.family === 'IPv4' && !address.internal)
+      .map((address) => address!.address)
+    expect(onNetwork.hostname).toBe(networkAddresses[0] ?? '127.0.0.1')
     expect(stub.errorBoxes).toEqual([])
   })
 })
