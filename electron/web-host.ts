@@ -118,7 +118,9 @@ export function createWebApp(options: {
 
   app.use('*', async (c, next) => {
     c.header('X-Content-Type-Options', 'nosniff')
-    c.header('Referrer-Policy', 'no-referrer')
+    // Not no-referrer: under it a browser may send `Origin: null` on the page's own POSTs (the Fetch
+    // standard says so), which the origin check refuses. same-origin still tells no other site the address.
+    c.header('Referrer-Policy', 'same-origin')
     c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
     const isApi = c.req.path === '/api' || c.req.path.startsWith('/api/')
     const foreign = foreignRequestRefusal(

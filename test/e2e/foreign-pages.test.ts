@@ -60,6 +60,16 @@ describe('a page on another port of 127.0.0.1 cannot drive the web host', () => 
     // The player's own page first: the browser now holds the host's cookie.
     const own = await table.openPage({ gameId })
     await own.getByRole('slider').waitFor()
+    // The host's own page: its calls carry its origin and the token in a header, as the host demands.
+    const [ownCall] = await Promise.all([
+      own.waitForRequest((request) => request.url().endsWith('/api/openGame')),
+      own.reload(),
+    ])
+    const ownHeaders = await ownCall.allHeaders()
+    expect(ownHeaders.origin).toBe(hostOrigin())
+    expect(ownHeaders.authorization).toBe(`Bearer ${table.host.token}`)
+    expect(ownHeaders['content-type']).toBe('application/json')
+    expect((await ownCall.response())?.status()).toBe(200)
     const head = (await table.api.status(gameId)).seq
 
     const page = await table.browser.newPage()

@@ -178,6 +178,8 @@ describe('the web host refuses what only its own pages should send', () => {
     const gameId = await newGame(api)
     const page = await raw(host.port, 'GET', `/?token=${host.token}`, { host: address })
     expect(page.status).toBe(200)
+    // A browser sends its own origin on the page's POSTs only if the referrer policy is not no-referrer.
+    expect(page.headers['referrer-policy']).toBe('same-origin')
     const setCookie = String(page.headers['set-cookie'])
     // Named after the port (a browser sends every port of a host the same cookies), and not the token.
     expect(setCookie).toMatch(new RegExp(`^arbiter-files-${host.port}=`))
