@@ -2,8 +2,6 @@ import type { ErrorData } from '../core/events/errors.js'
 
 /** What the web host looks at before anything else: the request's own claims about where it comes from. */
 export interface RequestFacts {
-  /** `GET`, `POST`, … */
-  readonly method: string
   /** The `Host` header as sent. */
   readonly host: string | undefined
   /** The `Origin` header: browsers send it on every POST and on cross-origin reads. */

@@ -125,7 +125,6 @@ export function createWebApp(options: {
     const isApi = c.req.path === '/api' || c.req.path.startsWith('/api/')
     const foreign = foreignRequestRefusal(
       {
-        method: c.req.method,
         host: c.req.header('Host'),
         origin: c.req.header('Origin'),
         secFetchSite: c.req.header('Sec-Fetch-Site'),

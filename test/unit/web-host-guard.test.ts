@@ -68,7 +68,7 @@ async function newGame(api: LocalGameApi): Promise<string> {
 
 describe('what the web host believes of a request (pure)', () => {
   const address = '127.0.0.1:5000'
-  const facts = { method: 'POST', host: address, origin: undefined, secFetchSite: undefined, isApi: true }
+  const facts = { host: address, origin: undefined, secFetchSite: undefined, isApi: true }
 
   it('passes its own origin, and a client that says nothing of where it comes from', () => {
     expect(foreignRequestRefusal(facts, address)).toBeNull()
@@ -76,7 +76,7 @@ describe('what the web host believes of a request (pure)', () => {
       foreignRequestRefusal({ ...facts, origin: 'http://127.0.0.1:5000', secFetchSite: 'same-origin' }, address),
     ).toBeNull()
     // A typed address opens the page, never the API.
-    expect(foreignRequestRefusal({ ...facts, isApi: false, method: 'GET', secFetchSite: 'none' }, address)).toBeNull()
+    expect(foreignRequestRefusal({ ...facts, isApi: false, secFetchSite: 'none' }, address)).toBeNull()
     expect(foreignRequestRefusal({ ...facts, secFetchSite: 'none' }, address)?.code).toBe('host/foreign-origin')
   })
 
