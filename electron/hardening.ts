@@ -38,15 +38,14 @@ export function windowPreferences(preload: string, packaged: boolean): WebPrefer
 
 /**
  * Refuses every permission a page asks for and every check of one (camera, notifications,
- * clipboard reads…), every device (HID, serial, USB, Bluetooth) and every screen capture:
- * Arbiter's pages need none.
+ * clipboard reads…), every device (HID, serial, USB; Bluetooth in lockDown, whose pairing Electron
+ * cancels without a handler) and every screen capture: Arbiter's pages need none.
  */
 export function denyAllPermissions(session: Session): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
   session.setPermissionCheckHandler(() => false)
   session.setDevicePermissionHandler(() => false)
   session.setDisplayMediaRequestHandler((_request, callback) => callback(null))
-  session.setBluetoothPairingHandler((_details, callback) => callback({ confirmed: false }))
   const pickNone = (event: { preventDefault(): void }, _details: unknown, callback: (id: string) => void) => {
     event.preventDefault()
     callback('')
