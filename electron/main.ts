@@ -3,37 +3,37 @@
  * game library database and LocalGameApi, and the window talks to it only through the IPC
  * channels of ipc-channels.ts. Security as Electron's checklist asks: context isolation and the
  * sandbox on, no Node in the page, a Content-Security-Policy on every page, navigation and new
- * windows refused, permissions refused, every IPC message's sender checked.
+ * windows refused, permissions and devices refused, every IPC message's sender checked; packaged,
+ * no DevTools and no environment override (hardening.ts), and the fuses of package.json.
  */
 import { existsSync, mkdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { extname, join, resolve } from 'node:path'
+import { extname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import {
-  app,
-  BrowserWindow,
-  dialog,
-  type IpcMainInvokeEvent,
-  ipcMain,
-  Menu,
-  type MenuItemConstructorOptions,
-  net,
-  protocol,
-  session,
-  type WebContents,
-} from 'electron'
+import { app, BrowserWindow, dialog, type IpcMainInvokeEvent, ipcMain, Menu, net, protocol, session } from 'electron'
 import { LocalGameApi } from '../core/api/game-api.js'
 import { toErrorData } from '../core/events/errors.js'
+import { menuTemplate } from './app-menu.js'
 import { APP_URL, isArbiterPage, rendererFileOf, SCHEME } from './app-scheme.js'
 import { CONTENT_SECURITY_POLICY } from './csp.js'
 import { dispatchCall, type GameEventNotice } from './dispatch.js'
+import { denyAllPermissions, lockDown, rendererDirFor, windowPreferences } from './hardening.js'
 import { registerGameApiIpc } from './ipc.js'
 import { EVENT_CHANNEL, MENU_CHANNEL, type MenuCommand } from './ipc-channels.js'
 import { LIBRARY_FILE } from './library-path.js'
+import {
+  gameIdOfPage,
+  listenHost,
+  NO_GAME_OPEN,
+  reachOf,
+  secondScreenAddress,
+  secondScreenPrompt,
+} from './second-screen.js'
 import { startWebHost, type WebHost } from './web-host.js'
 
-/** The built renderer: dist/renderer beside dist/electron-app, or where `npm start` says. */
-const rendererDir = resolve(process.env.ARBITER_RENDERER_DIR ?? join(__dirname, '..', 'renderer'))
+const packaged = app.isPackaged
+/** The built renderer: dist/renderer beside dist/electron-app (or, unpackaged, where ARBITER_RENDERER_DIR says). */
+const rendererDir = rendererDirFor({ packaged, override: process.env.ARBITER_RENDERER_DIR, mainDir: __dirname })
 
 const MIME_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -57,11 +57,12 @@ protocol.registerSchemesAsPrivileged([
 
 let api: LocalGameApi | null = null
 let mainWindow: BrowserWindow | null = null
-let webHost: WebHost | null = null
+/** The second screen, while one is open: a web host for one game, read-only, on the network. */
+let secondScreen: WebHost | null = null
 
 function notifyAll(notice: GameEventNotice): void {
   for (const window of BrowserWindow.getAllWindows()) window.webContents.send(EVENT_CHANNEL, notice)
-  webHost?.notify(notice)
+  secondScreen?.notify(notice)
 }
 
 /** Only Arbiter's own window, showing a page of Arbiter's own, may call GameApi. */
@@ -83,18 +84,6 @@ async function servePage(request: Request): Promise<Response> {
       'X-Content-Type-Options': 'nosniff',
     },
   })
-}
-
-function lockDown(contents: WebContents): void {
-  // No page opens a window, in Arbiter or in the user's browser: Arbiter's pages need none.
-  contents.setWindowOpenHandler(() => ({ action: 'deny' }))
-  contents.on('will-navigate', (event, url) => {
-    if (!isArbiterPage(url)) event.preventDefault()
-  })
-  contents.on('will-redirect', (event, url) => {
-    if (!isArbiterPage(url)) event.preventDefault()
-  })
-  contents.on('will-attach-webview', (event) => event.preventDefault())
 }
 
 function sendMenu(command: MenuCommand): void {
@@ -124,49 +113,55 @@ async function importFromFile(): Promise<void> {
   }
 }
 
-/** Serves this library to a second screen on the table's network, and shows its address. */
-async function shareOnNetwork(): Promise<void> {
-  if (!api || !mainWindow) return
-  webHost ??= await startWebHost({ api, rendererDir, host: '0.0.0.0', port: 0 })
-  await dialog.showMessageBox(mainWindow, {
-    message: 'Open this address on a phone or tablet on the same network',
-    detail: webHost.url,
-  })
+/**
+ * Shows the game open in the window on a second screen: the window asks first where (this
+ * computer only, or the network, said plainly), then serves it read-only there, until stopped.
+ */
+async function showOnSecondScreen(): Promise<void> {
+  if (!api || !mainWindow || secondScreen) return
+  const gameId = gameIdOfPage(mainWindow.webContents.getURL())
+  if (gameId === null) {
+    await dialog.showMessageBox(mainWindow, NO_GAME_OPEN)
+    return
+  }
+  try {
+    const { state } = await api.openGame(gameId)
+    const name = state.title ?? state.players.map((player) => player.name).join(' against ')
+    const reach = reachOf((await dialog.showMessageBox(mainWindow, secondScreenPrompt(name))).response)
+    if (reach === null || secondScreen) return
+    const scope = { kind: 'game', gameId } as const
+    secondScreen = await startWebHost({ api, rendererDir, host: listenHost(reach), port: 0, scope })
+    Menu.setApplicationMenu(buildMenu())
+    await dialog.showMessageBox(mainWindow, secondScreenAddress(name, secondScreen.url, reach))
+  } catch (error) {
+    const { code, message } = toErrorData(error)
+    dialog.showErrorBox('The second screen did not open', `${message} (${code})`)
+  }
+}
+
+async function stopSecondScreen(): Promise<void> {
+  const stopping = secondScreen
+  secondScreen = null
+  Menu.setApplicationMenu(buildMenu())
+  await stopping?.close()
 }
 
 function buildMenu(): Menu {
-  const template: MenuItemConstructorOptions[] = [
-    {
-      label: 'File',
-      submenu: [
-        { label: 'New Game…', accelerator: 'CmdOrCtrl+N', click: () => sendMenu('new-game') },
-        { label: 'Open Game…', accelerator: 'CmdOrCtrl+O', click: () => sendMenu('open-game') },
-        { type: 'separator' },
-        { label: 'Import…', accelerator: 'CmdOrCtrl+I', click: () => void importFromFile() },
-        // The page knows which game is open: it pages exportGame and saves the file as a download.
-        { label: 'Export…', accelerator: 'CmdOrCtrl+E', click: () => sendMenu('export-game') },
-        { type: 'separator' },
-        { label: 'Show on a Second Screen…', click: () => void shareOnNetwork() },
-        { type: 'separator' },
-        { role: 'quit' },
-      ],
-    },
-    {
-      label: 'Edit',
-      submenu: [
-        // An undo is recorded as a Correction event; until that event exists there is nothing to undo with.
-        { label: 'Undo (needs the Correction event)', accelerator: 'CmdOrCtrl+Z', enabled: false },
-        { type: 'separator' },
-        { role: 'cut' },
-        { role: 'copy' },
-        { role: 'paste' },
-        { role: 'selectAll' },
-      ],
-    },
-    { label: 'View', submenu: [{ role: 'reload' }, { role: 'toggleDevTools' }, { role: 'togglefullscreen' }] },
-  ]
-  if (process.platform === 'darwin') template.unshift({ role: 'appMenu' })
-  return Menu.buildFromTemplate(template)
+  return Menu.buildFromTemplate(
+    menuTemplate({
+      packaged,
+      platform: process.platform,
+      secondScreenUrl: secondScreen?.url ?? null,
+      actions: {
+        newGame: () => sendMenu('new-game'),
+        openGame: () => sendMenu('open-game'),
+        importGame: () => void importFromFile(),
+        exportGame: () => sendMenu('export-game'),
+        showSecondScreen: () => void showOnSecondScreen(),
+        stopSecondScreen: () => void stopSecondScreen(),
+      },
+    }),
+  )
 }
 
 function createWindow(): BrowserWindow {
@@ -175,14 +170,7 @@ function createWindow(): BrowserWindow {
     height: 860,
     title: 'Arbiter',
     backgroundColor: '#14161a',
-    webPreferences: {
-      preload: join(__dirname, 'preload.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-    },
+    webPreferences: windowPreferences(join(__dirname, 'preload.cjs'), packaged),
   })
   void window.loadURL(APP_URL)
   return window
@@ -197,15 +185,15 @@ if (!app.requestSingleInstanceLock()) {
     if (mainWindow.isMinimized()) mainWindow.restore()
     mainWindow.focus()
   })
-  app.on('web-contents-created', (_event, contents) => lockDown(contents))
+  app.on('web-contents-created', (_event, contents) => lockDown(contents, packaged))
   app.on('window-all-closed', () => app.quit())
   app.on('will-quit', () => {
-    void webHost?.close()
+    void secondScreen?.close()
     void api?.close()
   })
 
   void app.whenReady().then(async () => {
-    session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
+    denyAllPermissions(session.defaultSession)
     protocol.handle(SCHEME, servePage)
     mkdirSync(app.getPath('userData'), { recursive: true })
     api = await LocalGameApi.open(join(app.getPath('userData'), LIBRARY_FILE))

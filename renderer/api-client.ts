@@ -1,4 +1,4 @@
-import type { ArbiterHostBridge, ErrorField, MenuCommand } from '../core/api/game-api-contract.js'
+import type { ArbiterHostBridge, ErrorField, MenuCommand, ScreenInfo } from '../core/api/game-api-contract.js'
 import { type GameApi, gameApiMethods } from '../core/api/game-api-contract.js'
 
 /**
@@ -17,13 +17,15 @@ export interface LiveEvent {
 
 export type LiveListener = (event: LiveEvent) => void
 
-export type { MenuCommand }
+export type { MenuCommand, ScreenInfo }
 
 export interface ArbiterClient extends RendererApi {
   /** Calls `listener` for every event any window appends; returns the call that stops it. */
   subscribe(listener: LiveListener): () => void
   /** The desktop app's native menu (New, Open, Export); a browser has none, so it never calls. */
   onMenu(listener: (command: MenuCommand) => void): () => void
+  /** What the host serves this page: the library, or one game on a second screen. */
+  screen(): Promise<ScreenInfo>
 }
 
 export class ApiError extends Error {
@@ -87,23 +89,18 @@ function electronClient(bridge: RendererApi, host: ArbiterHostBridge | undefined
     ...client,
     subscribe: (listener) => host?.onEvent(listener) ?? (() => {}),
     onMenu: (listener) => host?.onMenu(listener) ?? (() => {}),
+    screen: async () => ({ kind: 'library' }),
   }
 }
 
-/** The web host: `POST /api/<method>` with `{ args }`, the page's `?token=` on every call. */
+/**
+ * The web host: `POST /api/<method>` with `{ args }` as `application/json`, the page's `?token=`
+ * in the `Authorization` header of every call (the host takes it nowhere else for its API).
+ */
 function webClient(location: Location): ArbiterClient {
   const token = new URLSearchParams(location.search).get('token') ?? ''
-  const call = async (name: string, args: unknown[]): Promise<unknown> => {
-    let response: Response
-    try {
-      response = await fetch(`/api/${name}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ args }),
-      })
-    } catch (error) {
-      throw new ApiError('client/offline', `the web host did not answer: ${(error as Error).message}`)
-    }
+  const authorization = `Bearer ${token}`
+  const answerOf = async (response: Response): Promise<unknown> => {
     let body: { ok: true; value: unknown } | { ok: false; error: { code: string; message: string } }
     try {
       body = await response.json()
@@ -113,31 +110,80 @@ function webClient(location: Location): ArbiterClient {
     if (!body.ok) throw toApiError(body.error)
     return body.value
   }
+  const send = async (path: string, init: RequestInit): Promise<Response> => {
+    try {
+      return await fetch(path, { ...init, headers: { ...init.headers, authorization } })
+    } catch (error) {
+      throw new ApiError('client/offline', `the web host did not answer: ${(error as Error).message}`)
+    }
+  }
+  const call = async (name: string, args: unknown[]): Promise<unknown> =>
+    answerOf(
+      await send(`/api/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ args }),
+      }),
+    )
   const client = Object.fromEntries(
     // Trailing undefined arguments are dropped: JSON would send them as null, which is a value.
     methodNames.map((name) => [name, (...args: unknown[]) => call(name, withoutTrailingUndefined(args))]),
   ) as unknown as RendererApi
 
   const listeners = new Set<LiveListener>()
-  let source: EventSource | null = null
+  let stream: AbortController | null = null
   const subscribe = (listener: LiveListener) => {
     listeners.add(listener)
-    if (!source) {
-      source = new EventSource(`/api/events?token=${encodeURIComponent(token)}`)
-      source.onmessage = (message) => {
-        const event = JSON.parse(message.data) as LiveEvent
+    if (!stream) {
+      stream = new AbortController()
+      void followEvents(authorization, stream.signal, (event) => {
         for (const each of listeners) each(event)
-      }
+      })
     }
     return () => {
       listeners.delete(listener)
       if (listeners.size === 0) {
-        source?.close()
-        source = null
+        stream?.abort()
+        stream = null
       }
     }
   }
-  return { ...client, subscribe, onMenu: () => () => {} }
+  const screen = async () => (await answerOf(await send('/api/screen', {}))) as ScreenInfo
+  return { ...client, subscribe, onMenu: () => () => {}, screen }
+}
+
+/** How long a page waits before it opens the event stream again (a phone waking up, the host restarted). */
+const RECONNECT_MS = 2000
+
+/**
+ * The host's event stream, read with fetch (an EventSource cannot send the token header): every
+ * `data:` line is one event; a stream that ends or fails is opened again until `signal` aborts.
+ */
+async function followEvents(authorization: string, signal: AbortSignal, onEvent: LiveListener): Promise<void> {
+  while (!signal.aborted) {
+    try {
+      const response = await fetch('/api/events', { headers: { authorization }, signal })
+      if (response.ok && response.body) {
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
+        let buffer = ''
+        for (let read = await reader.read(); !read.done; read = await reader.read()) {
+          buffer += read.value
+          for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+            const data = buffer
+              .slice(0, end)
+              .split('\n')
+              .filter((line) => line.startsWith('data:'))
+              .map((line) => line.slice('data:'.length).trimStart())
+            buffer = buffer.slice(end + 2)
+            if (data.length > 0) onEvent(JSON.parse(data.join('\n')) as LiveEvent)
+          }
+        }
+      }
+    } catch {
+      // Aborted, or the host went away: the loop decides whether to try again.
+    }
+    if (!signal.aborted) await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS))
+  }
 }
 
 function withoutTrailingUndefined(args: unknown[]): unknown[] {

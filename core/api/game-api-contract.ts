@@ -285,3 +285,12 @@ export interface ArbiterHostBridge {
   /** New, Open and Export from the native menu. */
   onMenu(listener: (command: MenuCommand) => void): () => void
 }
+
+/**
+ * What a host serves the page it shows (the web host's `GET /api/screen`): the whole library, or,
+ * on a second screen, one game. `writes: 'none'` is a screen that only watches; `'with-a-key'` is
+ * one where a player who joins with their key may record (the host checks each write).
+ */
+export type ScreenInfo =
+  | { readonly kind: 'library' }
+  | { readonly kind: 'game'; readonly gameId: string; readonly writes: 'none' | 'with-a-key' }

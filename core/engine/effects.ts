@@ -86,8 +86,8 @@ export interface CombatMoment {
   /** The close-combat weapon each unit of the combat fights with this round, by unit id (null: none). */
   readonly weapons?: Readonly<Record<string, string | null>>
   /**
-   * A blow that is none of the model's own attacks with a weapon, named by the entry whose step deals it (a stomp,
-   * a falling model's); rules that change such blows read the name. The engine gives the names no meaning.
+   * A blow that is none of the model's own attacks with a weapon: its kind, which the entry whose step deals it owns
+   * (a stomp, a falling model's); rules that change such blows read it from that entry. The engine gives it no meaning.
    */
   readonly special?: string
   /** Whole inches the unit moved before contact when it charged, as the table said (absent: not said). */

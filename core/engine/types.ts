@@ -389,8 +389,9 @@ export interface Ruleset {
   /** The ruleset's profile for each of its variants, by variant id; procedures read the game's as `ctx.profile`. */
   readonly profiles?: Readonly<Record<string, unknown>>
   /**
-   * The profile of the default variant under its former name, for readers that ask a ruleset what is the same in
-   * every variant (the cover a shot may declare); the engine reads `profiles`.
+   * An alias of the default variant's profile under its former name (`RulesetMechanics`): nothing in Arbiter reads it
+   * (procedures read `ctx.profile`, the engine `profiles`); it stays because existing tests ask a ruleset through it
+   * what is the same in every variant (the cover a shot may declare).
    */
   readonly mechanics?: unknown
   /** Ready units a muster screen offers to load and edit (generic troops, the seed's own units). */

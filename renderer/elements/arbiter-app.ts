@@ -17,6 +17,7 @@ import {
   connectGameApi,
   type LiveEvent,
   type MenuCommand,
+  type ScreenInfo,
   toApiError,
 } from '../api-client.js'
 import { downloadExport } from '../export-game.js'
@@ -65,6 +66,7 @@ export class ArbiterApp extends LitElement {
     busy: { state: true },
     helpOpen: { state: true },
     musterOpen: { state: true },
+    secondScreen: { state: true },
   }
 
   /** Set before the element connects to use another client (tests); otherwise the host's. */
@@ -96,6 +98,12 @@ export class ArbiterApp extends LitElement {
   busy = false
   helpOpen = false
   musterOpen = false
+  /**
+   * Set when the host is a second screen: this page shows that one game and records nothing. (A
+   * screen that lets a player join with their key, `writes: 'with-a-key'`, also only watches
+   * until joining exists in the page.)
+   */
+  secondScreen: Extract<ScreenInfo, { kind: 'game' }> | null = null
 
   private unsubscribe: (() => void) | null = null
   private unsubscribeMenu: (() => void) | null = null
@@ -252,6 +260,11 @@ export class ArbiterApp extends LitElement {
     document.addEventListener('keydown', this.onKey)
     const fromHash = new URLSearchParams(location.hash.slice(1)).get('game')
     if (fromHash) void this.openGame(fromHash)
+    void this.attempt(() => this.api.screen()).then((screen) => {
+      if (screen?.kind !== 'game') return
+      this.secondScreen = screen
+      if (this.gameId !== screen.gameId) void this.openGame(screen.gameId)
+    })
   }
 
   override disconnectedCallback(): void {
@@ -513,7 +526,7 @@ export class ArbiterApp extends LitElement {
 
   private onKey = (event: KeyboardEvent): void => {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return
-    const live = this.screen === 'game' && this.scrubSeq === null
+    const live = this.screen === 'game' && this.scrubSeq === null && this.secondScreen === null
     // 1 to 9 pick an open choice's option at once, wherever the focus is but in a field.
     if (/^[1-9]$/.test(event.key) && !isTyping(event) && live) {
       if (this.renderRoot.querySelector('game-console')?.choose(Number(event.key) - 1)) event.preventDefault()
@@ -534,7 +547,7 @@ export class ArbiterApp extends LitElement {
         else if (isTyping(event)) (event.composedPath()[0] as HTMLElement).blur()
         break
       case 'library':
-        this.screen = 'library'
+        if (this.secondScreen === null) this.screen = 'library'
         break
       case 'game':
         if (this.gameId) this.screen = 'game'
@@ -581,7 +594,8 @@ export class ArbiterApp extends LitElement {
     return html`<header>
       <h1>Arbiter</h1>
       <nav aria-label="Screens">
-        ${tab('library', 'Library', 'L')} ${tab('game', 'Game', 'G', !this.gameId)} ${tab('rules', 'Rules', '/')}
+        ${this.secondScreen ? nothing : tab('library', 'Library', 'L')} ${tab('game', 'Game', 'G', !this.gameId)}
+        ${tab('rules', 'Rules', '/')}
       </nav>
       <span class="title">${this.view ? gameTitle(this.view.state, this.rulesetInfo) : ''}</span>
       <button @click=${() => (this.helpOpen = true)}>Shortcuts <kbd>?</kbd></button>
@@ -612,10 +626,18 @@ export class ArbiterApp extends LitElement {
     </section>`
   }
 
+  /** On a second screen: plainly, that this page watches one game and that nothing is recorded here. */
+  private renderWatching() {
+    return html`<section class="panel past-bar" aria-label="Second screen">
+      <span role="status"><strong>Second screen</strong> — watching this game live; nothing can be recorded here</span>
+    </section>`
+  }
+
   private renderGame() {
     if (!this.view || !this.status) return html`<p class="muted">No game is open.</p>`
     const shown = this.scrubView ?? this.view
     const past = this.scrubSeq !== null
+    const watching = this.secondScreen !== null
     const players = this.view.state.players
     const named = this.namedFor(players)
     const needsArmies = players.some(
@@ -623,12 +645,14 @@ export class ArbiterApp extends LitElement {
     )
     // Scrubs (the timeline, an explanation's "← #seq", "back to now") and citations bubble up to here.
     return html`<div class="game" @scrub=${this.onScrub} @cite=${(e: CustomEvent<RuleRef>) => (this.cited = e.detail)}>
-      ${past ? nothing : html`<guided-start .view=${this.view} .phases=${this.phases}></guided-start>`}
+      ${past || watching ? nothing : html`<guided-start .view=${this.view} .phases=${this.phases}></guided-start>`}
       <div class="now">
         ${
           past
             ? this.renderPast(this.view.seq)
-            : html`<game-console
+            : watching
+              ? this.renderWatching()
+              : html`<game-console
               .view=${this.view}
               .status=${this.status}
               .phases=${this.phases}
@@ -650,11 +674,12 @@ export class ArbiterApp extends LitElement {
               .view=${this.view}
               .busy=${this.busy}
               .named=${named}
+              .watching=${watching}
               .record=${(draft: EventDraft) => this.write(() => this.api.append(this.gameId!, draft, this.view?.seq), false)}
             ></game-signatures>`
         }
         ${
-          !past && (needsArmies || this.musterOpen)
+          !past && !watching && (needsArmies || this.musterOpen)
             ? html`<army-muster
               .view=${this.view}
               .catalogue=${this.catalogue}

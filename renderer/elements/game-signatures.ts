@@ -23,6 +23,7 @@ export type RecordDraft = (draft: EventDraft) => Promise<unknown>
 export class GameSignatures extends LitElement {
   static override properties = {
     view: { attribute: false },
+    watching: { type: Boolean },
     busy: { type: Boolean },
     named: { attribute: false },
     record: { attribute: false },
@@ -32,6 +33,8 @@ export class GameSignatures extends LitElement {
 
   /** The game at its head. */
   view: GameView | null = null
+  /** A second screen that only watches: the signatures are shown, nothing is recorded here. */
+  watching = false
   busy = false
   named: Named = { players: [] }
   record: RecordDraft | null = null
@@ -168,7 +171,8 @@ export class GameSignatures extends LitElement {
       placeholder="PIN"
     />`
     let actions: unknown = nothing
-    if (!key)
+    if (this.watching) actions = nothing
+    else if (!key)
       actions = html`<button ?disabled=${this.busy} @click=${() => this.makeKey(player, false)}>Key on this device</button>
         ${pinInput}
         <button ?disabled=${this.busy} @click=${() => this.makeKey(player, true)}>Key under this PIN</button>`
@@ -201,7 +205,7 @@ export class GameSignatures extends LitElement {
         ${signing.summary.players.map((player) => this.renderPlayer(player, signing))}
       </ul>
       ${
-        signing.summary.keys.length < signing.summary.players.length
+        !this.watching && signing.summary.keys.length < signing.summary.players.length
           ? html`<p class="muted">
             A key on this device signs for whoever uses this browser: on a shared machine, give each player a PIN.
           </p>`

@@ -599,4 +599,17 @@ describe("the seed's spells", () => {
     expect(text(game)).toContain('beyond 12": no effect')
     expect(Object.keys(game.game.requests)).toEqual([])
   })
+  it('Soul Stealer within range: its entry asks the models under the template, no more than the unit has', () => {
+    const game = magicGame()
+    const soulStealer = { caster: 'lord', spell: 'soul-stealer', target: 'spears', powerDice: 3, distance: 12 }
+    refused(game, cast(soulStealer), 'rules/bad-target', /under the template \(modelsUnderTemplate\)/)
+    refused(game, cast({ ...soulStealer, modelsUnderTemplate: 99 }), 'rules/too-many-models', /99 models/)
+  })
+
+  it("Shroud of Darkness's casting value cites the ruling its entry gives as it is declared", () => {
+    const game = magicGame()
+    game.apply(cast({ caster: 'lord', spell: 'shroud-of-darkness', target: 'lord', powerDice: 1 }))
+    game.roll([3])
+    expect(cites(game, 'variants', 'shroud-casting-value')).toBe(true)
+  })
 })

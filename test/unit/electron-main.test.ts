@@ -1,38 +1,16 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
+import { networkInterfaces, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { build } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EVENT_CHANNEL, ipcChannels } from '../../electron/ipc-channels.js'
+import { bundleElectronMain, type ElectronStub, menuItems } from '../helpers/electron-main-bundle.js'
 
 /**
  * Electron's main process, bundled as `npm start` bundles it, run in Node against a stand-in for
  * the 'electron' module (test/fixtures/electron-stub.cjs): what main asks of Electron is checked
  * without Electron's binary.
  */
-interface StubContents {
-  handlers: Map<string, (...args: unknown[]) => void>
-  sent: [string, unknown][]
-  openHandler: (details: { url: string }) => { action: string }
-}
-interface StubWindow {
-  options: { webPreferences: Record<string, unknown> }
-  webContents: StubContents
-  loaded: string | null
-}
-interface ElectronStub {
-  sandboxEnabled: boolean
-  schemes: { scheme: string; privileges: Record<string, boolean> }[]
-  protocolHandlers: Map<string, (request: Request) => Promise<Response>>
-  ipcHandlers: Map<string, (event: unknown, ...args: unknown[]) => Promise<unknown>>
-  windows: StubWindow[]
-  menu: { template: { label?: string; submenu?: { label?: string; enabled?: boolean }[] }[] } | null
-  appEvents: Map<string, (...args: unknown[]) => void>
-  permissionHandler: ((contents: unknown, permission: string, callback: (granted: boolean) => void) => void) | null
-  ready: () => void
-}
-
 const root = resolve(import.meta.dirname, '..', '..')
 const bundle = join(root, 'dist', 'test-electron-main', 'main.cjs')
 let stub: ElectronStub
@@ -42,21 +20,7 @@ let rendererDir: string
 // One folder for the whole file (main is loaded once per process), removed at the end.
 let dir: string
 
-beforeAll(async () => {
-  await build({
-    entryPoints: [join(root, 'electron', 'main.ts')],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    logLevel: 'silent',
-    external: ['better-sqlite3'],
-    alias: { electron: join(root, 'test', 'fixtures', 'electron-stub.cjs') },
-    define: { 'import.meta.url': 'importMetaUrl' },
-    banner: { js: "const importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
-  })
-})
+beforeAll(() => bundleElectronMain(bundle))
 
 describe('Electron main (against a stand-in for Electron)', () => {
   beforeAll(async () => {
@@ -161,10 +125,146 @@ describe('Electron main (against a stand-in for Electron)', () => {
   })
 
   it('has New, Open, Import and Export, and Undo greyed out', () => {
-    const items = stub.menu!.template.flatMap((menu) => menu.submenu ?? [])
+    const items = menuItems(stub)
     const labels = items.map((item) => item.label).filter(Boolean)
     expect(labels).toEqual(expect.arrayContaining(['New Game…', 'Open Game…', 'Import…', 'Export…']))
     const undo = items.find((item) => item.label?.startsWith('Undo'))
     expect(undo?.enabled).toBe(false)
+  })
+
+  it('unpackaged, keeps DevTools for development', () => {
+    expect(menuItems(stub).some((item) => item.role === 'toggleDevTools')).toBe(true)
+    expect(stub.windows[0]!.options.webPreferences.devTools).toBe(true)
+  })
+
+  it('refuses every permission check, every device, every screen capture, and navigation of any frame away', () => {
+    const handler = (name: string) => stub.sessionHandlers.get(name)!
+    for (const permission of ['media', 'clipboard-read', 'notifications', 'hid', 'fullscreen'])
+      expect(handler('permission-check')(null, permission, 'arbiter://app', {})).toBe(false)
+    expect(handler('device-permission')({ deviceType: 'usb', origin: 'arbiter://app' })).toBe(false)
+    let captured: unknown = 'not answered'
+    handler('display-media')({}, (streams: unknown) => {
+      captured = streams
+    })
+    expect(captured).toBeNull()
+    for (const event of ['select-hid-device', 'select-usb-device']) {
+      let prevented = false
+      let picked: unknown
+      handler(event)(
+        { preventDefault: () => (prevented = true) },
+        { deviceList: [{ deviceId: 'd1' }] },
+        (id: string) => {
+          picked = id
+        },
+      )
+      expect([event, prevented, picked]).toEqual([event, true, ''])
+    }
+    let portPicked: unknown
+    handler('select-serial-port')({ preventDefault: () => {} }, [{ portId: 'p1' }], {}, (id: string) => {
+      portPicked = id
+    })
+    expect(portPicked).toBe('')
+    const contents = stub.windows[0]!.webContents
+    const frameNavigate = (url: string) => {
+      let prevented = false
+      contents.handlers.get('will-frame-navigate')!({
+        url,
+        isMainFrame: false,
+        preventDefault: () => (prevented = true),
+      })
+      return prevented
+    }
+    expect(frameNavigate('https://example.com/')).toBe(true)
+    expect(frameNavigate('arbiter://app/index.html')).toBe(false)
+    let device: unknown
+    contents.handlers.get('select-bluetooth-device')!(
+      { preventDefault: () => {} },
+      [{ deviceId: 'b1' }],
+      (id: string) => {
+        device = id
+      },
+    )
+    expect(device).toBe('')
+  })
+
+  it('shows the open game on a second screen only once told plainly it opens the network, read-only, until stopped', async () => {
+    const window = stub.windows[0]!
+    const showItem = () => menuItems(stub).find((item) => item.label?.includes('Second Screen'))!
+    const dialogsBefore = stub.dialogs.length
+    const nextDialog = async (count: number) => {
+      for (let i = 0; i < 200 && stub.dialogs.length < dialogsBefore + count; i++)
+        await new Promise((r) => setTimeout(r, 10))
+      return stub.dialogs[dialogsBefore + count - 1]!
+    }
+    // No game open in the window: nothing listens, and the window says why.
+    window.webContents.url = 'arbiter://app/'
+    showItem().click!()
+    expect((await nextDialog(1)).message).toBe('Open a game first')
+
+    const createGame = stub.ipcHandlers.get('arbiter:api:createGame')!
+    const fromWindow = { sender: window.webContents, senderFrame: { url: 'arbiter://app/' } }
+    const players = [
+      { id: 'p1', name: 'One' },
+      { id: 'p2', name: 'Two' },
+    ]
+    const made = (await createGame(fromWindow, { ruleset: 'classic', players, actor: 'p1', title: 'At the ford' })) as {
+      value: { gameId: string }
+    }
+    const gameId = made.value.gameId
+    window.webContents.url = `arbiter://app/#game=${gameId}`
+    // Cancelled: still nothing listens.
+    stub.dialogAnswers.push(2)
+    showItem().click!()
+    const prompt = await nextDialog(2)
+    expect(prompt).toMatchObject({
+      message: 'Show “At the ford” on a second screen?',
+      buttons: ['This Computer Only', 'Open to the Network', 'Cancel'],
+      defaultId: 0,
+      cancelId: 2,
+    })
+    expect(prompt.detail).toContain('Arbiter listens on your network, not only on this computer')
+    expect(prompt.detail).toContain('nothing can be recorded from it')
+    expect(showItem().label).toBe('Show This Game on a Second Screen…')
+
+    /** Answers the prompt, checks the screen it opens shows the game alone and records nothing, then stops it. */
+    const openAndStop = async (answer: number, dialogsSoFar: number) => {
+      stub.dialogAnswers.push(answer)
+      showItem().click!()
+      const shown = await nextDialog(dialogsSoFar + 2)
+      const url = shown.detail!.split('\n')[0]!
+      expect(url).toMatch(/^http:\/\/[\d.]+:\d+\/\?token=[\w-]+$/)
+      const { host, hostname, origin, searchParams } = new URL(url)
+      expect(showItem().label).toBe(`Stop the Second Screen (${host})`)
+      const call = (method: string, args: unknown[]) =>
+        fetch(`${origin}/api/${method}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${searchParams.get('token')}` },
+          body: JSON.stringify({ args }),
+        })
+      const listed = (await (await call('listGames', [])).json()) as { value: { gameId: string }[] }
+      expect(listed.value.map((game) => game.gameId)).toEqual([gameId])
+      const write = await call('append', [gameId, { type: 'Note', actor: 'p1', payload: { text: 'from the phone' } }])
+      expect(write.status).toBe(403)
+      expect(((await write.json()) as { error: { code: string } }).error.code).toBe('host/second-screen')
+      showItem().click!()
+      for (let i = 0; i < 200 && showItem().label !== 'Show This Game on a Second Screen…'; i++)
+        await new Promise((r) => setTimeout(r, 10))
+      expect(showItem().label).toBe('Show This Game on a Second Screen…')
+      await expect(call('listGames', [])).rejects.toThrow()
+      return { message: shown.message, hostname }
+    }
+    expect(await openAndStop(0, 2)).toEqual({
+      message: 'Open this address in a browser on this computer',
+      hostname: '127.0.0.1',
+    })
+    // On the network it prints this machine's network address (127.0.0.1 only on a machine without one).
+    const onNetwork = await openAndStop(1, 4)
+    expect(onNetwork.message).toBe('Open this address on a phone or tablet on the same network')
+    const networkAddresses = Object.values(networkInterfaces())
+      .flat()
+      .filter((address) => address?.family === 'IPv4' && !address.internal)
+      .map((address) => address!.address)
+    expect(onNetwork.hostname).toBe(networkAddresses[0] ?? '127.0.0.1')
+    expect(stub.errorBoxes).toEqual([])
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { defineSwitch, rulingsOf } from '../../core/engine/catalogue.js'
+import { type Catalogue, defineSwitch, rulingsOf } from '../../core/engine/catalogue.js'
 import type { RulesetProfile } from '../../core/rules/battle/profile.js'
 import { classicDecisions } from '../../core/rules/classic/decisions.js'
 import { rulesets } from '../../core/rules/index.js'
@@ -41,5 +41,35 @@ describe('the ruleset profile and the table of variants', () => {
     const classic = rulesets.classic?.profiles as Record<string, RulesetProfile>
     expect(classic.classic?.chargeRange.value).toBe('twice-move')
     expect(classic['classic-8th']?.chargeRange.value).toBe('move-plus-2d6')
+  })
+
+  it('every value of every profile cites a clause its catalogue has (functions explain themselves)', () => {
+    const exists = (catalogue: Catalogue, rule: { ruleset: string; id: string; clause: string }) =>
+      rule.ruleset === catalogue.ruleset &&
+      (rule.id === 'variants'
+        ? catalogue.decisions.some((d) => d.id === rule.clause)
+        : rule.clause in (catalogue.entries.find((e) => e.id === rule.id)?.clauses ?? {}))
+    const isRule = (value: object): value is { ruleset: string; id: string; clause: string } =>
+      'ruleset' in value && 'id' in value && 'clause' in value
+    for (const ruleset of Object.values(rulesets))
+      for (const [variant, profile] of Object.entries(ruleset.profiles ?? {})) {
+        const uncited: string[] = []
+        const visit = (value: unknown, path: string, siblings: Record<string, unknown>, key: string) => {
+          if (value === null || typeof value === 'function') return
+          if (Array.isArray(value)) {
+            // A list (the kinds of cover) is cited kind by kind beside it (`coverRules`).
+            const rules = siblings[`${key}Rules`] as Record<string, unknown> | undefined
+            for (const item of value) if (!rules?.[item]) uncited.push(`${path}[${String(item)}]`)
+            return
+          }
+          if (typeof value !== 'object') return void uncited.push(path)
+          if (isRule(value)) return void (exists(ruleset.catalogue, value) || uncited.push(`${path}: no such clause`))
+          if ('value' in value && 'rule' in value) return visit(value.rule, `${path}.rule`, {}, 'rule')
+          const members = value as Record<string, unknown>
+          for (const [member, inner] of Object.entries(members)) visit(inner, `${path}.${member}`, members, member)
+        }
+        visit(profile, `${ruleset.id} ${variant}`, {}, '')
+        expect(uncited).toEqual([])
+      }
   })
 })

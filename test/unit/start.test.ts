@@ -37,13 +37,14 @@ describe('npm start where no window can open', () => {
         expect(address).toMatch(/^Arbiter is at http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+$/)
         const url = address!.slice('Arbiter is at '.length)
         expect((await fetch(`${new URL(url).origin}/api/listGames`, { method: 'POST' })).status).toBe(401)
-        const listed = await fetch(
-          `${new URL(url).origin}/api/listGames?token=${new URL(url).searchParams.get('token')}`,
-          {
-            method: 'POST',
-            body: JSON.stringify({ args: [] }),
+        const listed = await fetch(`${new URL(url).origin}/api/listGames`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${new URL(url).searchParams.get('token')}`,
+            'content-type': 'application/json',
           },
-        )
+          body: JSON.stringify({ args: [] }),
+        })
         expect(await listed.json()).toEqual({ ok: true, value: [] })
         // The library is the desktop app's, in the data folder.
         expect(existsSync(join(home, 'Arbiter', 'library.sqlite'))).toBe(true)

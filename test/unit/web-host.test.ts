@@ -153,7 +153,7 @@ describe('web host', () => {
     expect(tooMany.error.code).toBe('api/bad-arguments')
     const notJson = await fetch(`${hosted.base}/api/listGames`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${hosted.host.token}` },
+      headers: { authorization: `Bearer ${hosted.host.token}`, 'content-type': 'application/json' },
       body: 'args=1',
     })
     expect(notJson.status).toBe(400)
@@ -199,7 +199,9 @@ describe('web host', () => {
 
   it('closes at once, ending the event streams that are open', async () => {
     const hosted = await start()
-    const events = await fetch(`${hosted.base}/api/events?token=${hosted.host.token}`)
+    const events = await fetch(`${hosted.base}/api/events`, {
+      headers: { authorization: `Bearer ${hosted.host.token}` },
+    })
     const reader = events.body!.pipeThrough(new TextDecoderStream()).getReader()
     expect((await reader.read()).value).toContain('retry: 2000')
     const started = Date.now()
@@ -214,7 +216,10 @@ describe('web host', () => {
   it('streams an event made by another client to an open page', async () => {
     const hosted = await start()
     const controller = new AbortController()
-    const events = await fetch(`${hosted.base}/api/events?token=${hosted.host.token}`, { signal: controller.signal })
+    const events = await fetch(`${hosted.base}/api/events`, {
+      headers: { authorization: `Bearer ${hosted.host.token}` },
+      signal: controller.signal,
+    })
     expect(events.status).toBe(200)
     expect(events.headers.get('content-type')).toContain('text/event-stream')
     const reader = events.body!.pipeThrough(new TextDecoderStream()).getReader()

@@ -1,5 +1,5 @@
 import type { VariantDecision } from '../../engine/catalogue.js'
-import type { EffectSpec, Held } from '../../engine/effects.js'
+import type { EffectSpec, Held, QueryOf } from '../../engine/effects.js'
 import type { UnitState } from '../../engine/types.js'
 
 /**
@@ -69,4 +69,9 @@ export function variantClauses<const Decisions extends readonly VariantDecision[
         .join('; ')}. ${d.why}`,
     ]),
   ) as Record<Decisions[number]['id'], string>
+}
+
+/** The shot behind a to-hit query, when it is an aimed shot (not close combat, not a template's roll). */
+export function aimed(query: QueryOf<'to-hit'>) {
+  return query.shot && !query.shot.template ? query.shot : null
 }

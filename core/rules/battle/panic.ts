@@ -146,14 +146,14 @@ export function* heavyCasualties(ctx: BattleContext, query: UnitLostModels): Ste
   const { subject: unit, ended, event } = query
   const rules = ctx.profile.panic
   // Losses in a phase the ruleset leaves out (The Old World's Combat phase) cause no test.
-  if (rules.heavyCasualtiesExcept.includes(phaseOfKey(ended))) return
+  if (rules.heavyCasualtiesExcept.value.includes(phaseOfKey(ended))) return
   const start = unit.phaseStart
   if (!start || start.phase !== ended) return
   const lost = start.models - unit.models
-  const more = rules.heavyCasualties === 'more-than-quarter'
+  const more = rules.heavyCasualties.value === 'more-than-quarter'
   if (lost <= 0 || (more ? lost * 4 <= start.models : lost * 4 < start.models)) return
   if (unit.models === 0 || unit.fleeing || engaged(ctx.game, unit) || unit.testedIn?.panic === ended) return
-  if (rules.chargersExempt && charging(ctx.game, unit)) return
+  if (rules.chargersExempt !== null && charging(ctx.game, unit)) return
   const cause = explain(
     `${unit.name} lost ${lost} of the ${start.models} models it had at the start of ${describePhase(ended)}: ` +
       (more ? 'more than 25%' : '25% or more'),
@@ -214,7 +214,7 @@ export function* panicTestDeclared(context: ProcedureContext, event: EventOf<'Pa
       `${where}: ${unit.name} is engaged in combat: units in combat take no Panic test (${cite(ctx.rule('panic', 'exempt'))})`,
     )
   const rules = ctx.profile.panic
-  if (rules.chargersExempt && charging(ctx.game, unit))
+  if (rules.chargersExempt !== null && charging(ctx.game, unit))
     throw new RuleError(
       'rules/panic-not-due',
       `${where}: ${unit.name} is charging this turn: chargers take no Panic test (${cite(ctx.rule('panic', 'exempt'))})`,
@@ -227,11 +227,11 @@ export function* panicTestDeclared(context: ProcedureContext, event: EventOf<'Pa
     )
   if (cause === 'friend-destroyed' && friend.models > 0)
     throw new RuleError('rules/panic-not-due', `${where}: ${friend.name} is not destroyed (${friend.models} models)`)
-  const fellBack = rules.fallBackCounts && friend.fellBackIn === key
+  const fellBack = rules.fallBackCounts !== null && friend.fellBackIn === key
   if (cause !== 'friend-destroyed' && !friend.fleeing && !fellBack)
     throw new RuleError(
       'rules/panic-not-due',
-      `${where}: ${friend.name} is not fleeing${rules.fallBackCounts ? ' and has not fallen back in good order this phase' : ''}`,
+      `${where}: ${friend.name} is not fleeing${rules.fallBackCounts !== null ? ' and has not fallen back in good order this phase' : ''}`,
     )
   // Friends fleeing through the unit cause Panic whatever their size; a friend destroyed or breaking may not.
   const size = cause === 'fled-through' ? null : rules.friendCounts(ctx, friend)

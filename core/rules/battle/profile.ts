@@ -22,8 +22,11 @@ export interface BreakQuestion {
   readonly resultWhy: Explanation
 }
 
-/** A value of a profile with the rule it rests on (a variant switch or a ruling of the ruleset's table of variants). */
-export interface Cited<Value extends string> {
+/**
+ * A value of a profile with the rule it rests on: a variant switch or a ruling of the ruleset's table of variants, or
+ * the clause of a catalogue entry that says it.
+ */
+export interface Cited<Value> {
   readonly value: Value
   readonly rule: RuleRef
 }
@@ -44,6 +47,56 @@ export function citedDecision<const Decisions extends readonly TableDecision[], 
     value: value as Extract<DecisionIndexOf<Decisions>[Id], string>,
     rule: Object.freeze({ ruleset, id: 'variants', clause: id }),
   }
+}
+
+/** The profile's members that a ruleset's table of variants gives as they are, each by the decision it reads. */
+const TABLE_MEMBERS = {
+  chargeRange: 'charge-range',
+  closeCombatWeapon: 'close-combat-weapon',
+  excessWounds: 'excess-wounds',
+  failedCharge: 'failed-charge',
+  fleeDice: 'flee-dice',
+  marchBlocking: 'march-blocking',
+  rallyBelowQuarter: 'rally-below-quarter',
+  rankCount: 'rank-count',
+  standAndShootRange: 'stand-and-shoot-range',
+  templatePartial: 'template-partial',
+  terrorChargeRange: 'terror-charge-range',
+} as const
+type TableMember = keyof typeof TABLE_MEMBERS
+
+/**
+ * Those members as one ruleset's table gives them: a table that lacks one of the decisions gives a member that is no
+ * `Cited` value, so a profile made from it does not compile.
+ */
+export type TableMembers<Decisions extends readonly TableDecision[]> = {
+  readonly [M in TableMember]: (typeof TABLE_MEMBERS)[M] extends keyof DecisionIndexOf<Decisions>
+    ? Cited<Extract<DecisionIndexOf<Decisions>[(typeof TABLE_MEMBERS)[M]], string>>
+    : { readonly missingDecision: (typeof TABLE_MEMBERS)[M] }
+}
+
+/** The members of a profile that a ruleset's table of variants gives as they are, in one of its variants, cited. */
+export function tableMembers<const Decisions extends readonly TableDecision[]>(
+  ruleset: string,
+  decisions: Decisions,
+  variant: string,
+): TableMembers<Decisions> {
+  const table: readonly TableDecision[] = decisions
+  const members = Object.entries(TABLE_MEMBERS).map(([member, id]) => [
+    member,
+    citedDecision(ruleset, table, variant, id),
+  ])
+  return Object.fromEntries(members) as TableMembers<Decisions>
+}
+
+/** A kind of cover a shot may declare, besides none. */
+export type Cover = 'soft' | 'hard' | 'partial' | 'full'
+
+/** The profile's cover members from the clause each kind of cover rests on: the kinds, in order, and their citations. */
+export function coverKinds(
+  rules: Readonly<Partial<Record<Cover, RuleRef>>>,
+): Pick<RulesetProfile, 'cover' | 'coverRules'> {
+  return { cover: Object.keys(rules) as Cover[], coverRules: rules }
 }
 
 /**
@@ -84,7 +137,7 @@ export interface RulesetProfile {
    * When a close-combat Regeneration roll is made: at the round's end, the wounds it restores not
    * counted for the combat result (classic); or right after each wound is lost, still counted (The Old World).
    */
-  readonly regeneration: 'round-end-not-counted' | 'on-wound-counted'
+  readonly regeneration: Cited<'round-end-not-counted' | 'on-wound-counted'>
   /**
    * The maximum possible charge range (M + 6 in The Old World): a charge declared on a target
    * farther away is refused. Null where the ruleset sets none (classic: a long charge simply fails).
@@ -114,12 +167,13 @@ export interface RulesetProfile {
   entry(id: string): EntryDefinition | undefined
   /** The ruleset's close-combat weapons: which one a unit fights with. */
   readonly weapons: CloseCombatWeapons
-  /** The kinds of cover a shot may declare: classic soft and hard, The Old World partial and full ('none' always). */
-  readonly cover: readonly ('soft' | 'hard' | 'partial' | 'full')[]
   /**
-   * Steps a ruleset adds inside the shared close-combat round: as a model strikes (The Old World's Tree Whack)
-   * and once models have fallen (Timber!). The classic ruleset adds none.
+   * The kinds of cover a shot may declare: classic soft and hard, The Old World partial and full ('none' always). A
+   * list (`coverRules` cites each kind) because `Ruleset.mechanics.cover` has always been one.
    */
+  readonly cover: readonly Cover[]
+  /** The clause each kind of cover rests on (the to-hit chart's penalty for it). */
+  readonly coverRules: Readonly<Partial<Record<Cover, RuleRef>>>
   /** Where the rulesets' Panic tests differ (classic A.7; The Old World B.7): the shared procedure is panic.ts. */
   readonly panic: PanicMechanics
   /**
@@ -195,16 +249,17 @@ export interface FlyingMoveRules {
 /** The Panic rules a ruleset sets for the shared Panic procedure (battle/panic.ts). */
 export interface PanicMechanics {
   /** Heavy casualties: 25% or more of the models held at the phase's start (classic), or more than 25% (The Old World). */
-  readonly heavyCasualties: 'quarter-or-more' | 'more-than-quarter'
+  readonly heavyCasualties: Cited<'quarter-or-more' | 'more-than-quarter'>
   /** Phases whose losses never cause a heavy-casualties test (The Old World: the Combat phase). */
-  readonly heavyCasualtiesExcept: readonly string[]
-  /** A unit that declared a charge this turn takes no Panic test (The Old World, B.2 and B.7). */
-  readonly chargersExempt: boolean
+  readonly heavyCasualtiesExcept: Cited<readonly string[]>
+  /** The clause by which a unit that declared a charge this turn takes no Panic test (The Old World, B.2 and B.7), or null. */
+  readonly chargersExempt: RuleRef | null
   /** The clause by which the General may pass his unit's first Panic test of the game automatically (classic's General
    * §auto-pass), or null: the ruleset's General has none. */
   readonly generalAutoPass: RuleRef | null
-  /** A friend that fell back in good order causes Panic as one that broke or fled does (The Old World). */
-  readonly fallBackCounts: boolean
+  /** The clause by which a friend that fell back in good order causes Panic as one that broke or fled does (The Old
+   * World), or null: it causes none. */
+  readonly fallBackCounts: RuleRef | null
   /** The clause by which a failed test may end in a fall back in good order (`failed`), or null: it never does. */
   readonly fallBack: RuleRef | null
   /**

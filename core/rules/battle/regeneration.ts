@@ -51,7 +51,7 @@ export function* regenerate(ctx: BattleContext, input: RegenerationInput): Gener
   }
   const score = Math.max(2, need.value)
   const when =
-    combat === null || ctx.profile.regeneration === 'on-wound-counted'
+    combat === null || ctx.profile.regeneration.value === 'on-wound-counted'
       ? explain('rolled right after the saves', { rule: ctx.rule('regeneration', 'outside-combat') })
       : explain(`rolled at the end of round ${combat.round}, before the combat result`, {
           rule: ctx.rule('regeneration', 'close-combat'),
@@ -144,7 +144,7 @@ function saveTakenAway(ctx: BattleContext, input: RegenerationInput, need: Resol
 /** How regenerated wounds stand in a combat result: counted (old-world/regeneration) or not (classic/regeneration). */
 function combatResultNotes(ctx: BattleContext, combat: RegenerationInput['combat'], ignored: number, returned: number) {
   const notes: Explanation[] = []
-  if (combat !== null && ctx.profile.regeneration === 'on-wound-counted') {
+  if (combat !== null && ctx.profile.regeneration.value === 'on-wound-counted') {
     notes.push(
       explain(`${ignored} regenerated wound${s(ignored)}: still counted towards the combat result`, {
         rule: ctx.rule('regeneration', 'combat-result'),

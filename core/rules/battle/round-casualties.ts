@@ -21,7 +21,7 @@ export function* roundCasualties(r: Round): Step {
     }
   }
   // Under 'on-wound-counted' each wound was regenerated as it was lost, and still counts (old-world/regeneration).
-  const regeneratesAtRoundEnd = ctx.profile.regeneration === 'round-end-not-counted'
+  const regeneratesAtRoundEnd = ctx.profile.regeneration.value === 'round-end-not-counted'
   for (const hurt of regeneratesAtRoundEnd ? tally.suffered.values() : []) {
     const undone = yield* regenerate(ctx, {
       unit: hurt.target,

@@ -8,7 +8,7 @@ import type { BattleContext } from './context.js'
 import { s } from './counting.js'
 import type { Weapon } from './missile-weapons.js'
 import { hasModelsLeft, modelsOf, modelView, rangedProtection, rankAndFile, refIn } from './models.js'
-import { chargeMarkers, combatOf } from './unit-checks.js'
+import { chargeMarkers, cite, combatOf } from './unit-checks.js'
 
 type Shot = PayloadOf<'ShotDeclared'>
 
@@ -353,7 +353,8 @@ function checkShotDetails(question: ShotInQuestion): void {
   if (shot.cover !== 'none' && !ctx.profile.cover.includes(shot.cover))
     throw new RuleError(
       'rules/bad-target',
-      `${where}: cover "${shot.cover}" is not this ruleset's: say ${ctx.profile.cover.join(' or ')} cover, or none`,
+      `${where}: cover "${shot.cover}" is not this ruleset's: say ${ctx.profile.cover.join(' or ')} cover, or none ` +
+        `(${Object.values(ctx.profile.coverRules).map(cite).join(', ')})`,
     )
   if (shot.multipleShots && weapon.multipleShots === null)
     throw new RuleError(

@@ -12,8 +12,9 @@ import { woundsFromHits } from './strike.js'
  */
 
 /**
- * The moment of a special blow: no close-combat weapon of the attacker's counts, and the blow says what it is (the
- * name the entry that deals it gives it: 'stomp', 'tree-whack', 'timber').
+ * The moment of a special blow: no close-combat weapon of the attacker's counts, and the blow says its kind. The
+ * kind is the dealing entry's own (it hands it to its step: Stomp Attacks' `STOMP_BLOW`); a rule that changes such
+ * blows reads it from that entry (Thunderstomp), so no procedure tests a blow by a name of its own.
  */
 export function specialMoment(moment: CombatMoment, attacker: UnitState, special: string): CombatMoment {
   return { ...moment, weapons: { ...moment.weapons, [attacker.id]: null }, special }

@@ -188,7 +188,7 @@ export function* woundsFromHits(
   const removed = input.remove ? input.remove(unsaved, unsavedWhy) : removeRankAndFile(ctx, target, unsaved, unsavedWhy)
   // Outside close combat a unit regenerates at once; in close combat, as the ruleset's profile say:
   // at the round's end (classic/regeneration) or here, each wound as it is lost (old-world/regeneration).
-  const regeneratesNow = combat === null || ctx.profile.regeneration === 'on-wound-counted'
+  const regeneratesNow = combat === null || ctx.profile.regeneration.value === 'on-wound-counted'
   if (regeneratesNow && !input.remove && unsaved > 0) {
     const regenerated = yield* regenerate(ctx, {
       unit: target,

@@ -7,20 +7,17 @@ import type { UnitState } from '../../engine/types.js'
 const HAND_WEAPON = 'hand-weapon'
 
 /**
- * Which close-combat weapon a unit fights with, known from the ids of its ruleset's close-combat weapon entries
- * alone: what the weapon entries themselves ask (`fightsWith`), so they need not import the ruleset's list of them.
+ * A ruleset's close-combat weapons, found by their kind among its entries: which one a unit fights with, what the
+ * procedures and the entries ask. The weapon entries ask it (`fightsWith`) and so cannot be imported by it (an
+ * import cycle): the ruleset hands it its entries once (`findAmong`), which it reads on first use.
  */
-export interface WeaponChoice {
-  /** The ids of the ruleset's close-combat weapon entries, the hand weapon first. */
-  readonly ids: ReadonlySet<string>
-  weaponOf(unit: UnitState, combat: CombatMoment): string | null
-  fightsWith(unit: UnitState, combat: CombatMoment | null, weapon: string): true | string | null
-}
-
-/** What a ruleset's close-combat weapons tell the procedures and its entries: which one a unit fights with. */
-export interface CloseCombatWeapons extends WeaponChoice {
+export interface CloseCombatWeapons {
+  /** The ruleset's entries, among which its close-combat weapons are found by their kind; handed over once. */
+  findAmong(entries: () => readonly EntryDefinition[]): void
   /** The close-combat weapon entries by id. */
   byId(): ReadonlyMap<string, EntryDefinition>
+  weaponOf(unit: UnitState, combat: CombatMoment): string | null
+  fightsWith(unit: UnitState, combat: CombatMoment | null, weapon: string): true | string | null
   isTwoHanded(weapon: string | null): boolean
   weaponInUse(
     unit: UnitState,
@@ -43,9 +40,26 @@ function weaponsOf(ids: { has(id: string): boolean }, unit: Pick<UnitState, 'gea
   return { carried, special: carried.filter((id) => id !== HAND_WEAPON) }
 }
 
-/** Which close-combat weapon a unit fights with, from the ids of the ruleset's close-combat weapons. */
-export function weaponChoice(weaponIds: readonly string[]): WeaponChoice {
-  const ids: ReadonlySet<string> = new Set(weaponIds)
+/** The close-combat weapons of the ruleset `ruleset`, found among the entries it hands over (`findAmong`). */
+export function closeCombatWeapons(ruleset: string): CloseCombatWeapons {
+  let entries: (() => readonly EntryDefinition[]) | null = null
+  let weaponsById: ReadonlyMap<string, EntryDefinition> | null = null
+
+  function findAmong(found: () => readonly EntryDefinition[]): void {
+    if (entries) throw new Error(`${ruleset}'s close-combat weapons: its entries were handed over already`)
+    entries = found
+  }
+
+  function byId(): ReadonlyMap<string, EntryDefinition> {
+    if (weaponsById) return weaponsById
+    if (!entries) throw new Error(`${ruleset}'s close-combat weapons: asked before its entries were handed over`)
+    weaponsById = new Map(
+      entries()
+        .filter(isCloseCombatWeapon)
+        .map((weapon) => [weapon.id, weapon]),
+    )
+    return weaponsById
+  }
 
   /**
    * The weapon `unit` fights with at this moment of a combat: the round's choice when the combat
@@ -56,7 +70,7 @@ export function weaponChoice(weaponIds: readonly string[]): WeaponChoice {
   function weaponOf(unit: UnitState, combat: CombatMoment): string | null {
     const chosen = combat.weapons?.[unit.id]
     if (chosen !== undefined) return chosen
-    const { carried, special } = weaponsOf(ids, unit)
+    const { carried, special } = weaponsOf(byId(), unit)
     if (special.length > 1) return null
     return special[0] ?? (carried.includes(HAND_WEAPON) ? HAND_WEAPON : null)
   }
@@ -71,31 +85,6 @@ export function weaponChoice(weaponIds: readonly string[]): WeaponChoice {
     const inUse = weaponOf(unit, combat)
     if (inUse === weapon) return true
     return `${unit.name} fights with ${inUse === null ? 'no close-combat weapon' : `its ${inUse}`} this round`
-  }
-
-  return { ids, weaponOf, fightsWith }
-}
-
-/**
- * A ruleset's close-combat weapons: `choice` over its weapon entries, found by their kind among `weapons`. The
- * entries are read on first use; they must be the ones `choice` names (a ruleset that lists one and not the other
- * is a programming error, said at once).
- */
-export function closeCombatWeapons(
-  choice: WeaponChoice,
-  weapons: () => readonly EntryDefinition[],
-): CloseCombatWeapons {
-  let weaponsById: ReadonlyMap<string, EntryDefinition> | null = null
-  function byId(): ReadonlyMap<string, EntryDefinition> {
-    if (weaponsById) return weaponsById
-    const found = weapons().filter(isCloseCombatWeapon)
-    const ids = found.map((weapon) => weapon.id)
-    if (ids.length !== choice.ids.size || ids.some((id) => !choice.ids.has(id)))
-      throw new Error(
-        `close-combat weapons: the entries (${ids.join(', ')}) are not those named (${[...choice.ids].join(', ')})`,
-      )
-    weaponsById = new Map(found.map((weapon) => [weapon.id, weapon]))
-    return weaponsById
   }
 
   /** Whether a close-combat weapon needs both hands (its entry's `twoHanded` parameter). */
@@ -149,5 +138,5 @@ export function closeCombatWeapons(
     return special[0] ?? (carried.includes(HAND_WEAPON) ? HAND_WEAPON : null)
   }
 
-  return { ...choice, byId, isTwoHanded, weaponInUse }
+  return { findAmong, byId, weaponOf, fightsWith, isTwoHanded, weaponInUse }
 }

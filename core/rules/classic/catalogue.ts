@@ -12,7 +12,9 @@ export { classicDecisions } from './decisions.js'
 export type ClassicRules = RuleIndexOf<typeof classicEntries>
 /**
  * The procedure context with classic citations checked by the compiler; its procedures read their variant switches and
- * rulings through the profile (`ctx.profile.magicDice`); `decision` is the table's, as entries' `held.decision` is.
+ * rulings through the profile (`ctx.profile.magicDice`). `decision` reads the table by id, as entries' `held.decision`
+ * does: no procedure calls it, and it stays, typed by the classic table, because existing tests read decisions through
+ * it (the profile holds only what the procedures read, so it cannot stand in for the table).
  */
 export type ClassicContext = ProcedureContext<ClassicRules, ClassicDecisions, ClassicProfile>
 

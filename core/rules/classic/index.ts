@@ -23,6 +23,7 @@ export const classic: Ruleset = {
   definitions: classicEntries,
   defaultVariant: 'classic',
   profiles: classicProfiles,
+  // The default profile under its former name, for the tests that still read it (Ruleset.mechanics).
   mechanics: classicProfiles.classic,
   troopTypes: CLASSIC_TROOP_TYPES,
   phases: ['movement', 'magic', 'shooting', 'close-combat'],

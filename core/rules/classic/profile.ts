@@ -3,7 +3,7 @@ import type { UnitState } from '../../engine/types.js'
 import { passOrBreak } from '../battle/break-test.js'
 import type { BattleContext } from '../battle/context.js'
 import type { General } from '../battle/leadership.js'
-import { type Cited, citedDecision, type RulesetProfile } from '../battle/profile.js'
+import { type Cited, citedDecision, coverKinds, type RulesetProfile, tableMembers } from '../battle/profile.js'
 import { classicRule } from './catalogue.js'
 import { type ClassicDecisions, classicDecisions } from './decisions.js'
 import { classicEntries } from './entries/index.js'
@@ -74,20 +74,10 @@ function classicProfile(variant: ClassicVariant): ClassicProfile {
     miscast: cite('miscast'),
     magicResistance: cite('magic-resistance'),
     soulStealerGain: cite('soul-stealer-gain'),
-    chargeRange: cite('charge-range'),
-    closeCombatWeapon: cite('close-combat-weapon'),
-    excessWounds: cite('excess-wounds'),
-    failedCharge: cite('failed-charge'),
-    fleeDice: cite('flee-dice'),
-    marchBlocking: cite('march-blocking'),
-    rallyBelowQuarter: cite('rally-below-quarter'),
-    rankCount: cite('rank-count'),
-    standAndShootRange: cite('stand-and-shoot-range'),
-    templatePartial: cite('template-partial'),
-    terrorChargeRange: cite('terror-charge-range'),
+    ...tableMembers('classic', classicDecisions, variant),
     toHitChart,
     toWoundChart: (ctx, strength, toughness) => toWoundChart(ctx, strength, toughness, toWoundFloor),
-    regeneration: 'round-end-not-counted',
+    regeneration: { value: 'round-end-not-counted', rule: classicRule('regeneration', 'close-combat') },
     maxChargeRange: () => null,
     // Only a break test has a natural double (a double 1), in classic's Leadership tests.
     leadershipDoubles: null,
@@ -97,13 +87,16 @@ function classicProfile(variant: ClassicVariant): ClassicProfile {
     pursuitContact: () => null,
     entry: (id) => classicEntries.find((e) => e.id === id),
     weapons: classicWeapons,
-    cover: ['soft', 'hard'],
+    ...coverKinds({
+      soft: classicRule('to-hit-shooting', 'soft-cover'),
+      hard: classicRule('to-hit-shooting', 'hard-cover'),
+    }),
     panic: {
-      heavyCasualties: 'quarter-or-more',
-      heavyCasualtiesExcept: [],
-      chargersExempt: false,
+      heavyCasualties: { value: 'quarter-or-more', rule: classicRule('panic', 'heavy-casualties') },
+      heavyCasualtiesExcept: { value: [], rule: classicRule('panic', 'heavy-casualties') },
+      chargersExempt: null,
       generalAutoPass: classicRule('general', 'auto-pass'),
-      fallBackCounts: false,
+      fallBackCounts: null,
       fallBack: null,
       friendCounts: () => null,
       failed: () => ({ end: 'flee', why: null }),

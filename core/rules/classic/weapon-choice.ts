@@ -1,16 +1,8 @@
-import { weaponChoice } from '../battle/weapons.js'
+import { closeCombatWeapons } from '../battle/weapons.js'
 
 /**
- * Which of classic's close-combat weapons a unit fights with. The weapon entries ask it (`fightsWith`), so it knows
- * them by id only; classic/weapons.ts checks these ids against the entries it finds by their kind.
+ * Classic's close-combat weapons: which one a unit fights with. The weapon entries ask it (`fightsWith`), so it cannot
+ * import them; classic/weapons.ts hands it the catalogue's entries, among which it finds the weapons by their kind.
  */
-export const classicWeaponChoice = weaponChoice([
-  'hand-weapon',
-  'additional-hand-weapon',
-  'spear',
-  'lance',
-  'halberd',
-  'great-weapon',
-  'draich',
-])
-export const { fightsWith } = classicWeaponChoice
+export const classicWeapons = closeCombatWeapons('classic')
+export const { fightsWith, isTwoHanded, weaponOf } = classicWeapons

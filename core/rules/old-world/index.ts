@@ -27,6 +27,7 @@ export const oldWorld: Ruleset = {
   definitions: oldWorldEntries,
   defaultVariant: 'old-world',
   profiles: { 'old-world': oldWorldProfile },
+  // The profile under its former name, for the tests that still read it (Ruleset.mechanics).
   mechanics: oldWorldProfile,
   troopTypes: OLD_WORLD_TROOP_TYPES,
   // The seed's Treeman and its foes, then generic troops to muster against it.

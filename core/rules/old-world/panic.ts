@@ -41,12 +41,12 @@ function failed(_ctx: BattleContext, unit: UnitState) {
 
 /** The Old World's Panic rules for the shared Panic procedure (core-mechanics B.2, B.4, B.7). */
 export const oldWorldPanic: PanicMechanics = {
-  heavyCasualties: 'more-than-quarter',
-  heavyCasualtiesExcept: ['close-combat'],
-  chargersExempt: true,
+  heavyCasualties: { value: 'more-than-quarter', rule: oldWorldRule('panic', 'heavy-casualties') },
+  heavyCasualtiesExcept: { value: ['close-combat'], rule: oldWorldRule('panic', 'heavy-casualties') },
+  chargersExempt: oldWorldRule('panic', 'exempt'),
   // The Old World's General has no once-a-game automatic pass.
   generalAutoPass: null,
-  fallBackCounts: true,
+  fallBackCounts: oldWorldRule('panic', 'friend-broke'),
   fallBack: oldWorldRule('panic', 'fall-back'),
   friendCounts,
   failed,

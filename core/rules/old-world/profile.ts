@@ -3,7 +3,7 @@ import type { UnitState } from '../../engine/types.js'
 import { explain } from '../../explain/explanation.js'
 import type { BattleContext } from '../battle/context.js'
 import type { General } from '../battle/leadership.js'
-import { type Cited, citedDecision, type RulesetProfile } from '../battle/profile.js'
+import { type Cited, citedDecision, coverKinds, type RulesetProfile, tableMembers } from '../battle/profile.js'
 import { oldWorldBreakTest } from './break-test.js'
 import { oldWorldRule } from './catalogue.js'
 import { oldWorldChargeMechanics } from './charge-mechanics.js'
@@ -63,20 +63,10 @@ export interface OldWorldProfile extends RulesetProfile {
 export const oldWorldProfile: OldWorldProfile = {
   castingTurn: cite('casting-turn'),
   dispelMiscast: cite('dispel-miscast'),
-  chargeRange: cite('charge-range'),
-  closeCombatWeapon: cite('close-combat-weapon'),
-  excessWounds: cite('excess-wounds'),
-  failedCharge: cite('failed-charge'),
-  fleeDice: cite('flee-dice'),
-  marchBlocking: cite('march-blocking'),
-  rallyBelowQuarter: cite('rally-below-quarter'),
-  rankCount: cite('rank-count'),
-  standAndShootRange: cite('stand-and-shoot-range'),
-  templatePartial: cite('template-partial'),
-  terrorChargeRange: cite('terror-charge-range'),
+  ...tableMembers('old-world', oldWorldDecisions, 'old-world'),
   toHitChart,
   toWoundChart,
-  regeneration: 'on-wound-counted',
+  regeneration: { value: 'on-wound-counted', rule: oldWorldRule('regeneration', 'close-combat') },
   ...oldWorldChargeMechanics,
   breakTest: oldWorldBreakTest,
   commandRange,
@@ -86,7 +76,10 @@ export const oldWorldProfile: OldWorldProfile = {
     }),
   entry: (id) => oldWorldEntries.find((e) => e.id === id),
   weapons: oldWorldWeapons,
-  cover: ['partial', 'full'],
+  ...coverKinds({
+    partial: oldWorldRule('to-hit-shooting', 'partial-cover'),
+    full: oldWorldRule('to-hit-shooting', 'full-cover'),
+  }),
   panic: oldWorldPanic,
   ralliedBar: oldWorldRule('rally', 'rallied'),
   standAndShootBeyondRange: oldWorldRule('shooting', 'beyond-range'),

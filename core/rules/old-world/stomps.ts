@@ -30,6 +30,7 @@ const clauses = {
 export function* stompAttacks(
   context: BattleContext,
   query: TriggerQueryOf<'model-strikes-last'>,
+  blow: string,
 ): Generator<RequestSpec, StepWounds[], Answer> {
   const { fighter, round } = query
   const attacker = query.subject
@@ -103,7 +104,7 @@ export function* stompAttacks(
       from: [attacker.musteredAt],
     }),
   }
-  const moment = specialMoment(fighter.moment, attacker, 'stomp')
+  const moment = specialMoment(fighter.moment, attacker, blow)
   const blows = foe
     ? yield* stompOnModel(context, fighter, attacker, foe, moment, hits, strength, hitsFrom)
     : yield* specialHits(context, { attacker, target, combat: moment, hits, strength, from: hitsFrom })

@@ -22,6 +22,7 @@ type Arc = (typeof ARCS)[number]
 export function* timber(
   ctx: BattleContext,
   query: TriggerQueryOf<'model-falls'>,
+  blow: string,
 ): Generator<RequestSpec, StepWounds[], Answer> {
   const { subject: fallen, round } = query
   const side = round.sideOf(fallen.id)
@@ -79,7 +80,7 @@ export function* timber(
   const caused: StepWounds[] = []
   for (const unit of inArc) {
     if (!hasModelsLeft(unit)) continue
-    const blows = yield* fallOn(ctx, fallen, unit, round.moment(fallen.id), arc, arcSeq)
+    const blows = yield* fallOn(ctx, fallen, unit, specialMoment(round.moment(fallen.id), fallen, blow), arc, arcSeq)
     if (unit.player !== fallen.player) caused.push({ side, counted: blows.counted, seqs: blows.seqs })
   }
   return caused
@@ -136,11 +137,10 @@ function* fallOn(
   ctx: BattleContext,
   fallen: UnitState,
   unit: UnitState,
-  fallenMoment: CombatMoment,
+  moment: CombatMoment,
   arc: Arc,
   arcSeq: number,
 ): Generator<RequestSpec, { readonly counted: number; readonly seqs: readonly number[] }, Answer> {
-  const moment = specialMoment(fallenMoment, fallen, 'timber')
   const d6 = yield* rollDice({
     purpose: 'timber-hits',
     count: 1,

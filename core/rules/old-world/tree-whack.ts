@@ -6,7 +6,6 @@ import { characteristic } from '../battle/charts.js'
 import type { StepWounds } from '../battle/combat-triggers.js'
 import type { BattleContext } from '../battle/context.js'
 import { s } from '../battle/counting.js'
-import type { Fighter } from '../battle/model-fighting.js'
 import { rankAndFile } from '../battle/models.js'
 import { specialHits, specialMoment } from '../battle/special-blows.js'
 import { attackCount } from '../battle/strike.js'
@@ -26,6 +25,7 @@ export function treeWhackUsed(ctx: BattleContext, unit: UnitState): ActiveEffect
 export function* treeWhack(
   ctx: BattleContext,
   query: TriggerQueryOf<'model-strikes'>,
+  blow: string,
 ): Generator<RequestSpec, StepWounds[], Answer> {
   const { subject: attacker, fighter, round } = query
   if (attacker.models === 0 || fighter.contact === 0) return []
@@ -84,7 +84,7 @@ export function* treeWhack(
 
   const test = yield* initiativeTest(ctx, target, attacker, round.moment(target.id), choiceSeq)
   if (test.passed) return []
-  const blows = yield* whack(ctx, attacker, target, fighter, test.seq)
+  const blows = yield* whack(ctx, attacker, target, specialMoment(fighter.moment, attacker, blow), test.seq)
   return [{ side: fighter.side, counted: blows.counted, seqs: blows.seqs }]
 }
 
@@ -147,10 +147,9 @@ function* whack(
   ctx: BattleContext,
   attacker: UnitState,
   target: UnitState,
-  fighter: Fighter,
+  moment: CombatMoment,
   testSeq: number,
 ): Generator<RequestSpec, { readonly counted: number; readonly seqs: readonly number[] }, Answer> {
-  const moment = specialMoment(fighter.moment, attacker, 'tree-whack')
   const d3 = yield* rollDice({
     purpose: 'tree-whack-hits',
     count: 1,

@@ -1,41 +1,7 @@
-import type { CombatMoment } from '../../engine/effects.js'
-import type { UnitState } from '../../engine/types.js'
-import { closeCombatWeapons } from '../battle/weapons.js'
-import { additionalHandWeapon } from './entries/additional-hand-weapon.js'
-import { greatWeapon } from './entries/great-weapon.js'
-import { halberd } from './entries/halberd.js'
-import { handWeapon } from './entries/hand-weapon.js'
-import { lance } from './entries/lance.js'
-import { spear } from './entries/spear.js'
-import { oldWorldWeaponChoice } from './weapon-choice.js'
+import { oldWorldEntries } from './entries/index.js'
+import { oldWorldWeapons } from './weapon-choice.js'
 
-/** The Old World's close-combat weapons; what each does is read from the Old World's own entries. */
-export const oldWorldWeapons = closeCombatWeapons(oldWorldWeaponChoice, () => [
-  handWeapon,
-  additionalHandWeapon,
-  spear,
-  lance,
-  halberd,
-  greatWeapon,
-])
-export const { fightsWith, weaponOf } = oldWorldWeapons
-const byId = oldWorldWeapons.byId
+// The Old World's close-combat weapons are the catalogue's weapon entries, found by their kind.
+oldWorldWeapons.findAmong(() => oldWorldEntries)
 
-/** The weapon `unit` fights with at this moment of a combat, and whether it Requires Two Hands (its entry says). */
-export function requiresTwoHands(unit: UnitState, combat: CombatMoment): string | null {
-  const weapon = weaponOf(unit, combat)
-  return weapon !== null && byId().get(weapon)?.params?.twoHanded === true ? weapon : null
-}
-
-/** The Armour Bane (X) of the weapon `unit` fights with at this moment, 0 when it has none. */
-export function weaponArmourBane(unit: UnitState, combat: CombatMoment | null): number {
-  if (combat === null) return 0
-  const weapon = weaponOf(unit, combat)
-  return weapon === null ? 0 : Number(byId().get(weapon)?.params?.armourBane ?? 0)
-}
-
-/** The weapon `unit` fights with at this moment when its entry carries Strike Last, else null. */
-export function weaponStrikesLast(unit: UnitState, combat: CombatMoment): string | null {
-  const weapon = weaponOf(unit, combat)
-  return weapon !== null && byId().get(weapon)?.params?.strikeLast === true ? weapon : null
-}
+export { oldWorldWeapons }

@@ -56,3 +56,21 @@ export function combatOf(game: GameState, unit: string): string | null {
     if (!combat.ended && combat.sides.some((side) => side.units.some((u) => u.unit === unit))) return combat.id
   return null
 }
+
+/**
+ * The spell as the attacker of the strike pipeline: the caster's unit, named for the spell, with
+ * none of the unit's own gear or rules (its weapons and special rules do not strike with a spell).
+ */
+export function spellAsAttacker(cast: {
+  readonly wizard: Wizard
+  readonly spell: { readonly name: string }
+}): UnitState {
+  return {
+    ...cast.wizard.unit,
+    name: `${cast.wizard.name}'s ${cast.spell.name}`,
+    gear: [],
+    rules: [],
+    command: { champion: false, standard: false, musician: false },
+    characters: [],
+  }
+}

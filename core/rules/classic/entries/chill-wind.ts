@@ -1,5 +1,7 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import type { Answer, RequestSpec } from '../../../engine/types.js'
 import type { ClassicContext } from '../catalogue.js'
+import type { Cast } from '../magic/spell-cast.js'
 import { castOf, magicMissile, startEffect } from '../magic/spells.js'
 import { SEED } from './sources.js'
 
@@ -24,11 +26,7 @@ export const chillWind = defineEntry({
       label: 'Chill Wind: a magic missile, then -1 BS on its target',
       always: true,
       when: castOf('chill-wind'),
-      *step(ctx, { cast }) {
-        yield* magicMissile(ctx as ClassicContext, cast)
-        const until = { kind: 'casters-next-magic-phase', caster: cast.wizard.unit.player } as const
-        startEffect(ctx as ClassicContext, cast, 'ballistic-skill', {}, until)
-      },
+      step: (ctx, { cast }) => chill(ctx as ClassicContext, cast),
     },
   ],
   effects: [
@@ -42,3 +40,10 @@ export const chillWind = defineEntry({
     },
   ],
 })
+
+/** Chill Wind: its magic missile, then -1 BS on its target until the caster's next magic phase. */
+function* chill(ctx: ClassicContext, cast: Cast): Generator<RequestSpec, void, Answer> {
+  yield* magicMissile(ctx, cast, ctx.rule('chill-wind', 'hits'))
+  const until = { kind: 'casters-next-magic-phase', caster: cast.wizard.unit.player } as const
+  startEffect(ctx, cast, ctx.rule('chill-wind', 'ballistic-skill'), {}, until)
+}

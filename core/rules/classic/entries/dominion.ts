@@ -102,7 +102,7 @@ function* chooseDominion(ctx: ClassicContext, cast: Cast): Generator<RequestSpec
   startEffect(
     ctx,
     cast,
-    clause,
+    ctx.rule('dominion', clause),
     { effect: option },
     { kind: 'next-phase-of', player: target.player, phase: DOMINION_PHASES[option] },
   )

@@ -1,5 +1,7 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import type { Answer, RequestSpec } from '../../../engine/types.js'
 import type { ClassicContext } from '../catalogue.js'
+import type { Cast } from '../magic/spell-cast.js'
 import { castOf, magicMissile } from '../magic/spells.js'
 import { SEED } from './sources.js'
 
@@ -23,7 +25,12 @@ export const doombolt = defineEntry({
       label: 'Doombolt: a magic missile',
       always: true,
       when: castOf('doombolt'),
-      step: (ctx, { cast }) => magicMissile(ctx as ClassicContext, cast),
+      step: (ctx, { cast }) => bolt(ctx as ClassicContext, cast),
     },
   ],
 })
+
+/** Doombolt: a magic missile, its hits dealt by its own clause. */
+function bolt(ctx: ClassicContext, cast: Cast): Generator<RequestSpec, void, Answer> {
+  return magicMissile(ctx, cast, ctx.rule('doombolt', 'hits'))
+}

@@ -1,6 +1,8 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import { explain } from '../../../explain/explanation.js'
 import type { ClassicContext } from '../catalogue.js'
-import { castOf, startEffect } from '../magic/spells.js'
+import type { SpellDeclaration } from '../magic/spell-cast.js'
+import { castOf, declaring, startEffect } from '../magic/spells.js'
 import { SEED } from './sources.js'
 
 export const shroudOfDarkness = defineEntry({
@@ -21,6 +23,17 @@ export const shroudOfDarkness = defineEntry({
   enforcement: 'enforced',
   triggers: [
     {
+      on: 'spell-declared',
+      clause: 'casting-value',
+      label: 'Shroud of Darkness: cast on 3, its heading\'s "3/5+"',
+      always: true,
+      when: declaring('shroud-of-darkness'),
+      // biome-ignore lint/correctness/useYield: the note asks nothing of the table; a step is a generator all the same.
+      *step(ctx) {
+        return castingValueRuling(ctx as ClassicContext)
+      },
+    },
+    {
       on: 'spell-resolves',
       clause: 'ward',
       label: "Shroud of Darkness: an augment until the caster's next magic phase",
@@ -29,7 +42,9 @@ export const shroudOfDarkness = defineEntry({
       // biome-ignore lint/correctness/useYield: an augment asks nothing of the table; a step is a generator all the same.
       *step(ctx, { cast }) {
         const until = { kind: 'casters-next-magic-phase', caster: cast.wizard.unit.player } as const
-        startEffect(ctx as ClassicContext, cast, 'ward', {}, until)
+        const classic = ctx as ClassicContext
+        const note = cast.target.character ? ' (it has no effect on character models)' : ''
+        startEffect(classic, cast, classic.rule('shroud-of-darkness', 'ward'), {}, until, note)
       },
     },
   ],
@@ -47,3 +62,10 @@ export const shroudOfDarkness = defineEntry({
     },
   ],
 })
+
+/** Its heading's "3/5+" read as casting value 3 (and the 5+ ward it grants): the ruling its casting value rests on. */
+function castingValueRuling(ctx: ClassicContext): SpellDeclaration {
+  return {
+    castingValueNotes: [explain('"3/5+": casting value 3', { rule: ctx.rule('variants', 'shroud-casting-value') })],
+  }
+}

@@ -1,11 +1,13 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import type { TriggerQueryOf } from '../../../engine/effects.js'
+import { RuleError } from '../../../engine/errors.js'
 import type { Answer, RequestSpec } from '../../../engine/types.js'
 import { explain } from '../../../explain/explanation.js'
 import { s } from '../../battle/counting.js'
 import { woundsNow } from '../../battle/magic/wizards.js'
 import type { ClassicContext } from '../catalogue.js'
-import type { Cast } from '../magic/spell-cast.js'
-import { castOf, templateSpell } from '../magic/spells.js'
+import type { Cast, SpellDeclaration } from '../magic/spell-cast.js'
+import { castOf, declaring, templateSpell } from '../magic/spells.js'
 import { SEED } from './sources.js'
 
 export const soulStealer = defineEntry({
@@ -31,6 +33,17 @@ export const soulStealer = defineEntry({
   enforcement: 'prompted',
   triggers: [
     {
+      on: 'spell-declared',
+      clause: 'range',
+      label: 'Soul Stealer: a point within the target unit; out of range, no effect',
+      always: true,
+      when: declaring('soul-stealer'),
+      // biome-ignore lint/correctness/useYield: the declaration's check asks nothing of the table; a step is a generator.
+      *step(_ctx, query) {
+        return pointAndTemplate(query)
+      },
+    },
+    {
       on: 'spell-resolves',
       clause: 'template',
       label: 'Soul Stealer: a template spell that feeds its caster',
@@ -40,6 +53,28 @@ export const soulStealer = defineEntry({
     },
   ],
 })
+
+/**
+ * Soul Stealer's target point: beyond its range the spell is cast to no effect (its own words), so the range does not
+ * refuse it; within range, the players say how many models of the target are under the template.
+ */
+function pointAndTemplate(query: TriggerQueryOf<'spell-declared'>): SpellDeclaration {
+  const { spell, target, event, where } = query
+  const p = event.payload
+  if (p.distance <= spell.range) {
+    if (p.modelsUnderTemplate === undefined)
+      throw new RuleError(
+        'rules/bad-target',
+        `${where}: say how many models of ${target.name} are under the template (modelsUnderTemplate)`,
+      )
+    if (p.modelsUnderTemplate > target.models)
+      throw new RuleError(
+        'rules/too-many-models',
+        `${where}: ${p.modelsUnderTemplate} models under the template, but ${target.name} has ${target.models}`,
+      )
+  }
+  return { beyondRange: 'no-effect' }
+}
 
 /** Soul Stealer: its template's S3 hits, no armour save; a wound caused feeds the caster. */
 function* stealSouls(ctx: ClassicContext, cast: Cast): Generator<RequestSpec, void, Answer> {

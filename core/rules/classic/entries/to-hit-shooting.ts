@@ -1,11 +1,6 @@
 import { defineEntry } from '../../../engine/catalogue.js'
-import type { QueryOf } from '../../../engine/effects.js'
+import { aimed } from '../../battle/common-effects.js'
 import { CORE } from './sources.js'
-
-/** The shot behind a to-hit query, when it is an aimed shot (not close combat, not a template's roll). */
-export function aimed(query: QueryOf<'to-hit'>) {
-  return query.shot && !query.shot.template ? query.shot : null
-}
 
 export const toHitShooting = defineEntry({
   id: 'to-hit-shooting',

@@ -1,5 +1,5 @@
 import { defineEntry } from '../../../engine/catalogue.js'
-import { isTwoHanded, weaponOf } from '../weapons.js'
+import { isTwoHanded, weaponOf } from '../weapon-choice.js'
 import { SEED } from './sources.js'
 
 export const twoHanded = defineEntry({

@@ -1,7 +1,5 @@
-import type { ModifierRecord } from '../../../engine/effects.js'
 import { RuleError } from '../../../engine/errors.js'
-import { resolveModifiers } from '../../../engine/modifiers.js'
-import { choose, rollDice } from '../../../engine/requests.js'
+import { rollDice } from '../../../engine/requests.js'
 import type {
   Answer,
   EventOf,
@@ -12,10 +10,11 @@ import type {
   UnitState,
 } from '../../../engine/types.js'
 import { type Explanation, explain } from '../../../explain/explanation.js'
-import { isHidden } from '../../battle/hidden.js'
-import { combatOf, findCharacter, type Wizard, wizardsOf } from '../../battle/magic/wizards.js'
+import { barredBy, castingWizard } from '../../battle/magic/casting.js'
+import { combatOf, type Wizard } from '../../battle/magic/wizards.js'
 import type { ClassicContext } from '../catalogue.js'
 import { classicEntries } from '../entries/index.js'
+import { dispel } from './dispel.js'
 import { resolveSpell, type SpellType } from './spells.js'
 
 type SpellId = 'chill-wind' | 'dominion' | 'doombolt' | 'soul-stealer' | 'shroud-of-darkness'
@@ -44,10 +43,32 @@ function spellData(id: string): SpellData | null {
   }
 }
 
-/** The first applied `forbidden` record not lifted by an applied `allowed` one. */
-export function barredBy(records: readonly ModifierRecord[]): ModifierRecord | null {
-  if (records.some((r) => r.status === 'applied' && r.value === 'allowed')) return null
-  return records.find((r) => r.status === 'applied' && r.kind === 'set' && r.value === 'forbidden') ?? null
+/**
+ * What a spell's entry says as the spell is declared, before any dice (its step at `spell-declared`): what its own
+ * words ask of the declaration beyond the checks every spell takes.
+ */
+export interface SpellDeclaration {
+  /** A target point beyond the spell's range is cast to no effect, not refused (Soul Stealer's words). */
+  readonly beyondRange?: 'no-effect'
+  /** What its casting value rests on besides its entry's clause (Shroud of Darkness's "3/5+"). */
+  readonly castingValueNotes?: readonly Explanation[]
+}
+
+declare module '../../../engine/effects.js' {
+  interface TriggerMoments {
+    'spell-declared': {
+      readonly query: {
+        /** The caster's unit. */
+        readonly subject: UnitState
+        readonly spell: SpellData
+        readonly target: UnitState
+        readonly event: EventOf<'SpellCast'>
+        /** How a refusal names the declaration (`seq N: SpellCast`). */
+        readonly where: string
+      }
+      readonly result: SpellDeclaration
+    }
+  }
 }
 
 /** The cast in progress: who, what, on whom, and the declaration's seq. */
@@ -65,7 +86,7 @@ export interface Cast {
  */
 export function* spellCast(context: ProcedureContext, event: EventOf<'SpellCast'>): Procedure {
   const ctx = context as ClassicContext
-  const cast = checkDeclaration(ctx, event)
+  const { cast, declared } = yield* checkDeclaration(ctx, event)
   const { wizard, spell } = cast
   const powerDice = event.payload.powerDice as number
   const player = wizard.unit.player
@@ -98,7 +119,7 @@ export function* spellCast(context: ProcedureContext, event: EventOf<'SpellCast'
   const sixes = faces.filter((f) => f === 6).length
   const ones = faces.filter((f) => f === 1).length
   const total = eighth ? dice + wizard.level : dice
-  const valueWhy = castingValueWhy(ctx, spell)
+  const valueWhy = castingValueWhy(ctx, spell, declared)
   const children: Explanation[] = [
     explain(`dice ${faces.join(', ')} (${roll.source}) = ${dice}`, { value: dice, from: [roll.seq] }),
   ]
@@ -169,15 +190,12 @@ export function* spellCast(context: ProcedureContext, event: EventOf<'SpellCast'
   }
 }
 
-function castingValueWhy(ctx: ClassicContext, spell: SpellData): Explanation {
-  const note =
-    spell.id === 'shroud-of-darkness'
-      ? [explain('"3/5+": casting value 3', { rule: ctx.rule('variants', 'shroud-casting-value') })]
-      : []
+/** The casting value, citing the spell's clause, with what its entry said it rests on as it was declared. */
+function castingValueWhy(ctx: ClassicContext, spell: SpellData, declared: SpellDeclaration): Explanation {
   return explain(
     `${spell.name}: casting value ${spell.castingValue}+`,
     { value: spell.castingValue, rule: ctx.rule(spell.id, 'casting-value') },
-    note,
+    [...(declared.castingValueNotes ?? [])],
   )
 }
 
@@ -224,134 +242,29 @@ function* miscastRoll(ctx: ClassicContext, wizard: Wizard, from: number): Genera
   })
 }
 
-/** Magic Resistance as dispel dice is the variant's reading of MR: the explanation says so. */
-function withVariant(ctx: ClassicContext, why: Explanation): Explanation {
-  const note = explain(`Magic Resistance: ${ctx.profile.magicResistance.value}`, {
-    rule: ctx.rule('variants', 'magic-resistance'),
-  })
-  return { ...why, children: [...why.children, note] }
-}
-
-/** The player who may dispel: the target's, or, for a spell on the caster's own side, the first other player. */
-export function dispellerOf(ctx: Pick<ClassicContext, 'game'>, cast: Pick<Cast, 'wizard' | 'target'>): string | null {
-  const caster = cast.wizard.unit.player
-  if (cast.target.player !== caster) return cast.target.player
-  return ctx.game.players.find((p) => p.id !== caster)?.id ?? null
-}
-
-/** The dispel: the opponent chooses how many dispel dice (0: no attempt), Magic Resistance adds dice. */
-function* dispel(ctx: ClassicContext, cast: Cast, castingTotal: number): Generator<RequestSpec, boolean, Answer> {
-  const { spell, event } = cast
-  const dispeller = dispellerOf(ctx, cast)
-  if (dispeller === null) return false
-  const magic = ctx.game.magic as MagicState
-  const pool = magic.dispel[dispeller] ?? 0
-  if (pool === 0) {
-    ctx.emit({
-      kind: 'magic-dice',
-      text: `${dispeller} has no dispel dice left: ${spell.name} cannot be dispelled`,
-      values: { magic },
-      explanation: explain(`${dispeller} has no dispel dice left: ${spell.name} cannot be dispelled`, {
-        value: 0,
-        rule: ctx.rule('magic', 'dispel'),
-        from: [event.seq],
-      }),
-    })
-    return false
-  }
-  const eighth = ctx.profile.magicDice.value === 'winds-of-magic'
-  const mr = magicResistance(ctx, cast, dispeller)
-  const extra = mr?.value ?? 0
-  const dispelWizard = eighth
-    ? (wizardsOf(ctx.game, dispeller)
-        .filter((w) => !magic.dispelDone.includes(w.id))
-        .sort((a, b) => b.level - a.level)[0] ?? null)
-    : null
-  const options = [{ id: '0', text: 'no dispel attempt' }]
-  for (let n = 1; n <= pool; n++)
-    options.push({
-      id: String(n),
-      text: `${n} dispel di${n === 1 ? 'e' : 'ce'}${extra > 0 ? ` + ${extra} Magic Resistance` : ''}`,
-    })
-  const why: Explanation[] = [
-    explain(`${dispeller} has ${pool} dispel dice; ${spell.name} was cast with ${castingTotal}`, {
-      value: pool,
-      rule: ctx.rule('magic', 'dispel'),
-      from: [event.seq],
-    }),
-  ]
-  if (mr) why.push(withVariant(ctx, mr.explanation))
-  const chosen = Number(
-    yield* choose({
-      purpose: 'dispel-dice',
-      options,
-      chooser: dispeller,
-      text: `${dispeller}: how many dispel dice against ${spell.name} (cast with ${castingTotal})?`,
-      explanation: explain(`${dispeller} may dispel ${spell.name}`, { rule: ctx.rule('magic', 'dispel') }, why),
-    }),
-  )
-  if (chosen === 0) return false
-  const current = ctx.game.magic as MagicState
-  ctx.emit({
-    kind: 'magic-dice',
-    text: `${dispeller} uses ${chosen} dispel dice: ${pool - chosen} left`,
-    values: { magic: { ...current, dispel: { ...current.dispel, [dispeller]: pool - chosen } } },
-    explanation: explain(`${dispeller} dispels with ${chosen} of ${pool} dispel dice`, {
-      value: chosen,
-      rule: ctx.rule('magic', 'dispel'),
-    }),
-  })
-  const count = chosen + extra
-  const level = dispelWizard?.level ?? 0
-  const roll = yield* rollDice({
-    purpose: 'dispel',
-    count,
-    sides: 6,
-    roller: dispeller,
-    text: `${dispeller}: roll ${count} D6 to dispel ${spell.name}, ${castingTotal} or more`,
-    explanation: explain(
-      `${chosen} dispel di${chosen === 1 ? 'e' : 'ce'}${extra > 0 ? ` + ${extra} Magic Resistance` : ''}`,
-      { value: count, rule: ctx.rule('magic', 'dispel') },
-      mr && extra > 0 ? [withVariant(ctx, mr.explanation)] : [],
-    ),
-    odds: { kind: 'total', add: level, pass: { atLeast: castingTotal }, ...(eighth ? { naturalAtMostFails: 2 } : {}) },
-  })
-  const dice = roll.faces.reduce((a, b) => a + b, 0)
-  const total = dice + level
-  const children: Explanation[] = [
-    explain(`dice ${roll.faces.join(', ')} (${roll.source}) = ${dice}`, { value: dice, from: [roll.seq] }),
-  ]
-  if (mr && extra > 0) children.push(withVariant(ctx, mr.explanation))
-  children.push(
-    eighth
-      ? explain(
-          dispelWizard ? `+ ${dispelWizard.name}'s level ${level} = ${total}` : 'no Wizard to dispel: no level added',
-          { value: total, rule: ctx.rule('variants', 'magic-dice') },
-        )
-      : explain('the dispel total is the dice alone', { value: total, rule: ctx.rule('variants', 'magic-dice') }),
-  )
-  // A natural failure is said (and spends the Wizard's dispels) whatever the total.
-  const failedNaturally = eighth && naturalFailure(ctx, dice, dispelWizard, roll.seq, children)
-  const dispelled = total >= castingTotal && !failedNaturally
-  const text = dispelled
-    ? `${spell.name} is dispelled: ${total} against ${castingTotal}`
-    : `${spell.name} is not dispelled: ${total} against ${castingTotal}`
-  ctx.emit({
-    kind: 'dispel-roll',
-    text,
-    values: { spell: spell.id, faces: [...roll.faces], total, need: castingTotal, dispelled },
-    explanation: explain(
-      text,
-      { value: total, rule: ctx.rule('magic', 'dispel'), from: [event.seq, roll.seq] },
-      children,
-    ),
-  })
-  return dispelled
-}
-
-function checkDeclaration(ctx: ClassicContext, event: EventOf<'SpellCast'>): Cast {
+/** A SpellCast as the classic rules check it: the moment, the Wizard, the spell, the power dice, the target. */
+function* checkDeclaration(
+  ctx: ClassicContext,
+  event: EventOf<'SpellCast'>,
+): Generator<RequestSpec, { readonly cast: Cast; readonly declared: SpellDeclaration }, Answer> {
   const where = `seq ${event.seq}: SpellCast`
-  const p = event.payload
+  const magic = checkMoment(ctx, where)
+  const wizard = castingWizard(ctx, event.payload.caster, where, 'magic phase')
+  const spell = checkSpell(ctx, event.payload, where, wizard, magic)
+  checkPowerDice(ctx, event.payload, where, wizard, magic)
+  const target = checkTarget(ctx, event.payload, where, wizard, spell)
+  // What the spell's own words ask of the declaration: its entry's step says (Soul Stealer's template).
+  let declared: SpellDeclaration = {}
+  for (const step of ctx.triggered('spell-declared', { subject: wizard.unit, spell, target, event, where }))
+    declared = { ...declared, ...(yield* step.run()) }
+  checkRange(event.payload, where, spell, target, declared)
+  return { cast: { wizard, spell, target, event }, declared }
+}
+
+type SpellCastPayload = EventOf<'SpellCast'>['payload']
+
+/** Spells are cast in a magic phase whose Winds of Magic were gathered, with no request left open. */
+function checkMoment(ctx: ClassicContext, where: string): MagicState {
   if (ctx.game.phase !== 'magic')
     throw new RuleError(
       'rules/wrong-phase',
@@ -366,8 +279,17 @@ function checkDeclaration(ctx: ClassicContext, event: EventOf<'SpellCast'>): Cas
   const magic = ctx.game.magic
   if (!magic || magic.turn !== ctx.game.turn || magic.player !== ctx.game.activePlayer)
     throw new RuleError('rules/cannot-cast', `${where}: no Winds of Magic have been gathered this magic phase`)
-  const wizard = castingWizard(ctx, p.caster, where, 'magic phase')
-  const { name, level } = wizard
+  return magic
+}
+
+/** The spell named: a spell of the catalogue the Wizard has not yet attempted, and may cast now. */
+function checkSpell(
+  ctx: ClassicContext,
+  p: SpellCastPayload,
+  where: string,
+  wizard: Wizard,
+  magic: MagicState,
+): SpellData {
   const entered = (['spellName', 'spellType', 'castingValue', 'hits', 'strength'] as const).filter(
     (field) => p[field] !== undefined,
   )
@@ -378,6 +300,7 @@ function checkDeclaration(ctx: ClassicContext, event: EventOf<'SpellCast'>): Cas
     )
   const spell = spellData(p.spell)
   if (!spell) throw new RuleError('rules/not-a-spell', `${where}: "${p.spell}" is not a spell of the classic catalogue`)
+  const { name } = wizard
   if (magic.done.includes(wizard.id))
     throw new RuleError('rules/cannot-cast', `${where}: ${name} can cast no more this phase (classic/magic §miscast)`)
   if (magic.attempted.includes(`${wizard.id}/${spell.id}`))
@@ -392,8 +315,18 @@ function checkDeclaration(ctx: ClassicContext, event: EventOf<'SpellCast'>): Cas
       `${where}: ${wizard.unit.name} cannot cast spells: ${barred.label} ` +
         `(${barred.source.ruleset}/${barred.source.id} §${barred.source.clause})`,
     )
+  return spell
+}
 
-  // Dice: the pool and the most a Wizard may use.
+/** The power dice: said, in the pool, and no more than the most a Wizard may use. */
+function checkPowerDice(
+  ctx: ClassicContext,
+  p: SpellCastPayload,
+  where: string,
+  wizard: Wizard,
+  magic: MagicState,
+): void {
+  const { name, level } = wizard
   const eighth = ctx.profile.magicDice.value === 'winds-of-magic'
   const most = eighth ? 6 : level + 1
   if (p.powerDice === undefined)
@@ -412,8 +345,16 @@ function checkDeclaration(ctx: ClassicContext, event: EventOf<'SpellCast'>): Cas
       `${where}: ${name} may cast with at most ${most} dice (${eighth ? '8th: 6' : `level ${level} + 1`}), not ${p.powerDice} ` +
         `(classic/magic §max-dice, classic/variants §magic-dice)`,
     )
+}
 
-  // The target.
+/** The target: a unit with models left, on the side the spell's type names, in the Wizard's arc. */
+function checkTarget(
+  ctx: ClassicContext,
+  p: SpellCastPayload,
+  where: string,
+  wizard: Wizard,
+  spell: SpellData,
+): UnitState {
   const target = ctx.unit(p.target)
   if (target.models === 0) throw new RuleError('rules/unit-destroyed', `${where}: ${target.name} has no models left`)
   const enemy = target.player !== wizard.unit.player
@@ -432,117 +373,51 @@ function checkDeclaration(ctx: ClassicContext, event: EventOf<'SpellCast'>): Cas
   if (target.id !== wizard.unit.id && !p.inArc)
     throw new RuleError(
       'rules/bad-target',
-      `${where}: ${target.name} is not in ${name}'s front arc, as the players saw it (classic/magic §targeting)`,
+      `${where}: ${target.name} is not in ${wizard.name}'s front arc, as the players saw it (classic/magic §targeting)`,
     )
-  if (spell.type === 'magic-missile') {
-    if (combatOf(ctx.game, wizard.unit.id))
-      throw new RuleError(
-        'rules/cannot-cast',
-        `${where}: ${name} is in combat and cannot cast a magic missile (classic/magic §magic-missile)`,
-      )
-    if (p.lineOfSight === undefined)
-      throw new RuleError(
-        'rules/cannot-cast',
-        `${where}: a magic missile needs line of sight: say whether ${name} sees ${target.name} (lineOfSight)`,
-      )
-    if (!p.lineOfSight)
-      throw new RuleError(
-        'rules/cannot-cast',
-        `${where}: ${name} does not see ${target.name}, as the players saw it (classic/magic §magic-missile)`,
-      )
-  }
-  // Soul Stealer's point out of range is cast to no effect (its own words); any other target must be in range.
-  if (p.distance > spell.range && spell.id !== 'soul-stealer')
+  if (spell.type === 'magic-missile') checkMagicMissile(ctx, p, where, wizard, target)
+  return target
+}
+
+/** A magic missile: its Wizard out of combat, and seeing its target as the players saw it. */
+function checkMagicMissile(
+  ctx: ClassicContext,
+  p: SpellCastPayload,
+  where: string,
+  wizard: Wizard,
+  target: UnitState,
+): void {
+  const { name } = wizard
+  if (combatOf(ctx.game, wizard.unit.id))
+    throw new RuleError(
+      'rules/cannot-cast',
+      `${where}: ${name} is in combat and cannot cast a magic missile (classic/magic §magic-missile)`,
+    )
+  if (p.lineOfSight === undefined)
+    throw new RuleError(
+      'rules/cannot-cast',
+      `${where}: a magic missile needs line of sight: say whether ${name} sees ${target.name} (lineOfSight)`,
+    )
+  if (!p.lineOfSight)
+    throw new RuleError(
+      'rules/cannot-cast',
+      `${where}: ${name} does not see ${target.name}, as the players saw it (classic/magic §magic-missile)`,
+    )
+}
+
+/** The target in the spell's range, unless its entry said a point beyond it is cast to no effect. */
+function checkRange(
+  p: SpellCastPayload,
+  where: string,
+  spell: SpellData,
+  target: UnitState,
+  declared: SpellDeclaration,
+): void {
+  if (p.distance > spell.range && declared.beyondRange !== 'no-effect')
     throw new RuleError(
       'rules/out-of-range',
       `${where}: ${target.name} is ${p.distance}" away; ${spell.name}'s range is ${spell.range}" (classic/${spell.id} §range)`,
     )
-  if (spell.id === 'soul-stealer' && p.distance <= spell.range) {
-    if (p.modelsUnderTemplate === undefined)
-      throw new RuleError(
-        'rules/bad-target',
-        `${where}: say how many models of ${target.name} are under the template (modelsUnderTemplate)`,
-      )
-    if (p.modelsUnderTemplate > target.models)
-      throw new RuleError(
-        'rules/too-many-models',
-        `${where}: ${p.modelsUnderTemplate} models under the template, but ${target.name} has ${target.models}`,
-      )
-  }
-  return { wizard, spell, target, event }
-}
-
-/**
- * The Wizard a SpellCast names, as every ruleset checks it: a character on the table with a Wizard level, of the
- * player whose turn it is (`turn`: what the refusal calls it), not slain, fleeing or hidden. Throws a RuleError.
- */
-export function castingWizard(ctx: ProcedureContext, caster: string, where: string, turn: string): Wizard {
-  const ruleset = ctx.game.ruleset
-  const found = findCharacter(ctx.game, caster)
-  if (!found) throw new RuleError('rules/not-a-wizard', `${where}: no character "${caster}" is on the table`)
-  const level = found.character ? found.character.wizardLevel : (found.unit.wizardLevel ?? null)
-  const name = found.character ? found.character.name : found.unit.name
-  if (!level) throw new RuleError('rules/not-a-wizard', `${where}: ${name} is not a Wizard (${ruleset}/magic §cast)`)
-  const wizard: Wizard = { id: caster, name, level, unit: found.unit, character: found.character }
-  if (wizard.unit.player !== ctx.game.activePlayer)
-    throw new RuleError(
-      'rules/wrong-side',
-      `${where}: ${name} belongs to ${wizard.unit.player}; it is ${ctx.game.activePlayer}'s ${turn}`,
-    )
-  if (wizard.unit.models === 0 || found.character?.slain)
-    throw new RuleError('rules/unit-destroyed', `${where}: ${name} has been slain`)
-  if (wizard.unit.fleeing) throw new RuleError('rules/unit-fleeing', `${where}: ${name} is fleeing and cannot cast`)
-  if (found.character && isHidden(found.character))
-    throw new RuleError(
-      'rules/not-permitted',
-      `${where}: ${name} is hidden in ${found.unit.name}: until revealed it is not on the table and cannot cast ` +
-        `(${ruleset}/concealed §hidden)`,
-    )
-  return wizard
-}
-
-/** Magic Resistance: extra dispel dice when the spell is cast on the dispeller's own unit; null when it is not. */
-function magicResistance(ctx: ClassicContext, cast: Cast, dispeller: string) {
-  const { spell, target, wizard } = cast
-  return target.player === dispeller
-    ? resolveModifiers(
-        { value: 0, text: 'no Magic Resistance', rule: ctx.rule('magic', 'dispel') },
-        ctx.modifiers('dispel-dice', { subject: target, opponent: wizard.unit, spell: spell.id }),
-        {
-          mode: 'value',
-          title: (n) => `${target.name}: ${n} Magic Resistance di${n === 1 ? 'e' : 'ce'}`,
-          rule: ctx.rule('magic', 'dispel'),
-        },
-      )
-    : null
-}
-
-/**
- * classic-8th's natural 2 or less on the dispel dice: it always fails, and the Wizard whose level was added
- * dispels no more this phase. Says so in `children`; returns whether it failed so.
- */
-function naturalFailure(
-  ctx: ClassicContext,
-  dice: number,
-  dispelWizard: Wizard | null,
-  rollSeq: number,
-  children: Explanation[],
-): boolean {
-  if (dice > 2) return false
-  children.push(explain(`a natural ${dice} always fails`, { rule: ctx.rule('magic', 'dispel') }))
-  if (dispelWizard) {
-    const now = ctx.game.magic as MagicState
-    ctx.emit({
-      kind: 'magic-dice',
-      text: `${dispelWizard.name} dispels no more this phase`,
-      values: { magic: { ...now, dispelDone: [...now.dispelDone, dispelWizard.id] } },
-      explanation: explain(`${dispelWizard.name} rolled a natural ${dice}: no more dispels this phase`, {
-        rule: ctx.rule('magic', 'dispel'),
-        from: [rollSeq],
-      }),
-    })
-  }
-  return true
 }
 
 /** The power dice the cast spends, said with the most a cast may use. */

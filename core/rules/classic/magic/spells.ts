@@ -4,6 +4,7 @@ import { rollDice } from '../../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../../engine/types.js'
 import { explain, type RuleRef } from '../../../explain/explanation.js'
 import { s } from '../../battle/counting.js'
+import { spellAsAttacker } from '../../battle/magic/wizards.js'
 import { woundsFromHits } from '../../battle/strike.js'
 import type { ClassicContext } from '../catalogue.js'
 import type { Cast } from './spell-cast.js'
@@ -35,36 +36,26 @@ export function castOf(spell: string): (query: { readonly cast: Cast }) => boole
   return (query) => query.cast.spell.id === spell
 }
 
-/** The spell's own Strength, as its entry gives it. */
-export function spellStrength(ctx: ClassicContext, cast: Cast) {
+/** Whether a spell-declared query is the declaration of `spell` (a spell's step acts for its own declaration only). */
+export function declaring(spell: string): (query: { readonly spell: { readonly id: string } }) => boolean {
+  return (query) => query.spell.id === spell
+}
+
+/** The spell's own Strength, as its entry gives it, citing the clause of the entry that deals its hits (`rule`). */
+export function spellStrength(cast: Cast, rule: RuleRef) {
   const value = Number(cast.spell.params.strength)
-  const clause = cast.spell.id === 'soul-stealer' ? 'template' : 'hits'
-  return resolveModifiers(
-    { value, text: "the spell's own Strength", rule: ctx.rule(cast.spell.id as 'doombolt', clause as 'hits') },
-    [],
-    { mode: 'value', title: `${cast.spell.name}: Strength {}` },
-  ) as ReturnType<typeof resolveModifiers> & { value: number }
+  return resolveModifiers({ value, text: "the spell's own Strength", rule }, [], {
+    mode: 'value',
+    title: `${cast.spell.name}: Strength {}`,
+  }) as ReturnType<typeof resolveModifiers> & { value: number }
 }
 
 /**
- * The spell as the attacker of the strike pipeline: the caster's unit, named for the spell, with
- * none of the unit's own gear or rules (its weapons and special rules do not strike with a spell).
+ * A magic missile: D6 hits that need no roll to hit, then the strike pipeline from the wound roll on. `hitsRule`: the
+ * clause of the spell's entry that deals them.
  */
-export function spellAsAttacker(cast: Pick<Cast, 'wizard'> & { readonly spell: { readonly name: string } }): UnitState {
-  return {
-    ...cast.wizard.unit,
-    name: `${cast.wizard.name}'s ${cast.spell.name}`,
-    gear: [],
-    rules: [],
-    command: { champion: false, standard: false, musician: false },
-    characters: [],
-  }
-}
-
-/** A magic missile: D6 hits that need no roll to hit, then the strike pipeline from the wound roll on. */
-export function* magicMissile(ctx: ClassicContext, cast: Cast): Step {
+export function* magicMissile(ctx: ClassicContext, cast: Cast, hitsRule: RuleRef): Step {
   const { spell, target, wizard, event } = cast
-  const hitsRule = ctx.rule(spell.id as 'doombolt', 'hits')
   const roll = yield* rollDice({
     purpose: 'spell-hits',
     count: 1,
@@ -96,20 +87,24 @@ export function* magicMissile(ctx: ClassicContext, cast: Cast): Step {
       combat: null,
       from: [event.seq],
       attack: 'spell',
-      strength: spellStrength(ctx, cast),
+      strength: spellStrength(cast, hitsRule),
     },
     hits,
     hits,
   )
 }
 
-/** A hex (on an enemy) or an augment (on a friend): the spell stays on its target for its duration. */
+/**
+ * A hex (on an enemy) or an augment (on a friend): the spell stays on its target for its duration. `rule`: the clause
+ * of the spell's entry it carries out; `note`: what the entry adds to what is said (Shroud of Darkness on characters).
+ */
 export function startEffect(
   ctx: ClassicContext,
   cast: Cast,
-  clause: string,
+  rule: RuleRef,
   params: Record<string, string>,
   duration: Duration,
+  note = '',
 ): void {
   const { spell, target, wizard, event } = cast
   if (target.models === 0) return
@@ -117,9 +112,7 @@ export function startEffect(
     duration.kind === 'next-phase-of'
       ? `through ${duration.player}'s next ${duration.phase} phase`
       : "until the caster's next magic phase"
-  const noEffect =
-    spell.id === 'shroud-of-darkness' && target.character ? ' (it has no effect on character models)' : ''
-  const text = `${spell.name} on ${target.name} ${until}${noEffect}`
+  const text = `${spell.name} on ${target.name} ${until}${note}`
   ctx.emit({
     kind: 'effect-started',
     text,
@@ -133,11 +126,9 @@ export function startEffect(
         startedAt: event.seq,
       },
     },
-    explanation: explain(
-      text,
-      { rule: ctx.rule(spell.id as 'dominion', clause as 'choose'), from: [event.seq, ctx.seq] },
-      [explain(`cast by ${wizard.name}`, { from: [event.seq] })],
-    ),
+    explanation: explain(text, { rule, from: [event.seq, ctx.seq] }, [
+      explain(`cast by ${wizard.name}`, { from: [event.seq] }),
+    ]),
   })
 }
 
@@ -189,7 +180,7 @@ export function* templateSpell(
       combat: null,
       from: [event.seq],
       attack: 'spell',
-      strength: spellStrength(ctx, cast),
+      strength: spellStrength(cast, rules.template),
       ...(rules.noArmour
         ? { noArmour: explain(`no armour save against ${spell.name}`, { rule: rules.noArmour }) }
         : {}),

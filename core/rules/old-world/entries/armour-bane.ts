@@ -1,6 +1,6 @@
 import { defineEntry } from '../../../engine/catalogue.js'
 import type { UnitState } from '../../../engine/types.js'
-import { weaponArmourBane } from '../weapons.js'
+import { weaponArmourBane } from '../weapon-choice.js'
 import { seedLines } from './sources.js'
 
 /** The model's own Armour Bane (X), from its list (0 when it has none). */

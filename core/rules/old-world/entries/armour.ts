@@ -1,5 +1,5 @@
 import { defineEntry } from '../../../engine/catalogue.js'
-import { requiresTwoHands } from '../weapons.js'
+import { requiresTwoHands } from '../weapon-choice.js'
 import { CORE } from './sources.js'
 
 /** Armour and shields bar casting and dispelling (core-mechanics B.3): asked at the `permission` point. */

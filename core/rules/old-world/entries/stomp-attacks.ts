@@ -4,6 +4,12 @@ import type { BattleContext } from '../../battle/context.js'
 import { stompAttacks as stomp } from '../stomps.js'
 import { seedLines } from './sources.js'
 
+/**
+ * The kind of blow its stomps are, which the moment of each says (`CombatMoment.special`): the entry owns it, and a
+ * rule that changes stomps (Thunderstomp) reads it from here.
+ */
+export const STOMP_BLOW = 'stomp'
+
 /** Stomp Attacks (X), seed 001: after every other attack, automatic hits at the unmodified Strength. */
 export const stompAttacks = defineEntry({
   id: 'stomp-attacks',
@@ -34,7 +40,7 @@ export const stompAttacks = defineEntry({
       on: 'model-strikes-last',
       clause: 'after-everything',
       label: 'Stomp Attacks',
-      step: (ctx, query) => stomp(ctx as BattleContext, query),
+      step: (ctx, query) => stomp(ctx as BattleContext, query, STOMP_BLOW),
     },
   ],
   effects: [

@@ -1,7 +1,7 @@
 import { defineEntry } from '../../../engine/catalogue.js'
 import type { CombatMoment } from '../../../engine/effects.js'
 import type { UnitState } from '../../../engine/types.js'
-import { weaponStrikesLast } from '../weapons.js'
+import { weaponStrikesLast } from '../weapon-choice.js'
 import { CORE } from './sources.js'
 
 const hasRule = (unit: UnitState, id: string) => unit.rules.some((r) => r.id === id)

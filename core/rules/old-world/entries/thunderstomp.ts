@@ -1,6 +1,7 @@
 import { defineEntry } from '../../../engine/catalogue.js'
 import type { TroopType } from '../../../events/event-types.js'
 import { seedLines } from './sources.js'
+import { STOMP_BLOW } from './stomp-attacks.js'
 
 /** Targets too huge to trample effectively (seed 001 line 83). */
 const TOO_HUGE: readonly TroopType[] = ['monstrous-creature', 'behemoth']
@@ -35,7 +36,7 @@ export const thunderstomp = defineEntry({
       // Held by every unit: it is the behemoth troop type's (thunderstomp §behemoth), not a listed rule.
       always: true,
       when: (q) => {
-        if (q.combat?.special !== 'stomp' || q.opponent.troopType !== 'behemoth') return null
+        if (q.combat?.special !== STOMP_BLOW || q.opponent.troopType !== 'behemoth') return null
         return TOO_HUGE.includes(q.subject.troopType)
           ? `${q.subject.name} is a ${q.subject.troopType}: too huge to trample effectively, no bonus`
           : true

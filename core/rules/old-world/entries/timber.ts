@@ -7,6 +7,9 @@ import { seedLines } from './sources.js'
  * Timber!, seed 001: when the model's Wounds hit 0 the winner of a roll-off picks the arc it topples towards; each
  * unit in base contact in that arc suffers D6 hits, AP -1, at the model's Strength; then it is removed.
  */
+/** The kind of blow its hits are, which the moment of each says (`CombatMoment.special`): its AP reads it. */
+export const TIMBER_BLOW = 'timber'
+
 export const timber = defineEntry({
   id: 'timber',
   name: 'Timber!',
@@ -33,7 +36,7 @@ export const timber = defineEntry({
       on: 'model-falls',
       clause: 'falls',
       label: 'Timber!',
-      step: (ctx, query) => topple(ctx as BattleContext, query),
+      step: (ctx, query) => topple(ctx as BattleContext, query, TIMBER_BLOW),
     },
   ],
   effects: [
@@ -43,7 +46,7 @@ export const timber = defineEntry({
       label: 'Timber!: AP -1',
       kind: 'add',
       holder: 'opponent',
-      when: (q) => (q.combat?.special === 'timber' ? true : null),
+      when: (q) => (q.combat?.special === TIMBER_BLOW ? true : null),
       value: 1,
     },
   ],

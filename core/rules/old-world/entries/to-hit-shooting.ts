@@ -1,6 +1,6 @@
 import { defineEntry } from '../../../engine/catalogue.js'
 import type { Held, QueryOf } from '../../../engine/effects.js'
-import { aimed } from '../../classic/entries/to-hit-shooting.js'
+import { aimed } from '../../battle/common-effects.js'
 import { CORE } from './sources.js'
 
 /**

@@ -8,6 +8,9 @@ import { seedLines } from './sources.js'
  * enemy unit in combat with it, which tests its Initiative at once; failed, D3 hits at the model's Strength, no
  * armour save. Its use is an active effect until the turn ends: one Attack fewer in that round, none again.
  */
+/** The kind of blow its hits are, which the moment of each says (`CombatMoment.special`). */
+export const TREE_WHACK_BLOW = 'tree-whack'
+
 export const treeWhack = defineEntry({
   id: 'tree-whack',
   name: 'Tree Whack',
@@ -34,7 +37,7 @@ export const treeWhack = defineEntry({
       on: 'model-strikes',
       clause: 'spend-attack',
       label: 'Tree Whack',
-      step: (ctx, query) => whack(ctx as BattleContext, query),
+      step: (ctx, query) => whack(ctx as BattleContext, query, TREE_WHACK_BLOW),
     },
   ],
   effects: [

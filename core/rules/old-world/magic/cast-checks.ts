@@ -1,8 +1,8 @@
 import { RuleError } from '../../../engine/errors.js'
 import type { EventOf } from '../../../engine/types.js'
 import { s } from '../../battle/counting.js'
+import { barredBy, castingWizard } from '../../battle/magic/casting.js'
 import { combatOf } from '../../battle/magic/wizards.js'
-import { barredBy, castingWizard } from '../../classic/magic/spell-cast.js'
 import type { OldWorldContext } from '../catalogue.js'
 import { type Cast, type EnteredSpell, PHASE_OF, turnMagic, wizardModel, word } from './cast.js'
 
