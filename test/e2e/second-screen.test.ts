@@ -47,7 +47,7 @@ describe('a second screen for one game', () => {
     await expectNoSeriousA11yViolations(page)
 
     // A Note written at the table (the desktop window tells the screen) appears without a reload.
-    const step = await table.api.append(shown, { type: 'Note', actor: 'p1', payload: { text: 'Seen on the phone' } })
+    const step = await table.api.append(shown, { type: 'Note', actor: 'orcs', payload: { text: 'Seen on the phone' } })
     screen.notify({ gameId: shown, seq: step.seq, type: step.type })
     await until(() => page.getByRole('slider').getAttribute('max')).toBe(String(head + 1))
     expect(table.pageErrors).toEqual([])
