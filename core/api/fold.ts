@@ -69,8 +69,30 @@ export function foldEvents(
   onStep?: (step: StepResult, event: FoldedEvent) => void,
 ): EngineState {
   for (const envelope of events) {
-    const result = engine.step(state, toEngineEvent(envelope, true))
+    let result: StepResult
+    try {
+      result = engine.step(state, toEngineEvent(envelope, true))
+    } catch (error) {
+      throw storedEventError(envelope, error)
+    }
     if (onStep) onStep(result, envelope)
   }
   return state
+}
+
+/**
+ * What a stored event the fold could not take says: a refusal of the rules as it is; anything else
+ * (a payload re-hashed into a shape its schema never accepted, which the engine trips on) as
+ * `store/bad-event` naming the seq and, when the payload does not fit its schema, the field.
+ */
+function storedEventError(event: FoldedEvent, error: unknown): Error {
+  if (error instanceof ArbiterError && error.code !== 'event/invalid') return error
+  let problem: string
+  try {
+    gameEvents.readPayload(event.type, event.v, event.payload)
+    problem = `the engine could not fold it: ${error instanceof Error ? error.message : String(error)}`
+  } catch (invalid) {
+    problem = `the stored payload does not fit its schema: ${(invalid as Error).message}`
+  }
+  return new ArbiterError('store/bad-event', `game ${event.gameId} seq ${event.seq} (${event.type}): ${problem}`)
 }

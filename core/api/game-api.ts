@@ -20,6 +20,7 @@ import type {
   ReplayPage,
   RuleEntry,
   RulesetSummary,
+  SetAsideSnapshot,
   StepView,
   WrittenStep,
 } from './game-api-contract.js'
@@ -77,6 +78,10 @@ interface ReplayCursor {
   readonly checkedTo: number
   /** Called after each seq is folded: compares the state with a stored snapshot there (`snapshotComparer`). */
   readonly check: (seq: number) => void
+  /** Files again, after a page is read, the snapshots `check` found to differ. */
+  readonly refile: () => void
+  /** Stored snapshots the replay found to differ from the state the events give, named on its last page. */
+  readonly setAside: SetAsideSnapshot[]
 }
 
 /**
@@ -94,7 +99,7 @@ export class LocalGameApi implements GameApi {
   private readonly rollDie: (sides: number) => number
   private idleTimer: ReturnType<typeof setTimeout> | null = null
   private readonly loader: GameLoader
-  private readonly chainCheck = (gameId: string, fromSeq: number) => this.loader.checkChain(gameId, fromSeq)
+  private readonly chainCheck = (gameId: string) => this.loader.wholeChain(gameId)
 
   private constructor(
     /** In-process only (tests, benchmarks): not part of the GameApi contract. */
@@ -179,7 +184,14 @@ export class LocalGameApi implements GameApi {
       },
       draft,
     )
-    this.sessions.set(gameId, { engine, state, lastSnapshotSeq: 0 })
+    this.sessions.set(gameId, {
+      engine,
+      state,
+      lastSnapshotSeq: 0,
+      start: null,
+      setAside: [],
+      dataVersion: this.store.dataVersion(),
+    })
     return { gameId, step: view(stored, result) }
   }
 
@@ -224,6 +236,7 @@ export class LocalGameApi implements GameApi {
         throw new ConflictError(gameId, expected, this.store.head(gameId).seq)
       throw error
     }
+    this.loader.noteAppended(gameId, stored)
     this.maybeSnapshot(gameId, session)
     this.scheduleIdleCheckpoint()
     return this.written(gameId, session, view(stored, result))
@@ -235,7 +248,7 @@ export class LocalGameApi implements GameApi {
    */
   private written(gameId: string, session: Session, step: StepView): WrittenStep {
     const game = session.state.game as GameState
-    const status = statusOf(gameId, session.engine.ruleset, game)
+    const status = this.withChecks(gameId, session, statusOf(gameId, session.engine.ruleset, game))
     let copy: GameView | undefined
     const written = { ...step, status } as WrittenStep
     // Not enumerable: a caller that prints the step (the CLI's --json) does not print the whole game
@@ -252,10 +265,11 @@ export class LocalGameApi implements GameApi {
 
   /** The game at `seq`: a copy of the live state while it is still there, else folded from the log. */
   private viewAt(gameId: string, seq: number): GameView {
-    const live = this.sessions.get(gameId)?.state.game as GameState | undefined
-    if (live?.seq === seq) return gameView(gameId, structuredClone(live))
-    this.loader.assertChainIntact(gameId)
-    return gameView(gameId, this.loader.load(gameId, seq).state.game as GameState)
+    const live = this.sessions.get(gameId)
+    const game = live?.state.game as GameState | undefined
+    if (live && game?.seq === seq) return this.withChecks(gameId, live, gameView(gameId, structuredClone(game)))
+    const loaded = this.loader.load(gameId, seq)
+    return this.withChecks(gameId, loaded, gameView(gameId, loaded.state.game as GameState))
   }
 
   async rollDice(gameId: string, requestId: string, actor: string): Promise<WrittenStep> {
@@ -271,20 +285,20 @@ export class LocalGameApi implements GameApi {
   async openGame(gameId: string, atSeq?: number): Promise<GameView> {
     if (atSeq === undefined) {
       // A copy: the session's state moves on with the next append.
-      return gameView(gameId, structuredClone(this.session(gameId).state.game as GameState))
+      const session = this.session(gameId)
+      return this.withChecks(gameId, session, gameView(gameId, structuredClone(session.state.game as GameState)))
     }
     const head = this.store.head(gameId).seq
     if (!Number.isInteger(atSeq) || atSeq < 1 || atSeq > head) {
       throw new ArbiterError('api/bad-seq', `game ${gameId} has events 1 to ${head}; there is no seq ${atSeq}`)
     }
-    this.loader.assertWholeChain(gameId)
-    const { state } = this.loader.load(gameId, atSeq)
-    return gameView(gameId, state.game as GameState)
+    const loaded = this.loader.load(gameId, atSeq)
+    return this.withChecks(gameId, loaded, gameView(gameId, loaded.state.game as GameState))
   }
 
   async status(gameId: string): Promise<GameStatus> {
     const session = this.session(gameId)
-    return statusOf(gameId, session.engine.ruleset, session.state.game as GameState)
+    return this.withChecks(gameId, session, statusOf(gameId, session.engine.ruleset, session.state.game as GameState))
   }
 
   async replay(gameId: string, page: PageRequest = {}): Promise<ReplayPage> {
@@ -296,12 +310,14 @@ export class LocalGameApi implements GameApi {
       this.loader.assertChainIntact(gameId)
       const { engine } = this.loader.engineOf(gameId)
       const state = engine.initialState()
-      const check = this.loader.snapshotComparer(gameId, engine, state)
+      const setAside: SetAsideSnapshot[] = []
+      const { check, refile } = this.loader.snapshotComparer(gameId, engine, state, setAside)
       if (fromSeq > 1)
         foldEvents(engine, state, this.store.readEvents(gameId, { toSeq: fromSeq - 1, forFold: true }), (_, e) =>
           check(e.seq),
         )
-      cursor = { engine, state, nextSeq: fromSeq, checkedTo: head, check }
+      refile()
+      cursor = { engine, state, nextSeq: fromSeq, checkedTo: head, check, refile, setAside }
     }
     const steps: StepView[] = []
     const { check } = cursor
@@ -313,6 +329,7 @@ export class LocalGameApi implements GameApi {
         steps.push(view(e, r))
         check(e.seq)
       })
+      cursor.refile()
     } catch (error) {
       this.replayCursors.delete(gameId)
       throw error
@@ -321,7 +338,12 @@ export class LocalGameApi implements GameApi {
     const game = cursor.state.game as GameState
     if (nextSeq === null) {
       this.replayCursors.delete(gameId)
-      return { steps, view: gameView(gameId, game), nextSeq }
+      const shown = gameView(gameId, game)
+      return {
+        steps,
+        view: cursor.setAside.length > 0 ? { ...shown, checks: { setAside: cursor.setAside } } : shown,
+        nextSeq,
+      }
     }
     cursor.nextSeq = nextSeq
     this.replayCursors.set(gameId, cursor)
@@ -399,10 +421,11 @@ export class LocalGameApi implements GameApi {
   private session(gameId: string): Session {
     let session = this.sessions.get(gameId)
     const head = this.store.head(gameId).seq
-    if (!session || (session.state.game?.seq ?? 0) !== head) {
-      session = this.loader.loadHead(gameId, head)
+    // Another connection's write since the session was folded (data_version) may have changed any row.
+    if (!session || (session.state.game?.seq ?? 0) !== head || session.dataVersion !== this.store.dataVersion()) {
+      session = this.loader.load(gameId, head)
       this.sessions.set(gameId, session)
-    }
+    } else this.loader.assertWholeChain(gameId)
     return session
   }
 
@@ -415,6 +438,13 @@ export class LocalGameApi implements GameApi {
     this.store.saveSnapshot(gameId, game.seq, key, json)
     this.store.saveSnapshot(gameId, game.seq, waypointKey(key), json, false)
     session.lastSnapshotSeq = game.seq
+    this.loader.noteSaved(gameId, session, game.seq, [key, waypointKey(key)])
+  }
+
+  /** A view or status with what its state was checked against, when that is more than the events folded. */
+  private withChecks<T extends GameView | GameStatus>(gameId: string, session: Session, shown: T): T {
+    const checks = this.loader.checksOf(gameId, session)
+    return checks ? { ...shown, checks } : shown
   }
 
   /** WAL checkpoints run when the table has been quiet for a moment, never inside an append. */

@@ -374,6 +374,21 @@ export class EventStore {
     return index.search(ruleset, words, limit)
   }
 
+  /** Whether this store may write (a read-only open may not). */
+  get writable(): boolean {
+    return !this.readOnly
+  }
+
+  /**
+   * SQLite's `data_version`: it changes when another connection (another command, another process, an
+   * edit around Arbiter) has committed a change to the file since this one last read it, and never for
+   * this connection's own writes. A check of a chain holds while it stays the same.
+   */
+  dataVersion(): number {
+    this.assertOpen()
+    return this.db.pragma('data_version', { simple: true }) as number
+  }
+
   /** Copies the WAL into the database without waiting for readers; call when the store is idle. */
   checkpoint(): { busy: number; log: number; checkpointed: number } {
     this.assertOpen()
