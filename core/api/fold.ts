@@ -81,12 +81,14 @@ export function foldEvents(
 }
 
 /**
- * What a stored event the fold could not take says: a refusal of the rules as it is; anything else
- * (a payload re-hashed into a shape its schema never accepted, which the engine trips on) as
- * `store/bad-event` naming the seq and, when the payload does not fit its schema, the field.
+ * What a stored event the fold could not take says, naming its seq: a refusal of the rules with its
+ * own code; anything else (a payload re-hashed into a shape its schema never accepted, which the
+ * engine trips on) as `store/bad-event`, naming the field when the payload does not fit its schema.
  */
 function storedEventError(event: FoldedEvent, error: unknown): Error {
-  if (error instanceof ArbiterError && error.code !== 'event/invalid') return error
+  const place = `game ${event.gameId} seq ${event.seq} (${event.type})`
+  if (error instanceof ArbiterError && error.code !== 'event/invalid')
+    return new ArbiterError(error.code, `${place}: ${error.message}`, error.field)
   let problem: string
   try {
     gameEvents.readPayload(event.type, event.v, event.payload)
@@ -94,5 +96,5 @@ function storedEventError(event: FoldedEvent, error: unknown): Error {
   } catch (invalid) {
     problem = `the stored payload does not fit its schema: ${(invalid as Error).message}`
   }
-  return new ArbiterError('store/bad-event', `game ${event.gameId} seq ${event.seq} (${event.type}): ${problem}`)
+  return new ArbiterError('store/bad-event', `${place}: ${problem}`)
 }

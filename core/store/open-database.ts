@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3'
 import { ArbiterError } from '../events/errors.js'
 import { notWritable, refuseForeignFile, refuseForeignSchema, refuseUnwritable } from './file-identity.js'
-import { migrate } from './migrate.js'
+import { migrate, restoreTriggers } from './migrate.js'
 import { checkReadableSchema } from './read-only.js'
 
 export interface OpenOptions {
@@ -70,6 +70,7 @@ export function openWritable(file: string, options: OpenOptions): Database.Datab
     db.pragma('foreign_keys = ON')
     db.pragma('wal_autocheckpoint = 0')
     migrate(db, options.migrationsDir)
+    restoreTriggers(db, options.migrationsDir)
     return db
   } catch (error) {
     db.close()
