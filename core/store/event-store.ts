@@ -80,6 +80,8 @@ export class EventStore {
   private constructor(
     private readonly db: Database.Database,
     private readonly readOnly = false,
+    /** Called after the connection closes: removes a read-only open's private copy. */
+    private readonly release: () => void = () => {},
   ) {
     this.chain = new ChainReader(db)
     this.snapshots = new SnapshotShelf(db, this.chain)
@@ -137,7 +139,10 @@ export class EventStore {
    * `readOnly` opens an existing one to read (see `openWritable` and `openReadOnly`).
    */
   static open(file: string, options: OpenOptions = {}): EventStore {
-    if (options.readOnly) return new EventStore(openReadOnly(file, options), true)
+    if (options.readOnly) {
+      const { db, release } = openReadOnly(file, options)
+      return new EventStore(db, true, release)
+    }
     return new EventStore(openWritable(file, options))
   }
 
@@ -411,6 +416,7 @@ export class EventStore {
       // the WAL is replayed by the next open
     } finally {
       this.db.close()
+      this.release()
     }
   }
 

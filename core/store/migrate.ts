@@ -153,12 +153,7 @@ function checkRecorded(db: Database.Database, files: readonly MigrationFile[]): 
  * check's to find. Returns the names of the triggers put back.
  */
 export function restoreTriggers(db: Database.Database, migrationsDir?: string): string[] {
-  const present = new Set(
-    db
-      .prepare<[], string>(`SELECT name FROM sqlite_schema WHERE type = 'trigger'`)
-      .pluck()
-      .all(),
-  )
+  const present = new Set(db.prepare<[], string>(`SELECT name FROM sqlite_schema WHERE type = 'trigger'`).pluck().all())
   const restored: string[] = []
   for (const file of loadMigrations(migrationsDir)) {
     for (const match of file.sql.matchAll(/CREATE TRIGGER\s+(\w+)[\s\S]*?\bEND;/g)) {
