@@ -87,10 +87,10 @@ interface ReplayCursor {
 /**
  * GameApi in this process, over an EventStore. Every write is validated, stepped through the
  * engine, then appended with the expected version; a refusal at any point writes nothing. Every
- * read that shows a game first checks its hash chain: `replay`, `verifyGame`, `exportGame` and
- * `openGame` at a seq the whole of it; `openGame` at the head, `status`, `listGames` and a writer's
- * session GameCreated, the newest snapshot the chain anchors and every event after it; a replay
- * also compares each snapshot it passes with the state it folds (docs/architecture.md §Storage).
+ * read that shows a game, and every write, first checks its whole hash chain (once per change to
+ * the file: `GameLoader`); a state restored from a snapshot not yet shown to be what the events give
+ * says so (`StateChecks`), and a replay compares each snapshot it passes with the state it folds
+ * (docs/architecture.md §Storage).
  */
 export class LocalGameApi implements GameApi {
   private readonly sessions = new Map<string, Session>()
