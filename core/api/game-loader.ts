@@ -351,6 +351,17 @@ function soundState(gameId: string, engine: Engine, state: EngineState, seq: num
       throw new Error(`its ${field} is not a record`)
   if (!Array.isArray(game.players) || !Array.isArray(game.effects))
     throw new Error('its players or effects are not lists')
+  // What a status prints of each open request.
+  for (const [id, request] of Object.entries(game.requests)) {
+    const shown = request as unknown as Record<string, unknown> | null
+    const sound =
+      typeof shown === 'object' &&
+      shown !== null &&
+      shown.id === id &&
+      typeof shown.text === 'string' &&
+      (shown.kind === 'dice' || (shown.kind === 'choice' && Array.isArray(shown.options)))
+    if (!sound) throw new Error(`its open request ${id} is not a request`)
+  }
   statusOf(gameId, engine.ruleset, game)
 }
 

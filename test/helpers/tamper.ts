@@ -236,6 +236,29 @@ export const forgeries: readonly Forgery[] = [
     },
   },
   {
+    // Filed at the head with its digest, in a state no status can print (a request without its text).
+    name: 'a snapshot forged with its digest into a state a status cannot read',
+    forge(file, game) {
+      let head = 0
+      tamper(file, (raw) => {
+        head = headSeq(raw, game.gameId)
+        const row = snapshotRow(raw, game.gameId, HEAD_KEY, game.lastSnapshotSeq)
+        const state = { ...(JSON.parse(row.state) as object), seq: head, requests: { x: { id: 'x', kind: 'dice' } } }
+        const forged = JSON.stringify(state)
+        const anchor = one<{ hash: string }>(
+          raw,
+          'SELECT hash FROM events WHERE game_id = ? AND seq = ?',
+          game.gameId,
+          head,
+        ).hash
+        raw
+          .prepare('INSERT INTO snapshots (game_id, engine_key, seq, state, anchor, digest) VALUES (?, ?, ?, ?, ?, ?)')
+          .run(game.gameId, HEAD_KEY, head, forged, anchor, snapshotDigest(anchor, HEAD_KEY, forged))
+      })
+      return { kind: 'set-aside', seq: head }
+    },
+  },
+  {
     // A state of an earlier seq filed at the head, anchored and digested: restored, it would put a
     // writer's expected version back and lock the game (store/conflict).
     name: 'a snapshot at the head claiming an old seq',
