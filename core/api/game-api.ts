@@ -330,6 +330,8 @@ export class LocalGameApi implements GameApi {
         check(e.seq)
       })
       cursor.refile()
+      // A live session may rest on a snapshot this replay found forged: it is folded again on next use.
+      if (cursor.setAside.length > 0) this.sessions.delete(gameId)
     } catch (error) {
       this.replayCursors.delete(gameId)
       throw error
