@@ -66,7 +66,10 @@ export interface ApiOptions {
 export interface OpenApiOptions extends ApiOptions {
   /** Refuse a missing file instead of creating it. */
   readonly mustExist?: boolean
-  /** Show games only: the file must be an Arbiter database already, and nothing is written to it. */
+  /**
+   * Show games only: the file must be an Arbiter database already, nothing is written to it or beside
+   * it, and what is shown is the file as it stood when opened (for one command; not a live view).
+   */
   readonly readOnly?: boolean
 }
 /** A replay in progress, so that the next page goes on from where the last one stopped. */

@@ -12,8 +12,10 @@ export interface OpenOptions {
   readonly mustExist?: boolean
   /**
    * Read only: the file must exist and be an Arbiter database at this Arbiter's schema version;
-   * no migration runs and nothing is written (every write is refused by SQLite). For commands that
-   * only show a game, which must never create or change a file.
+   * no migration runs and nothing is written (every write is refused by SQLite), and the file and its
+   * folder are left byte for byte as they were. What is read is the file as it stood when opened (a
+   * copy: see `openReadOnly`), not a live view: for commands that only show a game, which must never
+   * create or change a file. A host showing a live game read-only opens it to write and writes nothing.
    */
   readonly readOnly?: boolean
   /** The migrations folder; defaults to the package's `migrations/`. For tests. */
