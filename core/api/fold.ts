@@ -69,8 +69,32 @@ export function foldEvents(
   onStep?: (step: StepResult, event: FoldedEvent) => void,
 ): EngineState {
   for (const envelope of events) {
-    const result = engine.step(state, toEngineEvent(envelope, true))
+    let result: StepResult
+    try {
+      result = engine.step(state, toEngineEvent(envelope, true))
+    } catch (error) {
+      throw storedEventError(envelope, error)
+    }
     if (onStep) onStep(result, envelope)
   }
   return state
+}
+
+/**
+ * What a stored event the fold could not take says, naming its seq: a refusal of the rules with its
+ * own code; anything else (a payload re-hashed into a shape its schema never accepted, which the
+ * engine trips on) as `store/bad-event`, naming the field when the payload does not fit its schema.
+ */
+function storedEventError(event: FoldedEvent, error: unknown): Error {
+  const place = `game ${event.gameId} seq ${event.seq} (${event.type})`
+  if (error instanceof ArbiterError && error.code !== 'event/invalid')
+    return new ArbiterError(error.code, `${place}: ${error.message}`, error.field)
+  let problem: string
+  try {
+    gameEvents.readPayload(event.type, event.v, event.payload)
+    problem = `the engine could not fold it: ${error instanceof Error ? error.message : String(error)}`
+  } catch (invalid) {
+    problem = `the stored payload does not fit its schema: ${(invalid as Error).message}`
+  }
+  return new ArbiterError('store/bad-event', `${place}: ${problem}`)
 }

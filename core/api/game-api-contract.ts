@@ -191,6 +191,32 @@ export interface GameView {
   readonly state: GameState
   /** The rolls and choices the table owes now, oldest first. */
   readonly openRequests: readonly OpenRequest[]
+  /** What the state shown was checked against, when it is not simply the events folded (see StateChecks). */
+  readonly checks?: StateChecks
+}
+
+/**
+ * How far a state shown rests on what was checked. The whole hash chain is always checked before a
+ * game is shown; the state is the events folded, except where it was restored from a stored snapshot
+ * that this GameApi has not yet shown to be what the events give (`unverifiedSnapshot`), which a
+ * screen should say. Absent from a view or status when the state is the events folded and no stored
+ * snapshot was found wrong.
+ */
+export interface StateChecks {
+  /**
+   * The seq of the stored snapshot the state was restored from, taken on trust: it matches its digest
+   * and the chain anchors it, but the events before it were not folded again to show it is their
+   * state (a full `replay` does that). Absent when the state is what the events give.
+   */
+  readonly unverifiedSnapshot?: number
+  /** Stored snapshots found wrong and not used (the state was folded from the events instead), each named. */
+  readonly setAside?: readonly SetAsideSnapshot[]
+}
+
+/** A stored snapshot that was not used: its seq and what is wrong with it. */
+export interface SetAsideSnapshot {
+  readonly seq: number
+  readonly problem: string
 }
 
 export interface GameStatus {
@@ -203,6 +229,8 @@ export interface GameStatus {
   readonly openRequests: readonly OpenRequest[]
   /** The event types a player may declare now. */
   readonly canDeclare: readonly string[]
+  /** What the state was checked against, when it is not simply the events folded (see StateChecks). */
+  readonly checks?: StateChecks
 }
 
 /**

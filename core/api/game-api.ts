@@ -20,6 +20,7 @@ import type {
   ReplayPage,
   RuleEntry,
   RulesetSummary,
+  SetAsideSnapshot,
   StepView,
   WrittenStep,
 } from './game-api-contract.js'
@@ -67,7 +68,10 @@ export interface ApiOptions {
 export interface OpenApiOptions extends ApiOptions {
   /** Refuse a missing file instead of creating it. */
   readonly mustExist?: boolean
-  /** Show games only: the file must be an Arbiter database already, and nothing is written to it. */
+  /**
+   * Show games only: the file must be an Arbiter database already, nothing is written to it or beside
+   * it, and what is shown is the file as it stood when opened (for one command; not a live view).
+   */
   readonly readOnly?: boolean
 }
 /** A replay in progress, so that the next page goes on from where the last one stopped. */
@@ -79,15 +83,19 @@ interface ReplayCursor {
   readonly checkedTo: number
   /** Called after each seq is folded: compares the state with a stored snapshot there (`snapshotComparer`). */
   readonly check: (seq: number) => void
+  /** Files again, after a page is read, the snapshots `check` found to differ. */
+  readonly refile: () => void
+  /** Stored snapshots the replay found to differ from the state the events give, named on its last page. */
+  readonly setAside: SetAsideSnapshot[]
 }
 
 /**
  * GameApi in this process, over an EventStore. Every write is validated, stepped through the
  * engine, then appended with the expected version; a refusal at any point writes nothing. Every
- * read that shows a game first checks its hash chain: `replay`, `verifyGame`, `exportGame` and
- * `openGame` at a seq the whole of it; `openGame` at the head, `status`, `listGames` and a writer's
- * session GameCreated, the newest snapshot the chain anchors and every event after it; a replay
- * also compares each snapshot it passes with the state it folds (docs/architecture.md §Storage).
+ * read that shows a game, and every write, first checks its whole hash chain (once per change to
+ * the file: `GameLoader`); a state restored from a snapshot not yet shown to be what the events give
+ * says so (`StateChecks`), and a replay compares each snapshot it passes with the state it folds
+ * (docs/architecture.md §Storage).
  */
 export class LocalGameApi implements GameApi {
   private readonly sessions = new Map<string, Session>()
@@ -96,7 +104,7 @@ export class LocalGameApi implements GameApi {
   private readonly rollDie: (sides: number) => number
   private idleTimer: ReturnType<typeof setTimeout> | null = null
   private readonly loader: GameLoader
-  private readonly chainCheck = (gameId: string, fromSeq: number) => this.loader.checkChain(gameId, fromSeq)
+  private readonly chainCheck = (gameId: string) => this.loader.wholeChain(gameId)
 
   private constructor(
     /** In-process only (tests, benchmarks): not part of the GameApi contract. */
@@ -181,7 +189,14 @@ export class LocalGameApi implements GameApi {
       },
       draft,
     )
-    this.sessions.set(gameId, { engine, state, lastSnapshotSeq: 0 })
+    this.sessions.set(gameId, {
+      engine,
+      state,
+      lastSnapshotSeq: 0,
+      start: null,
+      setAside: [],
+      dataVersion: this.store.dataVersion(),
+    })
     return { gameId, step: view(stored, result) }
   }
 
@@ -231,6 +246,7 @@ export class LocalGameApi implements GameApi {
         throw new ConflictError(gameId, expected, this.store.head(gameId).seq)
       throw error
     }
+    this.loader.noteAppended(gameId, stored)
     this.maybeSnapshot(gameId, session)
     this.scheduleIdleCheckpoint()
     return this.written(gameId, session, view(stored, result))
@@ -242,7 +258,7 @@ export class LocalGameApi implements GameApi {
    */
   private written(gameId: string, session: Session, step: StepView): WrittenStep {
     const game = session.state.game as GameState
-    const status = statusOf(gameId, session.engine.ruleset, game)
+    const status = this.withChecks(gameId, session, statusOf(gameId, session.engine.ruleset, game))
     let copy: GameView | undefined
     const written = { ...step, status } as WrittenStep
     // Not enumerable: a caller that prints the step (the CLI's --json) does not print the whole game
@@ -259,10 +275,13 @@ export class LocalGameApi implements GameApi {
 
   /** The game at `seq`: a copy of the live state while it is still there, else folded from the log. */
   private viewAt(gameId: string, seq: number): GameView {
-    const live = this.sessions.get(gameId)?.state.game as GameState | undefined
-    if (live?.seq === seq) return gameView(gameId, structuredClone(live), this.hashAt(gameId, seq))
-    this.loader.assertChainIntact(gameId)
-    return gameView(gameId, this.loader.load(gameId, seq).state.game as GameState, this.hashAt(gameId, seq))
+    const live = this.sessions.get(gameId)
+    const game = live?.state.game as GameState | undefined
+    if (live && game?.seq === seq) {
+      return this.withChecks(gameId, live, gameView(gameId, structuredClone(game), this.hashAt(gameId, seq)))
+    }
+    const loaded = this.loader.load(gameId, seq)
+    return this.withChecks(gameId, loaded, gameView(gameId, loaded.state.game as GameState, this.hashAt(gameId, seq)))
   }
 
   async rollDice(gameId: string, requestId: string, actor: string): Promise<WrittenStep> {
@@ -278,21 +297,21 @@ export class LocalGameApi implements GameApi {
   async openGame(gameId: string, atSeq?: number): Promise<GameView> {
     if (atSeq === undefined) {
       // A copy: the session's state moves on with the next append.
-      const game = structuredClone(this.session(gameId).state.game as GameState)
-      return gameView(gameId, game, this.hashAt(gameId, game.seq))
+      const session = this.session(gameId)
+      const game = structuredClone(session.state.game as GameState)
+      return this.withChecks(gameId, session, gameView(gameId, game, this.hashAt(gameId, game.seq)))
     }
     const head = this.store.head(gameId).seq
     if (!Number.isInteger(atSeq) || atSeq < 1 || atSeq > head) {
       throw new ArbiterError('api/bad-seq', `game ${gameId} has events 1 to ${head}; there is no seq ${atSeq}`)
     }
-    this.loader.assertWholeChain(gameId)
-    const { state } = this.loader.load(gameId, atSeq)
-    return gameView(gameId, state.game as GameState, this.hashAt(gameId, atSeq))
+    const loaded = this.loader.load(gameId, atSeq)
+    return this.withChecks(gameId, loaded, gameView(gameId, loaded.state.game as GameState, this.hashAt(gameId, atSeq)))
   }
 
   async status(gameId: string): Promise<GameStatus> {
     const session = this.session(gameId)
-    return statusOf(gameId, session.engine.ruleset, session.state.game as GameState)
+    return this.withChecks(gameId, session, statusOf(gameId, session.engine.ruleset, session.state.game as GameState))
   }
 
   async replay(gameId: string, page: PageRequest = {}): Promise<ReplayPage> {
@@ -304,12 +323,14 @@ export class LocalGameApi implements GameApi {
       this.loader.assertChainIntact(gameId)
       const { engine } = this.loader.engineOf(gameId)
       const state = engine.initialState()
-      const check = this.loader.snapshotComparer(gameId, engine, state)
+      const setAside: SetAsideSnapshot[] = []
+      const { check, refile } = this.loader.snapshotComparer(gameId, engine, state, setAside)
       if (fromSeq > 1)
         foldEvents(engine, state, this.store.readEvents(gameId, { toSeq: fromSeq - 1, forFold: true }), (_, e) =>
           check(e.seq),
         )
-      cursor = { engine, state, nextSeq: fromSeq, checkedTo: head, check }
+      refile()
+      cursor = { engine, state, nextSeq: fromSeq, checkedTo: head, check, refile, setAside }
     }
     const steps: StepView[] = []
     const { check } = cursor
@@ -321,6 +342,9 @@ export class LocalGameApi implements GameApi {
         steps.push(view(e, r))
         check(e.seq)
       })
+      cursor.refile()
+      // A live session may rest on a snapshot this replay found forged: it is folded again on next use.
+      if (cursor.setAside.length > 0) this.sessions.delete(gameId)
     } catch (error) {
       this.replayCursors.delete(gameId)
       throw error
@@ -329,7 +353,12 @@ export class LocalGameApi implements GameApi {
     const game = cursor.state.game as GameState
     if (nextSeq === null) {
       this.replayCursors.delete(gameId)
-      return { steps, view: gameView(gameId, game, this.hashAt(gameId, game.seq)), nextSeq }
+      const shown = gameView(gameId, game, this.hashAt(gameId, game.seq))
+      return {
+        steps,
+        view: cursor.setAside.length > 0 ? { ...shown, checks: { setAside: cursor.setAside } } : shown,
+        nextSeq,
+      }
     }
     cursor.nextSeq = nextSeq
     this.replayCursors.set(gameId, cursor)
@@ -422,10 +451,11 @@ export class LocalGameApi implements GameApi {
   private session(gameId: string): Session {
     let session = this.sessions.get(gameId)
     const head = this.store.head(gameId).seq
-    if (!session || (session.state.game?.seq ?? 0) !== head) {
-      session = this.loader.loadHead(gameId, head)
+    // Another connection's write since the session was folded (data_version) may have changed any row.
+    if (!session || (session.state.game?.seq ?? 0) !== head || session.dataVersion !== this.store.dataVersion()) {
+      session = this.loader.load(gameId, head)
       this.sessions.set(gameId, session)
-    }
+    } else this.loader.assertWholeChain(gameId)
     return session
   }
 
@@ -438,6 +468,13 @@ export class LocalGameApi implements GameApi {
     this.store.saveSnapshot(gameId, game.seq, key, json)
     this.store.saveSnapshot(gameId, game.seq, waypointKey(key), json, false)
     session.lastSnapshotSeq = game.seq
+    this.loader.noteSaved(gameId, session, game.seq, [key, waypointKey(key)])
+  }
+
+  /** A view or status with what its state was checked against, when that is more than the events folded. */
+  private withChecks<T extends GameView | GameStatus>(gameId: string, session: Session, shown: T): T {
+    const checks = this.loader.checksOf(gameId, session)
+    return checks ? { ...shown, checks } : shown
   }
 
   /** WAL checkpoints run when the table has been quiet for a moment, never inside an append. */

@@ -1,20 +1,17 @@
 import type { EventEnvelope } from '../events/envelope.js'
 import { gameEvents } from '../events/index.js'
-import { rulesets } from '../rules/index.js'
 import { ChainBrokenError, type EventStore, type GameSummary, type UnindexedGame } from '../store/event-store.js'
 import type { ChainCheck, GameListing } from './game-api-contract.js'
 import type { CreatedPayload } from './game-loader.js'
-import { snapshotKey } from './game-views.js'
-import { rulesIdentity } from './rules-identity.js'
 
 /**
  * A games-table row, checked against the game's chain and its hashed GameCreated (the index may be
- * edited). `checkChain` is the loader's chain check, from a seq to the head.
+ * edited). `wholeChain` is the loader's check of the whole chain (which an open makes too).
  */
 export function checkedListing(
   store: EventStore,
   row: GameSummary | UnindexedGame,
-  checkChain: (gameId: string, fromSeq: number) => ChainCheck,
+  wholeChain: (gameId: string) => ChainCheck,
 ): GameListing {
   const broken = (seq: number, problem: string): GameListing => ({
     intact: false,
@@ -25,8 +22,7 @@ export function checkedListing(
   })
   if ('unindexed' in row)
     return broken(1, `its ${row.headSeq} events are stored but the games table has no row for it: the row was removed`)
-  // The head check of an open: GameCreated hashed, then the events after the newest anchored
-  // snapshot (the whole chain when there is none). `verify` is the check of every row.
+  // GameCreated read verified (what the row is compared with), then the whole chain, as an open checks it.
   let first: EventEnvelope | undefined
   try {
     ;[first] = [...store.readEvents(row.gameId, { toSeq: 1, verify: true })]
@@ -44,10 +40,7 @@ export function checkedListing(
       problem = (error as Error).message
     }
   }
-  // Snapshots are filed under the identity of the rules that folded them: this Arbiter's.
-  const known = created && Object.hasOwn(rulesets, created.ruleset) ? rulesets[created.ruleset] : undefined
-  const snapshot = known ? store.checkedSnapshot(row.gameId, row.headSeq, snapshotKey(rulesIdentity(known))) : null
-  const chain = checkChain(row.gameId, snapshot?.trusted ? snapshot.seq + 1 : 2)
+  const chain = wholeChain(row.gameId)
   if (!chain.ok) return broken(chain.seq, chain.problem)
   if (first === undefined || created === undefined) return broken(1, problem ?? 'the game has no events')
   const hashed: Record<string, string | null> = {

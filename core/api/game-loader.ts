@@ -1,11 +1,12 @@
 import type { Engine, EngineState } from '../engine/driver.js'
+import type { GameState } from '../engine/types.js'
 import { canonicalJsonPieces } from '../events/canonical-json.js'
 import { ArbiterError } from '../events/errors.js'
 import { gameEvents } from '../events/index.js'
 import { type EventStore, snapshotDigestOfPieces } from '../store/event-store.js'
 import { engineForGame, foldEvents } from './fold.js'
-import type { ChainCheck } from './game-api-contract.js'
-import { brokenGame, sessionSnapshotKey, waypointKey } from './game-views.js'
+import type { ChainCheck, SetAsideSnapshot, StateChecks } from './game-api-contract.js'
+import { brokenGame, sessionSnapshotKey, statusOf, waypointKey } from './game-views.js'
 
 /** What a game's hashed GameCreated says: the rules it replays under, its players and title. */
 export interface CreatedPayload {
@@ -16,24 +17,48 @@ export interface CreatedPayload {
   readonly title?: string
 }
 
-/** A game folded through its engine to some seq, with the seq of the snapshot it started from. */
+/** A stored snapshot a fold started from: where, under which key, and its digest. */
+interface SnapshotStart {
+  readonly seq: number
+  readonly key: string
+  readonly digest: string
+}
+
+/** A game folded through its engine to some seq, with the snapshot it started from (none: seq 1). */
 export interface Session {
   readonly engine: Engine
   readonly state: EngineState
   lastSnapshotSeq: number
+  /** The stored snapshot the fold started from; none when it folded every event. */
+  readonly start: SnapshotStart | null
+  /** Stored snapshots found wrong on the way, not used. */
+  readonly setAside: readonly SetAsideSnapshot[]
+  /** The file's data version when the session was folded: another connection's write since makes it stale. */
+  readonly dataVersion: number
+}
+
+/** A snapshot found wrong, under its key, so that it can be filed again from the events. */
+interface Wrong extends SetAsideSnapshot {
+  readonly key: string
 }
 
 /**
- * How a GameApi opens a game over its store: the chain checks, the engine a game's GameCreated
- * names, and the fold at the head or at a seq from the snapshot before it (docs/architecture.md
- * §Storage says what each open checks).
+ * How a GameApi opens a game over its store (docs/architecture.md §Storage): the whole hash chain
+ * checked first, on every open (once per change to the file: see `assertWholeChain`); the engine
+ * the game's hashed GameCreated names; then the fold to the seq asked for, from the newest stored
+ * snapshot before it that the chain anchors and that restores to a state at its own seq. A snapshot
+ * that fails is named, set aside and, where the store may be written, filed again from the events
+ * as they are folded past it. A state restored from a snapshot is shown as unverified
+ * (`StateChecks.unverifiedSnapshot`) until this loader has seen it is what the events give: a replay
+ * that folded through it, or a session that saved it from a fold that was itself verified.
  */
 export class GameLoader {
-  /**
-   * Games whose whole chain this loader has checked, with the head it had then: an open at a seq of
-   * the same head (scrubbing through a game) does not hash the chain again. See `assertWholeChain`.
-   */
-  private readonly checkedHeads = new Map<string, { seq: number; hash: string }>()
+  /** Games whose whole chain was checked, with the head and the file's data version then. */
+  private readonly checkedHeads = new Map<string, { seq: number; hash: string; dataVersion: number }>()
+  /** Snapshots shown to be what the events give, `key@seq` to digest, by game. */
+  private readonly verified = new Map<string, Map<string, string>>()
+  /** Snapshots a replay found to differ from the events (forged with their digest), `key@seq` to digest. */
+  private readonly forged = new Map<string, Map<string, { digest: string; problem: string }>>()
 
   constructor(
     private readonly store: EventStore,
@@ -60,20 +85,34 @@ export class GameLoader {
   }
 
   /**
-   * The whole chain, checked once for a head: an open at a seq checks it as `verify` does, then
-   * remembers the head it checked, and the next open of the same head (the same seq and hash, the
-   * head row re-hashed) skips the walk. A row before the head edited around Arbiter since is caught
-   * by the next GameApi (every command opens one) and by `verify`, `replay` and `export`.
+   * The whole chain, seq 1 to the head, as `verify` checks it; remembered with the head and the
+   * file's data version, so that it is hashed again only when something else has written to the file
+   * since (another command, another process, an edit around Arbiter: SQLite's `data_version` tells)
+   * or the head moved under another writer. This GameApi's own appends keep it (`noteAppended`).
    */
-  assertWholeChain(gameId: string): void {
+  wholeChain(gameId: string): ChainCheck {
     const head = this.store.head(gameId)
+    const dataVersion = this.store.dataVersion()
     const checked = this.checkedHeads.get(gameId)
-    if (checked && checked.seq === head.seq && checked.hash === head.hash) {
-      this.assertChainIntact(gameId, head.seq)
-      return
-    }
-    this.assertChainIntact(gameId)
-    this.checkedHeads.set(gameId, { seq: head.seq, hash: head.hash })
+    if (checked && checked.seq === head.seq && checked.hash === head.hash && checked.dataVersion === dataVersion)
+      return { ok: true, events: head.seq, head: head.hash }
+    this.checkedHeads.delete(gameId)
+    const chain = this.checkChain(gameId)
+    if (chain.ok) this.checkedHeads.set(gameId, { seq: head.seq, hash: head.hash, dataVersion })
+    return chain
+  }
+
+  assertWholeChain(gameId: string): void {
+    const chain = this.wholeChain(gameId)
+    if (!chain.ok) throw brokenGame(gameId, chain.seq, chain.problem)
+  }
+
+  /** This GameApi appended `head` to a chain it had checked whole: the check still holds. */
+  noteAppended(gameId: string, head: { seq: number; hash: string }): void {
+    const checked = this.checkedHeads.get(gameId)
+    if (checked && checked.seq === head.seq - 1 && checked.dataVersion === this.store.dataVersion())
+      this.checkedHeads.set(gameId, { ...checked, seq: head.seq, hash: head.hash })
+    else this.checkedHeads.delete(gameId)
   }
 
   /**
@@ -91,70 +130,243 @@ export class GameLoader {
   }
 
   /**
-   * The state at the head, checked as far as it rests on the chain: GameCreated hashed (`engineOf`),
-   * then the newest snapshot the chain still anchors and every event after it, hashed and linked,
-   * before any is folded. Without a trusted snapshot, the whole chain. O(events after the snapshot).
-   */
-  loadHead(gameId: string, head: number): Session {
-    const { engine } = this.engineOf(gameId)
-    const key = sessionSnapshotKey(engine)
-    const snapshot = this.store.checkedSnapshot(gameId, head, key)
-    const trusted = snapshot?.trusted ? snapshot : null
-    this.assertChainIntact(gameId, trusted ? trusted.seq + 1 : 1)
-    const state = trusted ? engine.restore(trusted.stateJson) : engine.initialState()
-    const tail = this.store.readEvents(gameId, { fromSeq: (trusted?.seq ?? 0) + 1, toSeq: head, forFold: true })
-    foldEvents(engine, state, tail)
-    return { engine, state, lastSnapshotSeq: trusted?.seq ?? 0 }
-  }
-
-  /**
-   * The state at `toSeq` from the newest trusted snapshot before it, a head snapshot or a waypoint;
-   * the caller has checked the chain.
+   * The game at `toSeq` (the head for a writer's session): the whole chain checked, then folded from
+   * the newest usable snapshot at or before it (a head snapshot or a waypoint), or from seq 1. A fold
+   * from a snapshot that fails is done again from seq 1, the snapshot set aside; a fold from seq 1
+   * that fails names the event (`store/bad-event`) or the rule that refuses it.
    */
   load(gameId: string, toSeq: number): Session {
     const { engine } = this.engineOf(gameId)
-    const key = sessionSnapshotKey(engine)
-    const recent = this.store.latestSnapshot(gameId, toSeq, key)
-    const waypoint = this.store.latestSnapshot(gameId, toSeq, waypointKey(key))
-    const snapshot = recent && (!waypoint || recent.seq >= waypoint.seq) ? recent : waypoint
-    const state = snapshot ? engine.restore(snapshot.stateJson) : engine.initialState()
-    foldEvents(
-      engine,
-      state,
-      this.store.readEvents(gameId, { fromSeq: (snapshot?.seq ?? 0) + 1, toSeq, forFold: true }),
-    )
-    return { engine, state, lastSnapshotSeq: snapshot?.seq ?? 0 }
+    this.assertWholeChain(gameId)
+    const setAside: Wrong[] = []
+    const restored = this.restorable(gameId, engine, toSeq, setAside)
+    if (restored) {
+      try {
+        return this.foldFrom(gameId, engine, restored, toSeq, setAside)
+      } catch (error) {
+        if (error instanceof ArbiterError && error.code.startsWith('store/') && error.code !== 'store/bad-event')
+          throw error
+        const problem = `the events after it do not fold from it: ${(error as Error).message}`
+        setAside.push({ seq: restored.start.seq, key: restored.start.key, problem })
+      }
+    }
+    return this.foldFrom(gameId, engine, null, toSeq, setAside)
+  }
+
+  /** What a view of a session's state says about its checks, or undefined when it is the events folded. */
+  checksOf(gameId: string, session: Session): StateChecks | undefined {
+    const unverified = session.start && !this.isVerified(gameId, session.start) ? session.start.seq : undefined
+    if (unverified === undefined && session.setAside.length === 0) return undefined
+    return {
+      ...(unverified === undefined ? {} : { unverifiedSnapshot: unverified }),
+      ...(session.setAside.length === 0 ? {} : { setAside: session.setAside }),
+    }
+  }
+
+  /** Whether a session's state is what the events give: folded from seq 1 or from a verified snapshot. */
+  sessionVerified(gameId: string, session: Session): boolean {
+    return session.start === null || this.isVerified(gameId, session.start)
+  }
+
+  /** A session saved its state as a snapshot: verified when the session is. */
+  noteSaved(gameId: string, session: Session, seq: number, keys: readonly string[]): void {
+    if (!this.sessionVerified(gameId, session)) return
+    for (const key of keys) {
+      const stored = this.store.snapshotDigestAt(gameId, seq, key)
+      if (stored) this.mark(this.verified, gameId).set(`${key}@${seq}`, stored.digest)
+    }
   }
 
   /**
    * For a replay: a check, called after each seq is folded into `state`, that compares the state with
-   * the stored snapshot at that seq, if an open would trust one there. A snapshot an open would use
-   * but that differs from the state its events give was forged with its digest (or the engine changed
-   * without its rules identity changing): `store/bad-snapshot`, naming its seq.
+   * the stored snapshots at that seq an open would trust. One that matches is verified; one that
+   * differs was forged with its digest (or the engine changed without its rules identity changing):
+   * it is named in `setAside` and never used again by this loader. `refile` (called when the page's
+   * read is done: SQLite writes nothing while a read is open) files those again from the folded
+   * states where the store may be written.
    */
-  snapshotComparer(gameId: string, engine: Engine, state: EngineState): (seq: number) => void {
+  snapshotComparer(
+    gameId: string,
+    engine: Engine,
+    state: EngineState,
+    setAside: SetAsideSnapshot[],
+  ): { check: (seq: number) => void; refile: () => void } {
     const keys = [sessionSnapshotKey(engine), waypointKey(sessionSnapshotKey(engine))]
     const seqs = new Map<number, string[]>()
     for (const key of keys)
       for (const seq of this.store.snapshotSeqs(gameId, key)) seqs.set(seq, [...(seqs.get(seq) ?? []), key])
-    return (seq) => {
+    const pending: { wrong: Wrong; json: string }[] = []
+    const check = (seq: number): void => {
       for (const key of seqs.get(seq) ?? []) {
         // The digest of the folded state, hashed in pieces (no state-sized string): the stored digest
         // is the same exactly when the stored state is the folded one, or when it is not and an open
         // would not trust it either. Only a digest that differs reads the stored state.
         const stored = this.store.snapshotDigestAt(gameId, seq, key)
-        if (stored && state.game && state.frames.size === 0) {
-          const folded = snapshotDigestOfPieces(stored.anchor, key, canonicalJsonPieces(state.game))
-          if (folded === stored.digest) continue
+        if (!stored || !state.game || state.frames.size > 0) continue
+        if (snapshotDigestOfPieces(stored.anchor, key, canonicalJsonPieces(state.game)) === stored.digest) {
+          this.mark(this.verified, gameId).set(`${key}@${seq}`, stored.digest)
+          continue
         }
         const checked = this.store.checkedSnapshot(gameId, seq, key)
-        if (checked?.trusted && checked.seq === seq && engine.snapshot(state) !== checked.stateJson)
-          throw new ArbiterError(
-            'store/bad-snapshot',
-            `game ${gameId} seq ${seq}: the stored snapshot differs from the state the events give: ` +
-              'it was changed around Arbiter, and an open would show it',
-          )
+        const json = engine.snapshot(state)
+        if (!checked?.trusted || checked.seq !== seq || json === null || json === checked.stateJson) continue
+        const problem = 'the stored snapshot differs from the state the events give: it was changed around Arbiter'
+        this.mark(this.forged, gameId).set(`${key}@${seq}`, { digest: stored.digest, problem })
+        if (!setAside.some((s) => s.seq === seq)) setAside.push({ seq, problem })
+        pending.push({ wrong: { seq, key, problem }, json })
       }
     }
+    const refile = (): void => {
+      for (const { wrong, json } of pending.splice(0)) this.refile(gameId, [wrong], new Map([[wrong.seq, json]]), true)
+    }
+    return { check, refile }
   }
+
+  // ---------------------------------------------------------------------------------------------
+
+  private isVerified(gameId: string, start: SnapshotStart): boolean {
+    return this.verified.get(gameId)?.get(`${start.key}@${start.seq}`) === start.digest
+  }
+
+  private mark<T>(memo: Map<string, Map<string, T>>, gameId: string): Map<string, T> {
+    let byGame = memo.get(gameId)
+    if (!byGame) {
+      byGame = new Map()
+      memo.set(gameId, byGame)
+    }
+    return byGame
+  }
+
+  /**
+   * The newest stored snapshot at or before `toSeq` that can be used: anchored by the chain, matching
+   * its digest, not found forged by a replay, and restoring to a sound state at its own seq (a state
+   * claiming another seq would set a writer's expected version wrong and lock the game). Every one
+   * passed over on the way is added to `setAside`.
+   */
+  private restorable(
+    gameId: string,
+    engine: Engine,
+    toSeq: number,
+    setAside: Wrong[],
+  ): { start: SnapshotStart; state: EngineState } | null {
+    const key = sessionSnapshotKey(engine)
+    const candidates = [key, waypointKey(key)]
+      .flatMap((k) => this.store.snapshotSeqs(gameId, k).flatMap((seq) => (seq <= toSeq ? [{ seq, key: k }] : [])))
+      .sort((a, b) => b.seq - a.seq)
+    for (const { seq, key: k } of candidates) {
+      const check = this.store.checkedSnapshot(gameId, seq, k)
+      if (!check || check.seq !== seq) continue
+      if (!check.trusted) {
+        setAside.push({ seq, key: k, problem: check.problem })
+        continue
+      }
+      // Trusted, so its digest is the one stored and matches its state.
+      const digest = this.store.snapshotDigestAt(gameId, seq, k)?.digest ?? ''
+      const forged = this.forged.get(gameId)?.get(`${k}@${seq}`)
+      if (forged?.digest === digest) {
+        setAside.push({ seq, key: k, problem: forged.problem })
+        continue
+      }
+      try {
+        const state = engine.restore(check.stateJson)
+        soundState(gameId, engine, state, seq)
+        return { start: { seq, key: k, digest }, state }
+      } catch (error) {
+        setAside.push({ seq, key: k, problem: `its state does not restore: ${(error as Error).message}` })
+      }
+    }
+    return null
+  }
+
+  /**
+   * Folds the events after `restored` (or all) to `toSeq`, capturing the state at each set-aside
+   * snapshot's seq it passes, and files those again from the events where the store may be written.
+   */
+  private foldFrom(
+    gameId: string,
+    engine: Engine,
+    restored: { start: SnapshotStart; state: EngineState } | null,
+    toSeq: number,
+    setAside: readonly Wrong[],
+  ): Session {
+    const fromSeq = restored?.start.seq ?? 0
+    const state = restored?.state ?? engine.initialState()
+    const wanted = new Set(setAside.filter((s) => s.seq > fromSeq && s.seq <= toSeq).map((s) => s.seq))
+    const captured = new Map<number, string>()
+    // A snapshot set aside at the seq the fold starts from (a head snapshot beside its waypoint) is filed from that state.
+    const atStart = restored && setAside.some((s) => s.seq === fromSeq) ? engine.snapshot(state) : null
+    if (atStart !== null) captured.set(fromSeq, atStart)
+    const events = this.store.readEvents(gameId, { fromSeq: fromSeq + 1, toSeq, forFold: true })
+    foldEvents(engine, state, events, (_, event) => {
+      if (!wanted.has(event.seq)) return
+      const json = engine.snapshot(state)
+      if (json !== null) captured.set(event.seq, json)
+    })
+    const session: Session = {
+      engine,
+      state,
+      lastSnapshotSeq: fromSeq,
+      start: restored?.start ?? null,
+      setAside: uniqueBySeq(setAside),
+      dataVersion: this.store.dataVersion(),
+    }
+    this.refile(gameId, setAside, captured, this.sessionVerified(gameId, session))
+    return session
+  }
+
+  /** Files set-aside snapshots again from states folded from the events, where the store may be written. */
+  private refile(
+    gameId: string,
+    wrong: readonly Wrong[],
+    states: ReadonlyMap<number, string>,
+    verified: boolean,
+  ): void {
+    if (!this.store.writable) return
+    for (const { seq, key } of wrong) {
+      const json = states.get(seq)
+      if (json === undefined) continue
+      try {
+        this.store.saveSnapshot(gameId, seq, key, json, false)
+      } catch (error) {
+        // A snapshot is a cache: one that cannot be filed now (another writer holds the lock) is left aside.
+        if (error instanceof ArbiterError && error.code === 'store/busy') continue
+        throw error
+      }
+      this.forged.get(gameId)?.delete(`${key}@${seq}`)
+      const stored = this.store.snapshotDigestAt(gameId, seq, key)
+      if (verified && stored) this.mark(this.verified, gameId).set(`${key}@${seq}`, stored.digest)
+    }
+  }
+}
+
+/** Refuses a restored state that is not a game at `seq` of this game and ruleset, or that a status cannot read. */
+function soundState(gameId: string, engine: Engine, state: EngineState, seq: number): void {
+  const game = state.game as GameState | null | undefined
+  if (typeof game !== 'object' || game === null) throw new Error('it holds no game')
+  if (game.seq !== seq) throw new Error(`it claims seq ${String(game.seq)} but is stored at seq ${seq}`)
+  if (game.gameId !== gameId) throw new Error(`it is the state of game ${String(game.gameId)}`)
+  if (game.ruleset !== engine.ruleset.id) throw new Error(`it is a state of ruleset ${String(game.ruleset)}`)
+  for (const field of ['units', 'combats', 'requests'] as const)
+    if (typeof game[field] !== 'object' || game[field] === null || Array.isArray(game[field]))
+      throw new Error(`its ${field} is not a record`)
+  if (!Array.isArray(game.players) || !Array.isArray(game.effects))
+    throw new Error('its players or effects are not lists')
+  // What a status prints of each open request.
+  for (const [id, request] of Object.entries(game.requests)) {
+    const shown = request as unknown as Record<string, unknown> | null
+    const sound =
+      typeof shown === 'object' &&
+      shown !== null &&
+      shown.id === id &&
+      typeof shown.text === 'string' &&
+      (shown.kind === 'dice' || (shown.kind === 'choice' && Array.isArray(shown.options)))
+    if (!sound) throw new Error(`its open request ${id} is not a request`)
+  }
+  statusOf(gameId, engine.ruleset, game)
+}
+
+function uniqueBySeq(wrong: readonly Wrong[]): SetAsideSnapshot[] {
+  const bySeq = new Map<number, SetAsideSnapshot>()
+  for (const { seq, problem } of wrong) if (!bySeq.has(seq)) bySeq.set(seq, { seq, problem })
+  return [...bySeq.values()].sort((a, b) => a.seq - b.seq)
 }

@@ -1,4 +1,4 @@
-import type { GameStatus, StepView } from '../api/game-api-contract.js'
+import type { GameStatus, StateChecks, StepView } from '../api/game-api-contract.js'
 import { renderExplanationText } from '../api/index.js'
 import type { OpenRequest } from '../engine/types.js'
 import { ARBITER } from './args.js'
@@ -89,5 +89,22 @@ export function statusText(status: GameStatus, where: string): string {
     lines.push('no roll or choice is owed')
     lines.push(`can declare now: ${status.canDeclare.join(', ')}`)
   }
+  lines.push(...checksLines(status.checks))
   return `${lines.join('\n')}\n`
+}
+
+/** What a view's state rests on beyond the events folded, said plainly: a snapshot taken on trust, snapshots set aside. */
+export function checksLines(checks: StateChecks | undefined): string[] {
+  if (!checks) return []
+  const lines = (checks.setAside ?? []).map(
+    (wrong) =>
+      `warning: the stored snapshot at seq ${wrong.seq} was set aside (${oneLine(wrong.problem)}); ` +
+      'the state shown is folded from the events',
+  )
+  if (checks.unverifiedSnapshot !== undefined)
+    lines.push(
+      `unverified: the state is restored from the stored snapshot at seq ${checks.unverifiedSnapshot}; the chain ` +
+        'was checked whole, but the events before it were not folded again (arbiter replay does that)',
+    )
+  return lines
 }

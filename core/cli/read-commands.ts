@@ -11,7 +11,7 @@ import {
 import { ARBITER, dbFlag, gameFlag, helpFlag, nearest, required, UsageError } from './args.js'
 import { type Command, currentRulesFlag, where, withApi } from './command.js'
 import { checkNotSameFile, readTextFile, writeChunks } from './files.js'
-import { explainedStep, statusText, stepJson, stepLine } from './print.js'
+import { checksLines, explainedStep, statusText, stepJson, stepLine } from './print.js'
 import { coverageText, ruleCoverageOf } from './rule-coverage.js'
 import { oneLine } from './safe-output.js'
 
@@ -135,6 +135,7 @@ export const readCommands = {
             if (json) io.stdout.write(`${stepJson(step, explain)}\n`)
             else io.stdout.write(`${explain ? explainedStep(step) : stepLine(step)}\n`)
           }
+          for (const line of checksLines(next.value.checks)) io.stderr.write(`${line}\n`)
           if (json) return
           const open = next.value.openRequests.map((r) => `${r.id} (${oneLine(r.text)})`)
           const owed = open.length > 0 ? `open: ${open.join(', ')}` : 'no request is open'

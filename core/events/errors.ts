@@ -90,6 +90,7 @@ export const errorCodes = [
   'rules/wrong-phase',
   'rules/wrong-side',
   'rules/wrong-weapon',
+  'store/bad-event',
   'store/bad-migrations',
   'store/bad-snapshot',
   'store/busy',

@@ -45,18 +45,23 @@ const EVENT_COLUMNS = 'seq, type, v, at, actor, rules_version, payload, prev_has
  * hashes, keys sorted, over the stored payload text) made by SQLite, so that checking a chain costs one
  * string a row, not nine and their concatenation. json_quote writes a string as JSON.stringify does
  * (every code point checked); a row whose text were written otherwise would fail its hash here and be
- * checked again the exact way (`rows`), so what passes is what `chainText` would pass.
+ * checked again the exact way (`rows`), so what passes is what `chainText` would pass. One concat()
+ * makes the text in one allocation (a chain of || copies it once a piece).
  */
-const CHAIN_TEXT_SQL = `prev_hash || '{"actor":' || json_quote(actor) || ',"at":' || json_quote(at) || ',"gameId":' ||
-  json_quote(game_id) || ',"payload":' || payload || ',"rulesVersion":' || json_quote(rules_version) || ',"seq":' || seq ||
-  ',"type":' || json_quote(type) || ',"v":' || v || '}'`
+const CHAIN_TEXT_SQL = `concat(prev_hash, '{"actor":', json_quote(actor), ',"at":', json_quote(at), ',"gameId":',
+  json_quote(game_id), ',"payload":', payload, ',"rulesVersion":', json_quote(rules_version), ',"seq":', seq,
+  ',"type":', json_quote(type), ',"v":', v, '}')`
 /** Rows a chain check reads a query: their texts make a string of ~40 KB, young in the heap. */
 const CHAIN_CHUNK = 100
-/** A chunk of a chain check: the rows' chain texts joined by newlines, their hashes joined, their count. */
-type ChainChunk = [texts: string | null, hashes: string | null, count: number]
+/**
+ * A chunk of a chain check: the rows' chain texts joined by newlines, as UTF-8 bytes (the bytes hashed:
+ * no JavaScript string is made of them), their hashes joined, their count.
+ */
+type ChainChunk = [texts: Buffer | null, hashes: string | null, count: number]
 /** The length of a hash in hex, where a chain text's envelope starts. */
 const HASH_LENGTH = 64
 const OPEN_BRACE = 0x7b
+const NEWLINE = 0x0a
 
 /** What is wrong with a stored row on its own (it must hash, over its stored prevHash, to its hash), or null. */
 export function rowProblem(gameId: string, row: EventRow): string | null {
@@ -97,7 +102,7 @@ export class ChainReader {
     // would fail its hashes and be checked again row by row.
     this.chainChunkStmt = db
       .prepare<[string, number, number], ChainChunk>(
-        `SELECT group_concat(${CHAIN_TEXT_SQL}, char(10)), group_concat(hash, ''), count(*) FROM events
+        `SELECT CAST(group_concat(${CHAIN_TEXT_SQL}, char(10)) AS BLOB), group_concat(hash, ''), count(*) FROM events
          WHERE game_id = ? AND seq BETWEEN ? AND ?`,
       )
       .raw()
@@ -122,15 +127,19 @@ export class ChainReader {
     for (let first = from; first <= head; first += CHAIN_CHUNK) {
       const last = Math.min(head, first + CHAIN_CHUNK - 1)
       const [texts, hashes, count] = this.chainChunkStmt.get(gameId, first, last) as ChainChunk
-      const texted = count === last - first + 1 && texts !== null ? texts.split('\n') : []
       let passed = 0
-      if (texted.length === count && hashes !== null && hashes.length === count * HASH_LENGTH) {
-        for (const text of texted) {
-          if (prevHash === undefined || text.charCodeAt(HASH_LENGTH) !== OPEN_BRACE || !text.startsWith(prevHash)) break
-          const hash = sha256Hex(text)
+      if (count === last - first + 1 && texts !== null && hashes !== null && hashes.length === count * HASH_LENGTH) {
+        // Each text hashed where it lies in the chunk's bytes; a newline inside a text (no chain text
+        // holds one) leaves a row that does not link, which the exact check then names.
+        for (let start = 0; passed < count && start < texts.length; passed++) {
+          const found = texts.indexOf(NEWLINE, start)
+          const end = found < 0 ? texts.length : found
+          if (prevHash === undefined || texts[start + HASH_LENGTH] !== OPEN_BRACE) break
+          if (texts.toString('latin1', start, start + HASH_LENGTH) !== prevHash) break
+          const hash = sha256Hex(texts.subarray(start, end))
           if (!hashes.startsWith(hash, passed * HASH_LENGTH)) break
           prevHash = hash
-          passed++
+          start = end + 1
         }
       }
       if (passed < last - first + 1) {

@@ -80,6 +80,8 @@ export class EventStore {
   private constructor(
     private readonly db: Database.Database,
     private readonly readOnly = false,
+    /** Called after the connection closes: removes a read-only open's private copy. */
+    private readonly release: () => void = () => {},
   ) {
     this.chain = new ChainReader(db)
     this.snapshots = new SnapshotShelf(db, this.chain)
@@ -137,7 +139,10 @@ export class EventStore {
    * `readOnly` opens an existing one to read (see `openWritable` and `openReadOnly`).
    */
   static open(file: string, options: OpenOptions = {}): EventStore {
-    if (options.readOnly) return new EventStore(openReadOnly(file, options), true)
+    if (options.readOnly) {
+      const { db, release } = openReadOnly(file, options)
+      return new EventStore(db, true, release)
+    }
     return new EventStore(openWritable(file, options))
   }
 
@@ -374,6 +379,21 @@ export class EventStore {
     return index.search(ruleset, words, limit)
   }
 
+  /** Whether this store may write (a read-only open may not). */
+  get writable(): boolean {
+    return !this.readOnly
+  }
+
+  /**
+   * SQLite's `data_version`: it changes when another connection (another command, another process, an
+   * edit around Arbiter) has committed a change to the file since this one last read it, and never for
+   * this connection's own writes. A check of a chain holds while it stays the same.
+   */
+  dataVersion(): number {
+    this.assertOpen()
+    return this.db.pragma('data_version', { simple: true }) as number
+  }
+
   /** Copies the WAL into the database without waiting for readers; call when the store is idle. */
   checkpoint(): { busy: number; log: number; checkpointed: number } {
     this.assertOpen()
@@ -396,6 +416,7 @@ export class EventStore {
       // the WAL is replayed by the next open
     } finally {
       this.db.close()
+      this.release()
     }
   }
 

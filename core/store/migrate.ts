@@ -145,3 +145,23 @@ function checkRecorded(db: Database.Database, files: readonly MigrationFile[]): 
     }
   }
 }
+
+/**
+ * Puts back the triggers the migrations made (the append-only guards on `events`) that are missing
+ * from the schema, as those migrations wrote them: a file whose guards were dropped around Arbiter
+ * (to edit a row) gets them again before a writer appends. What was edited meanwhile is the chain
+ * check's to find. Returns the names of the triggers put back.
+ */
+export function restoreTriggers(db: Database.Database, migrationsDir?: string): string[] {
+  const present = new Set(db.prepare<[], string>(`SELECT name FROM sqlite_schema WHERE type = 'trigger'`).pluck().all())
+  const restored: string[] = []
+  for (const file of loadMigrations(migrationsDir)) {
+    for (const match of file.sql.matchAll(/CREATE TRIGGER\s+(\w+)[\s\S]*?\bEND;/g)) {
+      const name = match[1] as string
+      if (present.has(name)) continue
+      db.exec(match[0])
+      restored.push(name)
+    }
+  }
+  return restored
+}

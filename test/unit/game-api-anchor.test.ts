@@ -158,7 +158,7 @@ describe('an open at the head trusts a snapshot only through its anchor', () => 
     await writer.close()
   })
 
-  it('an event before the snapshot, edited: replay, verify, export and an open at a seq name it', async () => {
+  it('an event before the snapshot, edited: every reader names it, the open at the head and games too', async () => {
     const file = copy()
     const seq = SNAPSHOT_INTERVAL - 17
     editEvent(file, seq)
@@ -171,10 +171,10 @@ describe('an open at the head trusts a snapshot only through its anchor', () => 
     await expect(api.replay(built.gameId)).rejects.toMatchObject(brokenAt(seq))
     await expect(api.exportGame(built.gameId)).rejects.toMatchObject({ code: 'store/chain-broken' })
     await expect(api.openGame(built.gameId, built.events)).rejects.toMatchObject(brokenAt(seq))
-    // What an open at the head does: it reads no row before its anchored snapshot, so it shows the
-    // state the events give and does not see this edit (nor does `games`); `verify` is the full check.
-    expect(canonicalJson((await api.openGame(built.gameId)).state)).toBe(trueHead)
-    expect(await api.listGames()).toMatchObject([{ intact: true, gameId: built.gameId }])
+    // Every open checks the whole chain (issue 17 item 4): the head's and the list's too.
+    await expect(api.openGame(built.gameId)).rejects.toMatchObject(brokenAt(seq))
+    await expect(api.status(built.gameId)).rejects.toMatchObject(brokenAt(seq))
+    expect(await api.listGames()).toMatchObject([{ intact: false, gameId: built.gameId, seq }])
     await api.close()
   })
 
@@ -192,7 +192,7 @@ describe('an open at the head trusts a snapshot only through its anchor', () => 
 })
 
 describe('a snapshot forged with its digest recomputed', () => {
-  it('is shown by an open at the head (the digest is not keyed), and caught by the next replay', async () => {
+  it('is shown by an open at the head as unverified (the digest is not keyed), set aside and filed again by a replay', async () => {
     const file = copy()
     const raw = new Database(file)
     const row = raw
@@ -205,16 +205,24 @@ describe('a snapshot forged with its digest recomputed', () => {
       .prepare('UPDATE snapshots SET state = ?, digest = ? WHERE game_id = ? AND seq = ?')
       .run(forged, snapshotDigest(row.anchor, KEY, forged), built.gameId, built.lastSnapshotSeq)
     raw.close()
-    const api = await LocalGameApi.open(file, { readOnly: true })
-    // The limit of an O(tail) open: a state forged whole, digest and all, is trusted at the head.
-    expect((await api.openGame(built.gameId)).state.title).toBe('Forged')
+    const api = await LocalGameApi.open(file)
+    // The limit of an open that does not fold the game: a state forged whole, digest and all, is shown
+    // at the head, and said to be unverified.
+    const shown = await api.openGame(built.gameId)
+    expect(shown.state.title).toBe('Forged')
+    expect(shown.checks).toEqual({ unverifiedSnapshot: built.lastSnapshotSeq })
+    expect((await api.status(built.gameId)).checks).toEqual({ unverifiedSnapshot: built.lastSnapshotSeq })
     // The chain holds (no event was touched), but a replay compares each snapshot it passes.
     expect(await api.verifyGame(built.gameId)).toMatchObject({ ok: true })
-    await expect(drain(api)).rejects.toMatchObject({
-      code: 'store/bad-snapshot',
-      message: expect.stringContaining(`seq ${built.lastSnapshotSeq}: the stored snapshot differs`),
-    })
+    expect(await drain(api)).toBe(built.events)
     await api.close()
+    // Filed again from the events by the replay (the store is writable): the next GameApi shows the true
+    // state, still from a snapshot it has not folded itself.
+    const reopened = await LocalGameApi.open(file, { readOnly: true })
+    const again = await reopened.openGame(built.gameId)
+    expect(again.state.title).not.toBe('Forged')
+    expect(again.checks).toEqual({ unverifiedSnapshot: built.lastSnapshotSeq })
+    await reopened.close()
   })
 })
 
