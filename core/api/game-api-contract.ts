@@ -259,7 +259,16 @@ export type ChainCheck =
       /** How far the game is signed (`verifyGame` replays the game and checks every signature). */
       readonly signatures?: SignatureSummary
     }
-  | { readonly ok: false; readonly seq: number; readonly problem: string }
+  | {
+      readonly ok: false
+      readonly seq: number
+      readonly problem: string
+      /**
+       * When the events verify but stored snapshots do not (`verifyGame` compares each with the state the
+       * replay gives at its seq): every one that differs, by seq; `seq` and `problem` are the first's.
+       */
+      readonly snapshots?: readonly SetAsideSnapshot[]
+    }
 
 export interface PageRequest {
   /** First seq of the page (default 1). */

@@ -368,9 +368,27 @@ export class LocalGameApi implements GameApi {
   async verifyGame(gameId: string): Promise<ChainCheck> {
     const chain = this.loader.checkChain(gameId)
     if (!chain.ok) return chain
-    // The chain holds: the rules and the signatures next, over the events just checked.
-    const log = await checkLog(this.store.readEvents(gameId), this.options.underCurrentRules ?? false)
-    return log.ok ? { ...chain, signatures: log.signatures } : log
+    // The chain holds: the rules and the signatures next, over the events just checked, and every
+    // stored snapshot compared with the state the replay gives at its seq.
+    const snapshots: SetAsideSnapshot[] = []
+    let comparer: ReturnType<GameLoader['snapshotComparer']> | undefined
+    const log = await checkLog(
+      this.store.readEvents(gameId),
+      this.options.underCurrentRules ?? false,
+      (seq, engine, state) => {
+        comparer ??= this.loader.snapshotComparer(gameId, engine, state, snapshots)
+        comparer.check(seq)
+      },
+    )
+    comparer?.refile()
+    if (!log.ok) return log
+    if (snapshots.length > 0) {
+      // A live session may rest on a snapshot found wrong: it is folded again on next use.
+      this.sessions.delete(gameId)
+      const [first] = snapshots as [SetAsideSnapshot]
+      return { ok: false, seq: first.seq, problem: first.problem, snapshots }
+    }
+    return { ...chain, signatures: log.signatures }
   }
 
   async signatures(gameId: string): Promise<SigningView> {

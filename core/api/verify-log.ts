@@ -1,3 +1,4 @@
+import type { Engine, EngineState } from '../engine/driver.js'
 import type { EventEnvelope } from '../events/envelope.js'
 import { ArbiterError } from '../events/errors.js'
 import { gameEvents } from '../events/index.js'
@@ -22,10 +23,15 @@ interface CreatedPayload {
  * replays under its rules (a D6 of 7, an answer to no request, an actor who is no player or not entitled
  * are refused by the engine), and every key and signature holds. The first problem is returned with its
  * seq; a game recorded under rules this Arbiter no longer has throws, as every open of it does.
+ * `afterStep` sees the state (one object, stepped in place) after each event is folded.
  */
-export async function checkLog(events: Iterable<EventEnvelope>, underCurrentRules: boolean): Promise<LogCheck> {
-  let engine: ReturnType<typeof engineForGame> | undefined
-  let state: ReturnType<NonNullable<typeof engine>['initialState']> | undefined
+export async function checkLog(
+  events: Iterable<EventEnvelope>,
+  underCurrentRules: boolean,
+  afterStep?: (seq: number, engine: Engine, state: EngineState) => void,
+): Promise<LogCheck> {
+  let engine: Engine | undefined
+  let state: EngineState | undefined
   let rulesVersion = ''
   let signatures: ReturnType<typeof signatureChecker> | undefined
   let last: EventEnvelope | undefined
@@ -54,6 +60,7 @@ export async function checkLog(events: Iterable<EventEnvelope>, underCurrentRule
       if (error instanceof ArbiterError && error.code === 'api/catalogue-mismatch') throw error
       return { ok: false, seq: envelope.seq, problem: error instanceof Error ? error.message : String(error) }
     }
+    if (afterStep && engine && state) afterStep(envelope.seq, engine, state)
     const wrong = await signatures.add(envelope)
     if (wrong !== null) return { ok: false, ...wrong }
   }

@@ -15,9 +15,9 @@ export const WAYPOINT_KEY = waypointKey(HEAD_KEY)
  * - `bad-event`: the chain holds (re-hashed), but the event at `seq` is not one the engine can fold:
  *   every reader that folds refuses naming it, every write stops;
  * - `set-aside`: a stored snapshot at `seq` is wrong on its face; an open names it and shows the
- *   state the events give; writes go on;
+ *   state the events give; writes go on; `verify`, which checks every stored snapshot, fails naming it;
  * - `unverified`: a snapshot forged with its digest at `seq`: an open shows it flagged unverified, a
- *   replay names it and sets it aside; writes go on;
+ *   replay names it and sets it aside, `verify` fails naming it; writes go on;
  * - `consistent`: what is left is a consistent game (a tail cut or re-hashed): only signatures over
  *   the head can tell, so the readers show it and writes go on from its head.
  */
