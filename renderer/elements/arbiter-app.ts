@@ -6,6 +6,8 @@ import type {
   RuleEntry,
   RuleRef,
   RulesetSummary,
+  SetAsideSnapshot,
+  StateChecks,
   StepView,
   TroopTemplate,
   TroopType,
@@ -35,6 +37,7 @@ import './game-timeline.js'
 import './guided-start.js'
 import './rules-browser.js'
 import './shortcut-help.js'
+import './state-checks.js'
 
 type Screen = 'library' | 'game' | 'rules'
 
@@ -67,6 +70,7 @@ export class ArbiterApp extends LitElement {
     helpOpen: { state: true },
     musterOpen: { state: true },
     secondScreen: { state: true },
+    setAsideSeen: { state: true },
   }
 
   /** Set before the element connects to use another client (tests); otherwise the host's. */
@@ -104,6 +108,8 @@ export class ArbiterApp extends LitElement {
    * until joining exists in the page.)
    */
   secondScreen: Extract<ScreenInfo, { kind: 'game' }> | null = null
+  /** Stored snapshots of the open game that its replay (the timeline's) found wrong and set aside. */
+  setAsideSeen: readonly SetAsideSnapshot[] = []
 
   private unsubscribe: (() => void) | null = null
   private unsubscribeMenu: (() => void) | null = null
@@ -326,6 +332,7 @@ export class ArbiterApp extends LitElement {
     this.scrubSeq = null
     this.scrubView = null
     this.pastViews = new Map()
+    this.setAsideSeen = []
     this.screen = 'game'
     this.musterOpen = false
     history.replaceState(null, '', `${location.search}#game=${encodeURIComponent(gameId)}`)
@@ -357,18 +364,49 @@ export class ArbiterApp extends LitElement {
       let fromSeq: number | null = this.steps.length + 1
       const head = this.view?.seq ?? 0
       const loaded: StepView[] = []
+      let last: GameView | null = null
       while (fromSeq !== null && fromSeq <= head) {
         const page = await this.attempt(() => this.api.replay(gameId, { fromSeq: fromSeq! }))
         if (!page || this.gameId !== gameId) return
         loaded.push(...page.steps)
         fromSeq = page.nextSeq
+        last = page.view ?? last
       }
       if (loaded.length > 0) this.steps = [...this.steps, ...loaded.filter((step) => step.seq > this.steps.length)]
       if (!this.shownStep && this.steps.length > 0) this.shownStep = this.steps[this.steps.length - 1]!
+      if (last) await this.afterReplay(last)
     }
     const previous = this.loadingSteps ?? Promise.resolve()
     this.loadingSteps = previous.then(run)
     return this.loadingSteps
+  }
+
+  /**
+   * A replay folds the events from seq 1 and compares every stored snapshot it passes (issue 17): the
+   * ones it found wrong are kept to be shown, and a head shown from a snapshot (unverified, or one now
+   * set aside) is asked for again, so that what is shown rests on what the replay checked.
+   */
+  private async afterReplay(last: GameView): Promise<void> {
+    const found = last.checks?.setAside ?? []
+    if (found.length > 0) {
+      const known = new Set(this.setAsideSeen.map((snapshot) => snapshot.seq))
+      this.setAsideSeen = [...this.setAsideSeen, ...found.filter((snapshot) => !known.has(snapshot.seq))]
+      // Past states may have been restored from one of them.
+      this.pastViews = new Map()
+    }
+    if (found.length > 0 || this.view?.checks !== undefined) await this.refresh()
+  }
+
+  /** What the state shown rests on: its own checks, with the snapshots a replay set aside. */
+  private shownChecks(shown: GameView): StateChecks | null {
+    const setAside = [...(shown.checks?.setAside ?? [])]
+    for (const snapshot of this.setAsideSeen) if (!setAside.some((s) => s.seq === snapshot.seq)) setAside.push(snapshot)
+    const unverified = shown.checks?.unverifiedSnapshot
+    if (unverified === undefined && setAside.length === 0) return null
+    return {
+      ...(unverified === undefined ? {} : { unverifiedSnapshot: unverified }),
+      ...(setAside.length === 0 ? {} : { setAside: setAside.sort((a, b) => a.seq - b.seq) }),
+    }
   }
 
   /** Reloads the head after a change: the state and what can be done now. */
@@ -647,6 +685,7 @@ export class ArbiterApp extends LitElement {
     return html`<div class="game" @scrub=${this.onScrub} @cite=${(e: CustomEvent<RuleRef>) => (this.cited = e.detail)}>
       ${past || watching ? nothing : html`<guided-start .view=${this.view} .phases=${this.phases}></guided-start>`}
       <div class="now">
+        <state-checks .checks=${this.shownChecks(shown)}></state-checks>
         ${
           past
             ? this.renderPast(this.view.seq)

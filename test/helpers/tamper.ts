@@ -113,6 +113,15 @@ function snapshotRow(
   )
 }
 
+/** The stored snapshot under `key` at `seq` given the title 'Forged', its digest recomputed: only a replay shows it. */
+export function forgeWithDigest(raw: Database.Database, gameId: string, key: string, seq: number): void {
+  const row = snapshotRow(raw, gameId, key, seq)
+  const forged = JSON.stringify({ ...(JSON.parse(row.state) as object), title: 'Forged' })
+  raw
+    .prepare('UPDATE snapshots SET state = ?, digest = ? WHERE game_id = ? AND engine_key = ? AND seq = ?')
+    .run(forged, snapshotDigest(row.anchor, key, forged), gameId, key, seq)
+}
+
 /** The forgeries of issue 17's tamper suite, each on its own copy of a built game with snapshots. */
 export const forgeries: readonly Forgery[] = [
   {
@@ -224,13 +233,7 @@ export const forgeries: readonly Forgery[] = [
     name: 'a snapshot forged with its digest',
     forge(file, game) {
       tamper(file, (raw) => {
-        for (const key of [HEAD_KEY, WAYPOINT_KEY]) {
-          const row = snapshotRow(raw, game.gameId, key, game.lastSnapshotSeq)
-          const forged = JSON.stringify({ ...(JSON.parse(row.state) as object), title: 'Forged' })
-          raw
-            .prepare('UPDATE snapshots SET state = ?, digest = ? WHERE game_id = ? AND engine_key = ? AND seq = ?')
-            .run(forged, snapshotDigest(row.anchor, key, forged), game.gameId, key, game.lastSnapshotSeq)
-        }
+        for (const key of [HEAD_KEY, WAYPOINT_KEY]) forgeWithDigest(raw, game.gameId, key, game.lastSnapshotSeq)
       })
       return { kind: 'unverified', seq: game.lastSnapshotSeq }
     },
