@@ -130,7 +130,13 @@ async function showOnSecondScreen(): Promise<void> {
     const reach = reachOf((await dialog.showMessageBox(mainWindow, secondScreenPrompt(name))).response)
     if (reach === null || secondScreen) return
     const scope = { kind: 'game', gameId } as const
-    secondScreen = await startWebHost({ api, rendererDir, host: listenHost(reach), port: 0, scope })
+    secondScreen = await startWebHost({
+      api: api.forHost('second-screen'),
+      rendererDir,
+      host: listenHost(reach),
+      port: 0,
+      scope,
+    })
     Menu.setApplicationMenu(buildMenu())
     await dialog.showMessageBox(mainWindow, secondScreenAddress(name, secondScreen.url, reach))
   } catch (error) {
@@ -196,7 +202,8 @@ if (!app.requestSingleInstanceLock()) {
     denyAllPermissions(session.defaultSession)
     protocol.handle(SCHEME, servePage)
     mkdirSync(app.getPath('userData'), { recursive: true })
-    api = await LocalGameApi.open(join(app.getPath('userData'), LIBRARY_FILE))
+    // The window's events are kept as recorded by the desktop app; a second screen's by itself (below).
+    api = await LocalGameApi.open(join(app.getPath('userData'), LIBRARY_FILE), { host: 'desktop' })
     registerGameApiIpc(ipcMain, api, isTrustedSender, notifyAll)
     Menu.setApplicationMenu(buildMenu())
     mainWindow = createWindow()

@@ -159,6 +159,8 @@ export interface StepView {
   readonly seq: number
   readonly type: string
   readonly actor: string
+  /** The host that recorded it (`cli`, `desktop`, `web`, `second-screen`); absent from events recorded before hosts named themselves. */
+  readonly host?: string
   /** What was declared or answered, as recorded: the log's facts a form reuses (a charge's facing). */
   readonly payload: unknown
   readonly outcomes: readonly Outcome[]

@@ -1,6 +1,6 @@
 import type { Engine, EngineState } from '../engine/driver.js'
 import type { EngineEvent, GameState, StepResult, TroopTemplate } from '../engine/types.js'
-import { type EventEnvelope, envelopeLine, type UnchainedEvent } from '../events/envelope.js'
+import { type EventEnvelope, envelopeLine, hostNameSchema, type UnchainedEvent } from '../events/envelope.js'
 import { ArbiterError, ConflictError } from '../events/errors.js'
 import { gameEvents } from '../events/index.js'
 import { EventStore } from '../store/event-store.js'
@@ -47,6 +47,14 @@ export const SNAPSHOT_INTERVAL = 1000
 const IDLE_CHECKPOINT_MS = 250
 /** Events a replay or export page holds when the caller does not say. */
 const DEFAULT_PAGE_SIZE = 1000
+/** A host's name as the envelope takes it (`hostNameSchema`), or `api/bad-arguments` naming what is wrong. */
+function checkedHostName(host: string): string {
+  const parsed = hostNameSchema.safeParse(host)
+  if (!parsed.success)
+    throw new ArbiterError('api/bad-arguments', `host ${JSON.stringify(host)}: ${parsed.error.issues[0]?.message}`)
+  return parsed.data
+}
+
 /**
  * Replay pages are smaller: each step carries its explanation trees, and a page holds them until
  * it is read, so small pages let them die young, before the garbage collector promotes them: a page
@@ -63,6 +71,11 @@ export interface ApiOptions {
   readonly rollDie?: (sides: number) => number
   /** Replay games whose catalogue differs from this Arbiter's, on purpose (a re-audit under newer rules). */
   readonly underCurrentRules?: boolean
+  /**
+   * The host recording through this GameApi, kept with every event it writes (`EventEnvelope.host`:
+   * `cli`, `desktop`, `web`, `second-screen`); none: events are recorded without one.
+   */
+  readonly host?: string
 }
 
 export interface OpenApiOptions extends ApiOptions {
@@ -102,7 +115,10 @@ export class LocalGameApi implements GameApi {
   private readonly replayCursors = new Map<string, ReplayCursor>()
   private readonly clock: () => string
   private readonly rollDie: (sides: number) => number
-  private idleTimer: ReturnType<typeof setTimeout> | null = null
+  /** Held in an object, not a field: a view of this GameApi for another host (`forHost`) shares it. */
+  private readonly idle: { timer: ReturnType<typeof setTimeout> | null } = { timer: null }
+  /** The host kept with each event this GameApi records (ApiOptions.host; `forHost` gives a view with another). */
+  private readonly host: string | undefined
   private readonly loader: GameLoader
   private readonly chainCheck = (gameId: string) => this.loader.wholeChain(gameId)
 
@@ -114,6 +130,19 @@ export class LocalGameApi implements GameApi {
     this.clock = options.clock ?? (() => new Date().toISOString())
     this.rollDie = options.rollDie ?? randomFace
     this.loader = new GameLoader(store, options.underCurrentRules ?? false)
+    this.host = options.host === undefined ? undefined : checkedHostName(options.host)
+  }
+
+  /**
+   * This GameApi as another host records through it (a second screen served from the desktop's
+   * library): one store, one set of sessions and checks, each event kept with the host that recorded
+   * it. Nothing is assigned on a LocalGameApi after it is made (its state lives in shared objects),
+   * so the view, which inherits everything but its host, stays one GameApi with this one.
+   */
+  forHost(host: string): LocalGameApi {
+    const view = Object.create(this) as LocalGameApi
+    Object.defineProperty(view, 'host', { value: checkedHostName(host), enumerable: false })
+    return view
   }
 
   static async open(file: string, options: OpenApiOptions = {}): Promise<LocalGameApi> {
@@ -122,7 +151,7 @@ export class LocalGameApi implements GameApi {
   }
 
   async close(): Promise<void> {
-    if (this.idleTimer) clearTimeout(this.idleTimer)
+    if (this.idle.timer) clearTimeout(this.idle.timer)
     this.sessions.clear()
     this.replayCursors.clear()
     this.store.close()
@@ -167,6 +196,7 @@ export class LocalGameApi implements GameApi {
       v: 1,
       at: this.clock(),
       actor: input.actor,
+      ...this.hostField(),
       rulesVersion: rulesVersionOf(ruleset.id, variant, hash),
       payload,
     }
@@ -235,6 +265,7 @@ export class LocalGameApi implements GameApi {
           v,
           at: this.clock(),
           actor: draft.actor,
+          ...this.hostField(),
           rulesVersion: rulesVersionOf(game.ruleset, game.variant, game.catalogueHash),
           payload,
         },
@@ -396,6 +427,11 @@ export class LocalGameApi implements GameApi {
     return signingView(gameId, game, (seq) => this.hashAt(gameId, seq))
   }
 
+  /** The envelope's `host` for an event this GameApi records: none when no host named itself. */
+  private hostField(): { host?: string } {
+    return this.host === undefined ? {} : { host: this.host }
+  }
+
   /** The stored hash of the event at `seq` (the caller has checked the chain it reads from). */
   private hashAt(gameId: string, seq: number): string {
     for (const event of this.store.readEvents(gameId, { fromSeq: seq, toSeq: seq })) return event.hash
@@ -497,11 +533,11 @@ export class LocalGameApi implements GameApi {
 
   /** WAL checkpoints run when the table has been quiet for a moment, never inside an append. */
   private scheduleIdleCheckpoint(): void {
-    if (this.idleTimer) clearTimeout(this.idleTimer)
-    this.idleTimer = setTimeout(() => {
-      this.idleTimer = null
+    if (this.idle.timer) clearTimeout(this.idle.timer)
+    this.idle.timer = setTimeout(() => {
+      this.idle.timer = null
       this.store.checkpoint()
     }, IDLE_CHECKPOINT_MS)
-    this.idleTimer.unref()
+    this.idle.timer.unref()
   }
 }

@@ -1,5 +1,5 @@
 import type { Engine, EngineState } from '../engine/driver.js'
-import type { EventEnvelope } from '../events/envelope.js'
+import { type EventEnvelope, hostNameSchema } from '../events/envelope.js'
 import { ArbiterError } from '../events/errors.js'
 import { gameEvents } from '../events/index.js'
 import { engineForGame, requireValidatedForm, rulesVersionOf, toEngineEvent } from './fold.js'
@@ -54,6 +54,14 @@ export async function checkLog(
           'import/rules-version',
           `rulesVersion ${envelope.rulesVersion} differs from the game's ${rulesVersion}`,
         )
+      if (envelope.host !== undefined) {
+        const host = hostNameSchema.safeParse(envelope.host)
+        if (!host.success)
+          throw new ArbiterError(
+            'import/bad-line',
+            `host ${JSON.stringify(envelope.host)}: ${host.error.issues[0]?.message}`,
+          )
+      }
       requireValidatedForm(envelope)
       engine.step(state, toEngineEvent(envelope))
     } catch (error) {

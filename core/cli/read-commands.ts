@@ -133,7 +133,7 @@ export const readCommands = {
           for (; !next.done; next = await replay.next()) {
             const step = next.value
             if (json) io.stdout.write(`${stepJson(step, explain)}\n`)
-            else io.stdout.write(`${explain ? explainedStep(step) : stepLine(step)}\n`)
+            else io.stdout.write(`${explain ? explainedStep(step, true) : stepLine(step, true)}\n`)
           }
           for (const line of checksLines(next.value.checks)) io.stderr.write(`${line}\n`)
           if (json) return

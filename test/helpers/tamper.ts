@@ -69,7 +69,8 @@ function changeRoll(raw: Database.Database, gameId: string, seq: number): void {
 export function rehashFrom(raw: Database.Database, gameId: string, fromSeq: number): void {
   const rows = raw
     .prepare(
-      'SELECT seq, type, v, at, actor, rules_version AS rulesVersion, payload FROM events WHERE game_id = ? AND seq >= ? ORDER BY seq',
+      `SELECT seq, type, v, at, actor, host, rules_version AS rulesVersion, payload FROM events
+       WHERE game_id = ? AND seq >= ? ORDER BY seq`,
     )
     .all(gameId, fromSeq) as {
     seq: number
@@ -77,6 +78,7 @@ export function rehashFrom(raw: Database.Database, gameId: string, fromSeq: numb
     v: number
     at: string
     actor: string
+    host: string | null
     rulesVersion: string
     payload: string
   }[]
