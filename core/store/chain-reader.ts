@@ -48,11 +48,12 @@ const EVENT_COLUMNS = 'seq, type, v, at, actor, rules_version, payload, prev_has
  * string a row, not nine and their concatenation. json_quote writes a string as JSON.stringify does
  * (every code point checked); a row whose text were written otherwise would fail its hash here and be
  * checked again the exact way (`rows`), so what passes is what `chainText` would pass. One concat()
- * makes the text in one allocation (a chain of || copies it once a piece).
+ * makes the text in one allocation (a chain of || copies it once a piece). A row's host is written only
+ * when it has one, as `chainText` does.
  */
 const CHAIN_TEXT_SQL = `concat(prev_hash, '{"actor":', json_quote(actor), ',"at":', json_quote(at), ',"gameId":',
-  json_quote(game_id), iif(host IS NULL, '', concat(',"host":', json_quote(host))), ',"payload":', payload, ',"rulesVersion":', json_quote(rules_version), ',"seq":', seq,
-  ',"type":', json_quote(type), ',"v":', v, '}')`
+  json_quote(game_id), iif(host IS NULL, '', concat(',"host":', json_quote(host))), ',"payload":', payload,
+  ',"rulesVersion":', json_quote(rules_version), ',"seq":', seq, ',"type":', json_quote(type), ',"v":', v, '}')`
 /** Rows a chain check reads a query: their texts make a string of ~40 KB, young in the heap. */
 const CHAIN_CHUNK = 100
 /**
