@@ -388,13 +388,14 @@ export class ArbiterApp extends LitElement {
    */
   private async afterReplay(last: GameView): Promise<void> {
     const found = last.checks?.setAside ?? []
+    if (found.length > 0 || this.view?.checks !== undefined) await this.refresh()
     if (found.length > 0) {
+      // Shown with the head asked for again, in one change of the screen.
       const known = new Set(this.setAsideSeen.map((snapshot) => snapshot.seq))
       this.setAsideSeen = [...this.setAsideSeen, ...found.filter((snapshot) => !known.has(snapshot.seq))]
       // Past states may have been restored from one of them.
       this.pastViews = new Map()
     }
-    if (found.length > 0 || this.view?.checks !== undefined) await this.refresh()
   }
 
   /** What the state shown rests on: its own checks, with the snapshots a replay set aside. */
