@@ -24,6 +24,7 @@ const arbiter = {
   createGame: (input) => call('createGame', [input]),
   append: (gameId, draft, expectedVersion) => call('append', [gameId, draft, expectedVersion]),
   rollDice: (gameId, requestId, actor) => call('rollDice', [gameId, requestId, actor]),
+  undo: (gameId, actor, options) => call('undo', [gameId, actor, options]),
   openGame: (gameId, atSeq) => call('openGame', [gameId, atSeq]),
   status: (gameId) => call('status', [gameId]),
   replay: (gameId, page) => call('replay', [gameId, page]),

@@ -49,6 +49,12 @@ export interface GameApi {
   append(gameId: string, draft: EventDraft, expectedVersion?: number): Promise<WrittenStep>
   /** Rolls the dice a request asks for with the app's CSPRNG and records them like physical ones. */
   rollDice(gameId: string, requestId: string, actor: string): Promise<WrittenStep>
+  /**
+   * Takes back `actor`'s last event (the last the game still counts) with a Correction that voids it; refused when
+   * that event is another player's, or when voiding it needs the others' agreement (app dice) and `agreedBy`
+   * does not name them all (docs/corrections.md).
+   */
+  undo(gameId: string, actor: string, options?: UndoOptions): Promise<WrittenStep>
   /** The game at its head, or at `atSeq`. */
   openGame(gameId: string, atSeq?: number): Promise<GameView>
   /** Where the game stands: turn, phase, what the table owes, what can be declared. */
@@ -86,6 +92,7 @@ export const gameApiMethods = [
   'createGame',
   'append',
   'rollDice',
+  'undo',
   'openGame',
   'status',
   'replay',
@@ -140,6 +147,13 @@ export interface EventDraft {
   readonly payload: unknown
 }
 
+export interface UndoOptions {
+  /** Why, in the player's words (default: "undo"). */
+  readonly reason?: string
+  /** The other players who agreed, where the undo needs them (docs/corrections.md). */
+  readonly agreedBy?: readonly string[]
+}
+
 export interface NewGame {
   readonly ruleset: string
   readonly variant?: string
@@ -160,6 +174,22 @@ export interface StepView {
   readonly explanation: Explanation | null
   /** Requests this event opened. */
   readonly requests: readonly OpenRequest[]
+  /**
+   * When a later Correction voided or replaced this event (docs/corrections.md): which, by whom and why. A voided
+   * event has no outcomes; a replaced one's outcomes and explanation are its replacement's.
+   */
+  readonly correction?: StepCorrection
+}
+
+/** A correction of one event, as its step shows it. */
+export interface StepCorrection {
+  /** The seq of the Correction. */
+  readonly by: number
+  readonly author: string
+  readonly reason: string
+  readonly agreedBy: readonly string[]
+  /** The event folded in its place; absent when the event is voided. */
+  readonly replacement?: { readonly type: string; readonly payload: unknown }
 }
 
 /**

@@ -13,8 +13,27 @@ import {
   type UnindexedGame,
 } from '../store/event-store.js'
 import { closingLine, parseAndVerifyJsonl } from '../store/jsonl.js'
+import {
+  type CorrectionPayload,
+  type Corrections,
+  checkCorrection,
+  correctedView,
+  correctionsOf,
+  firstChangedBefore,
+  freshSnapshot,
+  importedCorrections,
+  targetsOf,
+  undoTarget,
+} from './corrections.js'
 import { createDemoGame } from './demo-game.js'
-import { engineForGame, foldEvents, requireValidatedForm, rulesVersionOf, toEngineEvent } from './fold.js'
+import {
+  engineForGame,
+  foldEvents,
+  requireValidatedForm,
+  rulesVersionOf,
+  stepCorrected,
+  toEngineEvent,
+} from './fold.js'
 import type {
   ChainCheck,
   EventDraft,
@@ -29,6 +48,7 @@ import type {
   RuleEntry,
   RulesetSummary,
   StepView,
+  UndoOptions,
   WrittenStep,
 } from './game-api-contract.js'
 import {
@@ -99,6 +119,8 @@ interface ReplayCursor {
   readonly checkedTo: number
   /** Called after each seq is folded: compares the state with a stored snapshot there (`snapshotComparer`). */
   readonly check: (seq: number) => void
+  /** The game's corrections, read when the replay started. */
+  readonly corrections: Corrections
 }
 
 interface CreatedPayload {
@@ -125,6 +147,7 @@ export class LocalGameApi implements GameApi {
    * the same head (scrubbing through a game) does not hash the chain again. See `assertWholeChain`.
    */
   private readonly checkedHeads = new Map<string, { seq: number; hash: string }>()
+  private readonly correctionsByHead = new Map<string, { seq: number; hash: string; corrections: Corrections }>()
   private readonly clock: () => string
   private readonly rollDie: (sides: number) => number
   private idleTimer: ReturnType<typeof setTimeout> | null = null
@@ -224,6 +247,8 @@ export class LocalGameApi implements GameApi {
         : gameEvents.validateNew(type, v, draft.payload)
     if (type === 'GameCreated')
       throw new ArbiterError('api/game-exists', `GameCreated can only start a game; game ${gameId} has one`)
+    if (type === 'Correction')
+      return this.appendCorrection(gameId, draft.actor, payload as CorrectionPayload, expectedVersion)
     const session = this.session(gameId)
     const game = session.state.game as GameState
     const expected = expectedVersion ?? game.seq
@@ -300,6 +325,20 @@ export class LocalGameApi implements GameApi {
     return this.append(gameId, { type: 'DiceRolled', actor, payload: { requestId, faces, source: 'app' } })
   }
 
+  async undo(gameId: string, actor: string, options: UndoOptions = {}): Promise<WrittenStep> {
+    const head = this.store.head(gameId).seq
+    const corrections = this.correctionsOf(gameId)
+    // The newest events first, further back while they are all corrections or voided.
+    let target: number | null = null
+    for (let window = 16; target === null; window *= 4) {
+      const fromSeq = Math.max(1, head - window + 1)
+      target = undoTarget([...this.store.readEvents(gameId, { fromSeq, forFold: true })], corrections, actor)
+    }
+    const reason = options.reason ?? 'undo'
+    const payload = { voids: [target], reason, agreedBy: [...(options.agreedBy ?? [])] }
+    return this.append(gameId, { type: 'Correction', actor, payload })
+  }
+
   async openGame(gameId: string, atSeq?: number): Promise<GameView> {
     if (atSeq === undefined) {
       // A copy: the session's state moves on with the next append.
@@ -328,12 +367,17 @@ export class LocalGameApi implements GameApi {
       this.assertChainIntact(gameId)
       const { engine } = this.engineOf(gameId)
       const state = engine.initialState()
-      const check = this.snapshotComparer(gameId, engine, state)
+      const corrections = this.correctionsOf(gameId)
+      const check = this.snapshotComparer(gameId, engine, state, corrections)
       if (fromSeq > 1)
-        foldEvents(engine, state, this.store.readEvents(gameId, { toSeq: fromSeq - 1, forFold: true }), (_, e) =>
-          check(e.seq),
+        foldEvents(
+          engine,
+          state,
+          this.store.readEvents(gameId, { toSeq: fromSeq - 1, forFold: true }),
+          (_, e) => check(e.seq),
+          corrections,
         )
-      cursor = { engine, state, nextSeq: fromSeq, checkedTo: head, check }
+      cursor = { engine, state, nextSeq: fromSeq, checkedTo: head, check, corrections }
     }
     const steps: StepView[] = []
     const { check } = cursor
@@ -341,10 +385,16 @@ export class LocalGameApi implements GameApi {
     const verify = toSeq > cursor.checkedTo
     try {
       const events = this.store.readEvents(gameId, { fromSeq, toSeq, verify, forFold: true })
-      foldEvents(cursor.engine, cursor.state, events, (r, e) => {
-        steps.push(view(e, r))
-        check(e.seq)
-      })
+      foldEvents(
+        cursor.engine,
+        cursor.state,
+        events,
+        (r, e, correction) => {
+          steps.push(correction ? correctedView(e, r, correction) : view(e, r as StepResult))
+          check(e.seq)
+        },
+        cursor.corrections,
+      )
     } catch (error) {
       this.replayCursors.delete(gameId)
       throw error
@@ -391,6 +441,10 @@ export class LocalGameApi implements GameApi {
     const engine = engineForGame(created.ruleset, created.catalogueHash, this.options.underCurrentRules ?? false)
     const state = engine.initialState()
     const rulesVersion = rulesVersionOf(created.ruleset, created.variant, created.catalogueHash)
+    const corrections = importedCorrections(
+      events,
+      created.players.map((player) => player.id),
+    )
     events.forEach((envelope, index) => {
       try {
         if (envelope.rulesVersion !== rulesVersion)
@@ -399,7 +453,9 @@ export class LocalGameApi implements GameApi {
             `rulesVersion ${envelope.rulesVersion} differs from the game's ${rulesVersion}`,
           )
         requireValidatedForm(envelope)
-        engine.step(state, toEngineEvent(envelope))
+        const correction = corrections.get(envelope.seq)
+        if (correction) stepCorrected(engine, state, envelope, correction)
+        else engine.step(state, toEngineEvent(envelope))
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error)
         throw new ArbiterError('import/bad-line', `line ${index + 1} (seq ${envelope.seq}): ${message}`)
@@ -502,11 +558,18 @@ export class LocalGameApi implements GameApi {
    * but that differs from the state its events give was forged with its digest (or the engine changed
    * without its rules identity changing): `store/bad-snapshot`, naming its seq.
    */
-  private snapshotComparer(gameId: string, engine: Engine, state: EngineState): (seq: number) => void {
+  private snapshotComparer(
+    gameId: string,
+    engine: Engine,
+    state: EngineState,
+    corrections: Corrections,
+  ): (seq: number) => void {
     const keys = [sessionSnapshotKey(engine), waypointKey(sessionSnapshotKey(engine))]
     const seqs = new Map<number, string[]>()
+    // A snapshot a later correction changed is the game as it stood before it: no open of the corrected game uses it.
     for (const key of keys)
-      for (const seq of this.store.snapshotSeqs(gameId, key)) seqs.set(seq, [...(seqs.get(seq) ?? []), key])
+      for (const seq of this.store.snapshotSeqs(gameId, key))
+        if (firstChangedBefore(seq, corrections) === null) seqs.set(seq, [...(seqs.get(seq) ?? []), key])
     return (seq) => {
       for (const key of seqs.get(seq) ?? []) {
         // The digest of the folded state, hashed in pieces (no state-sized string): the stored digest
@@ -624,9 +687,16 @@ export class LocalGameApi implements GameApi {
     const snapshot = this.store.checkedSnapshot(gameId, head, key)
     const trusted = snapshot?.trusted ? snapshot : null
     this.assertChainIntact(gameId, trusted ? trusted.seq + 1 : 1)
+    // Corrections recorded before the snapshot are folded into it; one after it that changes an event before it
+    // means folding the corrected game from further back, the whole chain checked.
+    const corrections = correctionsOf(this.store.eventsOfType(gameId, 'Correction', (trusted?.seq ?? 0) + 1))
+    if (trusted && firstChangedBefore(trusted.seq, corrections) !== null) {
+      this.assertChainIntact(gameId)
+      return this.load(gameId, head)
+    }
     const state = trusted ? engine.restore(trusted.stateJson) : engine.initialState()
     const tail = this.store.readEvents(gameId, { fromSeq: (trusted?.seq ?? 0) + 1, toSeq: head, forFold: true })
-    foldEvents(engine, state, tail)
+    foldEvents(engine, state, tail, undefined, corrections)
     return { engine, state, lastSnapshotSeq: trusted?.seq ?? 0 }
   }
 
@@ -634,19 +704,97 @@ export class LocalGameApi implements GameApi {
    * The state at `toSeq` from the newest trusted snapshot before it, a head snapshot or a waypoint;
    * the caller has checked the chain.
    */
-  private load(gameId: string, toSeq: number): Session {
+  private load(gameId: string, toSeq: number, corrections = this.correctionsOf(gameId)): Session {
     const { engine } = this.engineOf(gameId)
     const key = sessionSnapshotKey(engine)
-    const recent = this.store.latestSnapshot(gameId, toSeq, key)
-    const waypoint = this.store.latestSnapshot(gameId, toSeq, waypointKey(key))
-    const snapshot = recent && (!waypoint || recent.seq >= waypoint.seq) ? recent : waypoint
+    const snapshot = freshSnapshot(toSeq, corrections, (bound) => {
+      const recent = this.store.latestSnapshot(gameId, bound, key)
+      const waypoint = this.store.latestSnapshot(gameId, bound, waypointKey(key))
+      return recent && (!waypoint || recent.seq >= waypoint.seq) ? recent : waypoint
+    })
     const state = snapshot ? engine.restore(snapshot.stateJson) : engine.initialState()
     foldEvents(
       engine,
       state,
       this.store.readEvents(gameId, { fromSeq: (snapshot?.seq ?? 0) + 1, toSeq, forFold: true }),
+      undefined,
+      corrections,
     )
     return { engine, state, lastSnapshotSeq: snapshot?.seq ?? 0 }
+  }
+
+  /**
+   * Every correction in a game's log (every view folds the game as corrected), read once for a head: opens at
+   * other seqs of the same head (scrubbing) reuse them.
+   */
+  private correctionsOf(gameId: string): Corrections {
+    const head = this.store.head(gameId)
+    const known = this.correctionsByHead.get(gameId)
+    if (known && known.seq === head.seq && known.hash === head.hash) return known.corrections
+    const corrections = correctionsOf(this.store.eventsOfType(gameId, 'Correction'))
+    this.correctionsByHead.set(gameId, { ...head, corrections })
+    return corrections
+  }
+
+  /**
+   * Records a correction (docs/corrections.md): judged by the policy (`checkCorrection`), then the game folded as
+   * corrected from before its first target to the correction, the whole chain checked first; a refusal at any
+   * point (an event after the target that the rules no longer accept, named by seq) writes nothing.
+   */
+  private appendCorrection(
+    gameId: string,
+    author: string,
+    payload: CorrectionPayload,
+    expectedVersion: number | undefined,
+  ): WrittenStep {
+    const session = this.session(gameId)
+    const game = session.state.game as GameState
+    const expected = expectedVersion ?? game.seq
+    if (expected !== game.seq) throw new ConflictError(gameId, expected, game.seq)
+    const replaces = payload.replaces.map((replaced) => {
+      const validated =
+        replaced.type === 'ArmyMustered'
+          ? prepareArmy(definitionsOf(session.engine.ruleset), replaced.payload)
+          : gameEvents.validateNew(replaced.type, replaced.v, replaced.payload)
+      return { ...replaced, payload: validated }
+    })
+    const correction = gameEvents.validateNew('Correction', 1, { ...payload, replaces }) as CorrectionPayload
+    this.assertChainIntact(gameId)
+    const first = Math.min(...targetsOf(correction).filter((seq) => seq >= 1), game.seq)
+    const seq = game.seq + 1
+    const corrections = checkCorrection(correction, {
+      seq,
+      author,
+      players: game.players.map((player) => player.id),
+      corrections: this.correctionsOf(gameId),
+      events: [...this.store.readEvents(gameId, { fromSeq: first, forFold: true })],
+    })
+    let folded: Session
+    let result: StepResult
+    try {
+      folded = this.load(gameId, game.seq, corrections)
+      result = folded.engine.step(folded.state, { type: 'Correction', payload: correction, seq, actor: author, gameId })
+    } catch (error) {
+      throw new ArbiterError(
+        'api/correction-refused',
+        `the game does not replay as corrected, so nothing was recorded: ${(error as Error).message}`,
+      )
+    }
+    const [stored] = this.store.append(gameId, expected, [
+      {
+        gameId,
+        type: 'Correction',
+        v: gameEvents.currentVersion('Correction'),
+        at: this.clock(),
+        actor: author,
+        rulesVersion: rulesVersionOf(game.ruleset, game.variant, game.catalogueHash),
+        payload: correction,
+      },
+    ]) as [EventEnvelope]
+    this.sessions.set(gameId, folded)
+    this.maybeSnapshot(gameId, folded)
+    this.scheduleIdleCheckpoint()
+    return this.written(gameId, folded, view(stored, result))
   }
 
   private maybeSnapshot(gameId: string, session: Session): void {

@@ -39,6 +39,11 @@ export const gameApiArgs = {
   createGame: z.tuple([newGame]),
   append: z.tuple([id, eventDraft, optional(seq)]),
   rollDice: z.tuple([id, id, id]),
+  undo: z.tuple([
+    id,
+    id,
+    optional(z.strictObject({ reason: optional(z.string().max(2000)), agreedBy: optional(z.array(id).max(8)) })),
+  ]),
   openGame: z.tuple([id, optional(seq)]),
   status: z.tuple([id]),
   replay: z.tuple([id, page]),

@@ -1,6 +1,7 @@
 import { ArbiterError } from '../api/index.js'
 import { ARBITER, helpText, nearest, parseFlags, UsageError } from './args.js'
 import type { Command, Io } from './command.js'
+import { disputeCommands } from './dispute-commands.js'
 import { FileError } from './files.js'
 import { readCommands } from './read-commands.js'
 import { terminalSafe } from './safe-output.js'
@@ -11,6 +12,7 @@ export type { Io }
 // In the order the overview lists them.
 const { demo, new: newGame, muster, declare, roll, choose, import: importGame } = writeCommands
 const { status, rules, games, replay, export: exportGame, verify } = readCommands
+const { undo } = disputeCommands
 const commands: Record<string, Command> = {
   demo,
   new: newGame,
@@ -18,6 +20,7 @@ const commands: Record<string, Command> = {
   declare,
   roll,
   choose,
+  undo,
   status,
   rules,
   games,

@@ -264,6 +264,18 @@ export function createHandlers(parts: HandlerParts): Handlers {
     ChallengeIssued: declaration(parts),
     DiceRolled: answer,
     ChoiceMade: answer,
+    // The api folds a correction's targets as corrected (core/api/corrections.ts): here it only says what it did.
+    Correction(state, event) {
+      requireGame(state, event as EngineEvent)
+      const { voids, replaces, reason } = event.payload
+      const what = [
+        ...(voids.length > 0 ? [`voids seq ${voids.join(', ')}`] : []),
+        ...replaces.map((r) => `replaces seq ${r.seq} with ${r.type}`),
+      ]
+      return explain(`correction by ${event.actor}: ${what.join('; ')} (${reason})`, {
+        from: [event.seq, ...voids, ...replaces.map((r) => r.seq)],
+      })
+    },
     Note(state, event) {
       requireGame(state, event as EngineEvent)
       return explain(`note: ${event.payload.text}`, { from: [event.seq] })

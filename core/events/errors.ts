@@ -4,8 +4,10 @@
  */
 export const errorCodes = [
   'api/bad-arguments',
+  'api/bad-edit',
   'api/bad-seq',
   'api/catalogue-mismatch',
+  'api/correction-refused',
   'api/game-exists',
   'api/unexpected',
   'api/unknown-method',

@@ -449,6 +449,35 @@ export const eventSchemas = {
     version: 1,
     schema: z.strictObject({ requestId: z.string().min(1).max(100), option: z.string().min(1).max(100) }),
   },
+  /**
+   * A correction of the log (docs/corrections.md): earlier events voided (the game is folded as if they had not
+   * been recorded) or each replaced by another event recorded in its place. Nothing is edited: the events stay in
+   * the chain, and every view of the game folds them as corrected. Its author is the event's actor.
+   */
+  Correction: {
+    version: 1,
+    schema: z.strictObject({
+      /** The seqs of the events voided. */
+      voids: z.array(z.number().int().min(1)).max(1000).default([]),
+      /** Events replaced, each by the event (type, version, payload) folded in its place. */
+      replaces: z
+        .array(
+          z.strictObject({
+            seq: z.number().int().min(1),
+            type: z.string().min(1).max(100),
+            v: z.number().int().min(1),
+            payload: z.unknown(),
+          }),
+        )
+        .max(100)
+        .default([]),
+      /** Why, in the players' words. */
+      reason: z.string().min(1).max(2000),
+      /** The other players who agreed to it: a correction that is not the author's own undo needs every one. */
+      agreedBy: z.array(id).max(8).default([]),
+    }),
+    input: z.looseObject({ reason: typedText('a reason') }),
+  },
   Note: {
     version: 1,
     schema: z.strictObject({ text: z.string().min(1).max(10_000) }),

@@ -640,6 +640,28 @@ export class EventStore {
   }
 
   /**
+   * A game's events of one type from `fromSeq` on, unverified, as a fold reads them: for a reader that must know
+   * them before it folds (the corrections, core/api/corrections.ts); the fold it chooses verifies its rows.
+   */
+  eventsOfType(gameId: string, type: string, fromSeq = 1): FoldedEvent[] {
+    this.assertOpen()
+    const rows = this.db
+      .prepare<[string, string, number], FoldRow>(
+        `SELECT ${FOLD_COLUMNS} FROM events WHERE game_id = ? AND type = ? AND seq >= ? ORDER BY seq`,
+      )
+      .raw()
+      .all(gameId, type, fromSeq)
+    return rows.map(([seq, rowType, v, actor, payloadText]) => ({
+      seq,
+      gameId,
+      type: rowType,
+      v,
+      actor,
+      payload: parsePayload(gameId, seq, payloadText),
+    }))
+  }
+
+  /**
    * Checks a game's stored chain: the whole of it, or with `fromSeq` the rows from there to the head,
    * each linked to the stored hash of the row before (which the caller has checked: see
    * `checkedSnapshot`). `events` counts the rows checked.

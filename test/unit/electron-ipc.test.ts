@@ -21,6 +21,7 @@ const everyGameApiMethod: Record<keyof GameApi, true> = {
   createGame: true,
   append: true,
   rollDice: true,
+  undo: true,
   openGame: true,
   status: true,
   replay: true,

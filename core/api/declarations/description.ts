@@ -39,8 +39,11 @@ export type FieldKind =
   | 'contact'
   | 'other'
 
-/** Who records an event, and where: most in a declaration form; the rest on their own screens or as answers. */
-export type RecordedBy = 'form' | 'new-game' | 'muster' | 'answer'
+/**
+ * Who records an event, and where: most in a declaration form; the rest on their own screens, as answers, or as a
+ * correction of the log (Edit > Undo, `arbiter undo`, or `arbiter declare Correction --payload`).
+ */
+export type RecordedBy = 'form' | 'new-game' | 'muster' | 'answer' | 'correction'
 
 export interface Choice {
   readonly value: string

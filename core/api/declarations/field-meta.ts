@@ -507,6 +507,27 @@ export const META: Meta = {
       option: { label: 'Option', help: 'the option chosen', kind: 'text' },
     },
   },
+  Correction: {
+    title: 'Correction',
+    help:
+      'Voids earlier events or replaces each with another, with the reason and who agreed; the game is folded as ' +
+      'corrected and the events stay in the log (docs/corrections.md). Undo records one (`arbiter undo`).',
+    recordedBy: 'correction',
+    fields: {
+      voids: { label: 'Voids', help: 'the seqs of the events voided', kind: 'other' },
+      replaces: {
+        label: 'Replaces',
+        help: 'events replaced, each {"seq", "type", "v", "payload"}: the event folded in its place',
+        kind: 'other',
+      },
+      reason: { label: 'Reason', help: 'why, in your words', kind: 'text' },
+      agreedBy: {
+        label: 'Agreed by',
+        help: "the other players who agreed (every one, unless it undoes the author's own last events)",
+        kind: 'other',
+      },
+    },
+  },
   Note: {
     title: 'Note',
     help: 'A note in the log, in words.',
