@@ -154,8 +154,8 @@ function buildMenu(): Menu {
     {
       label: 'Edit',
       submenu: [
-        // An undo is recorded as a Correction event; until that event exists there is nothing to undo with.
-        { label: 'Undo (needs the Correction event)', accelerator: 'CmdOrCtrl+Z', enabled: false },
+        // The page decides: in a field it undoes the typing, elsewhere it takes back the last event (a Correction).
+        { label: 'Undo', accelerator: 'CmdOrCtrl+Z', click: () => sendMenu('undo') },
         { type: 'separator' },
         { role: 'cut' },
         { role: 'copy' },

@@ -290,7 +290,7 @@ export interface GameEventNotice {
 }
 
 /** The desktop app's native menu commands that the page carries out itself; Import is done in main (it reads a file). */
-export type MenuCommand = 'new-game' | 'open-game' | 'export-game'
+export type MenuCommand = 'new-game' | 'open-game' | 'export-game' | 'undo'
 
 /**
  * `window.arbiterHost` in the Electron window (electron/preload.ts), beside `window.arbiter` (the

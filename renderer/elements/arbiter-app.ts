@@ -20,7 +20,7 @@ import {
   toApiError,
 } from '../api-client.js'
 import { downloadExport } from '../export-game.js'
-import { isTyping, shortcutFor } from '../shortcuts.js'
+import { isTextField, isTyping, shortcutFor } from '../shortcuts.js'
 import type { Named } from '../texts.js'
 import { baseStyles } from '../theme.js'
 import type { MusterRequest } from './army-muster.js'
@@ -385,7 +385,33 @@ export class ArbiterApp extends LitElement {
     this.scrubView = null
     if (step.seq === this.steps.length + 1) this.steps = [...this.steps, step]
     else if (this.steps.length < view.seq) void this.loadSteps()
+    // A correction changes the steps it corrects and every state after them: read them again.
+    if (step.type === 'Correction') this.forgetCorrectedPast()
     if (moveFocus) void this.updateComplete.then(() => this.renderRoot.querySelector('game-console')?.focusNext())
+  }
+
+  /** After a correction the past is folded anew (docs/corrections.md): the steps and the states kept are read again. */
+  private forgetCorrectedPast(): void {
+    this.steps = []
+    this.pastViews = new Map()
+    void this.loadSteps()
+  }
+
+  /**
+   * Undo (Edit > Undo, Ctrl+Z, the Undo button): takes back the last event the game still counts, as the player
+   * who recorded it (at a shared screen, that player's own undo). Arbiter refuses what needs the others' agreement.
+   */
+  private async undoLast(): Promise<void> {
+    const gameId = this.gameId
+    if (!gameId || this.busy) return
+    const last = [...this.steps]
+      .reverse()
+      .find((step) => step.type !== 'Correction' && !(step.correction && !step.correction.replacement))
+    if (!last || last.type === 'GameCreated') {
+      this.error = toApiError({ code: 'api/correction-refused', message: 'there is nothing to undo' })
+      return
+    }
+    await this.write(() => this.api.undo(gameId, last.actor, { reason: 'undo' }), false)
   }
 
   private async onLiveEvent(event: LiveEvent): Promise<void> {
@@ -397,6 +423,7 @@ export class ArbiterApp extends LitElement {
     // which already holds the game after it, then fetch only what another writer added.
     if (this.writing) await this.writing
     if (event.gameId !== this.gameId || event.seq <= (this.view?.seq ?? 0)) return
+    if (event.type === 'Correction') this.forgetCorrectedPast()
     await this.refresh()
     await this.loadSteps()
     const newest = this.steps[this.steps.length - 1]
@@ -405,6 +432,13 @@ export class ArbiterApp extends LitElement {
 
   /** New, Open and Export from the desktop app's native menu. */
   private async onMenu(command: MenuCommand): Promise<void> {
+    if (command === 'undo') {
+      // In a field, Undo is the field's own; elsewhere it takes back the last event.
+      const focused = deepActiveElement()
+      if (focused instanceof HTMLElement && isTextField(focused)) document.execCommand('undo')
+      else if (this.screen === 'game' && this.scrubSeq === null) await this.undoLast()
+      return
+    }
     if (command === 'export-game') {
       if (this.gameId)
         await this.attempt(() => downloadExport(this.api, this.gameId!, this.view?.state.title ?? undefined))
@@ -511,7 +545,15 @@ export class ArbiterApp extends LitElement {
   private static readonly LIVE_ACTIONS: ReadonlySet<string> = new Set(['dice', 'roll-for-me', 'declare'])
 
   private onKey = (event: KeyboardEvent): void => {
-    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return
+    if (event.defaultPrevented) return
+    const undoKey =
+      (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'z'
+    if (undoKey && !isTyping(event) && this.screen === 'game' && this.scrubSeq === null) {
+      event.preventDefault()
+      void this.undoLast()
+      return
+    }
+    if (event.ctrlKey || event.metaKey || event.altKey) return
     const live = this.screen === 'game' && this.scrubSeq === null
     // 1 to 9 pick an open choice's option at once, wherever the focus is but in a field.
     if (/^[1-9]$/.test(event.key) && !isTyping(event) && live) {
@@ -583,6 +625,17 @@ export class ArbiterApp extends LitElement {
         ${tab('library', 'Library', 'L')} ${tab('game', 'Game', 'G', !this.gameId)} ${tab('rules', 'Rules', '/')}
       </nav>
       <span class="title">${this.view ? gameTitle(this.view.state, this.rulesetInfo) : ''}</span>
+      ${
+        this.screen === 'game' && this.view
+          ? html`<button
+              @click=${() => void this.undoLast()}
+              ?disabled=${this.busy || this.scrubSeq !== null}
+              title="Take back the last event: a correction, kept in the log"
+            >
+              Undo <kbd>Ctrl+Z</kbd>
+            </button>`
+          : nothing
+      }
       <button @click=${() => (this.helpOpen = true)}>Shortcuts <kbd>?</kbd></button>
     </header>`
   }
@@ -694,6 +747,13 @@ export class ArbiterApp extends LitElement {
       </main>
       ${this.helpOpen ? html`<shortcut-help @close=${() => (this.helpOpen = false)}></shortcut-help>` : nothing}`
   }
+}
+
+/** The element with the focus, inside shadow roots too. */
+function deepActiveElement(): Element | null {
+  let active = document.activeElement
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+  return active
 }
 
 /** The header's words for a game: its title, else its players, and the ruleset and variant by name. */

@@ -91,6 +91,16 @@ export class GameTimeline extends LitElement {
         font-weight: 600;
         margin-right: 0.4rem;
       }
+      /* A voided event stays in the log: struck through, with the correction that voided it beside it. */
+      li.voided s {
+        color: var(--muted);
+        text-decoration-thickness: 2px;
+      }
+      .correction {
+        margin-left: 0.6rem;
+        color: var(--heading);
+        font-style: italic;
+      }
     `,
   ]
 
@@ -126,18 +136,45 @@ export class GameTimeline extends LitElement {
         <output aria-live="polite">#${this.seq} / ${this.head}</output>
       </div>
       <ol aria-label="Events">
-        ${shown.map(
-          (step) =>
-            html`<li class=${step.seq === this.seq ? 'current' : step.seq > this.seq ? 'later' : ''}>
-              <button @click=${() => this.scrub(step.seq)} aria-current=${step.seq === this.seq ? 'step' : 'false'}>
-                <span class="seq">#${step.seq}</span><span class="type">${step.type}</span>${names(stepSummary(step))}
-              </button>
-            </li>`,
-        )}
+        ${shown.map((step) => {
+          const voided = step.correction !== undefined && step.correction.replacement === undefined
+          const place = step.seq === this.seq ? 'current' : step.seq > this.seq ? 'later' : ''
+          const said = html`<span class="seq">#${step.seq}</span><span class="type">${step.type}</span>${names(
+            voided ? recordedSummary(step) : stepSummary(step),
+          )}`
+          return html`<li class="${place}${voided ? ' voided' : ''}">
+            <button @click=${() => this.scrub(step.seq)} aria-current=${step.seq === this.seq ? 'step' : 'false'}>
+              ${voided ? html`<s>${said}</s>` : said}${correctionNote(step, names)}
+            </button>
+          </li>`
+        })}
       </ol>
       ${this.steps.length < this.head ? html`<p class="muted">Reading events ${this.steps.length + 1}–${this.head}…</p>` : nothing}
     </section>`
   }
+}
+
+/** Beside a corrected event: which correction voided or replaced it, by whom and why. */
+function correctionNote(step: StepView, names: (text: string) => string) {
+  const { correction } = step
+  if (!correction) return nothing
+  const what = correction.replacement ? `replaced with ${correction.replacement.type}` : 'voided'
+  return html`<span class="correction">${what} by #${correction.by} (${names(correction.author)}): ${correction.reason}</span>`
+}
+
+/** What a voided event recorded, in a few words: its fields as the log holds them. */
+function recordedSummary(step: StepView): string {
+  const payload = step.payload as Record<string, unknown> | null
+  if (!payload || typeof payload !== 'object') return ''
+  const { requestId, faces, option } = payload
+  if (Array.isArray(faces)) return `rolled ${faces.join(', ')} for request ${String(requestId)}`
+  if (typeof option === 'string') return `chose ${option} for request ${String(requestId)}`
+  return Object.entries(payload)
+    .map(
+      ([key, value]) =>
+        `${key} ${Array.isArray(value) ? value.join(' ') : typeof value === 'object' ? '…' : String(value)}`,
+    )
+    .join(', ')
 }
 
 customElements.define('game-timeline', GameTimeline)
