@@ -25,6 +25,7 @@ const arbiter = {
   append: (gameId, draft, expectedVersion) => call('append', [gameId, draft, expectedVersion]),
   rollDice: (gameId, requestId, actor) => call('rollDice', [gameId, requestId, actor]),
   undo: (gameId, actor, options) => call('undo', [gameId, actor, options]),
+  whatIf: (gameId, edits) => call('whatIf', [gameId, edits]),
   openGame: (gameId, atSeq) => call('openGame', [gameId, atSeq]),
   status: (gameId) => call('status', [gameId]),
   replay: (gameId, page) => call('replay', [gameId, page]),

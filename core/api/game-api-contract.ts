@@ -4,6 +4,7 @@ import type { GameState, OpenRequest, Outcome, TroopTemplate } from '../engine/t
 import type { TroopType } from '../events/event-types.js'
 import type { Explanation } from '../explain/explanation.js'
 import type { GameSummary } from '../store/event-store.js'
+import type { WhatIfEdit, WhatIfResult } from './what-if.js'
 
 /** The data the contract carries, for a client (the renderer) to name without reaching into the engine. */
 export type { ParamValue } from '../engine/catalogue.js'
@@ -20,6 +21,7 @@ export type {
 export type { ErrorData, ErrorField } from '../events/errors.js'
 export type { Profile, TroopType, UnitDefinitionInput } from '../events/event-types.js'
 export type { Explanation, RuleRef } from '../explain/explanation.js'
+export type { ComparedStep, StepDifference, UnitDifference, WhatIfEdit, WhatIfResult } from './what-if.js'
 export type { GameSummary, ParamKind }
 
 /**
@@ -55,6 +57,11 @@ export interface GameApi {
    * does not name them all (docs/corrections.md).
    */
   undo(gameId: string, actor: string, options?: UndoOptions): Promise<WrittenStep>
+  /**
+   * A what-if fork (core/api/what-if.ts): the game replayed in memory with `edits` applied, beside the game as
+   * recorded, and where and how the two differ. Nothing is written; an edit the rules refuse is `api/bad-edit`.
+   */
+  whatIf(gameId: string, edits: readonly WhatIfEdit[]): Promise<WhatIfResult>
   /** The game at its head, or at `atSeq`. */
   openGame(gameId: string, atSeq?: number): Promise<GameView>
   /** Where the game stands: turn, phase, what the table owes, what can be declared. */
@@ -93,6 +100,7 @@ export const gameApiMethods = [
   'append',
   'rollDice',
   'undo',
+  'whatIf',
   'openGame',
   'status',
   'replay',

@@ -1,5 +1,5 @@
 import type { Engine, EngineState } from '../engine/driver.js'
-import type { EngineEvent, GameState, StepResult, TroopTemplate } from '../engine/types.js'
+import type { EngineEvent, GameState, Ruleset, StepResult, TroopTemplate } from '../engine/types.js'
 import { canonicalJsonPieces } from '../events/canonical-json.js'
 import { type EventEnvelope, envelopeLine, type UnchainedEvent } from '../events/envelope.js'
 import { ArbiterError, ConflictError } from '../events/errors.js'
@@ -8,6 +8,7 @@ import { rulesets } from '../rules/index.js'
 import {
   ChainBrokenError,
   EventStore,
+  type FoldedEvent,
   type GameSummary,
   snapshotDigestOfPieces,
   type UnindexedGame,
@@ -66,6 +67,7 @@ import { prepareArmy } from './muster-input.js'
 import { randomFace } from './random.js'
 import { rulesIdentity } from './rules-identity.js'
 import { engineFor, rulesetOf, rulesetSummaries } from './rulesets.js'
+import { type WhatIfEdit, type WhatIfResult, whatIf, whatIfEditsSchema } from './what-if.js'
 
 export { foldEvents, toEngineEvent } from './fold.js'
 export { snapshotKey, waypointKey } from './game-views.js'
@@ -129,6 +131,13 @@ interface CreatedPayload {
   readonly variant: string
   readonly catalogueHash: string
   readonly title?: string
+}
+
+/** A new event's payload as it is stored: validated at `v`, an army read from a list as a muster reads it. */
+function validatedPayload(ruleset: Ruleset, type: string, v: number, payload: unknown): unknown {
+  return type === 'ArmyMustered' && v === gameEvents.currentVersion(type)
+    ? prepareArmy(definitionsOf(ruleset), payload)
+    : gameEvents.validateNew(type, v, payload)
 }
 
 /**
@@ -241,10 +250,7 @@ export class LocalGameApi implements GameApi {
   async append(gameId: string, draft: EventDraft, expectedVersion?: number): Promise<WrittenStep> {
     const type = draft.type
     const v = draft.v ?? gameEvents.currentVersion(type)
-    const payload =
-      type === 'ArmyMustered' && v === gameEvents.currentVersion(type)
-        ? prepareArmy(definitionsOf(this.session(gameId).engine.ruleset), draft.payload)
-        : gameEvents.validateNew(type, v, draft.payload)
+    const payload = validatedPayload(this.session(gameId).engine.ruleset, type, v, draft.payload)
     if (type === 'GameCreated')
       throw new ArbiterError('api/game-exists', `GameCreated can only start a game; game ${gameId} has one`)
     if (type === 'Correction')
@@ -337,6 +343,32 @@ export class LocalGameApi implements GameApi {
     const reason = options.reason ?? 'undo'
     const payload = { voids: [target], reason, agreedBy: [...(options.agreedBy ?? [])] }
     return this.append(gameId, { type: 'Correction', actor, payload })
+  }
+
+  async whatIf(gameId: string, edits: readonly WhatIfEdit[]): Promise<WhatIfResult> {
+    const parsed = whatIfEditsSchema.safeParse(edits)
+    if (!parsed.success)
+      throw new ArbiterError(
+        'api/bad-edit',
+        parsed.error.issues.map((i) => `edit ${i.path.join('.')}: ${i.message}`).join('; '),
+      )
+    this.assertWholeChain(gameId)
+    const { engine } = this.engineOf(gameId)
+    const events = [...this.store.readEvents(gameId, { forFold: true })]
+    const first = Math.min(...parsed.data.map((edit) => (edit.kind === 'add' ? edit.after + 1 : edit.seq)))
+    const snapshot = this.snapshotBefore(gameId, sessionSnapshotKey(engine), first - 1, this.correctionsOf(gameId))
+    const created = toEngineEvent(events[0] as FoldedEvent) as EngineEvent & { type: 'GameCreated' }
+    return whatIf(
+      {
+        gameId,
+        engine,
+        events,
+        players: created.payload.players.map((player) => player.id),
+        validate: (type, payload) => validatedPayload(engine.ruleset, type, gameEvents.currentVersion(type), payload),
+        ...(snapshot ? { start: { seq: snapshot.seq, restore: () => engine.restore(snapshot.stateJson) } } : {}),
+      },
+      parsed.data,
+    )
   }
 
   async openGame(gameId: string, atSeq?: number): Promise<GameView> {
@@ -707,11 +739,7 @@ export class LocalGameApi implements GameApi {
   private load(gameId: string, toSeq: number, corrections = this.correctionsOf(gameId)): Session {
     const { engine } = this.engineOf(gameId)
     const key = sessionSnapshotKey(engine)
-    const snapshot = freshSnapshot(toSeq, corrections, (bound) => {
-      const recent = this.store.latestSnapshot(gameId, bound, key)
-      const waypoint = this.store.latestSnapshot(gameId, bound, waypointKey(key))
-      return recent && (!waypoint || recent.seq >= waypoint.seq) ? recent : waypoint
-    })
+    const snapshot = this.snapshotBefore(gameId, key, toSeq, corrections)
     const state = snapshot ? engine.restore(snapshot.stateJson) : engine.initialState()
     foldEvents(
       engine,
@@ -721,6 +749,15 @@ export class LocalGameApi implements GameApi {
       corrections,
     )
     return { engine, state, lastSnapshotSeq: snapshot?.seq ?? 0 }
+  }
+
+  /** The newest trusted snapshot at or before `toSeq` (a head snapshot or a waypoint) that no later correction changed. */
+  private snapshotBefore(gameId: string, key: string, toSeq: number, corrections: Corrections) {
+    return freshSnapshot(toSeq, corrections, (bound) => {
+      const recent = this.store.latestSnapshot(gameId, bound, key)
+      const waypoint = this.store.latestSnapshot(gameId, bound, waypointKey(key))
+      return recent && (!waypoint || recent.seq >= waypoint.seq) ? recent : waypoint
+    })
   }
 
   /**
@@ -751,13 +788,10 @@ export class LocalGameApi implements GameApi {
     const game = session.state.game as GameState
     const expected = expectedVersion ?? game.seq
     if (expected !== game.seq) throw new ConflictError(gameId, expected, game.seq)
-    const replaces = payload.replaces.map((replaced) => {
-      const validated =
-        replaced.type === 'ArmyMustered'
-          ? prepareArmy(definitionsOf(session.engine.ruleset), replaced.payload)
-          : gameEvents.validateNew(replaced.type, replaced.v, replaced.payload)
-      return { ...replaced, payload: validated }
-    })
+    const replaces = payload.replaces.map((replaced) => ({
+      ...replaced,
+      payload: validatedPayload(session.engine.ruleset, replaced.type, replaced.v, replaced.payload),
+    }))
     const correction = gameEvents.validateNew('Correction', 1, { ...payload, replaces }) as CorrectionPayload
     this.assertChainIntact(gameId)
     const first = Math.min(...targetsOf(correction).filter((seq) => seq >= 1), game.seq)

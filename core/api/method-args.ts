@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ArbiterError } from '../events/errors.js'
 import type { GameApi, GameApiMethod } from './game-api-contract.js'
+import { whatIfEditsSchema } from './what-if.js'
 
 /**
  * The arguments of every GameApi method, checked where they cross a host boundary (Electron IPC,
@@ -44,6 +45,7 @@ export const gameApiArgs = {
     id,
     optional(z.strictObject({ reason: optional(z.string().max(2000)), agreedBy: optional(z.array(id).max(8)) })),
   ]),
+  whatIf: z.tuple([id, whatIfEditsSchema]),
   openGame: z.tuple([id, optional(seq)]),
   status: z.tuple([id]),
   replay: z.tuple([id, page]),

@@ -1,7 +1,10 @@
+import type { StepDifference, WhatIfResult } from '../api/index.js'
 import { ARBITER, dbFlag, gameFlag, helpFlag, optional, required } from './args.js'
-import { type Command, printWrite, where, withApi, writeJsonFlag } from './command.js'
+import { type Command, currentRulesFlag, parseJson, printWrite, where, withApi, writeJsonFlag } from './command.js'
+import { readTextFile } from './files.js'
+import { oneLine } from './safe-output.js'
 
-/** The commands that settle a dispute: undo (a correction of your own last event). */
+/** The commands that settle a dispute: undo (a correction of your own last event), what-if (a fork in memory). */
 export const disputeCommands = {
   undo: {
     usage: `${ARBITER} undo --db FILE --game ID --as PLAYER [--reason TEXT] [--agreed-by PLAYER]… [--json]`,
@@ -38,4 +41,73 @@ export const disputeCommands = {
       return 0
     },
   },
+  'what-if': {
+    usage: `${ARBITER} what-if --db FILE --game ID --edit EDITS.json [--json] [--current-rules]`,
+    summary: 'Replay a fork of a game with some events edited, in memory, and show where it differs. Writes nothing.',
+    details:
+      'EDITS.json is a list of edits: {"kind": "dice", "seq": N, "faces": [..]}, {"kind": "choice", "seq": N,\n' +
+      '"option": ID}, {"kind": "void", "seq": N}, {"kind": "replace", "seq": N, "type": T, "payload": {..}} (a\n' +
+      'declaration changed, a muster mended), {"kind": "add", "after": N, "type": T, "actor": P, "payload": {..}}.\n' +
+      'It prints the first seq where the fork diverges, each step that differs (the game, then the fork), the\n' +
+      'units that differ at the head, and where the fork stopped if the rules refuse a recorded event in it.',
+    flags: {
+      db: dbFlag,
+      game: gameFlag,
+      edit: { type: 'string', value: 'EDITS.json', help: 'the file of edits (a JSON list)' },
+      json: { type: 'boolean', help: 'print the whole comparison as one JSON object (explanations included)' },
+      'current-rules': currentRulesFlag,
+      help: helpFlag,
+    },
+    examples: [`${ARBITER} what-if --db games.sqlite --game 4f1c… --edit fear-passed.json`],
+    async run(values, _p, io) {
+      const source = required(values, 'edit')
+      const edits = parseJson(readTextFile(source), source)
+      const gameId = required(values, 'game')
+      const result = await withApi(
+        required(values, 'db'),
+        'read',
+        (api) => api.whatIf(gameId, edits as Parameters<typeof api.whatIf>[1]),
+        { underCurrentRules: values['current-rules'] === true },
+      )
+      io.stdout.write(values.json === true ? `${JSON.stringify(result)}\n` : whatIfText(result))
+      return 0
+    },
+  },
 } satisfies Record<string, Command>
+
+/** One side of a step that differs, in a line: its outcomes, else what it asked for, else what it was. */
+function sideText(side: StepDifference['real']): string {
+  if (side === null) return '(not counted)'
+  const said = side.outcomes.map((outcome) => outcome.text)
+  if (said.length > 0) return said.map(oneLine).join('; ')
+  if (side.requests.length > 0) return `-> ${side.requests.map((request) => oneLine(request.text)).join('; ')}`
+  return side.explanation ? oneLine(side.explanation.text) : '(nothing)'
+}
+
+/** A what-if comparison as the command line prints it. */
+export function whatIfText(result: WhatIfResult): string {
+  const lines = [
+    result.firstDivergence === null
+      ? `the fork does not differ from the game (head seq ${result.head})`
+      : `the fork diverges at seq ${result.firstDivergence} (the game's head is seq ${result.head})`,
+  ]
+  for (const step of result.steps) {
+    const place = step.seq === null ? `added as #${step.forkSeq}` : `#${step.seq}`
+    lines.push(`${place} ${step.type}`, `    game: ${sideText(step.real)}`, `    fork: ${sideText(step.fork)}`)
+  }
+  for (const unit of result.units)
+    lines.push(
+      `unit ${oneLine(unit.name)} differs at the head: ${unit.fields.join(', ')}` +
+        (unit.real && unit.fork ? ` (models ${unit.real.models} in the game, ${unit.fork.models} in the fork)` : ''),
+    )
+  const effect = (e: WhatIfResult['effects']['onlyReal'][number]) =>
+    oneLine(`${e.entry} on ${e.unit} from seq ${e.startedAt}, lasting ${e.duration.kind}`)
+  for (const only of result.effects.onlyReal) lines.push(`effect only in the game: ${effect(only)}`)
+  for (const only of result.effects.onlyFork) lines.push(`effect only in the fork: ${effect(only)}`)
+  if (result.stopped)
+    lines.push(
+      `the fork stops at seq ${result.stopped.seq}: ${oneLine(result.stopped.problem)}`,
+      '    (edit that event too to take the fork further)',
+    )
+  return `${lines.join('\n')}\n`
+}

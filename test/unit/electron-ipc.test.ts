@@ -22,6 +22,7 @@ const everyGameApiMethod: Record<keyof GameApi, true> = {
   append: true,
   rollDice: true,
   undo: true,
+  whatIf: true,
   openGame: true,
   status: true,
   replay: true,
