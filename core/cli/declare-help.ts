@@ -72,8 +72,10 @@ export function declareTypeHelp(type: string): string {
   if (described.recordedBy === 'answer') lines.push(`(recorded by \`${ARBITER} roll\` or \`${ARBITER} choose\`)`)
   if (described.recordedBy === 'muster') lines.push(`(recorded by \`${ARBITER} muster ARMY.json\`)`)
   if (described.recordedBy === 'new-game') lines.push(`(recorded by \`${ARBITER} new\`)`)
-  if (described.recordedBy === 'correction')
-    lines.push(`(recorded by \`${ARBITER} undo\`, or whole with --payload; see docs/corrections.md)`)
+  if (described.recordedBy === 'dispute')
+    lines.push(
+      `(settles a dispute: recorded whole with --payload${type === 'Correction' ? `, or by \`${ARBITER} undo\`` : ''}; see docs/corrections.md)`,
+    )
   const nested = described.fields.some((field) => field.shape !== 'value')
   lines.push(
     '',

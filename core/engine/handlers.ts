@@ -10,6 +10,7 @@ import { checkArmy, checkPlayers } from './muster-check.js'
 import { phaseKey } from './outcomes.js'
 import { advance, checkAnswer } from './procedure-runner.js'
 import type { RulesetIndex } from './ruleset-index.js'
+import { tableRuling } from './ruling.js'
 import type { StepScratch } from './step-scratch.js'
 import type {
   EngineEvent,
@@ -276,6 +277,7 @@ export function createHandlers(parts: HandlerParts): Handlers {
         from: [event.seq, ...voids, ...replaces.map((r) => r.seq)],
       })
     },
+    Ruling: tableRuling(parts),
     Note(state, event) {
       requireGame(state, event as EngineEvent)
       return explain(`note: ${event.payload.text}`, { from: [event.seq] })

@@ -478,6 +478,37 @@ export const eventSchemas = {
     }),
     input: z.looseObject({ reason: typedText('a reason') }),
   },
+  /**
+   * The table decides an outcome otherwise than the rules (a disputed line of sight, a house rule, a modifier agreed
+   * to stand): what the table applies to each unit from here on, about the event whose outcome it rules on, who
+   * agreed and why (docs/corrections.md). The engine goes on from the ruled state; its explanation shows both.
+   */
+  Ruling: {
+    version: 1,
+    schema: z.strictObject({
+      /** The seq of the event whose outcome the table rules otherwise. */
+      about: z.number().int().min(2),
+      /** What the table applies to each unit: models left, wounds on the next model, fleeing or not. */
+      units: z
+        .array(
+          z.strictObject({
+            unit: id,
+            models: z.number().int().min(0).max(1000).optional(),
+            woundsOnNextModel: z.number().int().min(0).max(100).optional(),
+            fleeing: z.boolean().optional(),
+          }),
+        )
+        .max(20)
+        .default([]),
+      /** The rolls and choices the rules still ask for are not owed: the table plays on from its ruling. */
+      dropOpen: z.boolean().default(false),
+      /** Why, in the players' words. */
+      why: z.string().min(1).max(2000),
+      /** The other players who agreed: a ruling needs every one. */
+      agreedBy: z.array(id).max(8).default([]),
+    }),
+    input: z.looseObject({ why: typedText('a reason') }),
+  },
   Note: {
     version: 1,
     schema: z.strictObject({ text: z.string().min(1).max(10_000) }),

@@ -40,10 +40,10 @@ export type FieldKind =
   | 'other'
 
 /**
- * Who records an event, and where: most in a declaration form; the rest on their own screens, as answers, or as a
- * correction of the log (Edit > Undo, `arbiter undo`, or `arbiter declare Correction --payload`).
+ * Who records an event, and where: most in a declaration form; the rest on their own screens, as answers, or when
+ * the table settles a dispute (a Correction: Edit > Undo, `arbiter undo`; a Ruling; or `arbiter declare TYPE --payload`).
  */
-export type RecordedBy = 'form' | 'new-game' | 'muster' | 'answer' | 'correction'
+export type RecordedBy = 'form' | 'new-game' | 'muster' | 'answer' | 'dispute'
 
 export interface Choice {
   readonly value: string

@@ -512,7 +512,7 @@ export const META: Meta = {
     help:
       'Voids earlier events or replaces each with another, with the reason and who agreed; the game is folded as ' +
       'corrected and the events stay in the log (docs/corrections.md). Undo records one (`arbiter undo`).',
-    recordedBy: 'correction',
+    recordedBy: 'dispute',
     fields: {
       voids: { label: 'Voids', help: 'the seqs of the events voided', kind: 'other' },
       replaces: {
@@ -526,6 +526,28 @@ export const META: Meta = {
         help: "the other players who agreed (every one, unless it undoes the author's own last events)",
         kind: 'other',
       },
+    },
+  },
+  Ruling: {
+    title: 'Table ruling',
+    help:
+      'The table rules an outcome otherwise than the rules, every player agreeing: what it applies to each unit from ' +
+      'here on, and why. The explanation shows what the rules give beside what the table ruled.',
+    recordedBy: 'dispute',
+    fields: {
+      about: { label: 'About', help: 'the seq of the event whose outcome the table rules otherwise', kind: 'other' },
+      units: {
+        label: 'Units',
+        help: 'what the table applies to each unit: {"unit", "models", "woundsOnNextModel", "fleeing"}',
+        kind: 'other',
+      },
+      dropOpen: {
+        label: 'Drop what is owed',
+        help: 'the rolls and choices the rules still ask for are not owed: the table plays on from its ruling',
+        kind: 'yes-no',
+      },
+      why: { label: 'Why', help: 'why, in your words', kind: 'text' },
+      agreedBy: { label: 'Agreed by', help: 'every other player: a ruling needs all of them', kind: 'other' },
     },
   },
   Note: {
