@@ -26,6 +26,7 @@ const arbiter = {
   rollDice: (gameId, requestId, actor) => call('rollDice', [gameId, requestId, actor]),
   undo: (gameId, actor, options) => call('undo', [gameId, actor, options]),
   whatIf: (gameId, edits) => call('whatIf', [gameId, edits]),
+  audit: (gameId) => call('audit', [gameId]),
   openGame: (gameId, atSeq) => call('openGame', [gameId, atSeq]),
   status: (gameId) => call('status', [gameId]),
   replay: (gameId, page) => call('replay', [gameId, page]),

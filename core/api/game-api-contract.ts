@@ -1,3 +1,4 @@
+import type { AuditReport } from '../audit/audit.js'
 import type { CatalogueEntry } from '../engine/catalogue.js'
 import type { ParamKind } from '../engine/params.js'
 import type { GameState, OpenRequest, Outcome, TroopTemplate } from '../engine/types.js'
@@ -6,6 +7,7 @@ import type { Explanation } from '../explain/explanation.js'
 import type { GameSummary } from '../store/event-store.js'
 import type { WhatIfEdit, WhatIfResult } from './what-if.js'
 
+export type { AuditEntry, AuditReport, CitedRule } from '../audit/audit.js'
 /** The data the contract carries, for a client (the renderer) to name without reaching into the engine. */
 export type { ParamValue } from '../engine/catalogue.js'
 export type {
@@ -62,6 +64,11 @@ export interface GameApi {
    * recorded, and where and how the two differ. Nothing is written; an edit the rules refuse is `api/bad-edit`.
    */
   whatIf(gameId: string, edits: readonly WhatIfEdit[]): Promise<WhatIfResult>
+  /**
+   * Where the game departs from the rules (core/audit): each claim that differs from what the rules give, each
+   * table ruling, each correction, with both explanations, the rule text and whether it changed the game.
+   */
+  audit(gameId: string): Promise<AuditReport>
   /** The game at its head, or at `atSeq`. */
   openGame(gameId: string, atSeq?: number): Promise<GameView>
   /** Where the game stands: turn, phase, what the table owes, what can be declared. */
@@ -101,6 +108,7 @@ export const gameApiMethods = [
   'rollDice',
   'undo',
   'whatIf',
+  'audit',
   'openGame',
   'status',
   'replay',

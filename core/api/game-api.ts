@@ -1,3 +1,4 @@
+import { type AuditReport, audit } from '../audit/audit.js'
 import type { Engine, EngineState } from '../engine/driver.js'
 import type { EngineEvent, GameState, Ruleset, StepResult, TroopTemplate } from '../engine/types.js'
 import { canonicalJsonPieces } from '../events/canonical-json.js'
@@ -369,6 +370,12 @@ export class LocalGameApi implements GameApi {
       },
       parsed.data,
     )
+  }
+
+  async audit(gameId: string): Promise<AuditReport> {
+    this.assertWholeChain(gameId)
+    const { engine } = this.engineOf(gameId)
+    return audit({ gameId, engine, events: [...this.store.readEvents(gameId, { forFold: true })] })
   }
 
   async openGame(gameId: string, atSeq?: number): Promise<GameView> {

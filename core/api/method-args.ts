@@ -46,6 +46,7 @@ export const gameApiArgs = {
     optional(z.strictObject({ reason: optional(z.string().max(2000)), agreedBy: optional(z.array(id).max(8)) })),
   ]),
   whatIf: z.tuple([id, whatIfEditsSchema]),
+  audit: z.tuple([id]),
   openGame: z.tuple([id, optional(seq)]),
   status: z.tuple([id]),
   replay: z.tuple([id, page]),

@@ -236,7 +236,8 @@ function sameStep(a: ComparedStep | null, b: ComparedStep | null): boolean {
 /** Fields of a unit that say where in the log it changed, not what it is. */
 const WHERE_IN_THE_LOG = new Set(['changedAt', 'musteredAt'])
 
-function unitDifferences(real: GameState, fork: GameState): UnitDifference[] {
+/** The units whose state differs between two games, field by field (where in the log each changed aside). */
+export function unitDifferences(real: GameState, fork: GameState): UnitDifference[] {
   const ids = [...new Set([...Object.keys(real.units), ...Object.keys(fork.units)])].sort()
   const differences: UnitDifference[] = []
   for (const id of ids) {

@@ -1,4 +1,4 @@
-import type { StepDifference, WhatIfResult } from '../api/index.js'
+import type { AuditReport, StepDifference, WhatIfResult } from '../api/index.js'
 import { ARBITER, dbFlag, gameFlag, helpFlag, optional, required } from './args.js'
 import { type Command, currentRulesFlag, parseJson, printWrite, where, withApi, writeJsonFlag } from './command.js'
 import { readTextFile } from './files.js'
@@ -73,7 +73,53 @@ export const disputeCommands = {
       return 0
     },
   },
+  audit: {
+    usage: `${ARBITER} audit --db FILE --game ID [--json] [--current-rules]`,
+    summary:
+      'List where a game departs from the rules: claims that differ, rulings, corrections. Exit 1 if any changed it.',
+    details:
+      'Each entry: the seqs involved, what the table said, ruled or corrected, what the rules give, the rules cited\n' +
+      'with their words, and whether it changed the game (a unit’s models, wounds or flight, a break test, a\n' +
+      "combat's winner or margin). Exit 0 when nothing changed the game, 1 otherwise.",
+    flags: {
+      db: dbFlag,
+      game: gameFlag,
+      json: { type: 'boolean', help: 'print the audit as one JSON object (explanations included)' },
+      'current-rules': currentRulesFlag,
+      help: helpFlag,
+    },
+    examples: [`${ARBITER} audit --db games.sqlite --game 4f1c…`],
+    async run(values, _p, io) {
+      const gameId = required(values, 'game')
+      const report = await withApi(required(values, 'db'), 'read', (api) => api.audit(gameId), {
+        underCurrentRules: values['current-rules'] === true,
+      })
+      io.stdout.write(values.json === true ? `${JSON.stringify(report)}\n` : auditText(report))
+      return report.changedGame ? 1 : 0
+    },
+  },
 } satisfies Record<string, Command>
+
+/** An audit as the command line prints it. */
+export function auditText(report: AuditReport): string {
+  const lines: string[] = []
+  for (const entry of report.entries) {
+    const mark = entry.changedGame ? 'CHANGED THE GAME' : 'did not change the game'
+    lines.push(`#${entry.seq} ${entry.kind} by ${oneLine(entry.by)} (seqs ${entry.seqs.join(', ')}): ${mark}`)
+    lines.push(`    table: ${oneLine(entry.table)}`)
+    if (entry.rules !== null) lines.push(`    rules: ${oneLine(entry.rules)}`)
+    for (const change of entry.changes) lines.push(`    - ${oneLine(change)}`)
+    for (const rule of entry.cited)
+      lines.push(`    cites ${rule.ruleset}/${rule.id} §${rule.clause} (${oneLine(rule.name)}): ${oneLine(rule.text)}`)
+  }
+  const changed = report.entries.filter((entry) => entry.changedGame).length
+  lines.push(
+    report.entries.length === 0
+      ? `the game follows the rules: no claim differs, no ruling, no correction (seq 1 to ${report.head})`
+      : `${report.entries.length} departures from the rules, ${changed} of them changed the game`,
+  )
+  return `${lines.join('\n')}\n`
+}
 
 /** One side of a step that differs, in a line: its outcomes, else what it asked for, else what it was. */
 function sideText(side: StepDifference['real']): string {

@@ -12,7 +12,7 @@ export type { Io }
 // In the order the overview lists them.
 const { demo, new: newGame, muster, declare, roll, choose, import: importGame } = writeCommands
 const { status, rules, games, replay, export: exportGame, verify } = readCommands
-const { undo, 'what-if': whatIf } = disputeCommands
+const { undo, 'what-if': whatIf, audit } = disputeCommands
 const commands: Record<string, Command> = {
   demo,
   new: newGame,
@@ -22,6 +22,7 @@ const commands: Record<string, Command> = {
   choose,
   undo,
   'what-if': whatIf,
+  audit,
   status,
   rules,
   games,

@@ -278,6 +278,33 @@ export function createHandlers(parts: HandlerParts): Handlers {
       })
     },
     Ruling: tableRuling(parts),
+    // A claim is the table's word beside the rules': the audit compares the two (core/audit); the game is the rules'.
+    Claim(state, event) {
+      const game = requireGame(state, event as EngineEvent)
+      const p = event.payload
+      if (p.about >= event.seq)
+        throw new RuleError(
+          'rules/not-permitted',
+          `seq ${event.seq}: a claim is about an earlier event, not seq ${p.about}`,
+        )
+      if (p.unit !== undefined) parts.runOf(game).context.unit(p.unit)
+      const said = [
+        p.modelsRemoved === undefined ? null : `${p.modelsRemoved} models removed`,
+        p.fledInches === undefined ? null : `fled ${p.fledInches}"`,
+        p.breakTest === undefined ? null : `break test ${p.breakTest}`,
+        p.scores === undefined
+          ? null
+          : `combat result ${Object.entries(p.scores)
+              .map(([k, v]) => `${k} ${v}`)
+              .join(', ')}`,
+      ].filter((part) => part !== null)
+      if (said.length === 0)
+        throw new RuleError('rules/not-permitted', `seq ${event.seq}: a claim says at least one thing the table did`)
+      const who = p.unit ?? p.combat ?? 'the table'
+      return explain(`claim by ${event.actor} about seq ${p.about} (${who}): ${said.join('; ')}`, {
+        from: [event.seq, p.about],
+      })
+    },
     Note(state, event) {
       requireGame(state, event as EngineEvent)
       return explain(`note: ${event.payload.text}`, { from: [event.seq] })

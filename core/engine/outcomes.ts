@@ -125,7 +125,15 @@ export interface OutcomeValues {
   /** A slain model topples (Timber!): towards `arc`, as `winner` chose; `units`: those in that arc, hit. */
   toppled: { unit: string; arc: 'front' | 'flank' | 'rear'; winner: string; units: string[] }
   /** What the table ruled for a unit (a Ruling about seq `about`): the fields given replace the rules' own. */
-  'table-ruling': { unit: string; about: number; models?: number; woundsOnNextModel?: number; fleeing?: boolean }
+  'table-ruling': {
+    unit: string
+    about: number
+    models?: number
+    woundsOnNextModel?: number
+    fleeing?: boolean
+    /** What the rules had given the unit, as it stood before the ruling. */
+    rules: { models: number; woundsOnNextModel: number; fleeing: boolean }
+  }
 }
 export type OutcomeKind = keyof OutcomeValues
 

@@ -60,7 +60,11 @@ export const tableRuling =
       context.emit({
         kind: 'table-ruling',
         text,
-        values: { ...ruled, about },
+        values: {
+          ...ruled,
+          about,
+          rules: { models: unit.models, woundsOnNextModel: unit.woundsOnNextModel, fleeing: unit.fleeing },
+        },
         explanation: explain(text, { from: [about, event.seq] }, lines),
       })
     }

@@ -509,6 +509,28 @@ export const eventSchemas = {
     }),
     input: z.looseObject({ why: typedText('a reason') }),
   },
+  /**
+   * What the players say they did at the table about an event's outcome (models removed, inches fled, a break test
+   * passed or failed, a combat result), recorded beside the dice: the audit compares it with what the rules give.
+   */
+  Claim: {
+    version: 1,
+    schema: z.strictObject({
+      /** The seq of the event whose outcome the claim is about. */
+      about: z.number().int().min(2),
+      /** The unit the claim is about (models removed, fled, break test). */
+      unit: id.optional(),
+      /** The combat the claim is about (its result). */
+      combat: id.optional(),
+      modelsRemoved: z.number().int().min(0).max(1000).optional(),
+      fledInches: z.number().int().min(0).max(100).optional(),
+      breakTest: z.enum(['passed', 'failed']).optional(),
+      /** The combat result as the table counted it, by player. */
+      scores: z.record(id, z.number().int().min(-100).max(1000)).optional(),
+      note: z.string().min(1).max(2000).optional(),
+    }),
+    input: z.looseObject({ note: typedText('a note').optional() }),
+  },
   Note: {
     version: 1,
     schema: z.strictObject({ text: z.string().min(1).max(10_000) }),

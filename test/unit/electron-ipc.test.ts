@@ -23,6 +23,7 @@ const everyGameApiMethod: Record<keyof GameApi, true> = {
   rollDice: true,
   undo: true,
   whatIf: true,
+  audit: true,
   openGame: true,
   status: true,
   replay: true,

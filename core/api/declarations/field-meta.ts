@@ -550,6 +550,32 @@ export const META: Meta = {
       agreedBy: { label: 'Agreed by', help: 'every other player: a ruling needs all of them', kind: 'other' },
     },
   },
+  Claim: {
+    title: 'Claim',
+    help:
+      'What was done at the table about an event (models removed, inches fled, a break test, a combat result), ' +
+      'recorded beside the dice; `arbiter audit` compares it with what the rules give.',
+    recordedBy: 'dispute',
+    fields: {
+      about: { label: 'About', help: 'the seq of the event whose outcome it is about', kind: 'other' },
+      unit: { label: 'Unit', help: 'the unit it is about', kind: 'unit' },
+      combat: { label: 'Combat', help: 'the combat it is about (a combat result)', kind: 'combat' },
+      modelsRemoved: { label: 'Models removed', help: 'the models the table removed', kind: 'count' },
+      fledInches: { label: 'Fled', help: 'the inches the unit fled at the table', kind: 'count' },
+      breakTest: {
+        label: 'Break test',
+        help: 'the break test as the table took it',
+        kind: 'choice',
+        labels: { passed: { label: 'Passed' }, failed: { label: 'Failed' } },
+      },
+      scores: {
+        label: 'Combat result',
+        help: 'the combat result as the table counted it: {"PLAYER": N, …}',
+        kind: 'other',
+      },
+      note: { label: 'Note', help: 'anything more, in words', kind: 'text' },
+    },
+  },
   Note: {
     title: 'Note',
     help: 'A note in the log, in words.',
