@@ -134,10 +134,13 @@ interface CreatedPayload {
   readonly title?: string
 }
 
-/** A new event's payload as it is stored: validated at `v`, an army read from a list as a muster reads it. */
-function validatedPayload(ruleset: Ruleset, type: string, v: number, payload: unknown): unknown {
+/**
+ * A new event's payload as it is stored: validated at `v`, an army read from a list as a muster reads it (only an
+ * army asks for the game's ruleset, so other events are validated before the game is opened).
+ */
+function validatedPayload(ruleset: () => Ruleset, type: string, v: number, payload: unknown): unknown {
   return type === 'ArmyMustered' && v === gameEvents.currentVersion(type)
-    ? prepareArmy(definitionsOf(ruleset), payload)
+    ? prepareArmy(definitionsOf(ruleset()), payload)
     : gameEvents.validateNew(type, v, payload)
 }
 
@@ -251,7 +254,7 @@ export class LocalGameApi implements GameApi {
   async append(gameId: string, draft: EventDraft, expectedVersion?: number): Promise<WrittenStep> {
     const type = draft.type
     const v = draft.v ?? gameEvents.currentVersion(type)
-    const payload = validatedPayload(this.session(gameId).engine.ruleset, type, v, draft.payload)
+    const payload = validatedPayload(() => this.session(gameId).engine.ruleset, type, v, draft.payload)
     if (type === 'GameCreated')
       throw new ArbiterError('api/game-exists', `GameCreated can only start a game; game ${gameId} has one`)
     if (type === 'Correction')
@@ -365,7 +368,8 @@ export class LocalGameApi implements GameApi {
         engine,
         events,
         players: created.payload.players.map((player) => player.id),
-        validate: (type, payload) => validatedPayload(engine.ruleset, type, gameEvents.currentVersion(type), payload),
+        validate: (type, payload) =>
+          validatedPayload(() => engine.ruleset, type, gameEvents.currentVersion(type), payload),
         ...(snapshot ? { start: { seq: snapshot.seq, restore: () => engine.restore(snapshot.stateJson) } } : {}),
       },
       parsed.data,
@@ -797,7 +801,7 @@ export class LocalGameApi implements GameApi {
     if (expected !== game.seq) throw new ConflictError(gameId, expected, game.seq)
     const replaces = payload.replaces.map((replaced) => ({
       ...replaced,
-      payload: validatedPayload(session.engine.ruleset, replaced.type, replaced.v, replaced.payload),
+      payload: validatedPayload(() => session.engine.ruleset, replaced.type, replaced.v, replaced.payload),
     }))
     const correction = gameEvents.validateNew('Correction', 1, { ...payload, replaces }) as CorrectionPayload
     this.assertChainIntact(gameId)

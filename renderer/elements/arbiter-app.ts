@@ -1,5 +1,6 @@
 import { css, html, LitElement, nothing } from 'lit'
 import type {
+  AuditReport,
   EventDraft,
   GameStatus,
   GameView,
@@ -25,6 +26,7 @@ import type { Named } from '../texts.js'
 import { baseStyles } from '../theme.js'
 import type { MusterRequest } from './army-muster.js'
 import './army-muster.js'
+import './audit-panel.js'
 import './explanation-panel.js'
 import './game-console.js'
 import './game-library.js'
@@ -64,6 +66,7 @@ export class ArbiterApp extends LitElement {
     busy: { state: true },
     helpOpen: { state: true },
     musterOpen: { state: true },
+    audit: { state: true },
   }
 
   /** Set before the element connects to use another client (tests); otherwise the host's. */
@@ -95,6 +98,8 @@ export class ArbiterApp extends LitElement {
   busy = false
   helpOpen = false
   musterOpen = false
+  /** The open game's audit while the audit panel is shown (null: hidden); `undefined` while it is read. */
+  audit: AuditReport | null | undefined = null
 
   private unsubscribe: (() => void) | null = null
   private unsubscribeMenu: (() => void) | null = null
@@ -169,8 +174,9 @@ export class ArbiterApp extends LitElement {
           'guide guide'
           'now state'
           'explain state'
+          'audit audit'
           'timeline timeline';
-        grid-template-rows: auto auto 1fr auto;
+        grid-template-rows: auto auto 1fr auto auto;
         gap: 1rem;
         align-items: start;
       }
@@ -192,6 +198,9 @@ export class ArbiterApp extends LitElement {
       game-state-view {
         grid-area: state;
       }
+      audit-panel {
+        grid-area: audit;
+      }
       game-timeline {
         grid-area: timeline;
       }
@@ -204,7 +213,7 @@ export class ArbiterApp extends LitElement {
         }
         .game {
           grid-template-columns: minmax(0, 1fr);
-          grid-template-areas: 'guide' 'now' 'state' 'explain' 'timeline';
+          grid-template-areas: 'guide' 'now' 'state' 'explain' 'audit' 'timeline';
           grid-template-rows: none;
           gap: 0.7rem;
         }
@@ -305,6 +314,7 @@ export class ArbiterApp extends LitElement {
     if (!opened) return
     this.error = null
     this.gameId = gameId
+    this.audit = null
     this.view = opened.view
     this.status = opened.status
     this.steps = []
@@ -387,6 +397,7 @@ export class ArbiterApp extends LitElement {
     else if (this.steps.length < view.seq) void this.loadSteps()
     // A correction changes the steps it corrects and every state after them: read them again.
     if (step.type === 'Correction') this.forgetCorrectedPast()
+    if (this.audit !== null) void this.readAudit()
     if (moveFocus) void this.updateComplete.then(() => this.renderRoot.querySelector('game-console')?.focusNext())
   }
 
@@ -395,6 +406,23 @@ export class ArbiterApp extends LitElement {
     this.steps = []
     this.pastViews = new Map()
     void this.loadSteps()
+  }
+
+  /** Shows or hides the audit panel; shown, it is read now and again after each write. */
+  private toggleAudit(): void {
+    if (this.audit !== null) {
+      this.audit = null
+      return
+    }
+    this.audit = undefined
+    void this.readAudit()
+  }
+
+  private async readAudit(): Promise<void> {
+    const gameId = this.gameId
+    if (!gameId) return
+    const report = await this.attempt(() => this.api.audit(gameId))
+    if (report && this.gameId === gameId && this.audit !== null) this.audit = report
   }
 
   /**
@@ -633,6 +661,9 @@ export class ArbiterApp extends LitElement {
               title="Take back the last event: a correction, kept in the log"
             >
               Undo <kbd>Ctrl+Z</kbd>
+            </button>
+            <button aria-pressed=${this.audit !== null ? 'true' : 'false'} @click=${() => this.toggleAudit()}>
+              Audit
             </button>`
           : nothing
       }
@@ -716,6 +747,7 @@ export class ArbiterApp extends LitElement {
         ?open=${past}
       ></explanation-panel>
       <game-state-view .view=${shown} .head=${this.view.seq} .catalogue=${this.catalogue}></game-state-view>
+      ${this.audit !== null ? html`<audit-panel .report=${this.audit ?? null} .named=${named}></audit-panel>` : nothing}
       <game-timeline
         .steps=${this.steps}
         .head=${this.view.seq}
