@@ -10,6 +10,8 @@ import type {
   StepView,
   TroopTemplate,
   TroopType,
+  WhatIfEdit,
+  WhatIfResult,
   WrittenStep,
 } from '../../core/api/game-api-contract.js'
 import {
@@ -67,6 +69,7 @@ export class ArbiterApp extends LitElement {
     helpOpen: { state: true },
     musterOpen: { state: true },
     audit: { state: true },
+    fork: { state: true },
   }
 
   /** Set before the element connects to use another client (tests); otherwise the host's. */
@@ -100,6 +103,8 @@ export class ArbiterApp extends LitElement {
   musterOpen = false
   /** The open game's audit while the audit panel is shown (null: hidden); `undefined` while it is read. */
   audit: AuditReport | null | undefined = null
+  /** The last what-if fork asked for on the timeline. */
+  fork: WhatIfResult | null = null
 
   private unsubscribe: (() => void) | null = null
   private unsubscribeMenu: (() => void) | null = null
@@ -315,6 +320,7 @@ export class ArbiterApp extends LitElement {
     this.error = null
     this.gameId = gameId
     this.audit = null
+    this.fork = null
     this.view = opened.view
     this.status = opened.status
     this.steps = []
@@ -416,6 +422,17 @@ export class ArbiterApp extends LitElement {
     }
     this.audit = undefined
     void this.readAudit()
+  }
+
+  /** A what-if fork from the timeline (nothing is written); its refusal shows like any other. */
+  private async onWhatIf(event: CustomEvent<{ edits: WhatIfEdit[] }>): Promise<void> {
+    const gameId = this.gameId
+    if (!gameId) return
+    const fork = await this.attempt(() => this.api.whatIf(gameId, event.detail.edits))
+    if (fork && this.gameId === gameId) {
+      this.error = null
+      this.fork = fork
+    }
   }
 
   private async readAudit(): Promise<void> {
@@ -749,6 +766,8 @@ export class ArbiterApp extends LitElement {
       <game-state-view .view=${shown} .head=${this.view.seq} .catalogue=${this.catalogue}></game-state-view>
       ${this.audit !== null ? html`<audit-panel .report=${this.audit ?? null} .named=${named}></audit-panel>` : nothing}
       <game-timeline
+        @what-if=${this.onWhatIf}
+        .fork=${this.fork}
         .steps=${this.steps}
         .head=${this.view.seq}
         .seq=${this.scrubSeq ?? this.view.seq}
