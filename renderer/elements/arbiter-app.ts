@@ -424,6 +424,22 @@ export class ArbiterApp extends LitElement {
     void this.readAudit()
   }
 
+  /**
+   * A table ruling from the explanation panel: recorded by the player to play (else the first), every other
+   * player named as agreeing (the form asks that every player agrees).
+   */
+  private async onRuling(event: CustomEvent<{ about: number; units: object[]; dropOpen: boolean; why: string }>) {
+    const gameId = this.gameId
+    const game = this.view?.state
+    if (!gameId || !game) return
+    const actor = game.activePlayer ?? game.players[0]?.id ?? ''
+    const agreedBy = game.players.map((player) => player.id).filter((id) => id !== actor)
+    await this.write(
+      () => this.api.append(gameId, { type: 'Ruling', actor, payload: { ...event.detail, agreedBy } }, this.view?.seq),
+      false,
+    )
+  }
+
   /** A what-if fork from the timeline (nothing is written); its refusal shows like any other. */
   private async onWhatIf(event: CustomEvent<{ edits: WhatIfEdit[] }>): Promise<void> {
     const gameId = this.gameId
@@ -757,6 +773,8 @@ export class ArbiterApp extends LitElement {
         }
       </div>
       <explanation-panel
+        @ruling=${this.onRuling}
+        .live=${!past}
         .step=${this.shownStep}
         .catalogue=${this.catalogue}
         .cited=${this.cited}
