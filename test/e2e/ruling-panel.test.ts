@@ -27,7 +27,9 @@ describe('a ruling from the explanation panel', () => {
     await screenshot(page, '23-ruling-form')
     await form.getByRole('button', { name: 'Record the ruling' }).click()
     await until(() => page.getByRole('slider').getAttribute('max')).toBe('26')
-    await until(() => panel.textContent()).toContain('table ruling for Orc Boyz about seq 25: models left 20 (the rules: 0)')
+    await until(() => panel.textContent()).toContain(
+      'table ruling for Orc Boyz about seq 25: models left 20 (the rules: 0)',
+    )
     const [ruling] = (await table.api.replay(gameId, { fromSeq: 26 })).steps
     expect(ruling).toMatchObject({ type: 'Ruling', payload: { about: 25, agreedBy: ['orcs'] } })
     expect((await table.api.openGame(gameId)).state.units.boyz?.models).toBe(20)
