@@ -535,7 +535,7 @@ export const META: Meta = {
       'here on, and why. The explanation shows what the rules give beside what the table ruled.',
     recordedBy: 'dispute',
     fields: {
-      about: { label: 'About', help: 'the seq of the event whose outcome the table rules otherwise', kind: 'other' },
+      about: { label: 'About', help: 'the seq of the event whose outcome the table rules otherwise', kind: 'number' },
       units: {
         label: 'Units',
         help: 'what the table applies to each unit: {"unit", "models", "woundsOnNextModel", "fleeing"}',
@@ -557,7 +557,7 @@ export const META: Meta = {
       'recorded beside the dice; `arbiter audit` compares it with what the rules give.',
     recordedBy: 'dispute',
     fields: {
-      about: { label: 'About', help: 'the seq of the event whose outcome it is about', kind: 'other' },
+      about: { label: 'About', help: 'the seq of the event whose outcome it is about', kind: 'number' },
       unit: { label: 'Unit', help: 'the unit it is about', kind: 'unit' },
       combat: { label: 'Combat', help: 'the combat it is about (a combat result)', kind: 'combat' },
       modelsRemoved: { label: 'Models removed', help: 'the models the table removed', kind: 'count' },
