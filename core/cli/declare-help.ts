@@ -74,7 +74,8 @@ export function declareTypeHelp(type: string): string {
   if (described.recordedBy === 'new-game') lines.push(`(recorded by \`${ARBITER} new\`)`)
   if (described.recordedBy === 'dispute')
     lines.push(
-      `(settles a dispute: recorded whole with --payload${type === 'Correction' ? `, or by \`${ARBITER} undo\`` : ''}; see docs/corrections.md)`,
+      `(settles a dispute${type === 'Correction' ? `; \`${ARBITER} undo\` records one too` : ''}: ` +
+        'see docs/corrections.md and docs/audit.md)',
     )
   const nested = described.fields.some((field) => field.shape !== 'value')
   lines.push(
