@@ -157,6 +157,7 @@ function buildMenu(): Menu {
         openGame: () => sendMenu('open-game'),
         importGame: () => void importFromFile(),
         exportGame: () => sendMenu('export-game'),
+        undo: () => sendMenu('undo'),
         showSecondScreen: () => void showOnSecondScreen(),
         stopSecondScreen: () => void stopSecondScreen(),
       },

@@ -39,6 +39,9 @@ const GAME_READS: ReadonlySet<GameApiMethod> = new Set([
   'verifyGame',
   'signatures',
   'exportGame',
+  // Reads too: the audit of the game, and a what-if fork computed in memory (nothing written).
+  'audit',
+  'whatIf',
 ])
 /** Rules and rulesets hold nothing of any game; `close` does nothing from a client; `listGames` is cut to the one game. */
 const FREE_READS: ReadonlySet<GameApiMethod> = new Set([

@@ -1,12 +1,21 @@
+import { type AuditReport, audit } from '../audit/audit.js'
 import type { Engine, EngineState } from '../engine/driver.js'
-import type { EngineEvent, GameState, StepResult, TroopTemplate } from '../engine/types.js'
+import type { EngineEvent, GameState, Ruleset, StepResult, TroopTemplate } from '../engine/types.js'
 import { type EventEnvelope, envelopeLine, type UnchainedEvent } from '../events/envelope.js'
 import { ArbiterError, ConflictError } from '../events/errors.js'
 import { gameEvents } from '../events/index.js'
-import { EventStore } from '../store/event-store.js'
+import { EventStore, type FoldedEvent } from '../store/event-store.js'
 import { closingLine } from '../store/jsonl.js'
+import {
+  type CorrectionPayload,
+  type Corrections,
+  checkCorrection,
+  correctedView,
+  targetsOf,
+  undoTarget,
+} from './corrections.js'
 import { createDemoGame } from './demo-game.js'
-import { foldEvents, rulesVersionOf } from './fold.js'
+import { foldEvents, rulesVersionOf, toEngineEvent } from './fold.js'
 import type {
   ChainCheck,
   EventDraft,
@@ -22,6 +31,7 @@ import type {
   RulesetSummary,
   SetAsideSnapshot,
   StepView,
+  UndoOptions,
   WrittenStep,
 } from './game-api-contract.js'
 import { checkedListing } from './game-listing.js'
@@ -33,6 +43,7 @@ import { randomFace } from './random.js'
 import { engineFor, rulesetOf, rulesetSummaries } from './rulesets.js'
 import { checkNewSigningEvent, type SigningView, signingView } from './signatures.js'
 import { checkLog } from './verify-log.js'
+import { type WhatIfEdit, type WhatIfResult, whatIf, whatIfEditsSchema } from './what-if.js'
 
 export { foldEvents, toEngineEvent } from './fold.js'
 export { snapshotKey, waypointKey } from './game-views.js'
@@ -87,6 +98,18 @@ interface ReplayCursor {
   readonly refile: () => void
   /** Stored snapshots the replay found to differ from the state the events give, named on its last page. */
   readonly setAside: SetAsideSnapshot[]
+  /** The game's corrections, read when the replay started. */
+  readonly corrections: Corrections
+}
+
+/**
+ * A new event's payload as it is stored: validated at `v`, an army read from a list as a muster reads it (only an
+ * army asks for the game's ruleset, so other events are validated before the game is opened).
+ */
+function validatedPayload(ruleset: () => Ruleset, type: string, v: number, payload: unknown): unknown {
+  return type === 'ArmyMustered' && v === gameEvents.currentVersion(type)
+    ? prepareArmy(definitionsOf(ruleset()), payload)
+    : gameEvents.validateNew(type, v, payload)
 }
 
 /**
@@ -203,12 +226,11 @@ export class LocalGameApi implements GameApi {
   async append(gameId: string, draft: EventDraft, expectedVersion?: number): Promise<WrittenStep> {
     const type = draft.type
     const v = draft.v ?? gameEvents.currentVersion(type)
-    const payload =
-      type === 'ArmyMustered' && v === gameEvents.currentVersion(type)
-        ? prepareArmy(definitionsOf(this.session(gameId).engine.ruleset), draft.payload)
-        : gameEvents.validateNew(type, v, draft.payload)
+    const payload = validatedPayload(() => this.session(gameId).engine.ruleset, type, v, draft.payload)
     if (type === 'GameCreated')
       throw new ArbiterError('api/game-exists', `GameCreated can only start a game; game ${gameId} has one`)
+    if (type === 'Correction')
+      return this.appendCorrection(gameId, draft.actor, payload as CorrectionPayload, expectedVersion)
     // A key or a signature is checked with Web Crypto first (asynchronous): the engine checks the rest.
     if (type === 'PlayerKeyRecorded' || type === 'HeadSigned')
       await checkNewSigningEvent(gameId, type, payload, this.session(gameId).state.game as GameState, (seq) =>
@@ -294,6 +316,53 @@ export class LocalGameApi implements GameApi {
     return this.append(gameId, { type: 'DiceRolled', actor, payload: { requestId, faces, source: 'app' } })
   }
 
+  async undo(gameId: string, actor: string, options: UndoOptions = {}): Promise<WrittenStep> {
+    const head = this.store.head(gameId).seq
+    const corrections = this.loader.correctionsOf(gameId)
+    // The newest events first, further back while they are all corrections or voided.
+    let target: number | null = null
+    for (let window = 16; target === null; window *= 4) {
+      const fromSeq = Math.max(1, head - window + 1)
+      target = undoTarget([...this.store.readEvents(gameId, { fromSeq, forFold: true })], corrections, actor)
+    }
+    const reason = options.reason ?? 'undo'
+    const payload = { voids: [target], reason, agreedBy: [...(options.agreedBy ?? [])] }
+    return this.append(gameId, { type: 'Correction', actor, payload })
+  }
+
+  async whatIf(gameId: string, edits: readonly WhatIfEdit[]): Promise<WhatIfResult> {
+    const parsed = whatIfEditsSchema.safeParse(edits)
+    if (!parsed.success)
+      throw new ArbiterError(
+        'api/bad-edit',
+        parsed.error.issues.map((i) => `edit ${i.path.join('.')}: ${i.message}`).join('; '),
+      )
+    this.loader.assertWholeChain(gameId)
+    const { engine } = this.loader.engineOf(gameId)
+    const events = [...this.store.readEvents(gameId, { forFold: true })]
+    const first = Math.min(...parsed.data.map((edit) => (edit.kind === 'add' ? edit.after + 1 : edit.seq)))
+    const start = this.loader.startBefore(gameId, engine, first - 1)
+    const created = toEngineEvent(events[0] as FoldedEvent) as EngineEvent & { type: 'GameCreated' }
+    return whatIf(
+      {
+        gameId,
+        engine,
+        events,
+        players: created.payload.players.map((player) => player.id),
+        validate: (type, payload) =>
+          validatedPayload(() => engine.ruleset, type, gameEvents.currentVersion(type), payload),
+        ...(start ? { start } : {}),
+      },
+      parsed.data,
+    )
+  }
+
+  async audit(gameId: string): Promise<AuditReport> {
+    this.loader.assertWholeChain(gameId)
+    const { engine } = this.loader.engineOf(gameId)
+    return audit({ gameId, engine, events: [...this.store.readEvents(gameId, { forFold: true })] })
+  }
+
   async openGame(gameId: string, atSeq?: number): Promise<GameView> {
     if (atSeq === undefined) {
       // A copy: the session's state moves on with the next append.
@@ -324,13 +393,18 @@ export class LocalGameApi implements GameApi {
       const { engine } = this.loader.engineOf(gameId)
       const state = engine.initialState()
       const setAside: SetAsideSnapshot[] = []
-      const { check, refile } = this.loader.snapshotComparer(gameId, engine, state, setAside)
+      const corrections = this.loader.correctionsOf(gameId)
+      const { check, refile } = this.loader.snapshotComparer(gameId, engine, state, setAside, corrections)
       if (fromSeq > 1)
-        foldEvents(engine, state, this.store.readEvents(gameId, { toSeq: fromSeq - 1, forFold: true }), (_, e) =>
-          check(e.seq),
+        foldEvents(
+          engine,
+          state,
+          this.store.readEvents(gameId, { toSeq: fromSeq - 1, forFold: true }),
+          (_, e) => check(e.seq),
+          corrections,
         )
       refile()
-      cursor = { engine, state, nextSeq: fromSeq, checkedTo: head, check, refile, setAside }
+      cursor = { engine, state, nextSeq: fromSeq, checkedTo: head, check, refile, setAside, corrections }
     }
     const steps: StepView[] = []
     const { check } = cursor
@@ -338,10 +412,16 @@ export class LocalGameApi implements GameApi {
     const verify = toSeq > cursor.checkedTo
     try {
       const events = this.store.readEvents(gameId, { fromSeq, toSeq, verify, forFold: true })
-      foldEvents(cursor.engine, cursor.state, events, (r, e) => {
-        steps.push(view(e, r))
-        check(e.seq)
-      })
+      foldEvents(
+        cursor.engine,
+        cursor.state,
+        events,
+        (r, e, correction) => {
+          steps.push(correction ? correctedView(e, r, correction) : view(e, r as StepResult))
+          check(e.seq)
+        },
+        cursor.corrections,
+      )
       cursor.refile()
       // A live session may rest on a snapshot this replay found forged: it is folded again on next use.
       if (cursor.setAside.length > 0) this.sessions.delete(gameId)
@@ -457,6 +537,65 @@ export class LocalGameApi implements GameApi {
       this.sessions.set(gameId, session)
     } else this.loader.assertWholeChain(gameId)
     return session
+  }
+
+  /**
+   * Records a correction (docs/corrections.md): judged by the policy (`checkCorrection`), then the game folded as
+   * corrected from before its first target to the correction, the whole chain checked first; a refusal at any
+   * point (an event after the target that the rules no longer accept, named by seq) writes nothing.
+   */
+  private appendCorrection(
+    gameId: string,
+    author: string,
+    payload: CorrectionPayload,
+    expectedVersion: number | undefined,
+  ): WrittenStep {
+    const session = this.session(gameId)
+    const game = session.state.game as GameState
+    const expected = expectedVersion ?? game.seq
+    if (expected !== game.seq) throw new ConflictError(gameId, expected, game.seq)
+    const replaces = payload.replaces.map((replaced) => ({
+      ...replaced,
+      payload: validatedPayload(() => session.engine.ruleset, replaced.type, replaced.v, replaced.payload),
+    }))
+    const correction = gameEvents.validateNew('Correction', 1, { ...payload, replaces }) as CorrectionPayload
+    this.loader.assertWholeChain(gameId)
+    const first = Math.min(...targetsOf(correction).filter((seq) => seq >= 1), game.seq)
+    const seq = game.seq + 1
+    const corrections = checkCorrection(correction, {
+      seq,
+      author,
+      players: game.players.map((player) => player.id),
+      corrections: this.loader.correctionsOf(gameId),
+      events: [...this.store.readEvents(gameId, { fromSeq: first, forFold: true })],
+    })
+    let folded: Session
+    let result: StepResult
+    try {
+      folded = this.loader.load(gameId, game.seq, corrections)
+      result = folded.engine.step(folded.state, { type: 'Correction', payload: correction, seq, actor: author, gameId })
+    } catch (error) {
+      throw new ArbiterError(
+        'api/correction-refused',
+        `the game does not replay as corrected, so nothing was recorded: ${(error as Error).message}`,
+      )
+    }
+    const [stored] = this.store.append(gameId, expected, [
+      {
+        gameId,
+        type: 'Correction',
+        v: gameEvents.currentVersion('Correction'),
+        at: this.clock(),
+        actor: author,
+        rulesVersion: rulesVersionOf(game.ruleset, game.variant, game.catalogueHash),
+        payload: correction,
+      },
+    ]) as [EventEnvelope]
+    this.loader.noteAppended(gameId, stored)
+    this.sessions.set(gameId, folded)
+    this.maybeSnapshot(gameId, folded)
+    this.scheduleIdleCheckpoint()
+    return this.written(gameId, folded, view(stored, result))
   }
 
   private maybeSnapshot(gameId: string, session: Session): void {

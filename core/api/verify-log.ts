@@ -1,7 +1,8 @@
 import type { EventEnvelope } from '../events/envelope.js'
 import { ArbiterError } from '../events/errors.js'
 import { gameEvents } from '../events/index.js'
-import { engineForGame, requireValidatedForm, rulesVersionOf, toEngineEvent } from './fold.js'
+import { type Corrections, correctionsOfLog } from './corrections.js'
+import { engineForGame, requireValidatedForm, rulesVersionOf, stepCorrected, toEngineEvent } from './fold.js'
 import { type SignatureSummary, signatureChecker } from './signatures.js'
 
 /** What a whole-log check found: the game replayed and its signatures checked, or the first seq that is not sound. */
@@ -21,16 +22,20 @@ interface CreatedPayload {
  * fits its schema in the form Arbiter writes, each event carries the game's rules version, the whole game
  * replays under its rules (a D6 of 7, an answer to no request, an actor who is no player or not entitled
  * are refused by the engine), and every key and signature holds. The first problem is returned with its
- * seq; a game recorded under rules this Arbiter no longer has throws, as every open of it does.
+ * seq; a game recorded under rules this Arbiter no longer has throws, as every open of it does. The game is
+ * replayed as its corrections say, each judged as it was recorded (docs/corrections.md).
  */
 export async function checkLog(events: Iterable<EventEnvelope>, underCurrentRules: boolean): Promise<LogCheck> {
+  // Read whole: a correction voids or replaces events before it, so the replay must know them all first.
+  const log = [...events]
+  let corrections: Corrections | undefined
   let engine: ReturnType<typeof engineForGame> | undefined
   let state: ReturnType<NonNullable<typeof engine>['initialState']> | undefined
   let rulesVersion = ''
   let signatures: ReturnType<typeof signatureChecker> | undefined
   let last: EventEnvelope | undefined
   let count = 0
-  for (const envelope of events) {
+  for (const envelope of log) {
     count += 1
     last = envelope
     try {
@@ -41,7 +46,11 @@ export async function checkLog(events: Iterable<EventEnvelope>, underCurrentRule
         engine = engineForGame(created.ruleset, created.catalogueHash, underCurrentRules)
         state = engine.initialState()
         rulesVersion = rulesVersionOf(created.ruleset, created.variant, created.catalogueHash)
-        signatures = signatureChecker(created.players.map((player) => player.id))
+        const players = created.players.map((player) => player.id)
+        signatures = signatureChecker(players)
+        const judged = correctionsOfLog(log, players)
+        if (!judged.ok) return judged
+        corrections = judged.corrections
       }
       if (envelope.rulesVersion !== rulesVersion)
         throw new ArbiterError(
@@ -49,7 +58,9 @@ export async function checkLog(events: Iterable<EventEnvelope>, underCurrentRule
           `rulesVersion ${envelope.rulesVersion} differs from the game's ${rulesVersion}`,
         )
       requireValidatedForm(envelope)
-      engine.step(state, toEngineEvent(envelope))
+      const correction = corrections?.get(envelope.seq)
+      if (correction) stepCorrected(engine, state, envelope, correction)
+      else engine.step(state, toEngineEvent(envelope))
     } catch (error) {
       if (error instanceof ArbiterError && error.code === 'api/catalogue-mismatch') throw error
       return { ok: false, seq: envelope.seq, problem: error instanceof Error ? error.message : String(error) }

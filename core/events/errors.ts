@@ -5,9 +5,11 @@
 export const errorCodes = [
   'api/bad-arguments',
   'api/bad-key',
+  'api/bad-edit',
   'api/bad-seq',
   'api/bad-signature',
   'api/catalogue-mismatch',
+  'api/correction-refused',
   'api/game-exists',
   'api/no-key',
   'api/unexpected',

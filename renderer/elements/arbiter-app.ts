@@ -1,5 +1,6 @@
 import { css, html, LitElement, nothing } from 'lit'
 import type {
+  AuditReport,
   EventDraft,
   GameStatus,
   GameView,
@@ -9,6 +10,8 @@ import type {
   StepView,
   TroopTemplate,
   TroopType,
+  WhatIfEdit,
+  WhatIfResult,
   WrittenStep,
 } from '../../core/api/game-api-contract.js'
 import {
@@ -21,11 +24,12 @@ import {
   toApiError,
 } from '../api-client.js'
 import { downloadExport } from '../export-game.js'
-import { isTyping, shortcutFor } from '../shortcuts.js'
+import { isTextField, isTyping, shortcutFor } from '../shortcuts.js'
 import type { Named } from '../texts.js'
 import { baseStyles } from '../theme.js'
 import type { MusterRequest } from './army-muster.js'
 import './army-muster.js'
+import './audit-panel.js'
 import './explanation-panel.js'
 import './game-console.js'
 import './game-library.js'
@@ -67,6 +71,8 @@ export class ArbiterApp extends LitElement {
     helpOpen: { state: true },
     musterOpen: { state: true },
     secondScreen: { state: true },
+    audit: { state: true },
+    fork: { state: true },
   }
 
   /** Set before the element connects to use another client (tests); otherwise the host's. */
@@ -104,6 +110,10 @@ export class ArbiterApp extends LitElement {
    * until joining exists in the page.)
    */
   secondScreen: Extract<ScreenInfo, { kind: 'game' }> | null = null
+  /** The open game's audit while the audit panel is shown (null: hidden); `undefined` while it is read. */
+  audit: AuditReport | null | undefined = null
+  /** The last what-if fork asked for on the timeline. */
+  fork: WhatIfResult | null = null
 
   private unsubscribe: (() => void) | null = null
   private unsubscribeMenu: (() => void) | null = null
@@ -178,8 +188,9 @@ export class ArbiterApp extends LitElement {
           'guide guide'
           'now state'
           'explain state'
+          'audit audit'
           'timeline timeline';
-        grid-template-rows: auto auto 1fr auto;
+        grid-template-rows: auto auto 1fr auto auto;
         gap: 1rem;
         align-items: start;
       }
@@ -201,6 +212,9 @@ export class ArbiterApp extends LitElement {
       game-state-view {
         grid-area: state;
       }
+      audit-panel {
+        grid-area: audit;
+      }
       game-timeline {
         grid-area: timeline;
       }
@@ -213,7 +227,7 @@ export class ArbiterApp extends LitElement {
         }
         .game {
           grid-template-columns: minmax(0, 1fr);
-          grid-template-areas: 'guide' 'now' 'state' 'explain' 'timeline';
+          grid-template-areas: 'guide' 'now' 'state' 'explain' 'audit' 'timeline';
           grid-template-rows: none;
           gap: 0.7rem;
         }
@@ -319,6 +333,8 @@ export class ArbiterApp extends LitElement {
     if (!opened) return
     this.error = null
     this.gameId = gameId
+    this.audit = null
+    this.fork = null
     this.view = opened.view
     this.status = opened.status
     this.steps = []
@@ -399,7 +415,78 @@ export class ArbiterApp extends LitElement {
     this.scrubView = null
     if (step.seq === this.steps.length + 1) this.steps = [...this.steps, step]
     else if (this.steps.length < view.seq) void this.loadSteps()
+    // A correction changes the steps it corrects and every state after them: read them again.
+    if (step.type === 'Correction') this.forgetCorrectedPast()
+    if (this.audit !== null) void this.readAudit()
     if (moveFocus) void this.updateComplete.then(() => this.renderRoot.querySelector('game-console')?.focusNext())
+  }
+
+  /** After a correction the past is folded anew (docs/corrections.md): the steps and the states kept are read again. */
+  private forgetCorrectedPast(): void {
+    this.steps = []
+    this.pastViews = new Map()
+    void this.loadSteps()
+  }
+
+  /** Shows or hides the audit panel; shown, it is read now and again after each write. */
+  private toggleAudit(): void {
+    if (this.audit !== null) {
+      this.audit = null
+      return
+    }
+    this.audit = undefined
+    void this.readAudit()
+  }
+
+  /**
+   * A table ruling from the explanation panel: recorded by the player to play (else the first), every other
+   * player named as agreeing (the form asks that every player agrees).
+   */
+  private async onRuling(event: CustomEvent<{ about: number; units: object[]; dropOpen: boolean; why: string }>) {
+    const gameId = this.gameId
+    const game = this.view?.state
+    if (!gameId || !game) return
+    const actor = game.activePlayer ?? game.players[0]?.id ?? ''
+    const agreedBy = game.players.map((player) => player.id).filter((id) => id !== actor)
+    await this.write(
+      () => this.api.append(gameId, { type: 'Ruling', actor, payload: { ...event.detail, agreedBy } }, this.view?.seq),
+      false,
+    )
+  }
+
+  /** A what-if fork from the timeline (nothing is written); its refusal shows like any other. */
+  private async onWhatIf(event: CustomEvent<{ edits: WhatIfEdit[] }>): Promise<void> {
+    const gameId = this.gameId
+    if (!gameId) return
+    const fork = await this.attempt(() => this.api.whatIf(gameId, event.detail.edits))
+    if (fork && this.gameId === gameId) {
+      this.error = null
+      this.fork = fork
+    }
+  }
+
+  private async readAudit(): Promise<void> {
+    const gameId = this.gameId
+    if (!gameId) return
+    const report = await this.attempt(() => this.api.audit(gameId))
+    if (report && this.gameId === gameId && this.audit !== null) this.audit = report
+  }
+
+  /**
+   * Undo (Edit > Undo, Ctrl+Z, the Undo button): takes back the last event the game still counts, as the player
+   * who recorded it (at a shared screen, that player's own undo). Arbiter refuses what needs the others' agreement.
+   */
+  private async undoLast(): Promise<void> {
+    const gameId = this.gameId
+    if (!gameId || this.busy) return
+    const last = [...this.steps]
+      .reverse()
+      .find((step) => step.type !== 'Correction' && !(step.correction && !step.correction.replacement))
+    if (!last || last.type === 'GameCreated') {
+      this.error = toApiError({ code: 'api/correction-refused', message: 'there is nothing to undo' })
+      return
+    }
+    await this.write(() => this.api.undo(gameId, last.actor, { reason: 'undo' }), false)
   }
 
   private async onLiveEvent(event: LiveEvent): Promise<void> {
@@ -411,6 +498,7 @@ export class ArbiterApp extends LitElement {
     // which already holds the game after it, then fetch only what another writer added.
     if (this.writing) await this.writing
     if (event.gameId !== this.gameId || event.seq <= (this.view?.seq ?? 0)) return
+    if (event.type === 'Correction') this.forgetCorrectedPast()
     await this.refresh()
     await this.loadSteps()
     const newest = this.steps[this.steps.length - 1]
@@ -419,6 +507,13 @@ export class ArbiterApp extends LitElement {
 
   /** New, Open and Export from the desktop app's native menu. */
   private async onMenu(command: MenuCommand): Promise<void> {
+    if (command === 'undo') {
+      // In a field, Undo is the field's own; elsewhere it takes back the last event.
+      const focused = deepActiveElement()
+      if (focused instanceof HTMLElement && isTextField(focused)) document.execCommand('undo')
+      else if (this.screen === 'game' && this.scrubSeq === null) await this.undoLast()
+      return
+    }
     if (command === 'export-game') {
       if (this.gameId)
         await this.attempt(() => downloadExport(this.api, this.gameId!, this.view?.state.title ?? undefined))
@@ -525,8 +620,17 @@ export class ArbiterApp extends LitElement {
   private static readonly LIVE_ACTIONS: ReadonlySet<string> = new Set(['dice', 'roll-for-me', 'declare'])
 
   private onKey = (event: KeyboardEvent): void => {
-    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return
+    if (event.defaultPrevented) return
+    // A second screen only watches: nothing is recorded from it, an undo neither.
     const live = this.screen === 'game' && this.scrubSeq === null && this.secondScreen === null
+    const undoKey =
+      (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'z'
+    if (undoKey && !isTyping(event) && live) {
+      event.preventDefault()
+      void this.undoLast()
+      return
+    }
+    if (event.ctrlKey || event.metaKey || event.altKey) return
     // 1 to 9 pick an open choice's option at once, wherever the focus is but in a field.
     if (/^[1-9]$/.test(event.key) && !isTyping(event) && live) {
       if (this.renderRoot.querySelector('game-console')?.choose(Number(event.key) - 1)) event.preventDefault()
@@ -598,6 +702,24 @@ export class ArbiterApp extends LitElement {
         ${tab('rules', 'Rules', '/')}
       </nav>
       <span class="title">${this.view ? gameTitle(this.view.state, this.rulesetInfo) : ''}</span>
+      ${
+        this.screen === 'game' && this.view
+          ? html`${
+              this.secondScreen
+                ? nothing
+                : html`<button
+                    @click=${() => void this.undoLast()}
+                    ?disabled=${this.busy || this.scrubSeq !== null}
+                    title="Take back the last event: a correction, kept in the log"
+                  >
+                    Undo <kbd>Ctrl+Z</kbd>
+                  </button>`
+            }
+            <button aria-pressed=${this.audit !== null ? 'true' : 'false'} @click=${() => this.toggleAudit()}>
+              Audit
+            </button>`
+          : nothing
+      }
       <button @click=${() => (this.helpOpen = true)}>Shortcuts <kbd>?</kbd></button>
     </header>`
   }
@@ -692,6 +814,8 @@ export class ArbiterApp extends LitElement {
         }
       </div>
       <explanation-panel
+        @ruling=${this.onRuling}
+        .live=${!past}
         .step=${this.shownStep}
         .catalogue=${this.catalogue}
         .cited=${this.cited}
@@ -699,7 +823,10 @@ export class ArbiterApp extends LitElement {
         ?open=${past}
       ></explanation-panel>
       <game-state-view .view=${shown} .head=${this.view.seq} .catalogue=${this.catalogue}></game-state-view>
+      ${this.audit !== null ? html`<audit-panel .report=${this.audit ?? null} .named=${named}></audit-panel>` : nothing}
       <game-timeline
+        @what-if=${this.onWhatIf}
+        .fork=${this.fork}
         .steps=${this.steps}
         .head=${this.view.seq}
         .seq=${this.scrubSeq ?? this.view.seq}
@@ -730,6 +857,13 @@ export class ArbiterApp extends LitElement {
       </main>
       ${this.helpOpen ? html`<shortcut-help @close=${() => (this.helpOpen = false)}></shortcut-help>` : nothing}`
   }
+}
+
+/** The element with the focus, inside shadow roots too. */
+function deepActiveElement(): Element | null {
+  let active = document.activeElement
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+  return active
 }
 
 /** The header's words for a game: its title, else its players, and the ruleset and variant by name. */

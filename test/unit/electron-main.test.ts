@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { networkInterfaces, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EVENT_CHANNEL, ipcChannels } from '../../electron/ipc-channels.js'
+import { EVENT_CHANNEL, ipcChannels, MENU_CHANNEL } from '../../electron/ipc-channels.js'
 import { bundleElectronMain, type ElectronStub, menuItems } from '../helpers/electron-main-bundle.js'
 
 /**
@@ -124,12 +124,16 @@ describe('Electron main (against a stand-in for Electron)', () => {
     ])
   })
 
-  it('has New, Open, Import and Export, and Undo greyed out', () => {
+  it('has New, Open, Import and Export, and Undo, which the page carries out', () => {
     const items = menuItems(stub)
     const labels = items.map((item) => item.label).filter(Boolean)
     expect(labels).toEqual(expect.arrayContaining(['New Game…', 'Open Game…', 'Import…', 'Export…']))
-    const undo = items.find((item) => item.label?.startsWith('Undo'))
-    expect(undo?.enabled).toBe(false)
+    const undo = items.find((item) => item.label === 'Undo') as { enabled?: boolean; click?: () => void }
+    expect(undo.enabled).not.toBe(false)
+    const contents = stub.windows[0]!.webContents
+    const before = contents.sent.length
+    undo.click?.()
+    expect(contents.sent.slice(before)).toEqual([[MENU_CHANNEL, 'undo']])
   })
 
   it('unpackaged, keeps DevTools for development', () => {
