@@ -1,21 +1,15 @@
-import { type AuditReport, audit } from '../audit/audit.js'
+import type { AuditReport } from '../audit/audit.js'
 import type { Engine, EngineState } from '../engine/driver.js'
-import type { EngineEvent, GameState, Ruleset, StepResult, TroopTemplate } from '../engine/types.js'
+import type { EngineEvent, GameState, StepResult, TroopTemplate } from '../engine/types.js'
 import { type EventEnvelope, envelopeLine, type UnchainedEvent } from '../events/envelope.js'
 import { ArbiterError, ConflictError } from '../events/errors.js'
 import { gameEvents } from '../events/index.js'
-import { EventStore, type FoldedEvent } from '../store/event-store.js'
+import { EventStore } from '../store/event-store.js'
 import { closingLine } from '../store/jsonl.js'
-import {
-  type CorrectionPayload,
-  type Corrections,
-  checkCorrection,
-  correctedView,
-  targetsOf,
-  undoTarget,
-} from './corrections.js'
+import { type CorrectionPayload, type Corrections, checkCorrection, correctedView, targetsOf } from './corrections.js'
 import { createDemoGame } from './demo-game.js'
-import { foldEvents, rulesVersionOf, toEngineEvent } from './fold.js'
+import { auditOf, forkOf, lastUndoable } from './disputes.js'
+import { foldEvents, rulesVersionOf } from './fold.js'
 import type {
   ChainCheck,
   EventDraft,
@@ -38,12 +32,12 @@ import { checkedListing } from './game-listing.js'
 import { GameLoader, type Session } from './game-loader.js'
 import { definitionsOf, gameView, ruleEntry, sessionSnapshotKey, statusOf, view, waypointKey } from './game-views.js'
 import { checkedImport } from './import-game.js'
-import { prepareArmy } from './muster-input.js'
+import { validatedPayload } from './muster-input.js'
 import { randomFace } from './random.js'
 import { engineFor, rulesetOf, rulesetSummaries } from './rulesets.js'
 import { checkNewSigningEvent, type SigningView, signingView } from './signatures.js'
 import { checkLog } from './verify-log.js'
-import { type WhatIfEdit, type WhatIfResult, whatIf, whatIfEditsSchema } from './what-if.js'
+import type { WhatIfEdit, WhatIfResult } from './what-if.js'
 
 export { foldEvents, toEngineEvent } from './fold.js'
 export { snapshotKey, waypointKey } from './game-views.js'
@@ -100,16 +94,6 @@ interface ReplayCursor {
   readonly setAside: SetAsideSnapshot[]
   /** The game's corrections, read when the replay started. */
   readonly corrections: Corrections
-}
-
-/**
- * A new event's payload as it is stored: validated at `v`, an army read from a list as a muster reads it (only an
- * army asks for the game's ruleset, so other events are validated before the game is opened).
- */
-function validatedPayload(ruleset: () => Ruleset, type: string, v: number, payload: unknown): unknown {
-  return type === 'ArmyMustered' && v === gameEvents.currentVersion(type)
-    ? prepareArmy(definitionsOf(ruleset()), payload)
-    : gameEvents.validateNew(type, v, payload)
 }
 
 /**
@@ -317,50 +301,18 @@ export class LocalGameApi implements GameApi {
   }
 
   async undo(gameId: string, actor: string, options: UndoOptions = {}): Promise<WrittenStep> {
-    const head = this.store.head(gameId).seq
-    const corrections = this.loader.correctionsOf(gameId)
-    // The newest events first, further back while they are all corrections or voided.
-    let target: number | null = null
-    for (let window = 16; target === null; window *= 4) {
-      const fromSeq = Math.max(1, head - window + 1)
-      target = undoTarget([...this.store.readEvents(gameId, { fromSeq, forFold: true })], corrections, actor)
-    }
+    const target = lastUndoable(this.store, this.loader, gameId, actor)
     const reason = options.reason ?? 'undo'
     const payload = { voids: [target], reason, agreedBy: [...(options.agreedBy ?? [])] }
     return this.append(gameId, { type: 'Correction', actor, payload })
   }
 
   async whatIf(gameId: string, edits: readonly WhatIfEdit[]): Promise<WhatIfResult> {
-    const parsed = whatIfEditsSchema.safeParse(edits)
-    if (!parsed.success)
-      throw new ArbiterError(
-        'api/bad-edit',
-        parsed.error.issues.map((i) => `edit ${i.path.join('.')}: ${i.message}`).join('; '),
-      )
-    this.loader.assertWholeChain(gameId)
-    const { engine } = this.loader.engineOf(gameId)
-    const events = [...this.store.readEvents(gameId, { forFold: true })]
-    const first = Math.min(...parsed.data.map((edit) => (edit.kind === 'add' ? edit.after + 1 : edit.seq)))
-    const start = this.loader.startBefore(gameId, engine, first - 1)
-    const created = toEngineEvent(events[0] as FoldedEvent) as EngineEvent & { type: 'GameCreated' }
-    return whatIf(
-      {
-        gameId,
-        engine,
-        events,
-        players: created.payload.players.map((player) => player.id),
-        validate: (type, payload) =>
-          validatedPayload(() => engine.ruleset, type, gameEvents.currentVersion(type), payload),
-        ...(start ? { start } : {}),
-      },
-      parsed.data,
-    )
+    return forkOf(this.store, this.loader, gameId, edits)
   }
 
   async audit(gameId: string): Promise<AuditReport> {
-    this.loader.assertWholeChain(gameId)
-    const { engine } = this.loader.engineOf(gameId)
-    return audit({ gameId, engine, events: [...this.store.readEvents(gameId, { forFold: true })] })
+    return auditOf(this.store, this.loader, gameId)
   }
 
   async openGame(gameId: string, atSeq?: number): Promise<GameView> {
