@@ -76,6 +76,7 @@ function statusOf(error: ErrorData): 400 | 401 | 403 | 404 | 415 | 500 {
     case 'host/wrong-host':
     case 'host/foreign-origin':
     case 'host/second-screen':
+    case 'host/not-signed':
       return 403
     case 'host/not-json':
       return 415
