@@ -12,14 +12,16 @@ import type {
   WrittenStep,
 } from '../../core/api/game-api-contract.js'
 import {
-  type ApiError,
+  ApiError,
   type ArbiterClient,
   connectGameApi,
   type LiveEvent,
   type MenuCommand,
   type ScreenInfo,
+  type ScreenSigner,
   toApiError,
 } from '../api-client.js'
+import { forgetKey, keptKey, makeKey } from '../device-keys.js'
 import { downloadExport } from '../export-game.js'
 import { isTyping, shortcutFor } from '../shortcuts.js'
 import type { Named } from '../texts.js'
@@ -67,6 +69,7 @@ export class ArbiterApp extends LitElement {
     helpOpen: { state: true },
     musterOpen: { state: true },
     secondScreen: { state: true },
+    joined: { state: true },
   }
 
   /** Set before the element connects to use another client (tests); otherwise the host's. */
@@ -99,11 +102,12 @@ export class ArbiterApp extends LitElement {
   helpOpen = false
   musterOpen = false
   /**
-   * Set when the host is a second screen: this page shows that one game and records nothing. (A
-   * screen that lets a player join with their key, `writes: 'with-a-key'`, also only watches
-   * until joining exists in the page.)
+   * Set when the host is a second screen: this page shows that one game and records nothing, unless
+   * the host lets players join (`writes: 'with-a-key'`) and one has.
    */
   secondScreen: Extract<ScreenInfo, { kind: 'game' }> | null = null
+  /** The player who joined this second screen with their key: the page records as them alone. */
+  joined: string | null = null
 
   private unsubscribe: (() => void) | null = null
   private unsubscribeMenu: (() => void) | null = null
@@ -309,6 +313,63 @@ export class ArbiterApp extends LitElement {
       if (this.writing === written) this.writing = null
       this.busy = false
     }
+  }
+
+  /** A write on a second screen is made at the head this page shows, signed with the joined player's key. */
+  private signerFor(player: string, privateKey: ScreenSigner['privateKey']): ScreenSigner {
+    return { player, privateKey, head: () => (this.view ? { seq: this.view.seq, hash: this.view.hash } : null) }
+  }
+
+  /**
+   * Joins this second screen as a player: with the key this device keeps for them, the one the game
+   * records; or, for a player with no key recorded yet, with a new non-extractable key made here and
+   * recorded now (the request that records it is signed with it). A player whose recorded key is kept
+   * elsewhere cannot join here.
+   */
+  private async join(player: string): Promise<void> {
+    const gameId = this.gameId
+    const view = this.view
+    const api = this.api
+    if (!gameId || !view || !api.joinAs) return
+    const name = view.state.players.find((each) => each.id === player)?.name ?? player
+    const recorded = view.state.signing?.keys[player]
+    try {
+      const kept = await keptKey(gameId, player)
+      if (recorded) {
+        if (kept?.holder !== 'device' || kept.publicKey !== recorded.publicKey) {
+          this.error = new ApiError(
+            'client/key-elsewhere',
+            `${name}'s key is kept on another device (or under a PIN): join from the device that keeps it`,
+          )
+          return
+        }
+        api.joinAs(this.signerFor(player, kept.privateKey))
+        this.error = null
+        this.joined = player
+        return
+      }
+      const made = await makeKey(gameId, player)
+      if (made.holder !== 'device') return
+      api.joinAs(this.signerFor(player, made.privateKey))
+      const draft: EventDraft = {
+        type: 'PlayerKeyRecorded',
+        actor: player,
+        payload: { player, publicKey: made.publicKey, holder: 'device' },
+      }
+      const step = await this.write(() => api.append(gameId, draft, view.seq), false)
+      if (step) this.joined = player
+      else {
+        api.joinAs(null)
+        await forgetKey(gameId, player)
+      }
+    } catch (error) {
+      this.error = toApiError(error)
+    }
+  }
+
+  private leave(): void {
+    this.api.joinAs?.(null)
+    this.joined = null
   }
 
   async openGame(gameId: string): Promise<void> {
@@ -526,7 +587,8 @@ export class ArbiterApp extends LitElement {
 
   private onKey = (event: KeyboardEvent): void => {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return
-    const live = this.screen === 'game' && this.scrubSeq === null && this.secondScreen === null
+    const live =
+      this.screen === 'game' && this.scrubSeq === null && (this.secondScreen === null || this.joined !== null)
     // 1 to 9 pick an open choice's option at once, wherever the focus is but in a field.
     if (/^[1-9]$/.test(event.key) && !isTyping(event) && live) {
       if (this.renderRoot.querySelector('game-console')?.choose(Number(event.key) - 1)) event.preventDefault()
@@ -626,10 +688,37 @@ export class ArbiterApp extends LitElement {
     </section>`
   }
 
-  /** On a second screen: plainly, that this page watches one game and that nothing is recorded here. */
-  private renderWatching() {
+  /**
+   * On a second screen: plainly, what this page may do. It watches; where the host lets players join,
+   * each player can join with their key, and once joined it records as that player alone.
+   */
+  private renderScreenBar(screen: Extract<ScreenInfo, { kind: 'game' }>, players: GameView['state']['players']) {
+    if (screen.writes === 'none')
+      return html`<section class="panel past-bar" aria-label="Second screen">
+        <span role="status"><strong>Second screen</strong> — watching this game live; nothing can be recorded here</span>
+      </section>`
+    const joined = players.find((player) => player.id === this.joined)
+    if (joined)
+      return html`<section class="panel past-bar" aria-label="Second screen">
+        <span role="status"
+          ><strong>Joined as ${joined.name}</strong> — you record as ${joined.name} alone, each write signed with the key
+          kept on this device</span
+        >
+        <button @click=${() => this.leave()}>Leave</button>
+      </section>`
+    const keys = this.view?.state.signing?.keys ?? {}
     return html`<section class="panel past-bar" aria-label="Second screen">
-      <span role="status"><strong>Second screen</strong> — watching this game live; nothing can be recorded here</span>
+      <span role="status"
+        ><strong>Second screen</strong> — watching this game live; a player can join with their key to record as
+        themselves</span
+      >
+      <div class="row" role="group" aria-label="Join">
+        ${players.map(
+          (player) => html`<button ?disabled=${this.busy} data-join=${player.id} @click=${() => this.join(player.id)}>
+            Join as ${player.name}${keys[player.id] ? '' : ' (records a key kept on this device)'}
+          </button>`,
+        )}
+      </div>
     </section>`
   }
 
@@ -637,7 +726,7 @@ export class ArbiterApp extends LitElement {
     if (!this.view || !this.status) return html`<p class="muted">No game is open.</p>`
     const shown = this.scrubView ?? this.view
     const past = this.scrubSeq !== null
-    const watching = this.secondScreen !== null
+    const watching = this.secondScreen !== null && this.joined === null
     const players = this.view.state.players
     const named = this.namedFor(players)
     const needsArmies = players.some(
@@ -645,14 +734,19 @@ export class ArbiterApp extends LitElement {
     )
     // Scrubs (the timeline, an explanation's "← #seq", "back to now") and citations bubble up to here.
     return html`<div class="game" @scrub=${this.onScrub} @cite=${(e: CustomEvent<RuleRef>) => (this.cited = e.detail)}>
-      ${past || watching ? nothing : html`<guided-start .view=${this.view} .phases=${this.phases}></guided-start>`}
+      ${past || this.secondScreen ? nothing : html`<guided-start .view=${this.view} .phases=${this.phases}></guided-start>`}
       <div class="now">
         ${
           past
             ? this.renderPast(this.view.seq)
-            : watching
-              ? this.renderWatching()
-              : html`<game-console
+            : this.secondScreen
+              ? this.renderScreenBar(this.secondScreen, players)
+              : nothing
+        }
+        ${
+          past || watching
+            ? nothing
+            : html`<game-console
               .view=${this.view}
               .status=${this.status}
               .phases=${this.phases}
@@ -661,6 +755,7 @@ export class ArbiterApp extends LitElement {
               .busy=${this.busy}
               .last=${this.steps[this.view.seq - 1] ?? (this.shownStep?.seq === this.view.seq ? this.shownStep : null)}
               .named=${named}
+              .player=${this.joined}
               @declare=${this.onDeclare}
               @dice=${this.onDice}
               @roll-for-me=${this.onRollForMe}
@@ -675,11 +770,12 @@ export class ArbiterApp extends LitElement {
               .busy=${this.busy}
               .named=${named}
               .watching=${watching}
+              .player=${this.joined}
               .record=${(draft: EventDraft) => this.write(() => this.api.append(this.gameId!, draft, this.view?.seq), false)}
             ></game-signatures>`
         }
         ${
-          !past && !watching && (needsArmies || this.musterOpen)
+          !past && !this.secondScreen && (needsArmies || this.musterOpen)
             ? html`<army-muster
               .view=${this.view}
               .catalogue=${this.catalogue}
