@@ -136,7 +136,7 @@ describe('a write from a second screen, checked against the joined player’s ke
     ).toBeNull()
   })
 
-  it('refuses a forged request: arguments changed after signing, another method, another game, another head, a forged signature', async () => {
+  it('refuses a forged request: changed arguments, another method, game or head, a forged signature', async () => {
     const { p1, p1Text } = await keysOf()
     const game = gameWith({ p1: p1Text })
     const args = [gameId, note('p1', 'I roll a 6'), 7]
