@@ -124,6 +124,7 @@ describe('a player joins the second screen on their phone with their key', () =>
     await until(() => spoken(bar)).toContain('a player can join with their key to record as themselves')
     // Before joining, it only watches: no console.
     expect(await phone.getByRole('region', { name: 'Game console' }).count()).toBe(0)
+    await screenshot(phone, '35-second-screen-join-offered')
     const head = (await table.api.status(gameId)).seq
 
     await bar.getByRole('button', { name: 'Join as Orc warband (records a key kept on this device)' }).click()
