@@ -264,10 +264,11 @@ export class ArbiterApp extends LitElement {
     document.addEventListener('keydown', this.onKey)
     const fromHash = new URLSearchParams(location.hash.slice(1)).get('game')
     if (fromHash) void this.openGame(fromHash)
-    void this.attempt(() => this.api.screen()).then((screen) => {
+    void this.attempt(() => this.api.screen()).then(async (screen) => {
       if (screen?.kind !== 'game') return
       this.secondScreen = screen
-      if (this.gameId !== screen.gameId) void this.openGame(screen.gameId)
+      if (this.gameId !== screen.gameId) await this.openGame(screen.gameId)
+      await this.rejoin()
     })
   }
 
@@ -346,6 +347,7 @@ export class ArbiterApp extends LitElement {
         api.joinAs(this.signerFor(player, kept.privateKey))
         this.error = null
         this.joined = player
+        sessionStorage.setItem(joinedKey(gameId), player)
         return
       }
       const made = await makeKey(gameId, player)
@@ -357,8 +359,10 @@ export class ArbiterApp extends LitElement {
         payload: { player, publicKey: made.publicKey, holder: 'device' },
       }
       const step = await this.write(() => api.append(gameId, draft, view.seq), false)
-      if (step) this.joined = player
-      else {
+      if (step) {
+        this.joined = player
+        sessionStorage.setItem(joinedKey(gameId), player)
+      } else {
         api.joinAs(null)
         await forgetKey(gameId, player)
       }
@@ -370,6 +374,15 @@ export class ArbiterApp extends LitElement {
   private leave(): void {
     this.api.joinAs?.(null)
     this.joined = null
+    if (this.gameId) sessionStorage.removeItem(joinedKey(this.gameId))
+  }
+
+  /** A phone that reloads (or wakes) stays joined as the player it joined as, with the key it keeps; it never records one. */
+  private async rejoin(): Promise<void> {
+    const gameId = this.gameId
+    if (this.secondScreen?.writes !== 'with-a-key' || !gameId) return
+    const player = sessionStorage.getItem(joinedKey(gameId))
+    if (player && this.view?.state.signing?.keys[player]) await this.join(player)
   }
 
   async openGame(gameId: string): Promise<void> {
@@ -826,6 +839,11 @@ export class ArbiterApp extends LitElement {
       </main>
       ${this.helpOpen ? html`<shortcut-help @close=${() => (this.helpOpen = false)}></shortcut-help>` : nothing}`
   }
+}
+
+/** Where this tab remembers the player it joined a second screen's game as (for this tab's life only). */
+function joinedKey(gameId: string): string {
+  return `arbiter-joined/${gameId}`
 }
 
 /** The header's words for a game: its title, else its players, and the ruleset and variant by name. */

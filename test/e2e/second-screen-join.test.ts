@@ -154,6 +154,9 @@ describe('a player joins the second screen on their phone with their key', () =>
   }, 90_000)
 
   it("refuses what is not the joined player's own signed write, and writes nothing", async () => {
+    // A phone that reloads stays joined (with the key it keeps; it records none).
+    await phone.reload()
+    await until(() => spoken(phone.getByRole('region', { name: 'Second screen' }))).toContain('Joined as Orc warband')
     const status = await table.api.status(gameId)
     const seq = status.seq
     const open = status.openRequests[0]
