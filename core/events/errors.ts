@@ -43,6 +43,7 @@ export const errorCodes = [
   'host/foreign-origin',
   'host/not-found',
   'host/not-json',
+  'host/not-signed',
   'host/second-screen',
   'host/unauthorized',
   'host/wrong-host',

@@ -15,14 +15,16 @@ import type {
   WrittenStep,
 } from '../../core/api/game-api-contract.js'
 import {
-  type ApiError,
+  ApiError,
   type ArbiterClient,
   connectGameApi,
   type LiveEvent,
   type MenuCommand,
   type ScreenInfo,
+  type ScreenSigner,
   toApiError,
 } from '../api-client.js'
+import { forgetKey, keptKey, makeKey } from '../device-keys.js'
 import { downloadExport } from '../export-game.js'
 import { isTextField, isTyping, shortcutFor } from '../shortcuts.js'
 import type { Named } from '../texts.js'
@@ -73,6 +75,7 @@ export class ArbiterApp extends LitElement {
     secondScreen: { state: true },
     audit: { state: true },
     fork: { state: true },
+    joined: { state: true },
   }
 
   /** Set before the element connects to use another client (tests); otherwise the host's. */
@@ -105,15 +108,16 @@ export class ArbiterApp extends LitElement {
   helpOpen = false
   musterOpen = false
   /**
-   * Set when the host is a second screen: this page shows that one game and records nothing. (A
-   * screen that lets a player join with their key, `writes: 'with-a-key'`, also only watches
-   * until joining exists in the page.)
+   * Set when the host is a second screen: this page shows that one game and records nothing, unless
+   * the host lets players join (`writes: 'with-a-key'`) and one has.
    */
   secondScreen: Extract<ScreenInfo, { kind: 'game' }> | null = null
   /** The open game's audit while the audit panel is shown (null: hidden); `undefined` while it is read. */
   audit: AuditReport | null | undefined = null
   /** The last what-if fork asked for on the timeline. */
   fork: WhatIfResult | null = null
+  /** The player who joined this second screen with their key: the page records as them alone. */
+  joined: string | null = null
 
   private unsubscribe: (() => void) | null = null
   private unsubscribeMenu: (() => void) | null = null
@@ -274,10 +278,11 @@ export class ArbiterApp extends LitElement {
     document.addEventListener('keydown', this.onKey)
     const fromHash = new URLSearchParams(location.hash.slice(1)).get('game')
     if (fromHash) void this.openGame(fromHash)
-    void this.attempt(() => this.api.screen()).then((screen) => {
+    void this.attempt(() => this.api.screen()).then(async (screen) => {
       if (screen?.kind !== 'game') return
       this.secondScreen = screen
-      if (this.gameId !== screen.gameId) void this.openGame(screen.gameId)
+      if (this.gameId !== screen.gameId) await this.openGame(screen.gameId)
+      await this.rejoin()
     })
   }
 
@@ -323,6 +328,75 @@ export class ArbiterApp extends LitElement {
       if (this.writing === written) this.writing = null
       this.busy = false
     }
+  }
+
+  /** A write on a second screen is made at the head this page shows, signed with the joined player's key. */
+  private signerFor(player: string, privateKey: ScreenSigner['privateKey']): ScreenSigner {
+    return { player, privateKey, head: () => (this.view ? { seq: this.view.seq, hash: this.view.hash } : null) }
+  }
+
+  /**
+   * Joins this second screen as a player: with the key this device keeps for them, the one the game
+   * records; or, for a player with no key recorded yet, with a new non-extractable key made here and
+   * recorded now (the request that records it is signed with it). A player whose recorded key is kept
+   * elsewhere cannot join here.
+   */
+  private async join(player: string): Promise<void> {
+    const gameId = this.gameId
+    const view = this.view
+    const api = this.api
+    if (!gameId || !view || !api.joinAs) return
+    const name = view.state.players.find((each) => each.id === player)?.name ?? player
+    const recorded = view.state.signing?.keys[player]
+    try {
+      const kept = await keptKey(gameId, player)
+      if (recorded) {
+        if (kept?.holder !== 'device' || kept.publicKey !== recorded.publicKey) {
+          this.error = new ApiError(
+            'client/key-elsewhere',
+            `${name}'s key is kept on another device (or under a PIN): join from the device that keeps it`,
+          )
+          return
+        }
+        api.joinAs(this.signerFor(player, kept.privateKey))
+        this.error = null
+        this.joined = player
+        sessionStorage.setItem(joinedKey(gameId), player)
+        return
+      }
+      const made = await makeKey(gameId, player)
+      if (made.holder !== 'device') return
+      api.joinAs(this.signerFor(player, made.privateKey))
+      const draft: EventDraft = {
+        type: 'PlayerKeyRecorded',
+        actor: player,
+        payload: { player, publicKey: made.publicKey, holder: 'device' },
+      }
+      const step = await this.write(() => api.append(gameId, draft, view.seq), false)
+      if (step) {
+        this.joined = player
+        sessionStorage.setItem(joinedKey(gameId), player)
+      } else {
+        api.joinAs(null)
+        await forgetKey(gameId, player)
+      }
+    } catch (error) {
+      this.error = toApiError(error)
+    }
+  }
+
+  private leave(): void {
+    this.api.joinAs?.(null)
+    this.joined = null
+    if (this.gameId) sessionStorage.removeItem(joinedKey(this.gameId))
+  }
+
+  /** A phone that reloads (or wakes) stays joined as the player it joined as, with the key it keeps; it never records one. */
+  private async rejoin(): Promise<void> {
+    const gameId = this.gameId
+    if (this.secondScreen?.writes !== 'with-a-key' || !gameId) return
+    const player = sessionStorage.getItem(joinedKey(gameId))
+    if (player && this.view?.state.signing?.keys[player]) await this.join(player)
   }
 
   async openGame(gameId: string): Promise<void> {
@@ -621,11 +695,12 @@ export class ArbiterApp extends LitElement {
 
   private onKey = (event: KeyboardEvent): void => {
     if (event.defaultPrevented) return
-    // A second screen only watches: nothing is recorded from it, an undo neither.
-    const live = this.screen === 'game' && this.scrubSeq === null && this.secondScreen === null
+    // A second screen only watches, unless a player joined it with their key; an undo is never made from one.
+    const live =
+      this.screen === 'game' && this.scrubSeq === null && (this.secondScreen === null || this.joined !== null)
     const undoKey =
       (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'z'
-    if (undoKey && !isTyping(event) && live) {
+    if (undoKey && !isTyping(event) && live && this.secondScreen === null) {
       event.preventDefault()
       void this.undoLast()
       return
@@ -748,10 +823,37 @@ export class ArbiterApp extends LitElement {
     </section>`
   }
 
-  /** On a second screen: plainly, that this page watches one game and that nothing is recorded here. */
-  private renderWatching() {
+  /**
+   * On a second screen: plainly, what this page may do. It watches; where the host lets players join,
+   * each player can join with their key, and once joined it records as that player alone.
+   */
+  private renderScreenBar(screen: Extract<ScreenInfo, { kind: 'game' }>, players: GameView['state']['players']) {
+    if (screen.writes === 'none')
+      return html`<section class="panel past-bar" aria-label="Second screen">
+        <span role="status"><strong>Second screen</strong> — watching this game live; nothing can be recorded here</span>
+      </section>`
+    const joined = players.find((player) => player.id === this.joined)
+    if (joined)
+      return html`<section class="panel past-bar" aria-label="Second screen">
+        <span role="status"
+          ><strong>Joined as ${joined.name}</strong> — you record as ${joined.name} alone, each write signed with the key
+          kept on this device</span
+        >
+        <button @click=${() => this.leave()}>Leave</button>
+      </section>`
+    const keys = this.view?.state.signing?.keys ?? {}
     return html`<section class="panel past-bar" aria-label="Second screen">
-      <span role="status"><strong>Second screen</strong> — watching this game live; nothing can be recorded here</span>
+      <span role="status"
+        ><strong>Second screen</strong> — watching this game live; a player can join with their key to record as
+        themselves</span
+      >
+      <div class="row" role="group" aria-label="Join">
+        ${players.map(
+          (player) => html`<button ?disabled=${this.busy} data-join=${player.id} @click=${() => this.join(player.id)}>
+            Join as ${player.name}${keys[player.id] ? '' : ' (records a key kept on this device)'}
+          </button>`,
+        )}
+      </div>
     </section>`
   }
 
@@ -759,7 +861,7 @@ export class ArbiterApp extends LitElement {
     if (!this.view || !this.status) return html`<p class="muted">No game is open.</p>`
     const shown = this.scrubView ?? this.view
     const past = this.scrubSeq !== null
-    const watching = this.secondScreen !== null
+    const watching = this.secondScreen !== null && this.joined === null
     const players = this.view.state.players
     const named = this.namedFor(players)
     const needsArmies = players.some(
@@ -767,14 +869,19 @@ export class ArbiterApp extends LitElement {
     )
     // Scrubs (the timeline, an explanation's "← #seq", "back to now") and citations bubble up to here.
     return html`<div class="game" @scrub=${this.onScrub} @cite=${(e: CustomEvent<RuleRef>) => (this.cited = e.detail)}>
-      ${past || watching ? nothing : html`<guided-start .view=${this.view} .phases=${this.phases}></guided-start>`}
+      ${past || this.secondScreen ? nothing : html`<guided-start .view=${this.view} .phases=${this.phases}></guided-start>`}
       <div class="now">
         ${
           past
             ? this.renderPast(this.view.seq)
-            : watching
-              ? this.renderWatching()
-              : html`<game-console
+            : this.secondScreen
+              ? this.renderScreenBar(this.secondScreen, players)
+              : nothing
+        }
+        ${
+          past || watching
+            ? nothing
+            : html`<game-console
               .view=${this.view}
               .status=${this.status}
               .phases=${this.phases}
@@ -783,6 +890,7 @@ export class ArbiterApp extends LitElement {
               .busy=${this.busy}
               .last=${this.steps[this.view.seq - 1] ?? (this.shownStep?.seq === this.view.seq ? this.shownStep : null)}
               .named=${named}
+              .player=${this.joined}
               @declare=${this.onDeclare}
               @dice=${this.onDice}
               @roll-for-me=${this.onRollForMe}
@@ -797,11 +905,12 @@ export class ArbiterApp extends LitElement {
               .busy=${this.busy}
               .named=${named}
               .watching=${watching}
+              .player=${this.joined}
               .record=${(draft: EventDraft) => this.write(() => this.api.append(this.gameId!, draft, this.view?.seq), false)}
             ></game-signatures>`
         }
         ${
-          !past && !watching && (needsArmies || this.musterOpen)
+          !past && !this.secondScreen && (needsArmies || this.musterOpen)
             ? html`<army-muster
               .view=${this.view}
               .catalogue=${this.catalogue}
@@ -864,6 +973,11 @@ function deepActiveElement(): Element | null {
   let active = document.activeElement
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
   return active
+}
+
+/** Where this tab remembers the player it joined a second screen's game as (for this tab's life only). */
+function joinedKey(gameId: string): string {
+  return `arbiter-joined/${gameId}`
 }
 
 /** The header's words for a game: its title, else its players, and the ruleset and variant by name. */
