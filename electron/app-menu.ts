@@ -7,6 +7,7 @@ export interface MenuActions {
   readonly openGame: () => void
   readonly importGame: () => void
   readonly exportGame: () => void
+  readonly undo: () => void
   readonly showSecondScreen: () => void
   readonly stopSecondScreen: () => void
 }
@@ -46,8 +47,8 @@ export function menuTemplate(options: {
     {
       label: 'Edit',
       submenu: [
-        // An undo is recorded as a Correction event; until that event exists there is nothing to undo with.
-        { label: 'Undo (needs the Correction event)', accelerator: 'CmdOrCtrl+Z', enabled: false },
+        // The page decides: in a field it undoes the typing, elsewhere it takes back the last event (a Correction).
+        { label: 'Undo', accelerator: 'CmdOrCtrl+Z', click: actions.undo },
         { type: 'separator' },
         { role: 'cut' },
         { role: 'copy' },

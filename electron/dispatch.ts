@@ -29,7 +29,8 @@ export async function dispatchCall(
     case 'close':
       return undefined
     case 'append':
-    case 'rollDice': {
+    case 'rollDice':
+    case 'undo': {
       const gameId = call.args[0] as string
       const step = await (api[call.method] as (...a: unknown[]) => Promise<WrittenStep>)(...call.args)
       onEvent({ gameId, seq: step.seq, type: step.type })

@@ -21,6 +21,7 @@ import { denyAllPermissions, lockDown, rendererDirFor, windowPreferences } from 
 import { registerGameApiIpc } from './ipc.js'
 import { EVENT_CHANNEL, MENU_CHANNEL, type MenuCommand } from './ipc-channels.js'
 import { LIBRARY_FILE } from './library-path.js'
+import { joinWithKeyGate } from './screen-scope.js'
 import {
   gameIdOfPage,
   listenHost,
@@ -57,11 +58,15 @@ protocol.registerSchemesAsPrivileged([
 
 let api: LocalGameApi | null = null
 let mainWindow: BrowserWindow | null = null
-/** The second screen, while one is open: a web host for one game, read-only, on the network. */
+/** The second screen, while one is open: a web host for one game, read-only unless a player joins with their key. */
 let secondScreen: WebHost | null = null
 
-function notifyAll(notice: GameEventNotice): void {
+function notifyWindows(notice: GameEventNotice): void {
   for (const window of BrowserWindow.getAllWindows()) window.webContents.send(EVENT_CHANNEL, notice)
+}
+
+function notifyAll(notice: GameEventNotice): void {
+  notifyWindows(notice)
   secondScreen?.notify(notice)
 }
 
@@ -115,7 +120,8 @@ async function importFromFile(): Promise<void> {
 
 /**
  * Shows the game open in the window on a second screen: the window asks first where (this
- * computer only, or the network, said plainly), then serves it read-only there, until stopped.
+ * computer only, or the network, said plainly), then serves it there, until stopped: read-only, but
+ * a player who joins with their key records as themselves.
  */
 async function showOnSecondScreen(): Promise<void> {
   if (!api || !mainWindow || secondScreen) return
@@ -129,14 +135,13 @@ async function showOnSecondScreen(): Promise<void> {
     const name = state.title ?? state.players.map((player) => player.name).join(' against ')
     const reach = reachOf((await dialog.showMessageBox(mainWindow, secondScreenPrompt(name))).response)
     if (reach === null || secondScreen) return
-    const scope = { kind: 'game', gameId } as const
-    secondScreen = await startWebHost({
-      api: api.forHost('second-screen'),
-      rendererDir,
-      host: listenHost(reach),
-      port: 0,
-      scope,
-    })
+    // The host decides that writes are possible: a player who joins with their key records as themselves.
+    const scope = { kind: 'game', gameId, authorizeWrite: joinWithKeyGate(api) } as const
+    // A joined player's write is shown in this window too; the screen tells its own pages itself.
+    const onEvent = notifyWindows
+    // Its events are kept as recorded by the second screen, through the window's GameApi (one store and sessions).
+    const screenApi = api.forHost('second-screen')
+    secondScreen = await startWebHost({ api: screenApi, rendererDir, host: listenHost(reach), port: 0, scope, onEvent })
     Menu.setApplicationMenu(buildMenu())
     await dialog.showMessageBox(mainWindow, secondScreenAddress(name, secondScreen.url, reach))
   } catch (error) {
@@ -163,6 +168,7 @@ function buildMenu(): Menu {
         openGame: () => sendMenu('open-game'),
         importGame: () => void importFromFile(),
         exportGame: () => sendMenu('export-game'),
+        undo: () => sendMenu('undo'),
         showSecondScreen: () => void showOnSecondScreen(),
         stopSecondScreen: () => void stopSecondScreen(),
       },

@@ -1,4 +1,5 @@
-import type { GameApiMethod, ScreenInfo } from '../core/api/game-api-contract.js'
+import type { GameApi, GameApiMethod, ScreenInfo } from '../core/api/game-api-contract.js'
+import { checkScreenWrite, SCREEN_WRITE_HEADER, SpentNonces } from '../core/api/screen-writes.js'
 import type { ErrorData } from '../core/events/errors.js'
 
 /**
@@ -39,6 +40,9 @@ const GAME_READS: ReadonlySet<GameApiMethod> = new Set([
   'verifyGame',
   'signatures',
   'exportGame',
+  // Reads too: the audit of the game, and a what-if fork computed in memory (nothing written).
+  'audit',
+  'whatIf',
 ])
 /** Rules and rulesets hold nothing of any game; `close` does nothing from a client; `listGames` is cut to the one game. */
 const FREE_READS: ReadonlySet<GameApiMethod> = new Set([
@@ -87,4 +91,28 @@ export function readOnlyRefusal(scope: GameScope, method: string): ErrorData {
 export function screenInfo(scope: HostScope): ScreenInfo {
   if (scope.kind === 'library') return { kind: 'library' }
   return { kind: 'game', gameId: scope.gameId, writes: scope.authorizeWrite ? 'with-a-key' : 'none' }
+}
+
+/**
+ * The gate a second screen that players may join gets (File > Show This Game on a Second Screen): a
+ * write goes through only when it carries the signature of a player who joined with their key, made
+ * at the game's head, over this very call, as that player, once (core/api/screen-writes.ts). Each
+ * write reads the game at its head, checked, to know the keys and the head's hash.
+ */
+export function joinWithKeyGate(api: Pick<GameApi, 'openGame'>): WriteGate {
+  const spent = new SpentNonces()
+  return async (write) => {
+    const view = await api.openGame(write.gameId)
+    return checkScreenWrite(
+      {
+        gameId: write.gameId,
+        method: write.method,
+        args: write.args,
+        signed: write.header(SCREEN_WRITE_HEADER),
+        game: view.state,
+        headHash: view.hash,
+      },
+      spent,
+    )
+  }
 }

@@ -1,7 +1,8 @@
 /**
  * File > Show This Game on a Second Screen, in words and choices (pure, for the menu and its
- * dialogs in main.ts): the game open in the window, watched only, on this computer or on the
- * table's network as the person chooses, until File > Stop the Second Screen or quitting.
+ * dialogs in main.ts): the game open in the window, on this computer or on the table's network as
+ * the person chooses, watched — and played by a player who joins it with their key — until File >
+ * Stop the Second Screen or quitting.
  */
 import type { MessageBoxOptions } from 'electron'
 import { isArbiterPage } from './app-scheme.js'
@@ -26,8 +27,11 @@ export function secondScreenPrompt(gameName: string): MessageBoxOptions {
       'This Computer Only: a browser on this computer (a second monitor, a projector) can open it.\n\n' +
       'Open to the Network: Arbiter listens on your network, not only on this computer. Any phone or tablet ' +
       'on this network that is given the address can watch this game, live.\n\n' +
-      'Either way it shows this one game and nothing else of your library, and nothing can be recorded ' +
-      'from it. It stays open until you choose File > Stop the Second Screen or quit.',
+      'Either way it shows this one game and nothing else of your library. Players can join it with their ' +
+      'key: a player who joins records as themselves alone (their rolls, their declarations, their ' +
+      'signature), each request signed with the key kept on their device; a player without a key yet can ' +
+      'record one by joining, so give the address only to the players. Without joining, it only watches. ' +
+      'It stays open until you choose File > Stop the Second Screen or quit.',
     buttons: ['This Computer Only', 'Open to the Network', 'Cancel'],
     defaultId: 0,
     cancelId: 2,
@@ -56,7 +60,9 @@ export function secondScreenAddress(gameName: string, url: string, reach: Second
       reach === 'network'
         ? 'Open this address on a phone or tablet on the same network'
         : 'Open this address in a browser on this computer',
-    detail: `${url}\n\nIt shows “${gameName}” and nothing else, read-only. File > Stop the Second Screen ends it.`,
+    detail:
+      `${url}\n\nIt shows “${gameName}” and nothing else. Players can join it with their key and then record ` +
+      'as themselves; anyone else only watches. File > Stop the Second Screen ends it.',
   }
 }
 

@@ -35,6 +35,8 @@ export interface WebHostOptions {
   readonly token?: string
   /** The whole library (the default), or one game for a second screen (screen-scope.ts). */
   readonly scope?: HostScope
+  /** Hears of every event written through this host (the desktop window, told of a joined player's write). */
+  readonly onEvent?: (notice: GameEventNotice) => void
 }
 
 export interface WebHost {
@@ -76,6 +78,7 @@ function statusOf(error: ErrorData): 400 | 401 | 403 | 404 | 415 | 500 {
     case 'host/wrong-host':
     case 'host/foreign-origin':
     case 'host/second-screen':
+    case 'host/not-signed':
       return 403
     case 'host/not-json':
       return 415
@@ -98,6 +101,7 @@ export function createWebApp(options: {
   readonly address: string
   readonly port: number
   readonly scope?: HostScope
+  readonly onEvent?: (notice: GameEventNotice) => void
 }): {
   app: Hono
   notify: (notice: GameEventNotice) => void
@@ -208,7 +212,10 @@ export function createWebApp(options: {
             : readOnlyRefusal(scope, method)
           if (refused) return c.json(refusal(refused), statusOf(refused))
         }
-        const value = await dispatchCall(api, method, body.args, notify)
+        const value = await dispatchCall(api, method, body.args, (notice) => {
+          notify(notice)
+          options.onEvent?.(notice)
+        })
         const shown =
           method === 'listGames' && scope.kind === 'game'
             ? (value as GameListing[]).filter((game) => game.gameId === scope.gameId)
@@ -280,6 +287,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     address,
     port,
     scope,
+    ...(options.onEvent ? { onEvent: options.onEvent } : {}),
   })
   handle = (request) => app.fetch(request)
   return {

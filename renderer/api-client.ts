@@ -1,5 +1,7 @@
 import type { ArbiterHostBridge, ErrorField, MenuCommand, ScreenInfo } from '../core/api/game-api-contract.js'
 import { type GameApi, gameApiMethods } from '../core/api/game-api-contract.js'
+import { SCREEN_WRITE_HEADER, signScreenWrite } from '../core/api/screen-writes.js'
+import type { Key } from '../core/api/signatures.js'
 
 /**
  * The renderer's one way to reach a game: `window.arbiter` in Electron (the preload's bridge), or
@@ -26,6 +28,19 @@ export interface ArbiterClient extends RendererApi {
   onMenu(listener: (command: MenuCommand) => void): () => void
   /** What the host serves this page: the library, or one game on a second screen. */
   screen(): Promise<ScreenInfo>
+  /**
+   * On a second screen a player may join: from then on every write this client sends is signed as
+   * that player (core/api/screen-writes.ts); null leaves the screen watching again. Only the web
+   * host's client has it.
+   */
+  joinAs?(signer: ScreenSigner | null): void
+}
+
+/** A player who joined a second screen: their private key, and the head the page shows (what a write is made at). */
+export interface ScreenSigner {
+  readonly player: string
+  readonly privateKey: Key
+  head(): { readonly seq: number; readonly hash: string } | null
 }
 
 export class ApiError extends Error {
@@ -117,14 +132,27 @@ function webClient(location: Location): ArbiterClient {
       throw new ApiError('client/offline', `the web host did not answer: ${(error as Error).message}`)
     }
   }
-  const call = async (name: string, args: unknown[]): Promise<unknown> =>
-    answerOf(
-      await send(`/api/${name}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ args }),
-      }),
-    )
+  let signer: ScreenSigner | null = null
+  const call = async (name: string, args: unknown[]): Promise<unknown> => {
+    const headers: Record<string, string> = { 'content-type': 'application/json' }
+    let sent = args
+    const head = signer?.head()
+    if (signer && head && (name === 'append' || name === 'rollDice')) {
+      // An append names the head it is made at, so that it lands there or not at all.
+      if (name === 'append' && args[2] === undefined) sent = [args[0], args[1], head.seq]
+      // Signed as the host will read it: JSON's own round trip (undefined fields dropped).
+      sent = JSON.parse(JSON.stringify(sent)) as unknown[]
+      headers[SCREEN_WRITE_HEADER] = await signScreenWrite(signer.privateKey, {
+        gameId: String(sent[0]),
+        method: name,
+        args: sent,
+        player: signer.player,
+        seq: head.seq,
+        head: head.hash,
+      })
+    }
+    return answerOf(await send(`/api/${name}`, { method: 'POST', headers, body: JSON.stringify({ args: sent }) }))
+  }
   const client = Object.fromEntries(
     // Trailing undefined arguments are dropped: JSON would send them as null, which is a value.
     methodNames.map((name) => [name, (...args: unknown[]) => call(name, withoutTrailingUndefined(args))]),
@@ -149,7 +177,10 @@ function webClient(location: Location): ArbiterClient {
     }
   }
   const screen = async () => (await answerOf(await send('/api/screen', {}))) as ScreenInfo
-  return { ...client, subscribe, onMenu: () => () => {}, screen }
+  const joinAs = (joined: ScreenSigner | null) => {
+    signer = joined
+  }
+  return { ...client, subscribe, onMenu: () => () => {}, screen, joinAs }
 }
 
 /** How long a page waits before it opens the event stream again (a phone waking up, the host restarted). */

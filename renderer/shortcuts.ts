@@ -13,6 +13,8 @@ export const shortcuts = [
   { key: 't', action: 'timeline', text: 'Focus the timeline scrubber (then ← → or Home / End)' },
   { key: '[', action: 'step-back', text: 'Step the timeline one event back' },
   { key: ']', action: 'step-forward', text: 'Step the timeline one event forward' },
+  // Read by the shell itself (a modifier); in the desktop app, Edit > Undo sends it.
+  { key: 'Ctrl+Z', action: 'undo', text: 'Undo: take back the last event (it stays in the log, struck through)' },
   { key: 'Escape', action: 'escape', text: 'Back to the present, close a dialog, or leave a field' },
   { key: 'l', action: 'library', text: 'The game library' },
   { key: 'g', action: 'game', text: 'The open game' },
@@ -29,7 +31,11 @@ export function shortcutFor(key: string): ShortcutAction | null {
 /** True when the key went to a field, where it is text (or a die) rather than a command. */
 export function isTyping(event: KeyboardEvent): boolean {
   const target = event.composedPath()[0]
-  if (!(target instanceof HTMLElement)) return false
+  return target instanceof HTMLElement && isTextField(target)
+}
+
+/** A field where keys are text (or a die): an edit field, a text area, a list to pick from, editable text. */
+export function isTextField(target: HTMLElement): boolean {
   if (target instanceof HTMLInputElement) return !['button', 'checkbox', 'radio', 'range'].includes(target.type)
   return target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement || target.isContentEditable
 }

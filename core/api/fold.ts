@@ -5,6 +5,7 @@ import type { EventEnvelope } from '../events/envelope.js'
 import { ArbiterError } from '../events/errors.js'
 import { gameEvents } from '../events/index.js'
 import type { FoldedEvent } from '../store/event-store.js'
+import { type CorrectionMark, type Corrections, NO_CORRECTIONS } from './corrections.js'
 import { recordedRules, rulesChangedError } from './rules-identity.js'
 
 import { engineFor, rulesetOf } from './rulesets.js'
@@ -61,21 +62,29 @@ export function engineForGame(ruleset: string, gameCatalogueHash: string, underC
   return engine
 }
 
-/** Folds stored events (validated when written, hashed when read) through an engine; errors name the seq. */
+/**
+ * Folds stored events (validated when written, hashed when read) through an engine; errors name the seq. With
+ * `corrections`, as corrected (core/api/corrections.ts): a voided event moves the game to its seq unchanged (no
+ * step: `onStep` gets null), a replaced one is folded as its replacement, by the same actor at the same seq.
+ */
 export function foldEvents(
   engine: Engine,
   state: EngineState,
   events: Iterable<FoldedEvent>,
-  onStep?: (step: StepResult, event: FoldedEvent) => void,
+  onStep?: (step: StepResult | null, event: FoldedEvent, correction: CorrectionMark | undefined) => void,
+  corrections: Corrections = NO_CORRECTIONS,
 ): EngineState {
   for (const envelope of events) {
-    let result: StepResult
+    const correction = corrections.size > 0 ? corrections.get(envelope.seq) : undefined
+    let result: StepResult | null
     try {
-      result = engine.step(state, toEngineEvent(envelope, true))
+      result = correction
+        ? stepCorrected(engine, state, envelope, correction)
+        : engine.step(state, toEngineEvent(envelope, true))
     } catch (error) {
       throw storedEventError(envelope, error)
     }
-    if (onStep) onStep(result, envelope)
+    if (onStep) onStep(result, envelope, correction)
   }
   return state
 }
@@ -97,4 +106,20 @@ function storedEventError(event: FoldedEvent, error: unknown): Error {
     problem = `the stored payload does not fit its schema: ${(invalid as Error).message}`
   }
   return new ArbiterError('store/bad-event', `${place}: ${problem}`)
+}
+
+/** One corrected event folded: its replacement stepped in its place, or (voided) its seq skipped. */
+export function stepCorrected(
+  engine: Engine,
+  state: EngineState,
+  envelope: FoldedEvent,
+  correction: CorrectionMark,
+): StepResult | null {
+  const { replacement } = correction
+  if (!replacement) {
+    engine.skip(state, envelope.seq)
+    return null
+  }
+  const { seq, actor, gameId } = envelope
+  return engine.step(state, { type: replacement.type, payload: replacement.payload, seq, actor, gameId } as EngineEvent)
 }

@@ -1,3 +1,4 @@
+import type { AuditReport } from '../audit/audit.js'
 import type { CatalogueEntry } from '../engine/catalogue.js'
 import type { ParamKind } from '../engine/params.js'
 import type { GameState, OpenRequest, Outcome, TroopTemplate } from '../engine/types.js'
@@ -5,7 +6,9 @@ import type { TroopType } from '../events/event-types.js'
 import type { Explanation } from '../explain/explanation.js'
 import type { GameSummary } from '../store/event-store.js'
 import type { SignatureSummary, SigningView } from './signatures.js'
+import type { WhatIfEdit, WhatIfResult } from './what-if.js'
 
+export type { AuditEntry, AuditReport, CitedRule } from '../audit/audit.js'
 /** The data the contract carries, for a client (the renderer) to name without reaching into the engine. */
 export type { ParamValue } from '../engine/catalogue.js'
 export type {
@@ -21,6 +24,7 @@ export type {
 export type { ErrorData, ErrorField } from '../events/errors.js'
 export type { Profile, TroopType, UnitDefinitionInput } from '../events/event-types.js'
 export type { Explanation, RuleRef } from '../explain/explanation.js'
+export type { ComparedStep, StepDifference, UnitDifference, WhatIfEdit, WhatIfResult } from './what-if.js'
 export type { GameSummary, ParamKind, SignatureSummary, SigningView }
 
 /**
@@ -50,6 +54,22 @@ export interface GameApi {
   append(gameId: string, draft: EventDraft, expectedVersion?: number): Promise<WrittenStep>
   /** Rolls the dice a request asks for with the app's CSPRNG and records them like physical ones. */
   rollDice(gameId: string, requestId: string, actor: string): Promise<WrittenStep>
+  /**
+   * Takes back `actor`'s last event (the last the game still counts) with a Correction that voids it; refused when
+   * that event is another player's, or when voiding it needs the others' agreement (app dice) and `agreedBy`
+   * does not name them all (docs/corrections.md).
+   */
+  undo(gameId: string, actor: string, options?: UndoOptions): Promise<WrittenStep>
+  /**
+   * A what-if fork (core/api/what-if.ts): the game replayed in memory with `edits` applied, beside the game as
+   * recorded, and where and how the two differ. Nothing is written; an edit the rules refuse is `api/bad-edit`.
+   */
+  whatIf(gameId: string, edits: readonly WhatIfEdit[]): Promise<WhatIfResult>
+  /**
+   * Where the game departs from the rules (core/audit): each claim that differs from what the rules give, each
+   * table ruling, each correction, with both explanations, the rule text and whether it changed the game.
+   */
+  audit(gameId: string): Promise<AuditReport>
   /** The game at its head, or at `atSeq`. */
   openGame(gameId: string, atSeq?: number): Promise<GameView>
   /** Where the game stands: turn, phase, what the table owes, what can be declared. */
@@ -90,6 +110,9 @@ export const gameApiMethods = [
   'createGame',
   'append',
   'rollDice',
+  'undo',
+  'whatIf',
+  'audit',
   'openGame',
   'status',
   'replay',
@@ -145,6 +168,13 @@ export interface EventDraft {
   readonly payload: unknown
 }
 
+export interface UndoOptions {
+  /** Why, in the player's words (default: "undo"). */
+  readonly reason?: string
+  /** The other players who agreed, where the undo needs them (docs/corrections.md). */
+  readonly agreedBy?: readonly string[]
+}
+
 export interface NewGame {
   readonly ruleset: string
   readonly variant?: string
@@ -167,6 +197,22 @@ export interface StepView {
   readonly explanation: Explanation | null
   /** Requests this event opened. */
   readonly requests: readonly OpenRequest[]
+  /**
+   * When a later Correction voided or replaced this event (docs/corrections.md): which, by whom and why. A voided
+   * event has no outcomes; a replaced one's outcomes and explanation are its replacement's.
+   */
+  readonly correction?: StepCorrection
+}
+
+/** A correction of one event, as its step shows it. */
+export interface StepCorrection {
+  /** The seq of the Correction. */
+  readonly by: number
+  readonly author: string
+  readonly reason: string
+  readonly agreedBy: readonly string[]
+  /** The event folded in its place; absent when the event is voided. */
+  readonly replacement?: { readonly type: string; readonly payload: unknown }
 }
 
 /**
@@ -312,7 +358,7 @@ export interface GameEventNotice {
 }
 
 /** The desktop app's native menu commands that the page carries out itself; Import is done in main (it reads a file). */
-export type MenuCommand = 'new-game' | 'open-game' | 'export-game'
+export type MenuCommand = 'new-game' | 'open-game' | 'export-game' | 'undo'
 
 /**
  * `window.arbiterHost` in the Electron window (electron/preload.ts), beside `window.arbiter` (the

@@ -1,11 +1,14 @@
+import type { AuditReport } from '../audit/audit.js'
 import type { Engine, EngineState } from '../engine/driver.js'
 import type { EngineEvent, GameState, StepResult, TroopTemplate } from '../engine/types.js'
-import { type EventEnvelope, envelopeLine, hostNameSchema, type UnchainedEvent } from '../events/envelope.js'
+import { type EventEnvelope, envelopeLine, type UnchainedEvent } from '../events/envelope.js'
 import { ArbiterError, ConflictError } from '../events/errors.js'
 import { gameEvents } from '../events/index.js'
 import { EventStore } from '../store/event-store.js'
 import { closingLine } from '../store/jsonl.js'
+import { type CorrectionPayload, type Corrections, checkCorrection, correctedView, targetsOf } from './corrections.js'
 import { createDemoGame } from './demo-game.js'
+import { auditOf, forkOf, lastUndoable } from './disputes.js'
 import { foldEvents, rulesVersionOf } from './fold.js'
 import type {
   ChainCheck,
@@ -22,17 +25,19 @@ import type {
   RulesetSummary,
   SetAsideSnapshot,
   StepView,
+  UndoOptions,
   WrittenStep,
 } from './game-api-contract.js'
 import { checkedListing } from './game-listing.js'
 import { GameLoader, type Session } from './game-loader.js'
 import { definitionsOf, gameView, ruleEntry, sessionSnapshotKey, statusOf, view, waypointKey } from './game-views.js'
 import { checkedImport } from './import-game.js'
-import { prepareArmy } from './muster-input.js'
+import { validatedPayload } from './muster-input.js'
 import { randomFace } from './random.js'
 import { engineFor, rulesetOf, rulesetSummaries } from './rulesets.js'
 import { checkNewSigningEvent, type SigningView, signingView } from './signatures.js'
-import { checkLog } from './verify-log.js'
+import { checkedHostName, checkStoredLog } from './verify-stored.js'
+import type { WhatIfEdit, WhatIfResult } from './what-if.js'
 
 export { foldEvents, toEngineEvent } from './fold.js'
 export { snapshotKey, waypointKey } from './game-views.js'
@@ -47,14 +52,6 @@ export const SNAPSHOT_INTERVAL = 1000
 const IDLE_CHECKPOINT_MS = 250
 /** Events a replay or export page holds when the caller does not say. */
 const DEFAULT_PAGE_SIZE = 1000
-/** A host's name as the envelope takes it (`hostNameSchema`), or `api/bad-arguments` naming what is wrong. */
-function checkedHostName(host: string): string {
-  const parsed = hostNameSchema.safeParse(host)
-  if (!parsed.success)
-    throw new ArbiterError('api/bad-arguments', `host ${JSON.stringify(host)}: ${parsed.error.issues[0]?.message}`)
-  return parsed.data
-}
-
 /**
  * Replay pages are smaller: each step carries its explanation trees, and a page holds them until
  * it is read, so small pages let them die young, before the garbage collector promotes them: a page
@@ -71,10 +68,7 @@ export interface ApiOptions {
   readonly rollDie?: (sides: number) => number
   /** Replay games whose catalogue differs from this Arbiter's, on purpose (a re-audit under newer rules). */
   readonly underCurrentRules?: boolean
-  /**
-   * The host recording through this GameApi, kept with every event it writes (`EventEnvelope.host`:
-   * `cli`, `desktop`, `web`, `second-screen`); none: events are recorded without one.
-   */
+  /** The host recording through this GameApi (`cli`, `desktop`, `web`, …), kept with each event it writes. */
   readonly host?: string
 }
 
@@ -100,6 +94,8 @@ interface ReplayCursor {
   readonly refile: () => void
   /** Stored snapshots the replay found to differ from the state the events give, named on its last page. */
   readonly setAside: SetAsideSnapshot[]
+  /** The game's corrections, read when the replay started. */
+  readonly corrections: Corrections
 }
 
 /**
@@ -115,10 +111,9 @@ export class LocalGameApi implements GameApi {
   private readonly replayCursors = new Map<string, ReplayCursor>()
   private readonly clock: () => string
   private readonly rollDie: (sides: number) => number
-  /** Held in an object, not a field: a view of this GameApi for another host (`forHost`) shares it. */
   private readonly idle: { timer: ReturnType<typeof setTimeout> | null } = { timer: null }
-  /** The host kept with each event this GameApi records (ApiOptions.host; `forHost` gives a view with another). */
-  private readonly host: string | undefined
+  /** The envelope's `host` of each event this GameApi records (ApiOptions.host; `forHost` gives a view with another). */
+  private readonly recorder: { readonly host?: string }
   private readonly loader: GameLoader
   private readonly chainCheck = (gameId: string) => this.loader.wholeChain(gameId)
 
@@ -130,19 +125,18 @@ export class LocalGameApi implements GameApi {
     this.clock = options.clock ?? (() => new Date().toISOString())
     this.rollDie = options.rollDie ?? randomFace
     this.loader = new GameLoader(store, options.underCurrentRules ?? false)
-    this.host = options.host === undefined ? undefined : checkedHostName(options.host)
+    this.recorder = options.host === undefined ? {} : { host: checkedHostName(options.host) }
   }
 
   /**
-   * This GameApi as another host records through it (a second screen served from the desktop's
-   * library): one store, one set of sessions and checks, each event kept with the host that recorded
-   * it. Nothing is assigned on a LocalGameApi after it is made (its state lives in shared objects),
-   * so the view, which inherits everything but its host, stays one GameApi with this one.
+   * This GameApi as another host records through it (a second screen over the window's library): it inherits
+   * all but its host, and nothing is assigned on a LocalGameApi once made (the idle timer is held in an object),
+   * so both share one store, sessions and checks.
    */
   forHost(host: string): LocalGameApi {
-    const view = Object.create(this) as LocalGameApi
-    Object.defineProperty(view, 'host', { value: checkedHostName(host), enumerable: false })
-    return view
+    return Object.defineProperty(Object.create(this), 'recorder', {
+      value: { host: checkedHostName(host) },
+    }) as LocalGameApi
   }
 
   static async open(file: string, options: OpenApiOptions = {}): Promise<LocalGameApi> {
@@ -196,7 +190,7 @@ export class LocalGameApi implements GameApi {
       v: 1,
       at: this.clock(),
       actor: input.actor,
-      ...this.hostField(),
+      ...this.recorder,
       rulesVersion: rulesVersionOf(ruleset.id, variant, hash),
       payload,
     }
@@ -233,12 +227,11 @@ export class LocalGameApi implements GameApi {
   async append(gameId: string, draft: EventDraft, expectedVersion?: number): Promise<WrittenStep> {
     const type = draft.type
     const v = draft.v ?? gameEvents.currentVersion(type)
-    const payload =
-      type === 'ArmyMustered' && v === gameEvents.currentVersion(type)
-        ? prepareArmy(definitionsOf(this.session(gameId).engine.ruleset), draft.payload)
-        : gameEvents.validateNew(type, v, draft.payload)
+    const payload = validatedPayload(() => this.session(gameId).engine.ruleset, type, v, draft.payload)
     if (type === 'GameCreated')
       throw new ArbiterError('api/game-exists', `GameCreated can only start a game; game ${gameId} has one`)
+    if (type === 'Correction')
+      return this.appendCorrection(gameId, draft.actor, payload as CorrectionPayload, expectedVersion)
     // A key or a signature is checked with Web Crypto first (asynchronous): the engine checks the rest.
     if (type === 'PlayerKeyRecorded' || type === 'HeadSigned')
       await checkNewSigningEvent(gameId, type, payload, this.session(gameId).state.game as GameState, (seq) =>
@@ -265,7 +258,7 @@ export class LocalGameApi implements GameApi {
           v,
           at: this.clock(),
           actor: draft.actor,
-          ...this.hostField(),
+          ...this.recorder,
           rulesVersion: rulesVersionOf(game.ruleset, game.variant, game.catalogueHash),
           payload,
         },
@@ -325,6 +318,21 @@ export class LocalGameApi implements GameApi {
     return this.append(gameId, { type: 'DiceRolled', actor, payload: { requestId, faces, source: 'app' } })
   }
 
+  async undo(gameId: string, actor: string, options: UndoOptions = {}): Promise<WrittenStep> {
+    const target = lastUndoable(this.store, this.loader, gameId, actor)
+    const reason = options.reason ?? 'undo'
+    const payload = { voids: [target], reason, agreedBy: [...(options.agreedBy ?? [])] }
+    return this.append(gameId, { type: 'Correction', actor, payload })
+  }
+
+  async whatIf(gameId: string, edits: readonly WhatIfEdit[]): Promise<WhatIfResult> {
+    return forkOf(this.store, this.loader, gameId, edits)
+  }
+
+  async audit(gameId: string): Promise<AuditReport> {
+    return auditOf(this.store, this.loader, gameId)
+  }
+
   async openGame(gameId: string, atSeq?: number): Promise<GameView> {
     if (atSeq === undefined) {
       // A copy: the session's state moves on with the next append.
@@ -355,13 +363,18 @@ export class LocalGameApi implements GameApi {
       const { engine } = this.loader.engineOf(gameId)
       const state = engine.initialState()
       const setAside: SetAsideSnapshot[] = []
-      const { check, refile } = this.loader.snapshotComparer(gameId, engine, state, setAside)
+      const corrections = this.loader.correctionsOf(gameId)
+      const { check, refile } = this.loader.snapshotComparer(gameId, engine, state, setAside, corrections)
       if (fromSeq > 1)
-        foldEvents(engine, state, this.store.readEvents(gameId, { toSeq: fromSeq - 1, forFold: true }), (_, e) =>
-          check(e.seq),
+        foldEvents(
+          engine,
+          state,
+          this.store.readEvents(gameId, { toSeq: fromSeq - 1, forFold: true }),
+          (_, e) => check(e.seq),
+          corrections,
         )
       refile()
-      cursor = { engine, state, nextSeq: fromSeq, checkedTo: head, check, refile, setAside }
+      cursor = { engine, state, nextSeq: fromSeq, checkedTo: head, check, refile, setAside, corrections }
     }
     const steps: StepView[] = []
     const { check } = cursor
@@ -369,10 +382,16 @@ export class LocalGameApi implements GameApi {
     const verify = toSeq > cursor.checkedTo
     try {
       const events = this.store.readEvents(gameId, { fromSeq, toSeq, verify, forFold: true })
-      foldEvents(cursor.engine, cursor.state, events, (r, e) => {
-        steps.push(view(e, r))
-        check(e.seq)
-      })
+      foldEvents(
+        cursor.engine,
+        cursor.state,
+        events,
+        (r, e, correction) => {
+          steps.push(correction ? correctedView(e, r, correction) : view(e, r as StepResult))
+          check(e.seq)
+        },
+        cursor.corrections,
+      )
       cursor.refile()
       // A live session may rest on a snapshot this replay found forged: it is folded again on next use.
       if (cursor.setAside.length > 0) this.sessions.delete(gameId)
@@ -399,37 +418,14 @@ export class LocalGameApi implements GameApi {
   async verifyGame(gameId: string): Promise<ChainCheck> {
     const chain = this.loader.checkChain(gameId)
     if (!chain.ok) return chain
-    // The chain holds: the rules and the signatures next, over the events just checked, and every
-    // stored snapshot compared with the state the replay gives at its seq.
-    const snapshots: SetAsideSnapshot[] = []
-    let comparer: ReturnType<GameLoader['snapshotComparer']> | undefined
-    const log = await checkLog(
-      this.store.readEvents(gameId),
-      this.options.underCurrentRules ?? false,
-      (seq, engine, state) => {
-        comparer ??= this.loader.snapshotComparer(gameId, engine, state, snapshots)
-        comparer.check(seq)
-      },
-    )
-    comparer?.refile()
-    if (!log.ok) return log
-    if (snapshots.length > 0) {
-      // A live session may rest on a snapshot found wrong: it is folded again on next use.
-      this.sessions.delete(gameId)
-      const [first] = snapshots as [SetAsideSnapshot]
-      return { ok: false, seq: first.seq, problem: first.problem, snapshots }
-    }
-    return { ...chain, signatures: log.signatures }
+    const checked = await checkStoredLog(this.store, this.loader, gameId, this.options.underCurrentRules ?? false)
+    if (!checked.ok && checked.snapshots) this.sessions.delete(gameId) // a session may rest on one of them
+    return checked.ok ? { ...chain, signatures: checked.signatures } : checked
   }
 
   async signatures(gameId: string): Promise<SigningView> {
     const game = this.session(gameId).state.game as GameState
     return signingView(gameId, game, (seq) => this.hashAt(gameId, seq))
-  }
-
-  /** The envelope's `host` for an event this GameApi records: none when no host named itself. */
-  private hostField(): { host?: string } {
-    return this.host === undefined ? {} : { host: this.host }
   }
 
   /** The stored hash of the event at `seq` (the caller has checked the chain it reads from). */
@@ -511,6 +507,66 @@ export class LocalGameApi implements GameApi {
       this.sessions.set(gameId, session)
     } else this.loader.assertWholeChain(gameId)
     return session
+  }
+
+  /**
+   * Records a correction (docs/corrections.md): judged by the policy (`checkCorrection`), then the game folded as
+   * corrected from before its first target to the correction, the whole chain checked first; a refusal at any
+   * point (an event after the target that the rules no longer accept, named by seq) writes nothing.
+   */
+  private appendCorrection(
+    gameId: string,
+    author: string,
+    payload: CorrectionPayload,
+    expectedVersion: number | undefined,
+  ): WrittenStep {
+    const session = this.session(gameId)
+    const game = session.state.game as GameState
+    const expected = expectedVersion ?? game.seq
+    if (expected !== game.seq) throw new ConflictError(gameId, expected, game.seq)
+    const replaces = payload.replaces.map((replaced) => ({
+      ...replaced,
+      payload: validatedPayload(() => session.engine.ruleset, replaced.type, replaced.v, replaced.payload),
+    }))
+    const correction = gameEvents.validateNew('Correction', 1, { ...payload, replaces }) as CorrectionPayload
+    this.loader.assertWholeChain(gameId)
+    const first = Math.min(...targetsOf(correction).filter((seq) => seq >= 1), game.seq)
+    const seq = game.seq + 1
+    const corrections = checkCorrection(correction, {
+      seq,
+      author,
+      players: game.players.map((player) => player.id),
+      corrections: this.loader.correctionsOf(gameId),
+      events: [...this.store.readEvents(gameId, { fromSeq: first, forFold: true })],
+    })
+    let folded: Session
+    let result: StepResult
+    try {
+      folded = this.loader.load(gameId, game.seq, corrections)
+      result = folded.engine.step(folded.state, { type: 'Correction', payload: correction, seq, actor: author, gameId })
+    } catch (error) {
+      throw new ArbiterError(
+        'api/correction-refused',
+        `the game does not replay as corrected, so nothing was recorded: ${(error as Error).message}`,
+      )
+    }
+    const [stored] = this.store.append(gameId, expected, [
+      {
+        gameId,
+        type: 'Correction',
+        v: gameEvents.currentVersion('Correction'),
+        at: this.clock(),
+        actor: author,
+        ...this.recorder,
+        rulesVersion: rulesVersionOf(game.ruleset, game.variant, game.catalogueHash),
+        payload: correction,
+      },
+    ]) as [EventEnvelope]
+    this.loader.noteAppended(gameId, stored)
+    this.sessions.set(gameId, folded)
+    this.maybeSnapshot(gameId, folded)
+    this.scheduleIdleCheckpoint()
+    return this.written(gameId, folded, view(stored, result))
   }
 
   private maybeSnapshot(gameId: string, session: Session): void {

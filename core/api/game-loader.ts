@@ -4,6 +4,7 @@ import { canonicalJsonPieces } from '../events/canonical-json.js'
 import { ArbiterError } from '../events/errors.js'
 import { gameEvents } from '../events/index.js'
 import { type EventStore, snapshotDigestOfPieces } from '../store/event-store.js'
+import { type Corrections, correctionsOf, firstChangedBefore } from './corrections.js'
 import { engineForGame, foldEvents } from './fold.js'
 import type { ChainCheck, SetAsideSnapshot, StateChecks } from './game-api-contract.js'
 import { brokenGame, sessionSnapshotKey, statusOf, waypointKey } from './game-views.js'
@@ -59,6 +60,8 @@ export class GameLoader {
   private readonly verified = new Map<string, Map<string, string>>()
   /** Snapshots a replay found to differ from the events (forged with their digest), `key@seq` to digest. */
   private readonly forged = new Map<string, Map<string, { digest: string; problem: string }>>()
+  /** Every correction in a game's log, read once for a head (scrubbing reuses them). */
+  private readonly correctionsByHead = new Map<string, { seq: number; hash: string; corrections: Corrections }>()
 
   constructor(
     private readonly store: EventStore,
@@ -130,19 +133,33 @@ export class GameLoader {
   }
 
   /**
+   * Every correction in a game's log (every view folds the game as corrected: core/api/corrections.ts), read
+   * once for a head: opens at other seqs of the same head (scrubbing) reuse them.
+   */
+  correctionsOf(gameId: string): Corrections {
+    const head = this.store.head(gameId)
+    const known = this.correctionsByHead.get(gameId)
+    if (known && known.seq === head.seq && known.hash === head.hash) return known.corrections
+    const corrections = correctionsOf(this.store.eventsOfType(gameId, 'Correction'))
+    this.correctionsByHead.set(gameId, { ...head, corrections })
+    return corrections
+  }
+
+  /**
    * The game at `toSeq` (the head for a writer's session): the whole chain checked, then folded from
    * the newest usable snapshot at or before it (a head snapshot or a waypoint), or from seq 1. A fold
    * from a snapshot that fails is done again from seq 1, the snapshot set aside; a fold from seq 1
-   * that fails names the event (`store/bad-event`) or the rule that refuses it.
+   * that fails names the event (`store/bad-event`) or the rule that refuses it. Folded as `corrections` say
+   * (the log's own, or with one about to be recorded), from a snapshot no later correction changed.
    */
-  load(gameId: string, toSeq: number): Session {
+  load(gameId: string, toSeq: number, corrections = this.correctionsOf(gameId)): Session {
     const { engine } = this.engineOf(gameId)
     this.assertWholeChain(gameId)
     const setAside: Wrong[] = []
-    const restored = this.restorable(gameId, engine, toSeq, setAside)
+    const restored = this.restorable(gameId, engine, toSeq, setAside, corrections)
     if (restored) {
       try {
-        return this.foldFrom(gameId, engine, restored, toSeq, setAside)
+        return this.foldFrom(gameId, engine, restored, toSeq, setAside, corrections)
       } catch (error) {
         if (error instanceof ArbiterError && error.code.startsWith('store/') && error.code !== 'store/bad-event')
           throw error
@@ -150,7 +167,17 @@ export class GameLoader {
         setAside.push({ seq: restored.start.seq, key: restored.start.key, problem })
       }
     }
-    return this.foldFrom(gameId, engine, null, toSeq, setAside)
+    return this.foldFrom(gameId, engine, null, toSeq, setAside, corrections)
+  }
+
+  /**
+   * For a fork (what-if): the newest usable snapshot at or before `toSeq` that no correction changed, as its
+   * seq and a state restorable as often as asked; null when a fold must start at seq 1.
+   */
+  startBefore(gameId: string, engine: Engine, toSeq: number): { seq: number; restore: () => EngineState } | null {
+    const restored = this.restorable(gameId, engine, toSeq, [], this.correctionsOf(gameId))
+    const json = restored ? engine.snapshot(restored.state) : null
+    return restored && json !== null ? { seq: restored.start.seq, restore: () => engine.restore(json) } : null
   }
 
   /** What a view of a session's state says about its checks, or undefined when it is the events folded. */
@@ -192,11 +219,14 @@ export class GameLoader {
     engine: Engine,
     state: EngineState,
     setAside: SetAsideSnapshot[],
+    corrections: Corrections,
   ): { check: (seq: number) => void; refile: () => void } {
     const keys = [sessionSnapshotKey(engine), waypointKey(sessionSnapshotKey(engine))]
     const seqs = new Map<number, string[]>()
+    // A snapshot a later correction changed is the game as it stood before it: no open of the corrected game uses it.
     for (const key of keys)
-      for (const seq of this.store.snapshotSeqs(gameId, key)) seqs.set(seq, [...(seqs.get(seq) ?? []), key])
+      for (const seq of this.store.snapshotSeqs(gameId, key))
+        if (firstChangedBefore(seq, corrections) === null) seqs.set(seq, [...(seqs.get(seq) ?? []), key])
     const pending: { wrong: Wrong; json: string }[] = []
     const check = (seq: number): void => {
       for (const key of seqs.get(seq) ?? []) {
@@ -264,10 +294,13 @@ export class GameLoader {
     engine: Engine,
     toSeq: number,
     setAside: Wrong[],
+    corrections: Corrections,
   ): { start: SnapshotStart; state: EngineState } | null {
     const key = sessionSnapshotKey(engine)
+    // A snapshot taken before a correction that changed an event at or before it is not the corrected game.
+    const usable = (seq: number) => seq <= toSeq && firstChangedBefore(seq, corrections) === null
     const candidates = [key, waypointKey(key)]
-      .flatMap((k) => this.store.snapshotSeqs(gameId, k).flatMap((seq) => (seq <= toSeq ? [{ seq, key: k }] : [])))
+      .flatMap((k) => this.store.snapshotSeqs(gameId, k).flatMap((seq) => (usable(seq) ? [{ seq, key: k }] : [])))
       .sort((a, b) => b.seq - a.seq)
     for (const { seq, key: k } of candidates) {
       const check = this.store.checkedSnapshot(gameId, seq, k)
@@ -304,6 +337,7 @@ export class GameLoader {
     restored: { start: SnapshotStart; state: EngineState } | null,
     toSeq: number,
     setAside: readonly Wrong[],
+    corrections: Corrections,
   ): Session {
     const fromSeq = restored?.start.seq ?? 0
     const state = restored?.state ?? engine.initialState()
@@ -313,11 +347,17 @@ export class GameLoader {
     const atStart = restored && setAside.some((s) => s.seq === fromSeq) ? engine.snapshot(state) : null
     if (atStart !== null) captured.set(fromSeq, atStart)
     const events = this.store.readEvents(gameId, { fromSeq: fromSeq + 1, toSeq, forFold: true })
-    foldEvents(engine, state, events, (_, event) => {
-      if (!wanted.has(event.seq)) return
-      const json = engine.snapshot(state)
-      if (json !== null) captured.set(event.seq, json)
-    })
+    foldEvents(
+      engine,
+      state,
+      events,
+      (_, event) => {
+        if (!wanted.has(event.seq)) return
+        const json = engine.snapshot(state)
+        if (json !== null) captured.set(event.seq, json)
+      },
+      corrections,
+    )
     const session: Session = {
       engine,
       state,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ArbiterError } from '../events/errors.js'
 import type { GameApi, GameApiMethod } from './game-api-contract.js'
+import { whatIfEditsSchema } from './what-if.js'
 
 /**
  * The arguments of every GameApi method, checked where they cross a host boundary (Electron IPC,
@@ -39,6 +40,13 @@ export const gameApiArgs = {
   createGame: z.tuple([newGame]),
   append: z.tuple([id, eventDraft, optional(seq)]),
   rollDice: z.tuple([id, id, id]),
+  undo: z.tuple([
+    id,
+    id,
+    optional(z.strictObject({ reason: optional(z.string().max(2000)), agreedBy: optional(z.array(id).max(8)) })),
+  ]),
+  whatIf: z.tuple([id, whatIfEditsSchema]),
+  audit: z.tuple([id]),
   openGame: z.tuple([id, optional(seq)]),
   status: z.tuple([id]),
   replay: z.tuple([id, page]),

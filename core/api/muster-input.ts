@@ -1,9 +1,12 @@
 import type { z } from 'zod'
 import type { EntryDefinition } from '../engine/catalogue.js'
 import { normaliseArmy } from '../engine/muster-check.js'
+import type { Ruleset } from '../engine/types.js'
 import { firstControlCharacter } from '../events/control-text.js'
 import { type ErrorField, EventValidationError } from '../events/errors.js'
 import { eventSchemas, type UnitDefinition } from '../events/event-types.js'
+import { gameEvents } from '../events/index.js'
+import { definitionsOf } from './game-views.js'
 
 /**
  * An army as a player or a list file gives it, made ready for the engine: its shape checked with the
@@ -101,3 +104,13 @@ function problemOf(issue: z.core.$ZodIssue): string {
 }
 
 const article = (expected: string) => (/^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`)
+
+/**
+ * A new event's payload as it is stored: validated at `v`, an army read from a list as a muster reads it (only an
+ * army asks for the game's ruleset, so other events are validated before the game is opened).
+ */
+export function validatedPayload(ruleset: () => Ruleset, type: string, v: number, payload: unknown): unknown {
+  return type === 'ArmyMustered' && v === gameEvents.currentVersion(type)
+    ? prepareArmy(definitionsOf(ruleset()), payload)
+    : gameEvents.validateNew(type, v, payload)
+}

@@ -1,8 +1,9 @@
 import type { Engine, EngineState } from '../engine/driver.js'
-import { type EventEnvelope, hostNameSchema } from '../events/envelope.js'
+import { type EventEnvelope, hostNameProblem } from '../events/envelope.js'
 import { ArbiterError } from '../events/errors.js'
 import { gameEvents } from '../events/index.js'
-import { engineForGame, requireValidatedForm, rulesVersionOf, toEngineEvent } from './fold.js'
+import { type Corrections, correctionsOfLog } from './corrections.js'
+import { engineForGame, requireValidatedForm, rulesVersionOf, stepCorrected, toEngineEvent } from './fold.js'
 import { type SignatureSummary, signatureChecker } from './signatures.js'
 
 /** What a whole-log check found: the game replayed and its signatures checked, or the first seq that is not sound. */
@@ -22,21 +23,25 @@ interface CreatedPayload {
  * fits its schema in the form Arbiter writes, each event carries the game's rules version, the whole game
  * replays under its rules (a D6 of 7, an answer to no request, an actor who is no player or not entitled
  * are refused by the engine), and every key and signature holds. The first problem is returned with its
- * seq; a game recorded under rules this Arbiter no longer has throws, as every open of it does.
- * `afterStep` sees the state (one object, stepped in place) after each event is folded.
+ * seq; a game recorded under rules this Arbiter no longer has throws, as every open of it does. The game is
+ * replayed as its corrections say, each judged as it was recorded (docs/corrections.md). `afterStep` sees
+ * the state (one object, stepped in place) after each event is folded, with the corrections it folds by.
  */
 export async function checkLog(
   events: Iterable<EventEnvelope>,
   underCurrentRules: boolean,
-  afterStep?: (seq: number, engine: Engine, state: EngineState) => void,
+  afterStep?: (seq: number, engine: Engine, state: EngineState, corrections: Corrections) => void,
 ): Promise<LogCheck> {
+  // Read whole: a correction voids or replaces events before it, so the replay must know them all first.
+  const log = [...events]
+  let corrections: Corrections | undefined
   let engine: Engine | undefined
   let state: EngineState | undefined
   let rulesVersion = ''
   let signatures: ReturnType<typeof signatureChecker> | undefined
   let last: EventEnvelope | undefined
   let count = 0
-  for (const envelope of events) {
+  for (const envelope of log) {
     count += 1
     last = envelope
     try {
@@ -47,28 +52,28 @@ export async function checkLog(
         engine = engineForGame(created.ruleset, created.catalogueHash, underCurrentRules)
         state = engine.initialState()
         rulesVersion = rulesVersionOf(created.ruleset, created.variant, created.catalogueHash)
-        signatures = signatureChecker(created.players.map((player) => player.id))
+        const players = created.players.map((player) => player.id)
+        signatures = signatureChecker(players)
+        const judged = correctionsOfLog(log, players)
+        if (!judged.ok) return judged
+        corrections = judged.corrections
       }
       if (envelope.rulesVersion !== rulesVersion)
         throw new ArbiterError(
           'import/rules-version',
           `rulesVersion ${envelope.rulesVersion} differs from the game's ${rulesVersion}`,
         )
-      if (envelope.host !== undefined) {
-        const host = hostNameSchema.safeParse(envelope.host)
-        if (!host.success)
-          throw new ArbiterError(
-            'import/bad-line',
-            `host ${JSON.stringify(envelope.host)}: ${host.error.issues[0]?.message}`,
-          )
-      }
+      const badHost = envelope.host === undefined ? null : hostNameProblem(envelope.host)
+      if (badHost !== null) throw new ArbiterError('import/bad-line', badHost)
       requireValidatedForm(envelope)
-      engine.step(state, toEngineEvent(envelope))
+      const correction = corrections?.get(envelope.seq)
+      if (correction) stepCorrected(engine, state, envelope, correction)
+      else engine.step(state, toEngineEvent(envelope))
     } catch (error) {
       if (error instanceof ArbiterError && error.code === 'api/catalogue-mismatch') throw error
       return { ok: false, seq: envelope.seq, problem: error instanceof Error ? error.message : String(error) }
     }
-    if (afterStep && engine && state) afterStep(envelope.seq, engine, state)
+    if (afterStep && engine && state && corrections) afterStep(envelope.seq, engine, state, corrections)
     const wrong = await signatures.add(envelope)
     if (wrong !== null) return { ok: false, ...wrong }
   }

@@ -73,6 +73,11 @@ export function declareTypeHelp(type: string): string {
   if (described.recordedBy === 'muster') lines.push(`(recorded by \`${ARBITER} muster ARMY.json\`)`)
   if (described.recordedBy === 'new-game') lines.push(`(recorded by \`${ARBITER} new\`)`)
   if (described.recordedBy === 'signing') lines.push(`(recorded by \`${ARBITER} key\` or \`${ARBITER} sign\`)`)
+  if (described.recordedBy === 'dispute')
+    lines.push(
+      `(settles a dispute${type === 'Correction' ? `; \`${ARBITER} undo\` records one too` : ''}: ` +
+        'see docs/corrections.md and docs/audit.md)',
+    )
   const nested = described.fields.some((field) => field.shape !== 'value')
   lines.push(
     '',

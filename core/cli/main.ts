@@ -1,6 +1,7 @@
 import { ArbiterError } from '../api/index.js'
 import { ARBITER, helpText, nearest, parseFlags, UsageError } from './args.js'
 import type { Command, Io } from './command.js'
+import { disputeCommands } from './dispute-commands.js'
 import { FileError } from './files.js'
 import { readCommands } from './read-commands.js'
 import { terminalSafe } from './safe-output.js'
@@ -13,6 +14,7 @@ export type { Io }
 const { demo, new: newGame, muster, declare, roll, choose, import: importGame } = writeCommands
 const { status, rules, games, replay, export: exportGame, verify } = readCommands
 const { key, sign } = signingCommands
+const { undo, 'what-if': whatIf, audit } = disputeCommands
 const commands: Record<string, Command> = {
   demo,
   new: newGame,
@@ -22,6 +24,9 @@ const commands: Record<string, Command> = {
   choose,
   key,
   sign,
+  undo,
+  'what-if': whatIf,
+  audit,
   status,
   rules,
   games,

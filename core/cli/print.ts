@@ -11,13 +11,27 @@ import { oneLine, oneLineTree } from './safe-output.js'
  */
 export function stepLine(step: StepView, withHost = false): string {
   const via = withHost && step.host !== undefined ? ` via ${oneLine(step.host)}` : ''
-  const parts = [`#${step.seq} ${step.type} (${oneLine(step.actor)}${via})`]
+  const parts = [`#${step.seq} ${step.type} (${oneLine(step.actor)}${via})${correctionMark(step)}`]
   const said = step.outcomes.map((o) => oneLine(o.text))
   if (said.length > 0) parts.push(`: ${said.join('; ')}`)
-  else if (step.explanation && step.requests.length === 0) parts.push(`: ${oneLine(step.explanation.text)}`)
+  // A voided step's explanation says what its mark says.
+  else if (step.explanation && step.requests.length === 0 && !isVoided(step))
+    parts.push(`: ${oneLine(step.explanation.text)}`)
   let text = parts.join('')
   for (const request of step.requests) text += `\n    -> request ${request.id}: ${oneLine(request.text)}`
   return text
+}
+
+/** A corrected step's mark (docs/corrections.md): voided, or replaced and by what, by which correction and why. */
+function correctionMark(step: StepView): string {
+  const { correction } = step
+  if (!correction) return ''
+  const what = correction.replacement ? `REPLACED with ${correction.replacement.type}` : 'VOIDED'
+  return ` [${what} by #${correction.by} (${oneLine(correction.author)}): ${oneLine(correction.reason)}]`
+}
+
+function isVoided(step: StepView): boolean {
+  return step.correction !== undefined && step.correction.replacement === undefined
 }
 
 /** The step line and, when it says more than the line, its explanation tree. */
@@ -44,6 +58,7 @@ function stepValue(step: StepView, withExplanations: boolean): unknown {
     ...(step.host === undefined ? {} : { host: step.host }),
     outcomes: step.outcomes.map(({ explanation: _e, ...rest }) => rest),
     requests: step.requests.map(bareRequest),
+    ...(step.correction ? { correction: step.correction } : {}),
   }
 }
 

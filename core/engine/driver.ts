@@ -18,6 +18,8 @@ export interface Engine {
   readonly ruleset: Ruleset
   initialState(): EngineState
   step(state: EngineState, event: EngineEvent): StepResult
+  /** Moves the game to `seq` unchanged: a seq the log holds that the game does not count (a voided event). */
+  skip(state: EngineState, seq: number): void
   /** Canonical JSON of the game, or null while a procedure is open (it cannot be serialised). */
   snapshot(state: EngineState): string | null
   restore(snapshotJson: string): EngineState
@@ -75,6 +77,12 @@ export function createEngine(ruleset: Ruleset): Engine {
     ruleset,
     initialState: () => ({ game: null, frames: new Map() }),
     step,
+    skip(state, seq) {
+      const expected = (state.game?.seq ?? 0) + 1
+      if (!state.game || seq !== expected)
+        throw new RuleError('engine/out-of-order', `seq ${seq} skipped where seq ${expected} was expected`)
+      state.game.seq = seq
+    },
     snapshot: (state) => (state.game && state.frames.size === 0 ? canonicalJson(state.game) : null),
     restore: (json) => ({ game: JSON.parse(json) as GameState, frames: new Map() }),
     contextFor(state) {

@@ -10,6 +10,7 @@ import { checkArmy, checkPlayers } from './muster-check.js'
 import { phaseKey } from './outcomes.js'
 import { advance, checkAnswer } from './procedure-runner.js'
 import type { RulesetIndex } from './ruleset-index.js'
+import { tableRuling } from './ruling.js'
 import { headSigned, playerKeyRecorded } from './signing.js'
 import type { StepScratch } from './step-scratch.js'
 import type {
@@ -267,6 +268,46 @@ export function createHandlers(parts: HandlerParts): Handlers {
     ChoiceMade: answer,
     PlayerKeyRecorded: playerKeyRecorded,
     HeadSigned: headSigned,
+    // The api folds a correction's targets as corrected (core/api/corrections.ts): here it only says what it did.
+    Correction(state, event) {
+      requireGame(state, event as EngineEvent)
+      const { voids, replaces, reason } = event.payload
+      const what = [
+        ...(voids.length > 0 ? [`voids seq ${voids.join(', ')}`] : []),
+        ...replaces.map((r) => `replaces seq ${r.seq} with ${r.type}`),
+      ]
+      return explain(`correction by ${event.actor}: ${what.join('; ')} (${reason})`, {
+        from: [event.seq, ...voids, ...replaces.map((r) => r.seq)],
+      })
+    },
+    Ruling: tableRuling(parts),
+    // A claim is the table's word beside the rules': the audit compares the two (core/audit); the game is the rules'.
+    Claim(state, event) {
+      const game = requireGame(state, event as EngineEvent)
+      const p = event.payload
+      if (p.about >= event.seq)
+        throw new RuleError(
+          'rules/not-permitted',
+          `seq ${event.seq}: a claim is about an earlier event, not seq ${p.about}`,
+        )
+      if (p.unit !== undefined) parts.runOf(game).context.unit(p.unit)
+      const said = [
+        p.modelsRemoved === undefined ? null : `${p.modelsRemoved} models removed`,
+        p.fledInches === undefined ? null : `fled ${p.fledInches}"`,
+        p.breakTest === undefined ? null : `break test ${p.breakTest}`,
+        p.scores === undefined
+          ? null
+          : `combat result ${Object.entries(p.scores)
+              .map(([k, v]) => `${k} ${v}`)
+              .join(', ')}`,
+      ].filter((part) => part !== null)
+      if (said.length === 0)
+        throw new RuleError('rules/not-permitted', `seq ${event.seq}: a claim says at least one thing the table did`)
+      const who = p.unit ?? p.combat ?? 'the table'
+      return explain(`claim by ${event.actor} about seq ${p.about} (${who}): ${said.join('; ')}`, {
+        from: [event.seq, p.about],
+      })
+    },
     Note(state, event) {
       requireGame(state, event as EngineEvent)
       return explain(`note: ${event.payload.text}`, { from: [event.seq] })

@@ -124,6 +124,16 @@ export interface OutcomeValues {
   'characteristic-test': { unit: string; characteristic: string; value: number; roll: number; passed: boolean }
   /** A slain model topples (Timber!): towards `arc`, as `winner` chose; `units`: those in that arc, hit. */
   toppled: { unit: string; arc: 'front' | 'flank' | 'rear'; winner: string; units: string[] }
+  /** What the table ruled for a unit (a Ruling about seq `about`): the fields given replace the rules' own. */
+  'table-ruling': {
+    unit: string
+    about: number
+    models?: number
+    woundsOnNextModel?: number
+    fleeing?: boolean
+    /** What the rules had given the unit, as it stood before the ruling. */
+    rules: { models: number; woundsOnNextModel: number; fleeing: boolean }
+  }
 }
 export type OutcomeKind = keyof OutcomeValues
 
@@ -270,6 +280,14 @@ const evolvers = {
     const unit = unitIn(game, values.unit, seq)
     unit.testedIn = { ...unit.testedIn, [values.test]: values.phase }
     if (values.test === 'panic' && values.auto !== 'immune') unit.panicTests = (unit.panicTests ?? 0) + 1
+  },
+  'table-ruling'(game, values, seq) {
+    const unit = unitIn(game, values.unit, seq)
+    if (values.models !== undefined && values.models < unit.models) keepPhaseStart(game, unit)
+    if (values.models !== undefined) unit.models = values.models
+    if (values.woundsOnNextModel !== undefined) unit.woundsOnNextModel = values.woundsOnNextModel
+    if (values.fleeing !== undefined) unit.fleeing = values.fleeing
+    unit.changedAt = seq
   },
   rallied(game, values, seq) {
     const unit = unitIn(game, values.unit, seq)

@@ -17,6 +17,12 @@ export const hostNameSchema = z
     'a host names itself with at most 40 lowercase letters, digits and hyphens, starting with a letter',
   )
 
+/** What is wrong with a host's name (`hostNameSchema`), or null when it is one. */
+export function hostNameProblem(host: unknown): string | null {
+  const parsed = hostNameSchema.safeParse(host)
+  return parsed.success ? null : `host ${JSON.stringify(host)}: ${parsed.error.issues[0]?.message ?? 'not a name'}`
+}
+
 /** The stored facts around an event's payload (DESIGN §2). */
 export const envelopeSchema = z.strictObject({
   seq: z.number().int().min(1),

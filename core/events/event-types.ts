@@ -489,6 +489,88 @@ export const eventSchemas = {
       signature: base64url(64),
     }),
   },
+  /**
+   * A correction of the log (docs/corrections.md): earlier events voided (the game is folded as if they had not
+   * been recorded) or each replaced by another event recorded in its place. Nothing is edited: the events stay in
+   * the chain, and every view of the game folds them as corrected. Its author is the event's actor.
+   */
+  Correction: {
+    version: 1,
+    schema: z.strictObject({
+      /** The seqs of the events voided. */
+      voids: z.array(z.number().int().min(1)).max(1000).default([]),
+      /** Events replaced, each by the event (type, version, payload) folded in its place. */
+      replaces: z
+        .array(
+          z.strictObject({
+            seq: z.number().int().min(1),
+            type: z.string().min(1).max(100),
+            v: z.number().int().min(1),
+            payload: z.unknown(),
+          }),
+        )
+        .max(100)
+        .default([]),
+      /** Why, in the players' words. */
+      reason: z.string().min(1).max(2000),
+      /** The other players who agreed to it: a correction that is not the author's own undo needs every one. */
+      agreedBy: z.array(id).max(8).default([]),
+    }),
+    input: z.looseObject({ reason: typedText('a reason') }),
+  },
+  /**
+   * The table decides an outcome otherwise than the rules (a disputed line of sight, a house rule, a modifier agreed
+   * to stand): what the table applies to each unit from here on, about the event whose outcome it rules on, who
+   * agreed and why (docs/corrections.md). The engine goes on from the ruled state; its explanation shows both.
+   */
+  Ruling: {
+    version: 1,
+    schema: z.strictObject({
+      /** The seq of the event whose outcome the table rules otherwise. */
+      about: z.number().int().min(2),
+      /** What the table applies to each unit: models left, wounds on the next model, fleeing or not. */
+      units: z
+        .array(
+          z.strictObject({
+            unit: id,
+            models: z.number().int().min(0).max(1000).optional(),
+            woundsOnNextModel: z.number().int().min(0).max(100).optional(),
+            fleeing: z.boolean().optional(),
+          }),
+        )
+        .max(20)
+        .default([]),
+      /** The rolls and choices the rules still ask for are not owed: the table plays on from its ruling. */
+      dropOpen: z.boolean().default(false),
+      /** Why, in the players' words. */
+      why: z.string().min(1).max(2000),
+      /** The other players who agreed: a ruling needs every one. */
+      agreedBy: z.array(id).max(8).default([]),
+    }),
+    input: z.looseObject({ why: typedText('a reason') }),
+  },
+  /**
+   * What the players say they did at the table about an event's outcome (models removed, inches fled, a break test
+   * passed or failed, a combat result), recorded beside the dice: the audit compares it with what the rules give.
+   */
+  Claim: {
+    version: 1,
+    schema: z.strictObject({
+      /** The seq of the event whose outcome the claim is about. */
+      about: z.number().int().min(2),
+      /** The unit the claim is about (models removed, fled, break test). */
+      unit: id.optional(),
+      /** The combat the claim is about (its result). */
+      combat: id.optional(),
+      modelsRemoved: z.number().int().min(0).max(1000).optional(),
+      fledInches: z.number().int().min(0).max(100).optional(),
+      breakTest: z.enum(['passed', 'failed']).optional(),
+      /** The combat result as the table counted it, by player. */
+      scores: z.record(id, z.number().int().min(-100).max(1000)).optional(),
+      note: z.string().min(1).max(2000).optional(),
+    }),
+    input: z.looseObject({ note: typedText('a note').optional() }),
+  },
   Note: {
     version: 1,
     schema: z.strictObject({ text: z.string().min(1).max(10_000) }),

@@ -155,6 +155,24 @@ export class ChainReader {
   }
 
   /** A game's events as a fold reads them, unverified (see `EventStore.readEvents`). */
+  /** A game's events of one type from `fromSeq` on, unverified, as a fold reads them (`EventStore.eventsOfType`). */
+  eventsOfType(gameId: string, type: string, fromSeq = 1): FoldedEvent[] {
+    const rows = this.db
+      .prepare<[string, string, number], FoldRow>(
+        `SELECT ${FOLD_COLUMNS} FROM events WHERE game_id = ? AND type = ? AND seq >= ? ORDER BY seq`,
+      )
+      .raw()
+      .all(gameId, type, fromSeq)
+    return rows.map(([seq, rowType, v, actor, payloadText]) => ({
+      seq,
+      gameId,
+      type: rowType,
+      v,
+      actor,
+      payload: parsePayload(gameId, seq, payloadText),
+    }))
+  }
+
   *foldRows(gameId: string, fromSeq: number, toSeq: number): Generator<FoldedEvent> {
     const stmt = this.foldRangeStmt.busy ? this.prepareFoldRange() : this.foldRangeStmt
     for (const [seq, type, v, actor, payloadText, host] of stmt.iterate(

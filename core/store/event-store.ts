@@ -290,6 +290,15 @@ export class EventStore {
   }
 
   /**
+   * A game's events of one type from `fromSeq` on, unverified, as a fold reads them: for a reader that must know
+   * them before it folds (the corrections, core/api/corrections.ts); the fold it chooses verifies its rows.
+   */
+  eventsOfType(gameId: string, type: string, fromSeq = 1): FoldedEvent[] {
+    this.assertOpen()
+    return this.chain.eventsOfType(gameId, type, fromSeq)
+  }
+
+  /**
    * Checks a game's stored chain: the whole of it, or with `fromSeq` the rows from there to the head,
    * each linked to the stored hash of the row before (which the caller has checked: see
    * `checkedSnapshot`). `events` counts the rows checked.

@@ -1,5 +1,6 @@
 import { css, html, LitElement, nothing } from 'lit'
 import type {
+  AuditReport,
   EventDraft,
   GameStatus,
   GameView,
@@ -11,23 +12,28 @@ import type {
   StepView,
   TroopTemplate,
   TroopType,
+  WhatIfEdit,
+  WhatIfResult,
   WrittenStep,
 } from '../../core/api/game-api-contract.js'
 import {
-  type ApiError,
+  ApiError,
   type ArbiterClient,
   connectGameApi,
   type LiveEvent,
   type MenuCommand,
   type ScreenInfo,
+  type ScreenSigner,
   toApiError,
 } from '../api-client.js'
+import { forgetKey, keptKey, makeKey } from '../device-keys.js'
 import { downloadExport } from '../export-game.js'
-import { isTyping, shortcutFor } from '../shortcuts.js'
+import { isTextField, isTyping, shortcutFor } from '../shortcuts.js'
 import type { Named } from '../texts.js'
 import { baseStyles } from '../theme.js'
 import type { MusterRequest } from './army-muster.js'
 import './army-muster.js'
+import './audit-panel.js'
 import './explanation-panel.js'
 import './game-console.js'
 import './game-library.js'
@@ -70,6 +76,9 @@ export class ArbiterApp extends LitElement {
     helpOpen: { state: true },
     musterOpen: { state: true },
     secondScreen: { state: true },
+    audit: { state: true },
+    fork: { state: true },
+    joined: { state: true },
     setAsideSeen: { state: true },
   }
 
@@ -103,11 +112,16 @@ export class ArbiterApp extends LitElement {
   helpOpen = false
   musterOpen = false
   /**
-   * Set when the host is a second screen: this page shows that one game and records nothing. (A
-   * screen that lets a player join with their key, `writes: 'with-a-key'`, also only watches
-   * until joining exists in the page.)
+   * Set when the host is a second screen: this page shows that one game and records nothing, unless
+   * the host lets players join (`writes: 'with-a-key'`) and one has.
    */
   secondScreen: Extract<ScreenInfo, { kind: 'game' }> | null = null
+  /** The open game's audit while the audit panel is shown (null: hidden); `undefined` while it is read. */
+  audit: AuditReport | null | undefined = null
+  /** The last what-if fork asked for on the timeline. */
+  fork: WhatIfResult | null = null
+  /** The player who joined this second screen with their key: the page records as them alone. */
+  joined: string | null = null
   /** Stored snapshots of the open game that its replay (the timeline's) found wrong and set aside. */
   setAsideSeen: readonly SetAsideSnapshot[] = []
 
@@ -184,8 +198,9 @@ export class ArbiterApp extends LitElement {
           'guide guide'
           'now state'
           'explain state'
+          'audit audit'
           'timeline timeline';
-        grid-template-rows: auto auto 1fr auto;
+        grid-template-rows: auto auto 1fr auto auto;
         gap: 1rem;
         align-items: start;
       }
@@ -207,6 +222,9 @@ export class ArbiterApp extends LitElement {
       game-state-view {
         grid-area: state;
       }
+      audit-panel {
+        grid-area: audit;
+      }
       game-timeline {
         grid-area: timeline;
       }
@@ -219,7 +237,7 @@ export class ArbiterApp extends LitElement {
         }
         .game {
           grid-template-columns: minmax(0, 1fr);
-          grid-template-areas: 'guide' 'now' 'state' 'explain' 'timeline';
+          grid-template-areas: 'guide' 'now' 'state' 'explain' 'audit' 'timeline';
           grid-template-rows: none;
           gap: 0.7rem;
         }
@@ -266,10 +284,11 @@ export class ArbiterApp extends LitElement {
     document.addEventListener('keydown', this.onKey)
     const fromHash = new URLSearchParams(location.hash.slice(1)).get('game')
     if (fromHash) void this.openGame(fromHash)
-    void this.attempt(() => this.api.screen()).then((screen) => {
+    void this.attempt(() => this.api.screen()).then(async (screen) => {
       if (screen?.kind !== 'game') return
       this.secondScreen = screen
-      if (this.gameId !== screen.gameId) void this.openGame(screen.gameId)
+      if (this.gameId !== screen.gameId) await this.openGame(screen.gameId)
+      await this.rejoin()
     })
   }
 
@@ -317,6 +336,75 @@ export class ArbiterApp extends LitElement {
     }
   }
 
+  /** A write on a second screen is made at the head this page shows, signed with the joined player's key. */
+  private signerFor(player: string, privateKey: ScreenSigner['privateKey']): ScreenSigner {
+    return { player, privateKey, head: () => (this.view ? { seq: this.view.seq, hash: this.view.hash } : null) }
+  }
+
+  /**
+   * Joins this second screen as a player: with the key this device keeps for them, the one the game
+   * records; or, for a player with no key recorded yet, with a new non-extractable key made here and
+   * recorded now (the request that records it is signed with it). A player whose recorded key is kept
+   * elsewhere cannot join here.
+   */
+  private async join(player: string): Promise<void> {
+    const gameId = this.gameId
+    const view = this.view
+    const api = this.api
+    if (!gameId || !view || !api.joinAs) return
+    const name = view.state.players.find((each) => each.id === player)?.name ?? player
+    const recorded = view.state.signing?.keys[player]
+    try {
+      const kept = await keptKey(gameId, player)
+      if (recorded) {
+        if (kept?.holder !== 'device' || kept.publicKey !== recorded.publicKey) {
+          this.error = new ApiError(
+            'client/key-elsewhere',
+            `${name}'s key is kept on another device (or under a PIN): join from the device that keeps it`,
+          )
+          return
+        }
+        api.joinAs(this.signerFor(player, kept.privateKey))
+        this.error = null
+        this.joined = player
+        sessionStorage.setItem(joinedKey(gameId), player)
+        return
+      }
+      const made = await makeKey(gameId, player)
+      if (made.holder !== 'device') return
+      api.joinAs(this.signerFor(player, made.privateKey))
+      const draft: EventDraft = {
+        type: 'PlayerKeyRecorded',
+        actor: player,
+        payload: { player, publicKey: made.publicKey, holder: 'device' },
+      }
+      const step = await this.write(() => api.append(gameId, draft, view.seq), false)
+      if (step) {
+        this.joined = player
+        sessionStorage.setItem(joinedKey(gameId), player)
+      } else {
+        api.joinAs(null)
+        await forgetKey(gameId, player)
+      }
+    } catch (error) {
+      this.error = toApiError(error)
+    }
+  }
+
+  private leave(): void {
+    this.api.joinAs?.(null)
+    this.joined = null
+    if (this.gameId) sessionStorage.removeItem(joinedKey(this.gameId))
+  }
+
+  /** A phone that reloads (or wakes) stays joined as the player it joined as, with the key it keeps; it never records one. */
+  private async rejoin(): Promise<void> {
+    const gameId = this.gameId
+    if (this.secondScreen?.writes !== 'with-a-key' || !gameId) return
+    const player = sessionStorage.getItem(joinedKey(gameId))
+    if (player && this.view?.state.signing?.keys[player]) await this.join(player)
+  }
+
   async openGame(gameId: string): Promise<void> {
     const opened = await this.attempt(async () => {
       const [view, status] = await Promise.all([this.api.openGame(gameId), this.api.status(gameId)])
@@ -325,6 +413,8 @@ export class ArbiterApp extends LitElement {
     if (!opened) return
     this.error = null
     this.gameId = gameId
+    this.audit = null
+    this.fork = null
     this.view = opened.view
     this.status = opened.status
     this.steps = []
@@ -438,7 +528,78 @@ export class ArbiterApp extends LitElement {
     this.scrubView = null
     if (step.seq === this.steps.length + 1) this.steps = [...this.steps, step]
     else if (this.steps.length < view.seq) void this.loadSteps()
+    // A correction changes the steps it corrects and every state after them: read them again.
+    if (step.type === 'Correction') this.forgetCorrectedPast()
+    if (this.audit !== null) void this.readAudit()
     if (moveFocus) void this.updateComplete.then(() => this.renderRoot.querySelector('game-console')?.focusNext())
+  }
+
+  /** After a correction the past is folded anew (docs/corrections.md): the steps and the states kept are read again. */
+  private forgetCorrectedPast(): void {
+    this.steps = []
+    this.pastViews = new Map()
+    void this.loadSteps()
+  }
+
+  /** Shows or hides the audit panel; shown, it is read now and again after each write. */
+  private toggleAudit(): void {
+    if (this.audit !== null) {
+      this.audit = null
+      return
+    }
+    this.audit = undefined
+    void this.readAudit()
+  }
+
+  /**
+   * A table ruling from the explanation panel: recorded by the player to play (else the first), every other
+   * player named as agreeing (the form asks that every player agrees).
+   */
+  private async onRuling(event: CustomEvent<{ about: number; units: object[]; dropOpen: boolean; why: string }>) {
+    const gameId = this.gameId
+    const game = this.view?.state
+    if (!gameId || !game) return
+    const actor = game.activePlayer ?? game.players[0]?.id ?? ''
+    const agreedBy = game.players.map((player) => player.id).filter((id) => id !== actor)
+    await this.write(
+      () => this.api.append(gameId, { type: 'Ruling', actor, payload: { ...event.detail, agreedBy } }, this.view?.seq),
+      false,
+    )
+  }
+
+  /** A what-if fork from the timeline (nothing is written); its refusal shows like any other. */
+  private async onWhatIf(event: CustomEvent<{ edits: WhatIfEdit[] }>): Promise<void> {
+    const gameId = this.gameId
+    if (!gameId) return
+    const fork = await this.attempt(() => this.api.whatIf(gameId, event.detail.edits))
+    if (fork && this.gameId === gameId) {
+      this.error = null
+      this.fork = fork
+    }
+  }
+
+  private async readAudit(): Promise<void> {
+    const gameId = this.gameId
+    if (!gameId) return
+    const report = await this.attempt(() => this.api.audit(gameId))
+    if (report && this.gameId === gameId && this.audit !== null) this.audit = report
+  }
+
+  /**
+   * Undo (Edit > Undo, Ctrl+Z, the Undo button): takes back the last event the game still counts, as the player
+   * who recorded it (at a shared screen, that player's own undo). Arbiter refuses what needs the others' agreement.
+   */
+  private async undoLast(): Promise<void> {
+    const gameId = this.gameId
+    if (!gameId || this.busy) return
+    const last = [...this.steps]
+      .reverse()
+      .find((step) => step.type !== 'Correction' && !(step.correction && !step.correction.replacement))
+    if (!last || last.type === 'GameCreated') {
+      this.error = toApiError({ code: 'api/correction-refused', message: 'there is nothing to undo' })
+      return
+    }
+    await this.write(() => this.api.undo(gameId, last.actor, { reason: 'undo' }), false)
   }
 
   private async onLiveEvent(event: LiveEvent): Promise<void> {
@@ -450,6 +611,7 @@ export class ArbiterApp extends LitElement {
     // which already holds the game after it, then fetch only what another writer added.
     if (this.writing) await this.writing
     if (event.gameId !== this.gameId || event.seq <= (this.view?.seq ?? 0)) return
+    if (event.type === 'Correction') this.forgetCorrectedPast()
     await this.refresh()
     await this.loadSteps()
     const newest = this.steps[this.steps.length - 1]
@@ -458,6 +620,13 @@ export class ArbiterApp extends LitElement {
 
   /** New, Open and Export from the desktop app's native menu. */
   private async onMenu(command: MenuCommand): Promise<void> {
+    if (command === 'undo') {
+      // In a field, Undo is the field's own; elsewhere it takes back the last event.
+      const focused = deepActiveElement()
+      if (focused instanceof HTMLElement && isTextField(focused)) document.execCommand('undo')
+      else if (this.screen === 'game' && this.scrubSeq === null) await this.undoLast()
+      return
+    }
     if (command === 'export-game') {
       if (this.gameId)
         await this.attempt(() => downloadExport(this.api, this.gameId!, this.view?.state.title ?? undefined))
@@ -564,8 +733,18 @@ export class ArbiterApp extends LitElement {
   private static readonly LIVE_ACTIONS: ReadonlySet<string> = new Set(['dice', 'roll-for-me', 'declare'])
 
   private onKey = (event: KeyboardEvent): void => {
-    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return
-    const live = this.screen === 'game' && this.scrubSeq === null && this.secondScreen === null
+    if (event.defaultPrevented) return
+    // A second screen only watches, unless a player joined it with their key; an undo is never made from one.
+    const live =
+      this.screen === 'game' && this.scrubSeq === null && (this.secondScreen === null || this.joined !== null)
+    const undoKey =
+      (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'z'
+    if (undoKey && !isTyping(event) && live && this.secondScreen === null) {
+      event.preventDefault()
+      void this.undoLast()
+      return
+    }
+    if (event.ctrlKey || event.metaKey || event.altKey) return
     // 1 to 9 pick an open choice's option at once, wherever the focus is but in a field.
     if (/^[1-9]$/.test(event.key) && !isTyping(event) && live) {
       if (this.renderRoot.querySelector('game-console')?.choose(Number(event.key) - 1)) event.preventDefault()
@@ -637,6 +816,24 @@ export class ArbiterApp extends LitElement {
         ${tab('rules', 'Rules', '/')}
       </nav>
       <span class="title">${this.view ? gameTitle(this.view.state, this.rulesetInfo) : ''}</span>
+      ${
+        this.screen === 'game' && this.view
+          ? html`${
+              this.secondScreen
+                ? nothing
+                : html`<button
+                    @click=${() => void this.undoLast()}
+                    ?disabled=${this.busy || this.scrubSeq !== null}
+                    title="Take back the last event: a correction, kept in the log"
+                  >
+                    Undo <kbd>Ctrl+Z</kbd>
+                  </button>`
+            }
+            <button aria-pressed=${this.audit !== null ? 'true' : 'false'} @click=${() => this.toggleAudit()}>
+              Audit
+            </button>`
+          : nothing
+      }
       <button @click=${() => (this.helpOpen = true)}>Shortcuts <kbd>?</kbd></button>
     </header>`
   }
@@ -665,10 +862,37 @@ export class ArbiterApp extends LitElement {
     </section>`
   }
 
-  /** On a second screen: plainly, that this page watches one game and that nothing is recorded here. */
-  private renderWatching() {
+  /**
+   * On a second screen: plainly, what this page may do. It watches; where the host lets players join,
+   * each player can join with their key, and once joined it records as that player alone.
+   */
+  private renderScreenBar(screen: Extract<ScreenInfo, { kind: 'game' }>, players: GameView['state']['players']) {
+    if (screen.writes === 'none')
+      return html`<section class="panel past-bar" aria-label="Second screen">
+        <span role="status"><strong>Second screen</strong> — watching this game live; nothing can be recorded here</span>
+      </section>`
+    const joined = players.find((player) => player.id === this.joined)
+    if (joined)
+      return html`<section class="panel past-bar" aria-label="Second screen">
+        <span role="status"
+          ><strong>Joined as ${joined.name}</strong> — you record as ${joined.name} alone, each write signed with the key
+          kept on this device</span
+        >
+        <button @click=${() => this.leave()}>Leave</button>
+      </section>`
+    const keys = this.view?.state.signing?.keys ?? {}
     return html`<section class="panel past-bar" aria-label="Second screen">
-      <span role="status"><strong>Second screen</strong> — watching this game live; nothing can be recorded here</span>
+      <span role="status"
+        ><strong>Second screen</strong> — watching this game live; a player can join with their key to record as
+        themselves</span
+      >
+      <div class="row" role="group" aria-label="Join">
+        ${players.map(
+          (player) => html`<button ?disabled=${this.busy} data-join=${player.id} @click=${() => this.join(player.id)}>
+            Join as ${player.name}${keys[player.id] ? '' : ' (records a key kept on this device)'}
+          </button>`,
+        )}
+      </div>
     </section>`
   }
 
@@ -676,7 +900,7 @@ export class ArbiterApp extends LitElement {
     if (!this.view || !this.status) return html`<p class="muted">No game is open.</p>`
     const shown = this.scrubView ?? this.view
     const past = this.scrubSeq !== null
-    const watching = this.secondScreen !== null
+    const watching = this.secondScreen !== null && this.joined === null
     const players = this.view.state.players
     const named = this.namedFor(players)
     const needsArmies = players.some(
@@ -684,15 +908,20 @@ export class ArbiterApp extends LitElement {
     )
     // Scrubs (the timeline, an explanation's "← #seq", "back to now") and citations bubble up to here.
     return html`<div class="game" @scrub=${this.onScrub} @cite=${(e: CustomEvent<RuleRef>) => (this.cited = e.detail)}>
-      ${past || watching ? nothing : html`<guided-start .view=${this.view} .phases=${this.phases}></guided-start>`}
+      ${past || this.secondScreen ? nothing : html`<guided-start .view=${this.view} .phases=${this.phases}></guided-start>`}
       <div class="now">
         <state-checks .checks=${this.shownChecks(shown)}></state-checks>
         ${
           past
             ? this.renderPast(this.view.seq)
-            : watching
-              ? this.renderWatching()
-              : html`<game-console
+            : this.secondScreen
+              ? this.renderScreenBar(this.secondScreen, players)
+              : nothing
+        }
+        ${
+          past || watching
+            ? nothing
+            : html`<game-console
               .view=${this.view}
               .status=${this.status}
               .phases=${this.phases}
@@ -701,6 +930,7 @@ export class ArbiterApp extends LitElement {
               .busy=${this.busy}
               .last=${this.steps[this.view.seq - 1] ?? (this.shownStep?.seq === this.view.seq ? this.shownStep : null)}
               .named=${named}
+              .player=${this.joined}
               @declare=${this.onDeclare}
               @dice=${this.onDice}
               @roll-for-me=${this.onRollForMe}
@@ -715,11 +945,12 @@ export class ArbiterApp extends LitElement {
               .busy=${this.busy}
               .named=${named}
               .watching=${watching}
+              .player=${this.joined}
               .record=${(draft: EventDraft) => this.write(() => this.api.append(this.gameId!, draft, this.view?.seq), false)}
             ></game-signatures>`
         }
         ${
-          !past && !watching && (needsArmies || this.musterOpen)
+          !past && !this.secondScreen && (needsArmies || this.musterOpen)
             ? html`<army-muster
               .view=${this.view}
               .catalogue=${this.catalogue}
@@ -732,6 +963,8 @@ export class ArbiterApp extends LitElement {
         }
       </div>
       <explanation-panel
+        @ruling=${this.onRuling}
+        .live=${!past}
         .step=${this.shownStep}
         .catalogue=${this.catalogue}
         .cited=${this.cited}
@@ -739,7 +972,10 @@ export class ArbiterApp extends LitElement {
         ?open=${past}
       ></explanation-panel>
       <game-state-view .view=${shown} .head=${this.view.seq} .catalogue=${this.catalogue}></game-state-view>
+      ${this.audit !== null ? html`<audit-panel .report=${this.audit ?? null} .named=${named}></audit-panel>` : nothing}
       <game-timeline
+        @what-if=${this.onWhatIf}
+        .fork=${this.fork}
         .steps=${this.steps}
         .head=${this.view.seq}
         .seq=${this.scrubSeq ?? this.view.seq}
@@ -770,6 +1006,18 @@ export class ArbiterApp extends LitElement {
       </main>
       ${this.helpOpen ? html`<shortcut-help @close=${() => (this.helpOpen = false)}></shortcut-help>` : nothing}`
   }
+}
+
+/** The element with the focus, inside shadow roots too. */
+function deepActiveElement(): Element | null {
+  let active = document.activeElement
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+  return active
+}
+
+/** Where this tab remembers the player it joined a second screen's game as (for this tab's life only). */
+function joinedKey(gameId: string): string {
+  return `arbiter-joined/${gameId}`
 }
 
 /** The header's words for a game: its title, else its players, and the ruleset and variant by name. */

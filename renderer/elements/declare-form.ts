@@ -44,11 +44,14 @@ export class DeclareForm extends LitElement {
     steps: { attribute: false },
     prefill: { attribute: false },
     actor: { type: String },
+    actorFixed: { type: Boolean },
     values: { state: true },
     picks: { state: true },
     problem: { state: true },
   }
 
+  /** The form declares as `actor` alone (a player who joined a second screen): no other player to pick. */
+  actorFixed = false
   type = ''
   view: GameView | null = null
   phases: readonly string[] = []
@@ -528,10 +531,17 @@ export class DeclareForm extends LitElement {
       <div class="head">
         <strong>${form.title}</strong>
         <label for="actor">as</label>
-        <select id="actor" @change=${(e: Event) => (this.actor = (e.target as HTMLSelectElement).value)}>
-          ${this.game.players.map(
-            (player) => html`<option value=${player.id} ?selected=${player.id === this.actor}>${player.name}</option>`,
-          )}
+        <select
+          id="actor"
+          ?disabled=${this.actorFixed}
+          @change=${(e: Event) => (this.actor = (e.target as HTMLSelectElement).value)}
+        >
+          ${this.game.players
+            .filter((player) => !this.actorFixed || player.id === this.actor)
+            .map(
+              (player) =>
+                html`<option value=${player.id} ?selected=${player.id === this.actor}>${player.name}</option>`,
+            )}
         </select>
       </div>
       <p class="help">${form.help}</p>

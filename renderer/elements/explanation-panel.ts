@@ -17,6 +17,8 @@ export class ExplanationPanel extends LitElement {
     cited: { attribute: false },
     named: { attribute: false },
     open: { type: Boolean },
+    ruling: { state: true },
+    live: { type: Boolean },
   }
 
   /** The game's players and its ruleset's variants: the texts read their names, not their ids. */
@@ -28,6 +30,10 @@ export class ExplanationPanel extends LitElement {
   catalogue: readonly RuleEntry[] | null = null
   /** A rule a player clicked, anywhere: shown first, highlighted. */
   cited: RuleRef | null = null
+  /** The table-ruling form is open for the step shown. */
+  ruling = false
+  /** The game is shown as it is now (not the past, where nothing acts on it): a ruling may be recorded. */
+  live = true
 
   static override styles = [
     baseStyles,
@@ -51,6 +57,20 @@ export class ExplanationPanel extends LitElement {
       }
       .next {
         color: var(--accent);
+      }
+      form.ruling {
+        display: grid;
+        gap: 0.4rem;
+        margin: 0.5rem 0;
+      }
+      form.ruling input:not([type='checkbox']),
+      form.ruling select {
+        font: inherit;
+        color: var(--text);
+        background: var(--field);
+        border: 1px solid var(--border);
+        border-radius: 0.3rem;
+        padding: 0.3rem;
       }
       .rules {
         display: grid;
@@ -108,6 +128,56 @@ export class ExplanationPanel extends LitElement {
     </article>`
   }
 
+  /** The units an outcome of the step is about: those a ruling on it may rule on. */
+  private unitsOf(step: StepView): string[] {
+    const ids = step.outcomes.map((outcome) => (outcome.values as { unit?: unknown }).unit)
+    return [...new Set(ids.filter((id): id is string => typeof id === 'string'))]
+  }
+
+  /**
+   * A table ruling on the step shown (docs/corrections.md): what the table applies to a unit instead, and why,
+   * every player agreeing. Sent as `ruling` ({ about, units, dropOpen, why }); the shell records it.
+   */
+  private renderRulingForm(step: StepView) {
+    const units = this.unitsOf(step)
+    if (!this.ruling)
+      return html`<button class="rule-it" @click=${() => (this.ruling = true)}>The table rules otherwise…</button>`
+    const names = namesIn(this.named)
+    const submit = (event: Event) => {
+      event.preventDefault()
+      const form = event.target as HTMLFormElement
+      const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? ''
+      const models = value('models')
+      const fleeing = value('fleeing')
+      const ruled = {
+        unit: value('unit'),
+        ...(models === '' ? {} : { models: Number(models) }),
+        ...(fleeing === '' ? {} : { fleeing: fleeing === 'yes' }),
+      }
+      const dropOpen = (form.elements.namedItem('dropOpen') as HTMLInputElement).checked
+      const detail = { about: step.seq, units: [ruled], dropOpen, why: value('why') }
+      this.dispatchEvent(new CustomEvent('ruling', { detail, bubbles: true, composed: true }))
+      this.ruling = false
+    }
+    return html`<form class="ruling" aria-label="Table ruling" @submit=${submit}>
+      <label>Unit <select name="unit">${units.map((id) => html`<option value=${id}>${names(id)}</option>`)}</select></label>
+      <label>Models left <input name="models" type="number" min="0" inputmode="numeric" /></label>
+      <label
+        >Fleeing
+        <select name="fleeing">
+          <option value="">as the rules say</option>
+          <option value="yes">yes</option>
+          <option value="no">no</option>
+        </select></label
+      >
+      <label><input name="dropOpen" type="checkbox" /> the rolls the rules still ask for are not owed</label>
+      <label>Why <input name="why" required /></label>
+      <label><input name="agreed" type="checkbox" required /> every player agrees</label>
+      <button type="submit" class="primary">Record the ruling</button>
+      <button type="button" @click=${() => (this.ruling = false)}>Cancel</button>
+    </form>`
+  }
+
   override render() {
     const step = this.step
     const key = (rule: RuleRef) => `${rule.ruleset}/${rule.id}#${rule.clause}`
@@ -141,7 +211,8 @@ export class ExplanationPanel extends LitElement {
                 </ul>`
                 : nothing
             }
-            ${step.requests.map((request) => html`<p class="next">→ next: ${names(request.text)}</p>`)}`
+            ${step.requests.map((request) => html`<p class="next">→ next: ${names(request.text)}</p>`)}
+            ${this.live && this.unitsOf(step).length > 0 ? this.renderRulingForm(step) : nothing}`
           : html`<p class="muted">Each result appears here with its reasons. Pick an event on the timeline to see why it happened.</p>`
       }
       ${reasons}

@@ -31,6 +31,7 @@ export class GameConsole extends LitElement {
     busy: { type: Boolean },
     last: { attribute: false },
     named: { attribute: false },
+    player: { type: String },
     declaring: { state: true },
     prefill: { state: true },
   }
@@ -46,6 +47,11 @@ export class GameConsole extends LitElement {
   last: StepView | null = null
   /** The game's players and its ruleset's variants: the texts read their names, not their ids. */
   named: Named = { players: [] }
+  /**
+   * The one player this console acts for (a player who joined a second screen), or null (the table's
+   * own screen acts for everyone): another player's roll or choice is shown, not answered, here.
+   */
+  player: string | null = null
   /** The declaration whose form is open. */
   declaring: string | null = null
   /** The combat a charge led to, when its form was opened from it. */
@@ -151,10 +157,12 @@ export class GameConsole extends LitElement {
       <div class="muted">Request ${request.id} · ${name} ${request.kind === 'dice' ? 'rolls' : 'chooses'}</div>
       <p class="request-text">${names(request.text)}</p>
       ${
-        request.kind === 'dice'
-          ? html`<odds-panel .request=${request}></odds-panel>
+        this.player !== null && who !== this.player
+          ? html`<p class="muted" data-testid="not-yours">${name} answers this at the table or on their own screen.</p>`
+          : request.kind === 'dice'
+            ? html`<odds-panel .request=${request}></odds-panel>
             <dice-entry .request=${request} .busy=${this.busy}></dice-entry>`
-          : html`<choice-entry .request=${request} .busy=${this.busy}></choice-entry>`
+            : html`<choice-entry .request=${request} .busy=${this.busy}></choice-entry>`
       }
       <details>
         <summary>Why this ${request.kind === 'dice' ? 'roll' : 'choice'}</summary>
@@ -258,7 +266,8 @@ export class GameConsole extends LitElement {
                   .catalogue=${this.catalogue}
                   .steps=${this.steps}
                   .prefill=${this.prefill}
-                  .actor=${status.activePlayer ?? game.players[0]?.id ?? ''}
+                  .actor=${this.player ?? status.activePlayer ?? game.players[0]?.id ?? ''}
+                  .actorFixed=${this.player !== null}
                   @cancel=${() => (this.declaring = null)}
                 ></declare-form>`
                 : nothing

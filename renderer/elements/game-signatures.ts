@@ -24,6 +24,7 @@ export class GameSignatures extends LitElement {
   static override properties = {
     view: { attribute: false },
     watching: { type: Boolean },
+    player: { type: String },
     busy: { type: Boolean },
     named: { attribute: false },
     record: { attribute: false },
@@ -35,6 +36,8 @@ export class GameSignatures extends LitElement {
   view: GameView | null = null
   /** A second screen that only watches: the signatures are shown, nothing is recorded here. */
   watching = false
+  /** The one player this panel acts for (a player who joined a second screen), or null (everyone at the table). */
+  player: string | null = null
   busy = false
   named: Named = { players: [] }
   record: RecordDraft | null = null
@@ -75,6 +78,12 @@ export class GameSignatures extends LitElement {
       }
       input {
         width: 6.5rem;
+      }
+      /* A PIN and the button that uses it wrap together, never apart. */
+      .pin {
+        display: inline-flex;
+        gap: 0.4rem;
+        align-items: center;
       }
       .problem {
         color: var(--danger, #ff8a80);
@@ -171,11 +180,13 @@ export class GameSignatures extends LitElement {
       placeholder="PIN"
     />`
     let actions: unknown = nothing
-    if (this.watching) actions = nothing
+    if (this.watching || (this.player !== null && player !== this.player)) actions = nothing
     else if (!key)
       actions = html`<button ?disabled=${this.busy} @click=${() => this.makeKey(player, false)}>Key on this device</button>
-        ${pinInput}
-        <button ?disabled=${this.busy} @click=${() => this.makeKey(player, true)}>Key under this PIN</button>`
+        <span class="pin">
+          ${pinInput}
+          <button ?disabled=${this.busy} @click=${() => this.makeKey(player, true)}>Key under this PIN</button>
+        </span>`
     else if (!here) actions = html`<span class="muted">key kept on another device</span>`
     else if (!signing.toSign[player]) actions = html`<span class="muted">signed up to the head</span>`
     else if (signing.canSign)
@@ -205,7 +216,7 @@ export class GameSignatures extends LitElement {
         ${signing.summary.players.map((player) => this.renderPlayer(player, signing))}
       </ul>
       ${
-        !this.watching && signing.summary.keys.length < signing.summary.players.length
+        !this.watching && this.player === null && signing.summary.keys.length < signing.summary.players.length
           ? html`<p class="muted">
             A key on this device signs for whoever uses this browser: on a shared machine, give each player a PIN.
           </p>`

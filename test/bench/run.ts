@@ -18,6 +18,7 @@
  * - GameApi.listGames (`arbiter games`) on the 100k and the 1M database;
  * - the database's size after 100k and 1M events, against the pages of its events table alone;
  * - open at head of a 1M-event game;
+ * - GameApi.whatIf: a fork of the 10k game at seq 100 (test/bench/what-if.ts), target under one second;
  * - the peak rss of exporting a 200k-event game, whole (built in memory) and streamed
  *   (the api's export pages, as `arbiter export` writes them), each in a fresh child process, against a bare read written line by line.
  *
@@ -42,6 +43,7 @@ import { classic } from '../../core/rules/classic/index.js'
 import { sha256Hex } from '../../core/store/index.js'
 import { buildGame, CHUNK } from './build-game.js'
 import { CombatScript, PLAYERS } from './script.js'
+import { whatIfFigures } from './what-if.js'
 
 const APPEND_EVENTS = 10_000
 const REPLAY_EVENTS = 100_000
@@ -71,6 +73,9 @@ const replayOnly = process.argv.includes('--replay-only')
  * 1M runs), for measuring the open and its whole-chain check.
  */
 const openOnly = process.argv.includes('--open-only')
+/** `--what-if-only`: the what-if figure alone, on a 10k game built for it. */
+const whatIfOnly = process.argv.includes('--what-if-only')
+const WHAT_IF_TARGET_MS = 1000
 
 const here = dirname(fileURLToPath(import.meta.url))
 /**
@@ -673,10 +678,39 @@ async function main(): Promise<void> {
   log(`Arbiter bench: node ${process.version}, ${process.platform}/${process.arch}, databases in ${dir}`)
   try {
     let tenK: { file: string; gameId: string } | null = null
-    if (replayOnly || openOnly) {
+    if (replayOnly || openOnly || whatIfOnly) {
       const file = join(dir, 'tenk.sqlite')
       tenK = { file, gameId: (await buildGame(file, APPEND_EVENTS, SEED)).gameId }
     } else tenK = await appendFigures(dir, rows)
+
+    // -- what-if
+    if (!replayOnly && !openOnly) {
+      const figures = await whatIfFigures(tenK.file, tenK.gameId)
+      log(
+        `\n[what-if] GameApi.whatIf on a fresh GameApi, the 10k game forked at seq ${figures.seq}: faces reversed ` +
+          `${fmtMs(figures.reversed.median)} (worst ${fmtMs(figures.reversed.worst)}, ` +
+          `${figures.reversed.stopped === null ? 'to the head' : `stopped at ${figures.reversed.stopped}`}); all 6s ` +
+          `${fmtMs(figures.sixes.median)} (worst ${fmtMs(figures.sixes.worst)}, ` +
+          `${figures.sixes.stopped === null ? 'to the head' : `stopped at ${figures.sixes.stopped}`}); a note added ` +
+          `${fmtMs(figures.added.median)} (worst ${fmtMs(figures.added.worst)}, ` +
+          `${figures.added.stopped === null ? 'to the head' : `stopped at ${figures.added.stopped}`})`,
+      )
+      // The median of the slowest fork (the note added: no shortcut), as the other figures take medians.
+      const slowest = Math.max(figures.reversed.median, figures.sixes.median, figures.added.median)
+      rows.push({
+        figure: 'what-if fork of 10k at seq 100 (median, slowest fork)',
+        measured: fmtMs(slowest),
+        target: `< ${WHAT_IF_TARGET_MS} ms`,
+        bare: '-',
+        ratio: '-',
+        ratioTarget: '-',
+        pass: slowest < WHAT_IF_TARGET_MS,
+      })
+      if (whatIfOnly) {
+        printTable(rows)
+        return
+      }
+    }
 
     // -- build the 100k game
     const bigFile = join(dir, 'replay-100k.sqlite')

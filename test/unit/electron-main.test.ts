@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { networkInterfaces, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EVENT_CHANNEL, ipcChannels } from '../../electron/ipc-channels.js'
+import { EVENT_CHANNEL, ipcChannels, MENU_CHANNEL } from '../../electron/ipc-channels.js'
 import { bundleElectronMain, type ElectronStub, menuItems } from '../helpers/electron-main-bundle.js'
 
 /**
@@ -124,12 +124,16 @@ describe('Electron main (against a stand-in for Electron)', () => {
     ])
   })
 
-  it('has New, Open, Import and Export, and Undo greyed out', () => {
+  it('has New, Open, Import and Export, and Undo, which the page carries out', () => {
     const items = menuItems(stub)
     const labels = items.map((item) => item.label).filter(Boolean)
     expect(labels).toEqual(expect.arrayContaining(['New Game…', 'Open Game…', 'Import…', 'Export…']))
-    const undo = items.find((item) => item.label?.startsWith('Undo'))
-    expect(undo?.enabled).toBe(false)
+    const undo = items.find((item) => item.label === 'Undo') as { enabled?: boolean; click?: () => void }
+    expect(undo.enabled).not.toBe(false)
+    const contents = stub.windows[0]!.webContents
+    const before = contents.sent.length
+    undo.click?.()
+    expect(contents.sent.slice(before)).toEqual([[MENU_CHANNEL, 'undo']])
   })
 
   it('unpackaged, keeps DevTools for development', () => {
@@ -223,10 +227,11 @@ describe('Electron main (against a stand-in for Electron)', () => {
       cancelId: 2,
     })
     expect(prompt.detail).toContain('Arbiter listens on your network, not only on this computer')
-    expect(prompt.detail).toContain('nothing can be recorded from it')
+    expect(prompt.detail).toContain('Players can join it with their key')
+    expect(prompt.detail).toContain('Without joining, it only watches')
     expect(showItem().label).toBe('Show This Game on a Second Screen…')
 
-    /** Answers the prompt, checks the screen it opens shows the game alone and records nothing, then stops it. */
+    /** Answers the prompt, checks the screen it opens shows the game alone and records nothing unsigned, then stops it. */
     const openAndStop = async (answer: number, dialogsSoFar: number) => {
       stub.dialogAnswers.push(answer)
       showItem().click!()
@@ -243,9 +248,18 @@ describe('Electron main (against a stand-in for Electron)', () => {
         })
       const listed = (await (await call('listGames', [])).json()) as { value: { gameId: string }[] }
       expect(listed.value.map((game) => game.gameId)).toEqual([gameId])
-      const write = await call('append', [gameId, { type: 'Note', actor: 'p1', payload: { text: 'from the phone' } }])
+      // The screen takes a joined player's signed writes (its gate is installed), and no unsigned one.
+      const screen = await fetch(`${origin}/api/screen`, {
+        headers: { authorization: `Bearer ${searchParams.get('token')}` },
+      })
+      expect(((await screen.json()) as { value: { writes: string } }).value.writes).toBe('with-a-key')
+      const write = await call('append', [
+        gameId,
+        { type: 'Note', actor: 'p1', payload: { text: 'from the phone' } },
+        1,
+      ])
       expect(write.status).toBe(403)
-      expect(((await write.json()) as { error: { code: string } }).error.code).toBe('host/second-screen')
+      expect(((await write.json()) as { error: { code: string } }).error.code).toBe('host/not-signed')
       showItem().click!()
       for (let i = 0; i < 200 && showItem().label !== 'Show This Game on a Second Screen…'; i++)
         await new Promise((r) => setTimeout(r, 10))

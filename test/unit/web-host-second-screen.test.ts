@@ -2,8 +2,10 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { LocalGameApi } from '../../core/api/index.js'
+import { SCREEN_WRITE_HEADER, signScreenWrite } from '../../core/api/screen-writes.js'
+import { newKeyPair, publicKeyText } from '../../core/api/signatures.js'
 import type { ErrorData } from '../../core/events/errors.js'
-import type { GameScope, ScreenWrite } from '../../electron/screen-scope.js'
+import { type GameScope, joinWithKeyGate, type ScreenWrite, type WriteGate } from '../../electron/screen-scope.js'
 import { startWebHost, type WebHost } from '../../electron/web-host.js'
 import { openApi } from '../helpers/api-game.js'
 import { useTempDir } from '../helpers/temp.js'
@@ -22,8 +24,8 @@ const players = [
   { id: 'p2', name: 'Two' },
 ]
 
-/** A library of two games, and a second screen for the first. */
-async function screenFor(authorizeWrite?: GameScope['authorizeWrite']) {
+/** A library of two games, and a second screen for the first (its write gate made for the api, if any). */
+async function screenFor(gateFor?: (api: LocalGameApi) => WriteGate) {
   const dir = tempDir()
   const rendererDir = join(dir, 'renderer')
   mkdirSync(rendererDir, { recursive: true })
@@ -31,8 +33,9 @@ async function screenFor(authorizeWrite?: GameScope['authorizeWrite']) {
   const api = await openApi(dir)
   const shown = (await api.createGame({ ruleset: 'classic', players, actor: 'p1', title: 'Shown' })).gameId
   const other = (await api.createGame({ ruleset: 'classic', players, actor: 'p1', title: 'Private' })).gameId
-  const scope: GameScope = { kind: 'game', gameId: shown, ...(authorizeWrite ? { authorizeWrite } : {}) }
-  const host = await startWebHost({ api, rendererDir, port: 0, scope })
+  const scope: GameScope = { kind: 'game', gameId: shown, ...(gateFor ? { authorizeWrite: gateFor(api) } : {}) }
+  const heard: number[] = []
+  const host = await startWebHost({ api, rendererDir, port: 0, scope, onEvent: (notice) => heard.push(notice.seq) })
   running.push({ host, api })
   const call = async (method: string, args: unknown[], headers: Record<string, string> = {}) => {
     const response = await fetch(`http://127.0.0.1:${host.port}/api/${method}`, {
@@ -45,7 +48,7 @@ async function screenFor(authorizeWrite?: GameScope['authorizeWrite']) {
       body: (await response.json()) as { ok: boolean; value?: unknown; error?: ErrorData },
     }
   }
-  return { api, host, shown, other, call }
+  return { api, host, shown, other, call, heard }
 }
 
 const note = (text: string) => ({ type: 'Note', actor: 'p1', payload: { text } })
@@ -121,7 +124,7 @@ describe('a second screen serves one game', () => {
   it('lets a write through only where its gate says so, and shows the gate the request (where a key will plug in)', async () => {
     const seen: ScreenWrite[] = []
     const headers: (string | undefined)[] = []
-    const { call, api, shown, host } = await screenFor(async (write) => {
+    const { call, api, shown, host } = await screenFor(() => async (write) => {
       seen.push(write)
       headers.push(write.header('x-arbiter-player'))
       return write.header('x-arbiter-player') === 'p1'
@@ -144,5 +147,52 @@ describe('a second screen serves one game', () => {
       headers: { authorization: `Bearer ${host.token}` },
     })
     expect(((await screen.json()) as { value: { writes: string } }).value.writes).toBe('with-a-key')
+  })
+
+  it("takes a joined player's signed writes as that player, once, and nothing unsigned, replayed or in another's name", async () => {
+    const { call, api, shown, heard } = await screenFor(joinWithKeyGate)
+    const phone = await newKeyPair(false)
+    const publicKey = await publicKeyText(phone.publicKey)
+    const signedCall = async (method: 'append' | 'rollDice', args: unknown[], player = 'p1') => {
+      const view = await api.openGame(shown)
+      const header = await signScreenWrite(phone.privateKey, {
+        gameId: shown,
+        method,
+        args,
+        player,
+        seq: view.seq,
+        head: view.hash,
+      })
+      return { header, answer: await call(method, args, { [SCREEN_WRITE_HEADER]: header }) }
+    }
+    // Joining: p1 records the key the phone keeps, signed by it.
+    const record = [
+      shown,
+      { type: 'PlayerKeyRecorded', actor: 'p1', payload: { player: 'p1', publicKey, holder: 'device' } },
+      1,
+    ]
+    expect((await signedCall('append', record)).answer.body.ok).toBe(true)
+    const noted = [shown, note('from the phone'), 2]
+    const { header, answer } = await signedCall('append', noted)
+    expect(answer.body.ok).toBe(true)
+    expect(heard).toEqual([2, 3])
+    // The same request again: refused (it was made at seq 2), and nothing written.
+    const replayed = await call('append', noted, { [SCREEN_WRITE_HEADER]: header })
+    expect(replayed.status).toBe(403)
+    expect(replayed.body.error?.code).toBe('host/not-signed')
+    // Unsigned; as p2; p1's key recorded as p2's too (the engine: one key, one player): refused.
+    expect((await call('append', [shown, note('unsigned'), 3])).body.error?.code).toBe('host/not-signed')
+    const asP2 = [shown, { type: 'Note', actor: 'p2', payload: { text: 'as p2' } }, 3]
+    expect((await signedCall('append', asP2)).answer.body.error?.message).toBe(
+      'append: p1 joined this screen and may record only as p1, not as p2',
+    )
+    const p2Key = [
+      shown,
+      { type: 'PlayerKeyRecorded', actor: 'p2', payload: { player: 'p2', publicKey, holder: 'device' } },
+      3,
+    ]
+    expect((await signedCall('append', p2Key, 'p2')).answer.body.error?.code).toBe('engine/key-recorded')
+    expect((await api.status(shown)).seq).toBe(3)
+    expect((await api.openGame(shown)).state.signing?.keys.p2).toBeUndefined()
   })
 })

@@ -39,8 +39,12 @@ export type FieldKind =
   | 'contact'
   | 'other'
 
-/** Who records an event, and where: most in a declaration form; the rest on their own screens, as answers or signatures. */
-export type RecordedBy = 'form' | 'new-game' | 'muster' | 'answer' | 'signing'
+/**
+ * Who records an event, and where: most in a declaration form; the rest on their own screens, as answers, as
+ * signatures, or when the table settles a dispute (a Correction: Edit > Undo, `arbiter undo`; a Ruling; or
+ * `arbiter declare TYPE --payload`).
+ */
+export type RecordedBy = 'form' | 'new-game' | 'muster' | 'answer' | 'signing' | 'dispute'
 
 export interface Choice {
   readonly value: string

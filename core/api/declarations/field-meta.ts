@@ -1,5 +1,6 @@
 import type { EventType, eventSchemas } from '../../events/event-types.js'
 import type { Choice, FieldDescription, FieldKind, RecordedBy } from './description.js'
+import { SIGNING_AND_DISPUTE_META } from './record-meta.js'
 
 /** Each event field in a player's words: the data `describeField` joins to what zod says of the field. */
 export type FieldMeta = Omit<
@@ -10,7 +11,7 @@ export type FieldMeta = Omit<
   readonly labels?: Readonly<Record<string, Omit<Choice, 'value'>>>
 }
 type ShapeOf<T extends EventType> = (typeof eventSchemas)[T]['schema']['shape']
-type Meta = {
+export type Meta = {
   readonly [T in EventType]: {
     readonly title: string
     readonly help: string
@@ -507,42 +508,7 @@ export const META: Meta = {
       option: { label: 'Option', help: 'the option chosen', kind: 'text' },
     },
   },
-  PlayerKeyRecorded: {
-    title: 'Player key',
-    help: "A player's public key, for their signatures (the game's Signatures panel, or `arbiter key`).",
-    recordedBy: 'signing',
-    fields: {
-      player: { label: 'Player', help: 'the player whose key it is', kind: 'player' },
-      publicKey: { label: 'Public key', help: 'the Ed25519 public key, base64url', kind: 'text' },
-      holder: {
-        label: 'Kept',
-        help: 'where the private key is kept',
-        kind: 'choice',
-        labels: {
-          device: { label: "On the player's own device" },
-          pin: { label: 'Under a PIN', help: 'on a shared machine, wrapped with a key made from the PIN' },
-        },
-      },
-    },
-  },
-  HeadSigned: {
-    title: 'Signature',
-    help: 'A player signs the game as it stands, at the end of a turn or of the game (the Sign button, or `arbiter sign`).',
-    recordedBy: 'signing',
-    fields: {
-      player: { label: 'Player', help: 'the player who signs', kind: 'player' },
-      seq: { label: 'Through seq', help: 'the seq of the event whose hash is signed', kind: 'number' },
-      head: { label: 'Head hash', help: 'the hash of the event at that seq', kind: 'text' },
-      turn: { label: 'Turn', help: 'the game turn the signature closes', kind: 'turn' },
-      end: {
-        label: 'End of',
-        help: 'the end of a turn, or of the game',
-        kind: 'choice',
-        labels: { turn: { label: 'The turn' }, game: { label: 'The game' } },
-      },
-      signature: { label: 'Signature', help: 'the Ed25519 signature, base64url', kind: 'text' },
-    },
-  },
+  ...SIGNING_AND_DISPUTE_META,
   Note: {
     title: 'Note',
     help: 'A note in the log, in words.',
