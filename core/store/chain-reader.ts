@@ -154,7 +154,6 @@ export class ChainReader {
     return Math.max(0, head - from + 1)
   }
 
-  /** A game's events as a fold reads them, unverified (see `EventStore.readEvents`). */
   /** A game's events of one type from `fromSeq` on, unverified, as a fold reads them (`EventStore.eventsOfType`). */
   eventsOfType(gameId: string, type: string, fromSeq = 1): FoldedEvent[] {
     const rows = this.db
@@ -173,6 +172,7 @@ export class ChainReader {
     }))
   }
 
+  /** A game's events as a fold reads them, unverified (see `EventStore.readEvents`). */
   *foldRows(gameId: string, fromSeq: number, toSeq: number): Generator<FoldedEvent> {
     const stmt = this.foldRangeStmt.busy ? this.prepareFoldRange() : this.foldRangeStmt
     for (const [seq, type, v, actor, payloadText, host] of stmt.iterate(
