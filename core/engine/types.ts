@@ -327,6 +327,11 @@ export interface ProcedureContext<
   modifiers<P extends TimingPoint>(at: P, query: QueryOf<P>): ModifierRecord[]
   /** The steps the catalogue's entries contribute at a trigger point for this query, in catalogue order. */
   triggered<T extends TriggerPoint>(on: T, query: TriggerQueryOf<T>): TriggeredStep<T>[]
+  /**
+   * Whether any step may act at a trigger point in this game (one marked `always`, or one whose entry some unit
+   * holds): a procedure that would ask the point for every unit need not when none may.
+   */
+  mayTrigger(on: TriggerPoint): boolean
   /** Records what the procedure decided; `evolve` applies it to the state at once. */
   emit(outcome: OutcomeInit): void
 }
