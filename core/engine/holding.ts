@@ -24,7 +24,9 @@ export interface Holdings {
   holdsIn(game: GameState, unit: UnitState, id: string): boolean
   /** Whether any unit of the game holds the entry (its list, characters', command slots, an active effect, a grant). */
   holdsAnywhere(game: GameState, id: string): boolean
-  /** New units were mustered (or taken back out): the game-wide list is made again when next asked. */
+  /** New units were mustered: what they list is added to the game-wide list. */
+  unitsListed(game: GameState, units: readonly UnitState[]): void
+  /** Mustered units were taken back out: the game-wide list is made again when next asked. */
   forgetGameListing(game: GameState): void
 }
 
@@ -98,25 +100,32 @@ export function createHoldings(index: RulesetIndex): Holdings {
     return entry !== undefined && holding(game, unit, entry) !== null
   }
 
-  /** The entries any unit of a game lists (rules, gear, characters', command slots); forgotten at each muster. */
+  /** Adds the entries a unit lists (rules, gear, characters', command slots) to a game's list. */
+  function listUnit(listed: Set<string>, unit: UnitState): void {
+    for (const entry of listedEntries(unit).keys()) listed.add(entry)
+    for (const character of unit.characters) {
+      for (const rule of character.rules) listed.add(rule.id)
+      for (const gear of character.gear) listed.add(gear.id)
+    }
+    for (const slot of ['champion', 'standard', 'musician'] as const) if (unit.command[slot]) listed.add(slot)
+  }
+
+  /** The entries any unit of a game lists: made when first asked, grown at each muster. */
   const listedInGame = new WeakMap<GameState, Set<string>>()
   function holdsAnywhere(game: GameState, id: string): boolean {
     let listed = listedInGame.get(game)
     if (listed === undefined) {
       listed = new Set()
-      for (const unitId in game.units) {
-        const unit = game.units[unitId] as UnitState
-        for (const entry of listedEntries(unit).keys()) listed.add(entry)
-        for (const character of unit.characters) {
-          for (const rule of character.rules) listed.add(rule.id)
-          for (const gear of character.gear) listed.add(gear.id)
-        }
-        for (const slot of ['champion', 'standard', 'musician'] as const) if (unit.command[slot]) listed.add(slot)
-      }
+      for (const unitId in game.units) listUnit(listed, game.units[unitId] as UnitState)
       listedInGame.set(game, listed)
     }
     if (listed.has(id) || game.effects.some((active) => active.entry === id)) return true
     return (grantedBy.get(id) ?? []).some((granter) => holdsAnywhere(game, granter.id))
+  }
+
+  function unitsListed(game: GameState, units: readonly UnitState[]): void {
+    const listed = listedInGame.get(game)
+    if (listed !== undefined) for (const unit of units) listUnit(listed, unit)
   }
 
   return {
@@ -125,6 +134,7 @@ export function createHoldings(index: RulesetIndex): Holdings {
     hostHolding,
     holdsIn,
     holdsAnywhere,
+    unitsListed,
     forgetGameListing: (game) => listedInGame.delete(game),
   }
 }
