@@ -20,6 +20,11 @@ export interface Holdings {
   joinedHolding(unit: UnitState, entry: EntryDefinition): Holding | null
   /** An entry the unit a character joined holds, seen from the character's own view (`unitWide` effects). */
   hostHolding(game: GameState, view: UnitState, entry: EntryDefinition): Holding | null
+  /**
+   * The entries a unit holds of itself, or null when an active effect is on it: a unit holds an entry
+   * (`holding`) only if it is among them, unless an active effect is on it.
+   */
+  selfHeld(game: GameState, unit: UnitState): ReadonlySet<string> | null
   /** Whether `unit` holds the entry `id` (for procedures and for effects alike). */
   holdsIn(game: GameState, unit: UnitState, id: string): boolean
   /** Whether any unit of the game holds the entry (its list, characters', command slots, an active effect, a grant). */
@@ -58,7 +63,38 @@ export function createHoldings(index: RulesetIndex): Holdings {
     return null
   }
 
+  /**
+   * The entries a unit holds of itself: its list, its command slots and every entry they grant. Made once a unit
+   * and command group (a slain champion leaves it), so a unit that holds an entry neither so nor through an active
+   * effect is told at once (most entries a timing point asks about, most units hold neither way).
+   */
+  const selfHeldByUnit = new WeakMap<UnitState, { readonly command: UnitState['command']; readonly ids: Set<string> }>()
+  function selfHeld(unit: UnitState): Set<string> {
+    let held = selfHeldByUnit.get(unit)
+    if (held === undefined || held.command !== unit.command) {
+      const ids = new Set(listedEntries(unit).keys())
+      for (const slot of ['champion', 'standard', 'musician'] as const) if (unit.command[slot]) ids.add(slot)
+      const granting = [...ids]
+      for (let id = granting.pop(); id !== undefined; id = granting.pop())
+        for (const granted of entries.get(id)?.grants ?? [])
+          if (!ids.has(granted)) {
+            ids.add(granted)
+            granting.push(granted)
+          }
+      held = { command: unit.command, ids }
+      selfHeldByUnit.set(unit, held)
+    }
+    return held.ids
+  }
+
+  /** Whether an active effect is on the unit (or on the unit a character joined). */
+  function activeOn(game: GameState, unit: UnitState): boolean {
+    for (const active of game.effects) if (active.unit === unit.id || active.unit === unit.joinedTo) return true
+    return false
+  }
+
   function holding(game: GameState, unit: UnitState, entry: EntryDefinition): Holding | null {
+    if (!selfHeld(unit).has(entry.id) && !activeOn(game, unit)) return null
     const own = entry.params ?? NO_PARAMS
     const owned = holdingOwn(unit, entry, own)
     // An active effect adds its params over what the unit holds (a Fear causer's failed Fear test against Terror).
@@ -129,6 +165,7 @@ export function createHoldings(index: RulesetIndex): Holdings {
   }
 
   return {
+    selfHeld: (game, unit) => (activeOn(game, unit) ? null : selfHeld(unit)),
     holding,
     joinedHolding,
     hostHolding,

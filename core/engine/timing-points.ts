@@ -8,6 +8,8 @@ import type { GameState, UnitState } from './types.js'
 /** Asks a game's timing points: every modifier the catalogue's effects give for a query, applied or ignored. */
 export type ModifiersAt = Held['modifiers']
 
+const NOTHING_HELD: ReadonlySet<string> = new Set()
+
 /** The units on one side of a query: one unit, several, or none. */
 type Side = UnitState | readonly UnitState[] | null | undefined
 
@@ -78,6 +80,12 @@ export function createTimingPoints(
     return false
   }
 
+  /** What the unit of a side holds itself; null when that does not settle it (several units, an active effect). */
+  function selfHeldBy(game: GameState, side: Side): ReadonlySet<string> | null {
+    if (side === null || side === undefined) return NOTHING_HELD
+    return Array.isArray(side) ? null : holdings.selfHeld(game, side as UnitState)
+  }
+
   return (game, run) => {
     const holdsEntry: Held['holds'] = (unit, id) => holdings.holdsIn(game, unit, id)
     const spares: EffectHolder[] = []
@@ -87,16 +95,29 @@ export function createTimingPoints(
       if (!effects) return records
       const sides = query as { readonly subject: Side; readonly opponent?: Side }
       const holder = spares.pop() ?? new EffectHolder(game, modifiersFor, holdsEntry)
+      // What each side's unit holds itself, asked once a query: most effects are held by neither (null: look closer).
+      let subjectHeld: ReadonlySet<string> | null | undefined
+      let opponentHeld: ReadonlySet<string> | null | undefined
       for (const indexed of effects) {
         const { entry, effect } = indexed
-        const side = effect.holder === 'opponent' ? sides.opponent : sides.subject
+        const byOpponent = effect.holder === 'opponent'
+        const side = byOpponent ? sides.opponent : sides.subject
+        if (indexed.heldBySelf) {
+          let held = byOpponent ? opponentHeld : subjectHeld
+          if (held === undefined) {
+            held = selfHeldBy(game, side)
+            if (byOpponent) opponentHeld = held
+            else subjectHeld = held
+          }
+          if (held !== null && !held.has(entry.id)) continue
+        }
         if (!holderOf(game, indexed, side, holder)) continue
         holder.read = null
         const spec = effect as unknown as EffectSpec<typeof at>
         const verdict = spec.when ? spec.when(query, holder) : true
         if (verdict === null) continue
         const value = typeof spec.value === 'function' ? spec.value(query, holder) : spec.value
-        const source = rule(entry.id, effect.clause)
+        const source = indexed.source ?? rule(entry.id, effect.clause)
         const label = spec.describe ? spec.describe(query, holder) : spec.label
         const record: ModifierRecord =
           verdict === true

@@ -22,11 +22,27 @@ export function characteristic(
   return resolved as Resolved & { value: number }
 }
 
+type LimitedRoll = 'to-hit' | 'to-wound' | 'armour-save' | 'ward-save'
+
+/** Each catalogue's limits, made once a roll (asked for every roll of a replay): keyed by its citations. */
+const limitsByCatalogue = new WeakMap<BattleContext['rule'], Map<LimitedRoll, NaturalLimits>>()
+
 /** What natural rolls do in the classic ruleset, roll by roll (core-mechanics A.4, A.5). */
-export function naturalLimits(
-  ctx: BattleContext,
-  roll: 'to-hit' | 'to-wound' | 'armour-save' | 'ward-save',
-): NaturalLimits {
+export function naturalLimits(ctx: BattleContext, roll: LimitedRoll): NaturalLimits {
+  let limits = limitsByCatalogue.get(ctx.rule)
+  if (limits === undefined) {
+    limits = new Map()
+    limitsByCatalogue.set(ctx.rule, limits)
+  }
+  let made = limits.get(roll)
+  if (made === undefined) {
+    made = limitsOf(ctx, roll)
+    limits.set(roll, made)
+  }
+  return made
+}
+
+function limitsOf(ctx: BattleContext, roll: LimitedRoll): NaturalLimits {
   switch (roll) {
     case 'to-hit':
       return {
