@@ -52,6 +52,7 @@ export function createGameRuns(
           return run.step.seq
         },
         unit: (id) => unitOf(game, id, run.step.seq),
+        characterUnits: () => holdings.characterUnits(game),
         holdsAnywhere: (id) => holdings.holdsAnywhere(game, id),
         holds,
         rule: index.rule,

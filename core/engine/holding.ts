@@ -31,6 +31,8 @@ export interface Holdings {
   holdsAnywhere(game: GameState, id: string): boolean
   /** New units were mustered: what they list is added to the game-wide list. */
   unitsListed(game: GameState, units: readonly UnitState[]): void
+  /** The units of a game that are characters or have characters with them (mustered so), in the game's order. */
+  characterUnits(game: GameState): readonly UnitState[]
   /** Mustered units were taken back out: the game-wide list is made again when next asked. */
   forgetGameListing(game: GameState): void
 }
@@ -162,6 +164,23 @@ export function createHoldings(index: RulesetIndex): Holdings {
   function unitsListed(game: GameState, units: readonly UnitState[]): void {
     const listed = listedInGame.get(game)
     if (listed !== undefined) for (const unit of units) listUnit(listed, unit)
+    characterUnitsOf.delete(game)
+  }
+
+  /** The units of a game that are characters or have characters with them, in the game's order: made again after a muster. */
+  const characterUnitsOf = new WeakMap<GameState, readonly UnitState[]>()
+  function characterUnits(game: GameState): readonly UnitState[] {
+    let units = characterUnitsOf.get(game)
+    if (units === undefined) {
+      const found: UnitState[] = []
+      for (const unitId in game.units) {
+        const unit = game.units[unitId] as UnitState
+        if (unit.character || unit.characters.length > 0) found.push(unit)
+      }
+      units = found
+      characterUnitsOf.set(game, units)
+    }
+    return units
   }
 
   return {
@@ -172,6 +191,10 @@ export function createHoldings(index: RulesetIndex): Holdings {
     holdsIn,
     holdsAnywhere,
     unitsListed,
-    forgetGameListing: (game) => listedInGame.delete(game),
+    characterUnits,
+    forgetGameListing: (game) => {
+      listedInGame.delete(game)
+      characterUnitsOf.delete(game)
+    },
   }
 }

@@ -312,6 +312,11 @@ export interface ProcedureContext<
   readonly seq: number
   unit(id: string): UnitState
   /**
+   * The units of the game that are characters or have characters with them (as mustered: a slain character's unit
+   * stays), in the game's order: who may be a general need not be looked for among every unit.
+   */
+  characterUnits(): readonly UnitState[]
+  /**
    * Whether any unit of the game holds the entry (in its list, its characters', its command group, an
    * active effect or through an entry that grants it): a rule's own check at a turn's or a phase's
    * start need not look at every unit when none does.

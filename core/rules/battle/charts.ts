@@ -1,5 +1,5 @@
 import type { AttackKind, CombatMoment, ModifierRecord } from '../../engine/effects.js'
-import { type BaseValue, type Resolved, resolveModifiers } from '../../engine/modifiers.js'
+import { type BaseValue, type Resolved, type ResolveOptions, resolveModifiers } from '../../engine/modifiers.js'
 import type { NaturalLimits } from '../../engine/requests.js'
 import type { Characteristic, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
@@ -17,9 +17,20 @@ export function characteristic(
   const resolved = resolveModifiers({ value: unit.profile[name], text: 'profile', from: [unit.musteredAt] }, records, {
     mode: 'value',
     title: `${unit.name} ${name} {}`,
-    bounds: { min: 0, max: 10, rule: ctx.rule('dice', 'characteristic-range'), text: 'characteristics run 0-10' },
+    bounds: characteristicBounds(ctx),
   })
   return resolved as Resolved & { value: number }
+}
+
+/** Characteristics run 0-10, as each catalogue cites it: made once a catalogue (asked for every characteristic). */
+const boundsByCatalogue = new WeakMap<BattleContext['rule'], NonNullable<ResolveOptions['bounds']>>()
+function characteristicBounds(ctx: BattleContext): NonNullable<ResolveOptions['bounds']> {
+  let bounds = boundsByCatalogue.get(ctx.rule)
+  if (bounds === undefined) {
+    bounds = { min: 0, max: 10, rule: ctx.rule('dice', 'characteristic-range'), text: 'characteristics run 0-10' }
+    boundsByCatalogue.set(ctx.rule, bounds)
+  }
+  return bounds
 }
 
 type LimitedRoll = 'to-hit' | 'to-wound' | 'armour-save' | 'ward-save'

@@ -146,7 +146,7 @@ export function* heavyCasualties(ctx: BattleContext, query: UnitLostModels): Ste
   const { subject: unit, ended, event } = query
   const rules = ctx.profile.panic
   // Losses in a phase the ruleset leaves out (The Old World's Combat phase) cause no test.
-  if (rules.heavyCasualtiesExcept.includes(phaseOfKey(ended))) return
+  if (rules.heavyCasualtiesExcept.length > 0 && rules.heavyCasualtiesExcept.includes(phaseOfKey(ended))) return
   const start = unit.phaseStart
   if (!start || start.phase !== ended) return
   const lost = start.models - unit.models
