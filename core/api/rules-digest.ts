@@ -4,4 +4,4 @@
  * The sha256 of the code of the engine, the rulesets and the explanations (266 files of
  * core/engine, core/rules, core/explain), built without comments: part of every game's rules identity.
  */
-export const RULES_CODE_DIGEST = 'f2dde5c44a03e1969f6c8d8250dbd3101b1952c037410a8fc448cf46bb62f9dd'
+export const RULES_CODE_DIGEST = '6f409ee7f8788bdbb11103f4dc2f8bb0c6d3ad8722a72fab3f9ce9e95931c944'
