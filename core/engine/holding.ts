@@ -37,9 +37,8 @@ export interface Holdings {
   forgetGameListing(game: GameState): void
 }
 
-export function createHoldings(index: RulesetIndex): Holdings {
-  const { entries, grantedBy } = index
-
+/** What a unit lists and holds of itself, made once a unit (its rules and gear never change) and kept beside it. */
+function createUnitLists(entries: RulesetIndex['entries']) {
   /**
    * The entries a unit's list names, by id, with the list's parameters (its rules first, then its
    * gear): made once a unit, as a unit's rules and gear never change, where every timing point asks.
@@ -54,15 +53,6 @@ export function createHoldings(index: RulesetIndex): Holdings {
       listedByUnit.set(unit, listed)
     }
     return listed
-  }
-
-  /** The params of an entry a unit holds as a rule, gear or command-group slot, or null. */
-  function holdingOwn(unit: UnitState, entry: EntryDefinition, own: Params): Params | null {
-    const listed = listedEntries(unit).get(entry.id)
-    if (listed !== undefined) return withParams(own, listed)
-    // Command-group slots name their catalogue entries (champion, standard, musician).
-    if (Object.hasOwn(unit.command, entry.id) && unit.command[entry.id as keyof UnitState['command']]) return own
-    return null
   }
 
   /**
@@ -87,6 +77,84 @@ export function createHoldings(index: RulesetIndex): Holdings {
       selfHeldByUnit.set(unit, held)
     }
     return held.ids
+  }
+
+  return { listedEntries, selfHeld }
+}
+
+/** What the units of a game list, as a whole: made when first asked, grown at each muster. */
+function createGameLists(
+  grantedBy: RulesetIndex['grantedBy'],
+  listedEntries: (unit: UnitState) => Map<string, Params>,
+) {
+  /** Adds the entries a unit lists (rules, gear, characters', command slots) to a game's list. */
+  function listUnit(listed: Set<string>, unit: UnitState): void {
+    for (const entry of listedEntries(unit).keys()) listed.add(entry)
+    for (const character of unit.characters) {
+      for (const rule of character.rules) listed.add(rule.id)
+      for (const gear of character.gear) listed.add(gear.id)
+    }
+    for (const slot of ['champion', 'standard', 'musician'] as const) if (unit.command[slot]) listed.add(slot)
+  }
+
+  /** The entries any unit of a game lists: made when first asked, grown at each muster. */
+  const listedInGame = new WeakMap<GameState, Set<string>>()
+  function holdsAnywhere(game: GameState, id: string): boolean {
+    let listed = listedInGame.get(game)
+    if (listed === undefined) {
+      listed = new Set()
+      for (const unitId in game.units) listUnit(listed, game.units[unitId] as UnitState)
+      listedInGame.set(game, listed)
+    }
+    if (listed.has(id) || game.effects.some((active) => active.entry === id)) return true
+    return (grantedBy.get(id) ?? []).some((granter) => holdsAnywhere(game, granter.id))
+  }
+
+  function unitsListed(game: GameState, units: readonly UnitState[]): void {
+    const listed = listedInGame.get(game)
+    if (listed !== undefined) for (const unit of units) listUnit(listed, unit)
+    characterUnitsOf.delete(game)
+  }
+
+  /** The units of a game that are characters or have characters with them, in the game's order: made again after a muster. */
+  const characterUnitsOf = new WeakMap<GameState, readonly UnitState[]>()
+  function characterUnits(game: GameState): readonly UnitState[] {
+    let units = characterUnitsOf.get(game)
+    if (units === undefined) {
+      const found: UnitState[] = []
+      for (const unitId in game.units) {
+        const unit = game.units[unitId] as UnitState
+        if (unit.character || unit.characters.length > 0) found.push(unit)
+      }
+      units = found
+      characterUnitsOf.set(game, units)
+    }
+    return units
+  }
+
+  return {
+    holdsAnywhere,
+    unitsListed,
+    characterUnits,
+    forgetGameListing: (game: GameState) => {
+      listedInGame.delete(game)
+      characterUnitsOf.delete(game)
+    },
+  }
+}
+
+export function createHoldings(index: RulesetIndex): Holdings {
+  const { entries, grantedBy } = index
+  const { listedEntries, selfHeld } = createUnitLists(entries)
+  const gameLists = createGameLists(grantedBy, listedEntries)
+
+  /** The params of an entry a unit holds as a rule, gear or command-group slot, or null. */
+  function holdingOwn(unit: UnitState, entry: EntryDefinition, own: Params): Params | null {
+    const listed = listedEntries(unit).get(entry.id)
+    if (listed !== undefined) return withParams(own, listed)
+    // Command-group slots name their catalogue entries (champion, standard, musician).
+    if (Object.hasOwn(unit.command, entry.id) && unit.command[entry.id as keyof UnitState['command']]) return own
+    return null
   }
 
   /** Whether an active effect is on the unit (or on the unit a character joined). */
@@ -138,63 +206,12 @@ export function createHoldings(index: RulesetIndex): Holdings {
     return entry !== undefined && holding(game, unit, entry) !== null
   }
 
-  /** Adds the entries a unit lists (rules, gear, characters', command slots) to a game's list. */
-  function listUnit(listed: Set<string>, unit: UnitState): void {
-    for (const entry of listedEntries(unit).keys()) listed.add(entry)
-    for (const character of unit.characters) {
-      for (const rule of character.rules) listed.add(rule.id)
-      for (const gear of character.gear) listed.add(gear.id)
-    }
-    for (const slot of ['champion', 'standard', 'musician'] as const) if (unit.command[slot]) listed.add(slot)
-  }
-
-  /** The entries any unit of a game lists: made when first asked, grown at each muster. */
-  const listedInGame = new WeakMap<GameState, Set<string>>()
-  function holdsAnywhere(game: GameState, id: string): boolean {
-    let listed = listedInGame.get(game)
-    if (listed === undefined) {
-      listed = new Set()
-      for (const unitId in game.units) listUnit(listed, game.units[unitId] as UnitState)
-      listedInGame.set(game, listed)
-    }
-    if (listed.has(id) || game.effects.some((active) => active.entry === id)) return true
-    return (grantedBy.get(id) ?? []).some((granter) => holdsAnywhere(game, granter.id))
-  }
-
-  function unitsListed(game: GameState, units: readonly UnitState[]): void {
-    const listed = listedInGame.get(game)
-    if (listed !== undefined) for (const unit of units) listUnit(listed, unit)
-    characterUnitsOf.delete(game)
-  }
-
-  /** The units of a game that are characters or have characters with them, in the game's order: made again after a muster. */
-  const characterUnitsOf = new WeakMap<GameState, readonly UnitState[]>()
-  function characterUnits(game: GameState): readonly UnitState[] {
-    let units = characterUnitsOf.get(game)
-    if (units === undefined) {
-      const found: UnitState[] = []
-      for (const unitId in game.units) {
-        const unit = game.units[unitId] as UnitState
-        if (unit.character || unit.characters.length > 0) found.push(unit)
-      }
-      units = found
-      characterUnitsOf.set(game, units)
-    }
-    return units
-  }
-
   return {
+    ...gameLists,
     selfHeld: (game, unit) => (activeOn(game, unit) ? null : selfHeld(unit)),
     holding,
     joinedHolding,
     hostHolding,
     holdsIn,
-    holdsAnywhere,
-    unitsListed,
-    characterUnits,
-    forgetGameListing: (game) => {
-      listedInGame.delete(game)
-      characterUnitsOf.delete(game)
-    },
   }
 }
