@@ -1,9 +1,8 @@
 import type { Engine, EngineState } from '../engine/driver.js'
 import type { GameState } from '../engine/types.js'
-import { canonicalJsonPieces } from '../events/canonical-json.js'
 import { ArbiterError } from '../events/errors.js'
 import { gameEvents } from '../events/index.js'
-import { type EventStore, snapshotDigestOfPieces } from '../store/event-store.js'
+import type { EventStore } from '../store/event-store.js'
 import { type Corrections, correctionsOf, firstChangedBefore } from './corrections.js'
 import { engineForGame, foldEvents } from './fold.js'
 import type { ChainCheck, SetAsideSnapshot, StateChecks } from './game-api-contract.js'
@@ -140,7 +139,7 @@ export class GameLoader {
     const head = this.store.head(gameId)
     const known = this.correctionsByHead.get(gameId)
     if (known && known.seq === head.seq && known.hash === head.hash) return known.corrections
-    const corrections = correctionsOf(this.store.eventsOfType(gameId, 'Correction'))
+    const corrections = correctionsOf(this.store.correctionEvents(gameId))
     this.correctionsByHead.set(gameId, { ...head, corrections })
     return corrections
   }
@@ -229,35 +228,35 @@ export class GameLoader {
         if (firstChangedBefore(seq, corrections) === null) seqs.set(seq, [...(seqs.get(seq) ?? []), key])
     const pending: { wrong: Wrong; json: string }[] = []
     const check = (seq: number): void => {
-      for (const key of seqs.get(seq) ?? []) {
-        const stored = this.store.snapshotDigestAt(gameId, seq, key)
-        if (!stored || !state.game) continue
-        const name = (problem: string): void => {
-          if (!setAside.some((s) => s.seq === seq)) setAside.push({ seq, problem })
-        }
-        if (state.frames.size > 0) {
-          name('a stored snapshot is filed where the events leave a procedure open, which no snapshot can hold')
-          continue
-        }
+      const keysAt = seqs.get(seq)
+      if (keysAt === undefined || !state.game) return
+      const name = (problem: string): void => {
+        if (!setAside.some((s) => s.seq === seq)) setAside.push({ seq, problem })
+      }
+      if (state.frames.size > 0) {
+        name('a stored snapshot is filed where the events leave a procedure open, which no snapshot can hold')
+        return
+      }
+      // The folded state's text, made once for every key filed at this seq (a head snapshot and its waypoint).
+      const json = engine.snapshot(state)
+      if (json === null) return
+      for (const key of keysAt) {
         // On its face first (its digest over its state, its anchor): what an open sets aside is named here too.
         const checked = this.store.checkedSnapshot(gameId, seq, key)
         if (!checked || checked.seq !== seq) continue
         if (!checked.trusted) {
-          const json = engine.snapshot(state)
           name(checked.problem)
-          if (json !== null) pending.push({ wrong: { seq, key, problem: checked.problem }, json })
+          pending.push({ wrong: { seq, key, problem: checked.problem }, json })
           continue
         }
-        // Trusted, so its digest is its state's: the digest of the folded state, hashed in pieces (no
-        // state-sized string), is the same exactly when the stored state is the folded one.
-        if (snapshotDigestOfPieces(stored.anchor, key, canonicalJsonPieces(state.game)) === stored.digest) {
-          this.mark(this.verified, gameId).set(`${key}@${seq}`, stored.digest)
+        // Trusted, so its digest is its state's: it is what the events give exactly when its text is the folded one.
+        const digest = this.store.snapshotDigestAt(gameId, seq, key)?.digest ?? ''
+        if (json === checked.stateJson) {
+          this.mark(this.verified, gameId).set(`${key}@${seq}`, digest)
           continue
         }
-        const json = engine.snapshot(state)
-        if (json === null || json === checked.stateJson) continue
         const problem = 'the stored snapshot differs from the state the events give: it was changed around Arbiter'
-        this.mark(this.forged, gameId).set(`${key}@${seq}`, { digest: stored.digest, problem })
+        this.mark(this.forged, gameId).set(`${key}@${seq}`, { digest, problem })
         name(problem)
         pending.push({ wrong: { seq, key, problem }, json })
       }

@@ -154,14 +154,15 @@ export class ChainReader {
     return Math.max(0, head - from + 1)
   }
 
-  /** A game's events of one type from `fromSeq` on, unverified, as a fold reads them (`EventStore.eventsOfType`). */
-  eventsOfType(gameId: string, type: string, fromSeq = 1): FoldedEvent[] {
+  /** A game's Correction events from `fromSeq` on, unverified, as a fold reads them (`EventStore.correctionEvents`). */
+  correctionEvents(gameId: string, fromSeq = 1): FoldedEvent[] {
+    // The type written out, not bound: so SQLite reads the partial index of Corrections (migration 0007).
     const rows = this.db
-      .prepare<[string, string, number], FoldRow>(
-        `SELECT ${FOLD_COLUMNS} FROM events WHERE game_id = ? AND type = ? AND seq >= ? ORDER BY seq`,
+      .prepare<[string, number], FoldRow>(
+        `SELECT ${FOLD_COLUMNS} FROM events WHERE game_id = ? AND type = 'Correction' AND seq >= ? ORDER BY seq`,
       )
       .raw()
-      .all(gameId, type, fromSeq)
+      .all(gameId, fromSeq)
     return rows.map(([seq, rowType, v, actor, payloadText]) => ({
       seq,
       gameId,

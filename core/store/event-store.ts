@@ -59,6 +59,8 @@ export class EventStore {
   private rulesIndex: RulesSearch | undefined
   private readonly chain: ChainReader
   private readonly snapshots: SnapshotShelf
+  /** Prepared once: every open and every write asks it (`db.pragma` would prepare it each time). */
+  private readonly dataVersionStmt: Database.Statement<[], number>
 
   private readonly insertEventStmt: Database.Statement<
     [string, number, string, number, string, string, string, string, string, string, string | null]
@@ -84,6 +86,7 @@ export class EventStore {
     private readonly release: () => void = () => {},
   ) {
     this.chain = new ChainReader(db)
+    this.dataVersionStmt = db.prepare<[], number>('PRAGMA data_version').pluck()
     this.snapshots = new SnapshotShelf(db, this.chain)
     this.insertEventStmt = db.prepare(
       'INSERT INTO events (game_id, seq, type, v, at, actor, rules_version, payload, prev_hash, hash, host) VALUES ' +
@@ -290,12 +293,12 @@ export class EventStore {
   }
 
   /**
-   * A game's events of one type from `fromSeq` on, unverified, as a fold reads them: for a reader that must know
-   * them before it folds (the corrections, core/api/corrections.ts); the fold it chooses verifies its rows.
+   * A game's Correction events from `fromSeq` on, unverified, as a fold reads them: for a reader that must know
+   * them before it folds (core/api/corrections.ts); the fold it chooses verifies its rows.
    */
-  eventsOfType(gameId: string, type: string, fromSeq = 1): FoldedEvent[] {
+  correctionEvents(gameId: string, fromSeq = 1): FoldedEvent[] {
     this.assertOpen()
-    return this.chain.eventsOfType(gameId, type, fromSeq)
+    return this.chain.correctionEvents(gameId, fromSeq)
   }
 
   /**
@@ -401,7 +404,7 @@ export class EventStore {
    */
   dataVersion(): number {
     this.assertOpen()
-    return this.db.pragma('data_version', { simple: true }) as number
+    return this.dataVersionStmt.get() as number
   }
 
   /** Copies the WAL into the database without waiting for readers; call when the store is idle. */
