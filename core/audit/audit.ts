@@ -2,11 +2,12 @@ import { type CorrectionMark, correctionsOf } from '../api/corrections.js'
 import { foldEvents } from '../api/fold.js'
 import { unitDifferences } from '../api/what-if.js'
 import type { Engine } from '../engine/driver.js'
-import type { Outcome, OutcomeInit, StepResult } from '../engine/types.js'
+import type { OpenRequest, Outcome, OutcomeInit, StepResult } from '../engine/types.js'
 import type { PayloadOf } from '../events/event-types.js'
 import { gameEvents } from '../events/index.js'
 import { citedRules, type Explanation, explain } from '../explain/explanation.js'
 import type { FoldedEvent } from '../store/event-store.js'
+import { compareRollClaim, type Compared as RollCompared, type RollRecord } from './roll-claims.js'
 
 /**
  * The audit (issue 18 §4): every place a game departs from the rules — each claim the table made that the rules
@@ -176,29 +177,64 @@ export function audit({ gameId, engine, events }: AuditInput): AuditReport {
   const corrections = correctionsOf(events)
   const payloads = new Map<number, unknown>()
   const about = new Set<number>()
-  for (const event of events)
-    if (event.type === 'Claim' || event.type === 'Ruling') {
-      const payload = gameEvents.readPayload(event.type, event.v, event.payload) as Claim | Ruling
+  // The game's events as the fold counts them: a replaced event is its replacement (a claim mended by a correction).
+  const counted = (event: FoldedEvent) => {
+    const mark = corrections.get(event.seq)
+    if (mark?.replacement) return { type: mark.replacement.type, payload: mark.replacement.payload }
+    return mark ? null : { type: event.type, payload: gameEvents.readPayload(event.type, event.v, event.payload) }
+  }
+  for (const event of events) {
+    const taken = event.type === 'Claim' || event.type === 'Ruling' || corrections.get(event.seq)?.replacement
+    const effective = taken ? counted(event) : null
+    if (effective && (effective.type === 'Claim' || effective.type === 'Ruling')) {
+      const payload = effective.payload as Claim | Ruling
       payloads.set(event.seq, payload)
       about.add(payload.about)
     }
-  // One fold of the game as corrected, keeping the steps the claims and rulings are about, and the rulings' own.
+  }
+  // One fold of the game as corrected, keeping the steps the claims and rulings are about, and the rulings' own,
+  // every request the game opened and the dice that answered each (what the roll claims are compared with).
   const steps = new Map<number, StepResult>()
+  const requests = new Map<string, OpenRequest>()
+  const answers = new Map<string, { seq: number; faces: readonly number[] }>()
+  const answered = new Map<number, string>()
   const head = engine.initialState()
   foldEvents(
     engine,
     head,
     events,
-    (step, event) => {
-      if (step && (about.has(event.seq) || event.type === 'Ruling')) steps.set(event.seq, step)
+    (step, event, mark) => {
+      if (!step) return
+      if (about.has(event.seq) || payloads.has(event.seq)) steps.set(event.seq, step)
+      for (const request of step.requests) requests.set(request.id, request)
+      const type = mark?.replacement?.type ?? event.type
+      if (type === 'DiceRolled') {
+        const dice = (mark?.replacement?.payload ??
+          gameEvents.readPayload(event.type, event.v, event.payload)) as PayloadOf<'DiceRolled'>
+        answers.set(dice.requestId, { seq: event.seq, faces: dice.faces })
+        answered.set(event.seq, dice.requestId)
+      }
     },
     corrections,
   )
+  const rolls: RollRecord = { requests, answers, answered, steps }
+  const definitions = new Map(engine.ruleset.definitions.map((entry) => [entry.id, entry]))
+  const rollRules = {
+    id: engine.ruleset.id,
+    effectClauses: (id: string) => [...new Set((definitions.get(id)?.effects ?? []).map((effect) => effect.clause))],
+  }
+  const ruleName = (id: string) => definitions.get(id)?.name ?? id
   const entries: AuditEntry[] = []
   for (const event of events) {
     if (corrections.get(event.seq) && !corrections.get(event.seq)?.replacement) continue
-    if (event.type === 'Claim') {
+    const effective = counted(event)
+    if (effective?.type === 'Claim') {
       const claim = payloads.get(event.seq) as Claim
+      const note = claim.note ? ` (${claim.note})` : ''
+      for (const compared of compareRollClaim(claim, rolls, rollRules, ruleName)) {
+        if (!compared.differs) continue
+        entries.push(rollEntry(engine, event, claim, compared, note))
+      }
       for (const compared of compareClaim(claim, steps.get(claim.about)?.outcomes ?? [])) {
         if (!compared.differs) continue
         const explanation = compared.outcome?.explanation ?? null
@@ -221,7 +257,7 @@ export function audit({ gameId, engine, events }: AuditInput): AuditReport {
         })
       }
     }
-    if (event.type === 'Ruling') {
+    if (effective?.type === 'Ruling') {
       const ruling = payloads.get(event.seq) as Ruling
       const step = steps.get(event.seq)
       const outcomes = (step?.outcomes ?? []) as readonly OutcomeInit[]
@@ -283,4 +319,21 @@ export function audit({ gameId, engine, events }: AuditInput): AuditReport {
     }
   }
   return { gameId, head: events.length, entries, changedGame: entries.some((entry) => entry.changedGame) }
+}
+
+/** The entry of a roll claim the rules contradict. */
+function rollEntry(engine: Engine, event: FoldedEvent, claim: Claim, compared: RollCompared, note: string): AuditEntry {
+  return {
+    kind: 'claim',
+    seq: event.seq,
+    seqs: [...new Set([claim.about, ...compared.seqs, event.seq])].sort((a, b) => a - b),
+    by: event.actor,
+    table: compared.table,
+    rules: compared.rules,
+    engineExplanation: compared.explanation,
+    tableExplanation: explain(`the table: ${compared.table}${note}`, { from: [event.seq] }),
+    cited: citations(engine, compared.explanation),
+    changedGame: compared.change !== null,
+    changes: compared.change === null ? [] : [compared.change],
+  }
 }

@@ -213,6 +213,22 @@ function base64url(bytes: number) {
     .regex(new RegExp(`^[A-Za-z0-9_-]{${length}}$`), `expected ${bytes} bytes as base64url (${length} characters)`)
 }
 
+/** Claim v1: what the table did about an event's outcome. Read as is, and the base of v2. */
+const claimSchemaV1 = z.strictObject({
+  /** The seq of the event whose outcome the claim is about. */
+  about: z.number().int().min(2),
+  /** The unit the claim is about (models removed, fled, break test). */
+  unit: id.optional(),
+  /** The combat the claim is about (its result). */
+  combat: id.optional(),
+  modelsRemoved: z.number().int().min(0).max(1000).optional(),
+  fledInches: z.number().int().min(0).max(100).optional(),
+  breakTest: z.enum(['passed', 'failed']).optional(),
+  /** The combat result as the table counted it, by player. */
+  scores: z.record(id, z.number().int().min(-100).max(1000)).optional(),
+  note: z.string().min(1).max(2000).optional(),
+})
+
 export const eventSchemas = {
   GameCreated: {
     version: 1,
@@ -550,25 +566,32 @@ export const eventSchemas = {
     input: z.looseObject({ why: typedText('a reason') }),
   },
   /**
-   * What the players say they did at the table about an event's outcome (models removed, inches fled, a break test
-   * passed or failed, a combat result), recorded beside the dice: the audit compares it with what the rules give.
+   * What the players say they did at the table about an event (models removed, inches fled, a break test passed or
+   * failed, a combat result; the score a roll needed, the Leadership a test was taken on, a re-roll taken or not, a
+   * special rule applied), recorded beside the dice: the audit compares it with what the rules give (docs/audit.md).
    */
   Claim: {
-    version: 1,
-    schema: z.strictObject({
-      /** The seq of the event whose outcome the claim is about. */
-      about: z.number().int().min(2),
-      /** The unit the claim is about (models removed, fled, break test). */
-      unit: id.optional(),
-      /** The combat the claim is about (its result). */
-      combat: id.optional(),
-      modelsRemoved: z.number().int().min(0).max(1000).optional(),
-      fledInches: z.number().int().min(0).max(100).optional(),
-      breakTest: z.enum(['passed', 'failed']).optional(),
-      /** The combat result as the table counted it, by player. */
-      scores: z.record(id, z.number().int().min(-100).max(1000)).optional(),
-      note: z.string().min(1).max(2000).optional(),
+    version: 2,
+    schema: claimSchemaV1.extend({
+      /** The roll the claim's `need`, `leadership` and `rerolled` speak of; absent: the one the `about` event answered. */
+      request: z
+        .string()
+        .regex(/^[0-9]{1,9}\.[0-9]{1,4}$/, 'expected a request id (seq.n, as "12.1")')
+        .optional(),
+      /** The score each die needed at the table (to hit, to wound, an armour or a ward save). */
+      need: z.number().int().min(1).max(10).optional(),
+      /** The value the table took a test on (2D6 at or under it: a break test's, a Leadership test's). */
+      leadership: z.number().int().min(-20).max(20).optional(),
+      /** Whether the table re-rolled the dice of the roll (the dice a rule such as Hatred re-rolls). */
+      rerolled: z.boolean().optional(),
+      /** A special rule (its catalogue id) the table applied to the event, or (`ruleApplied` false) did not. */
+      rule: id.optional(),
+      ruleApplied: z.boolean().optional(),
     }),
+    legacy: {
+      // v1 said outcomes only (models, inches, a break test, a combat result): every v1 claim is a v2 claim.
+      1: { schema: claimSchemaV1, upcast: (payload: unknown) => payload },
+    },
     input: z.looseObject({ note: typedText('a note').optional() }),
   },
   Note: {
