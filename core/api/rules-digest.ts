@@ -4,4 +4,4 @@
  * The sha256 of the code of the engine, the rulesets and the explanations (271 files of
  * core/engine, core/rules, core/explain), built without comments: part of every game's rules identity.
  */
-export const RULES_CODE_DIGEST = 'b751b1500d2a63661cd9da7d754a98b91787af59e652b8504d6c04ca63921ea8'
+export const RULES_CODE_DIGEST = 'c686eff3d812c162e330c2da568cf9e7738df58cebd77157e7e43b3dd16ed357'
