@@ -22,9 +22,9 @@ const tempDir = useTempDir()
  *    margin, 5 (12.1)
  * 13 [3, 3]: 6 > 5: they break and flee (13.1); 14 [4, 2] flee 6"; 15 [2, 1] the pursuit (3) does not catch them.
  */
-async function record(api: LocalGameApi): Promise<string> {
+async function record(api: LocalGameApi, ruleset: 'classic' | 'old-world' = 'classic'): Promise<string> {
   const { gameId } = await api.createGame({
-    ruleset: 'classic',
+    ruleset,
     players: [
       { id: 'p1', name: 'One' },
       { id: 'p2', name: 'Two' },
@@ -35,7 +35,7 @@ async function record(api: LocalGameApi): Promise<string> {
     name: 'Corsairs',
     models: 10,
     profile: { WS: 4, S: 4, I: 5, Ld: 8 },
-    rules: ['hatred', 'killing-blow'],
+    rules: ruleset === 'classic' ? ['hatred', 'killing-blow'] : ['hatred'],
     formation: { files: 5 },
   })
   const swordsmen = unitDef('swordsmen', {
@@ -54,27 +54,49 @@ async function record(api: LocalGameApi): Promise<string> {
   ]
   for (const draft of drafts)
     await api.append(gameId, { type: draft.type, actor: draft.actor ?? 'p1', payload: draft.payload })
-  for (const faces of [
-    [6, 5, 4, 2, 1],
-    [4, 2],
-    [5, 5, 2, 1],
-    [5, 3],
-    [4, 4, 2],
-    [4, 1],
-    [3, 3],
-    [4, 2],
-    [2, 1],
-  ]) {
+  for (const answer of ruleset === 'classic' ? CLASSIC_ANSWERS : OLD_WORLD_ANSWERS) {
     const [open] = (await api.openGame(gameId)).openRequests
-    if (open?.kind !== 'dice') throw new Error(`expected a roll, not ${open?.kind}`)
-    await api.append(gameId, {
-      type: 'DiceRolled',
-      actor: open.roller,
-      payload: { requestId: open.id, faces, source: 'physical' },
-    })
+    if (!open) throw new Error('expected an open request')
+    await api.append(
+      gameId,
+      open.kind === 'dice'
+        ? { type: 'DiceRolled', actor: open.roller, payload: { requestId: open.id, faces: answer, source: 'physical' } }
+        : { type: 'ChoiceMade', actor: open.chooser, payload: { requestId: open.id, option: answer } },
+    )
   }
   return gameId
 }
+const CLASSIC_ANSWERS = [
+  [6, 5, 4, 2, 1],
+  [4, 2],
+  [5, 5, 2, 1],
+  [5, 3],
+  [4, 4, 2],
+  [4, 1],
+  [3, 3],
+  [4, 2],
+  [2, 1],
+]
+/**
+ * The same combat under The Old World (old-world/*), by hand: to hit 3+ with Hatred's re-roll as above (6.1, 7.1);
+ *  8 [4, 2]: 4 hits, 3+ to wound (8.1); 9 [5, 5, 2, 1]: 2 wounds; armour 5+: light armour 6+, shield +1, and no
+ *    Armour Piercing (Strength does not worsen it) (9.1)
+ * 10 [5, 3]: one saved; 1 Swordsman falls (10 -> 9); 4 strike back, 4+ (10.1); 11 [4, 2, 2, 1]: 1 hit (11.1)
+ * 12 [1]: no wound; the combat result 3 to 0; the Swordsmen test on Ld 7 with the 3 added to the roll (12.1)
+ * 13 [3, 2]: 5 <= 7, but 5 + 3 > 7: they fall back in good order (13.1); 14 [4, 2] 4"; 15 pursue; 16 [2, 1] 3".
+ */
+const OLD_WORLD_ANSWERS = [
+  [6, 5, 4, 2, 1],
+  [4, 2],
+  [5, 5, 2, 1],
+  [5, 3],
+  [4, 2, 2, 1],
+  [1],
+  [3, 2],
+  [4, 2],
+  'pursue',
+  [2, 1],
+]
 
 describe('claims about rolls: the need, the Leadership, a re-roll, a special rule', () => {
   it('finds the five planted mistakes of a classic game with the rule cited; after corrections it is clean', async () => {
@@ -164,6 +186,56 @@ describe('claims about rolls: the need, the Leadership, a re-roll, a special rul
     const clean = await run('audit', '--db', `${dir}/claims.sqlite`, '--game', gameId)
     expect(clean.code).toBe(0)
     expect((await run('verify', '--db', `${dir}/claims.sqlite`, '--game', gameId)).code).toBe(0)
+  })
+
+  it('finds the planted mistakes of an Old World game with the Old World rule cited; after corrections it is clean', async () => {
+    const api = await openApi(tempDir())
+    const gameId = await record(api, 'old-world')
+    expect((await api.status(gameId)).seq).toBe(16)
+    const claim = async (actor: string, payload: object) =>
+      (await api.append(gameId, { type: 'Claim', actor, payload })).seq
+    const planted = {
+      reroll: await claim('p1', { about: 7, rerolled: false }),
+      // Strength taken off the save and Parry forgotten: 6+, where the Old World gives 4+.
+      armour: await claim('p2', { about: 10, need: 6 }),
+      result: await claim('p1', { about: 12, combat: 'c1', scores: { p1: 1, p2: 0 } }),
+      // The test taken on the Corsairs' Ld 8.
+      leadership: await claim('p2', { about: 13, leadership: 8 }),
+      stubborn: await claim('p2', { about: 13, rule: 'stubborn' }),
+    }
+    await claim('p2', { about: 13, leadership: 7 })
+    await claim('p2', { about: 10, need: 4 })
+    const report = await api.audit(gameId)
+    expect(report.entries.map((entry) => entry.seq)).toEqual(Object.values(planted))
+    const at = (seq: number) => report.entries.find((entry) => entry.seq === seq)!
+    const cites = (seq: number) => at(seq).cited.map((rule) => `${rule.ruleset}/${rule.id} §${rule.clause}`)
+    expect(cites(planted.reroll)).toContain('old-world/hatred §re-roll')
+    expect(at(planted.reroll).changes).toEqual(['1 of the 2 re-rolled dice came up a success'])
+    expect(at(planted.armour).rules).toMatch(/needs 4\+$/)
+    expect(at(planted.armour).changes).toEqual(['dice 5, 3: 0 succeed at 6+, 1 at 4+'])
+    expect(cites(planted.armour)).toEqual(
+      expect.arrayContaining(['old-world/light-armour §save', 'old-world/shield §improves', 'old-world/parry §improves']),
+    )
+    expect(at(planted.result).rules).toBe('combat result p1 3, p2 0')
+    expect(at(planted.leadership)).toMatchObject({
+      rules: expect.stringMatching(/tested on 7$/),
+      changes: ['dice 3 + 2: passed on 8, failed on 7'],
+    })
+    expect(cites(planted.leadership)).toContain('old-world/break-test §modifier')
+    expect(at(planted.stubborn)).toMatchObject({ rules: 'seq 13: Stubborn does not apply', changedGame: true })
+    expect(cites(planted.stubborn).every((rule) => rule.startsWith('old-world/stubborn §'))).toBe(true)
+    expect(cites(planted.stubborn).length).toBeGreaterThan(0)
+
+    await api.append(gameId, {
+      type: 'Correction',
+      actor: 'p2',
+      payload: { voids: Object.values(planted), reason: 'the claims were wrong', agreedBy: ['p1'] },
+    })
+    const after = await api.audit(gameId)
+    expect(after.changedGame).toBe(false)
+    expect(after.entries.map((entry) => entry.kind)).toEqual(['correction'])
+    expect(await api.verifyGame(gameId)).toMatchObject({ ok: true })
+    await api.close()
   })
 
   it('refuses a claim of a rule the catalogue lacks, or of a later roll; reads a v1 claim as a v2 one', async () => {
