@@ -214,7 +214,11 @@ describe('claims about rolls: the need, the Leadership, a re-roll, a special rul
     expect(at(planted.armour).rules).toMatch(/needs 4\+$/)
     expect(at(planted.armour).changes).toEqual(['dice 5, 3: 0 succeed at 6+, 1 at 4+'])
     expect(cites(planted.armour)).toEqual(
-      expect.arrayContaining(['old-world/light-armour §save', 'old-world/shield §improves', 'old-world/parry §improves']),
+      expect.arrayContaining([
+        'old-world/light-armour §save',
+        'old-world/shield §improves',
+        'old-world/parry §improves',
+      ]),
     )
     expect(at(planted.result).rules).toBe('combat result p1 3, p2 0')
     expect(at(planted.leadership)).toMatchObject({
@@ -239,7 +243,8 @@ describe('claims about rolls: the need, the Leadership, a re-roll, a special rul
   })
 
   it('refuses a claim of a rule the catalogue lacks, or of a later roll; reads a v1 claim as a v2 one', async () => {
-    const api = await openApi(tempDir())
+    const dir = tempDir()
+    let api = await openApi(dir)
     const gameId = await record(api)
     const refused = (payload: object) => api.append(gameId, { type: 'Claim', actor: 'p1', payload })
     await expect(refused({ about: 9, rule: 'killing-blows' })).rejects.toThrow(
@@ -249,9 +254,21 @@ describe('claims about rolls: the need, the Leadership, a re-roll, a special rul
     await expect(refused({ about: 9, ruleApplied: false })).rejects.toThrow(/names the rule/)
     await expect(refused({ about: 9, need: 0 })).rejects.toThrow(/need/)
     expect((await api.status(gameId)).seq).toBe(15)
+    await api.close()
+    // The command line takes the new fields as flags.
+    const db = ['--db', `${dir}/arbiter.sqlite`, '--game', gameId, '--as', 'p1']
+    const declared = await run('declare', 'Claim', '--about', '7', '--rerolled', 'false', '--rule', 'hatred', ...db)
+    expect(declared).toMatchObject({ code: 0 })
+    const printed = await run('audit', ...db.slice(0, 4))
+    expect(printed.out).toMatch(/#16 claim by p1 \(seqs 7, 8, 16\): CHANGED THE GAME/)
+    expect(printed.out).not.toMatch(/Hatred does not apply/)
+    await run('undo', ...db)
+    api = await openApi(dir)
     // A claim about an event that answered no roll says so.
     await refused({ about: 6, need: 3 })
-    expect((await api.audit(gameId)).entries[0]).toMatchObject({ rules: 'seq 6 answered no roll', changedGame: false })
+    const claims = (await api.audit(gameId)).entries.filter((entry) => entry.kind === 'claim')
+    expect(claims).toHaveLength(1)
+    expect(claims[0]).toMatchObject({ rules: 'seq 6 answered no roll', changedGame: false })
     await api.close()
 
     const v1 = { about: 9, unit: 'swordsmen', modelsRemoved: 2 }
