@@ -230,11 +230,6 @@ export function audit({ gameId, engine, events }: AuditInput): AuditReport {
     const effective = counted(event)
     if (effective?.type === 'Claim') {
       const claim = payloads.get(event.seq) as Claim
-      const note = claim.note ? ` (${claim.note})` : ''
-      for (const compared of compareRollClaim(claim, rolls, rollRules, ruleName)) {
-        if (!compared.differs) continue
-        entries.push(rollEntry(engine, event, claim, compared, note))
-      }
       for (const compared of compareClaim(claim, steps.get(claim.about)?.outcomes ?? [])) {
         if (!compared.differs) continue
         const explanation = compared.outcome?.explanation ?? null
@@ -256,6 +251,10 @@ export function audit({ gameId, engine, events }: AuditInput): AuditReport {
             : [],
         })
       }
+      // What the table did with the event's roll and rules, after what came out of it.
+      const note = claim.note ? ` (${claim.note})` : ''
+      for (const compared of compareRollClaim(claim, rolls, rollRules, ruleName))
+        if (compared.differs) entries.push(rollEntry(engine, event, claim, compared, note))
     }
     if (effective?.type === 'Ruling') {
       const ruling = payloads.get(event.seq) as Ruling
