@@ -1,13 +1,12 @@
-import { type CorrectionMark, correctionsOf } from '../api/corrections.js'
-import { foldEvents } from '../api/fold.js'
-import { unitDifferences } from '../api/what-if.js'
 import type { Engine } from '../engine/driver.js'
-import type { OpenRequest, Outcome, OutcomeInit, StepResult } from '../engine/types.js'
+import type { GameState, OpenRequest, Outcome, OutcomeInit, StepResult } from '../engine/types.js'
 import type { PayloadOf } from '../events/event-types.js'
 import { gameEvents } from '../events/index.js'
 import { citedRules, type Explanation, explain } from '../explain/explanation.js'
 import type { FoldedEvent } from '../store/event-store.js'
+import { type CorrectionMark, correctionsOf, foldEvents } from './corrected-fold.js'
 import { compareRollClaim, type Compared as RollCompared, type RollRecord } from './roll-claims.js'
+import { unitDifferences } from './what-if.js'
 
 /**
  * The audit (issue 18 §4): every place a game departs from the rules — each claim the table made that the rules
@@ -222,8 +221,8 @@ export function audit({ gameId, engine, events }: AuditInput): AuditReport {
   const rollRules = {
     id: engine.ruleset.id,
     effectClauses: (id: string) => [...new Set((definitions.get(id)?.effects ?? []).map((effect) => effect.clause))],
+    ruleName: (id: string) => definitions.get(id)?.name ?? id,
   }
-  const ruleName = (id: string) => definitions.get(id)?.name ?? id
   const entries: AuditEntry[] = []
   for (const event of events) {
     if (corrections.get(event.seq) && !corrections.get(event.seq)?.replacement) continue
@@ -253,69 +252,11 @@ export function audit({ gameId, engine, events }: AuditInput): AuditReport {
       }
       // What the table did with the event's roll and rules, after what came out of it.
       const note = claim.note ? ` (${claim.note})` : ''
-      for (const compared of compareRollClaim(claim, rolls, rollRules, ruleName))
+      for (const compared of compareRollClaim(claim, rolls, rollRules))
         if (compared.differs) entries.push(rollEntry(engine, event, claim, compared, note))
     }
-    if (effective?.type === 'Ruling') {
-      const ruling = payloads.get(event.seq) as Ruling
-      const step = steps.get(event.seq)
-      const outcomes = (step?.outcomes ?? []) as readonly OutcomeInit[]
-      const ruled = outcomes.filter((o): o is OutcomeOf<'table-ruling'> => o.kind === 'table-ruling')
-      const changes: string[] = []
-      for (const { values } of ruled)
-        for (const field of ['models', 'woundsOnNextModel', 'fleeing'] as const)
-          if (values[field] !== undefined && values[field] !== values.rules[field])
-            changes.push(
-              `${values.unit} ${field}: the rules give ${values.rules[field]}, the table ruled ${values[field]}`,
-            )
-      if (ruling.dropOpen) changes.push('the rolls and choices the rules still asked for were dropped')
-      const rulesSide = steps.get(ruling.about)
-      const explanation = rulesSide?.explanation ?? null
-      entries.push({
-        kind: 'ruling',
-        seq: event.seq,
-        seqs: [ruling.about, event.seq],
-        by: event.actor,
-        table: `ruled (agreed by ${ruling.agreedBy.join(', ') || 'nobody else'}): ${ruling.why}`,
-        rules: ruled.map((o) => o.text).join('; ') || null,
-        engineExplanation: explanation,
-        tableExplanation: step?.explanation ?? null,
-        cited: citations(engine, explanation),
-        changedGame: changes.length > 0,
-        changes,
-      })
-    }
-    if (event.type === 'Correction') {
-      const payload = gameEvents.readPayload(event.type, event.v, event.payload) as CorrectionPayload
-      // Did it change the game? The game folded without this correction (the others kept), against the game.
-      const without = correctionsOf(events.filter((other) => other.seq !== event.seq))
-      const other = foldedHead(engine, events, without)
-      const changes =
-        typeof other === 'string'
-          ? [`without it the game does not replay: ${other}`]
-          : other && head.game
-            ? unitDifferences(head.game, other).map(
-                (unit) => `${unit.name}: ${unit.fields.join(', ')} differ without it`,
-              )
-            : []
-      const targets = [...payload.voids, ...payload.replaces.map((r) => r.seq)]
-      entries.push({
-        kind: 'correction',
-        seq: event.seq,
-        seqs: [...targets, event.seq].sort((a, b) => a - b),
-        by: event.actor,
-        table: `${[
-          ...(payload.voids.length > 0 ? [`voided seq ${payload.voids.join(', ')}`] : []),
-          ...payload.replaces.map((r) => `replaced seq ${r.seq} with ${r.type}`),
-        ].join('; ')}: ${payload.reason}`,
-        rules: null,
-        engineExplanation: null,
-        tableExplanation: steps.get(event.seq)?.explanation ?? null,
-        cited: [],
-        changedGame: changes.length > 0,
-        changes,
-      })
-    }
+    if (effective?.type === 'Ruling') entries.push(rulingEntry(engine, event, payloads.get(event.seq) as Ruling, steps))
+    if (event.type === 'Correction') entries.push(correctionEntry(engine, event, events, head.game, steps))
   }
   return { gameId, head: events.length, entries, changedGame: entries.some((entry) => entry.changedGame) }
 }
@@ -334,5 +275,75 @@ function rollEntry(engine: Engine, event: FoldedEvent, claim: Claim, compared: R
     cited: citations(engine, compared.explanation),
     changedGame: compared.change !== null,
     changes: compared.change === null ? [] : [compared.change],
+  }
+}
+
+/** The entry of a table ruling: what the table ruled beside what the rules give. */
+function rulingEntry(
+  engine: Engine,
+  event: FoldedEvent,
+  ruling: Ruling,
+  steps: ReadonlyMap<number, StepResult>,
+): AuditEntry {
+  const step = steps.get(event.seq)
+  const outcomes = (step?.outcomes ?? []) as readonly OutcomeInit[]
+  const ruled = outcomes.filter((o): o is OutcomeOf<'table-ruling'> => o.kind === 'table-ruling')
+  const changes: string[] = []
+  for (const { values } of ruled)
+    for (const field of ['models', 'woundsOnNextModel', 'fleeing'] as const)
+      if (values[field] !== undefined && values[field] !== values.rules[field])
+        changes.push(`${values.unit} ${field}: the rules give ${values.rules[field]}, the table ruled ${values[field]}`)
+  if (ruling.dropOpen) changes.push('the rolls and choices the rules still asked for were dropped')
+  const rulesSide = steps.get(ruling.about)
+  const explanation = rulesSide?.explanation ?? null
+  return {
+    kind: 'ruling',
+    seq: event.seq,
+    seqs: [ruling.about, event.seq],
+    by: event.actor,
+    table: `ruled (agreed by ${ruling.agreedBy.join(', ') || 'nobody else'}): ${ruling.why}`,
+    rules: ruled.map((o) => o.text).join('; ') || null,
+    engineExplanation: explanation,
+    tableExplanation: step?.explanation ?? null,
+    cited: citations(engine, explanation),
+    changedGame: changes.length > 0,
+    changes,
+  }
+}
+
+/** The entry of a correction: what it voided or replaced, and whether the game folded without it differs. */
+function correctionEntry(
+  engine: Engine,
+  event: FoldedEvent,
+  events: readonly FoldedEvent[],
+  game: GameState | null,
+  steps: ReadonlyMap<number, StepResult>,
+): AuditEntry {
+  const payload = gameEvents.readPayload(event.type, event.v, event.payload) as CorrectionPayload
+  // Did it change the game? The game folded without this correction (the others kept), against the game.
+  const without = correctionsOf(events.filter((other) => other.seq !== event.seq))
+  const other = foldedHead(engine, events, without)
+  const changes =
+    typeof other === 'string'
+      ? [`without it the game does not replay: ${other}`]
+      : other && game
+        ? unitDifferences(game, other).map((unit) => `${unit.name}: ${unit.fields.join(', ')} differ without it`)
+        : []
+  const targets = [...payload.voids, ...payload.replaces.map((r) => r.seq)]
+  return {
+    kind: 'correction',
+    seq: event.seq,
+    seqs: [...targets, event.seq].sort((a, b) => a - b),
+    by: event.actor,
+    table: `${[
+      ...(payload.voids.length > 0 ? [`voided seq ${payload.voids.join(', ')}`] : []),
+      ...payload.replaces.map((r) => `replaced seq ${r.seq} with ${r.type}`),
+    ].join('; ')}: ${payload.reason}`,
+    rules: null,
+    engineExplanation: null,
+    tableExplanation: steps.get(event.seq)?.explanation ?? null,
+    cited: [],
+    changedGame: changes.length > 0,
+    changes,
   }
 }

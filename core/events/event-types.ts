@@ -1,13 +1,14 @@
 import { z } from 'zod'
+import { claimSchema, claimSchemaV1 } from './claim-schema.js'
 import { firstControlCharacter } from './control-text.js'
 import { sha256HexSchema } from './envelope.js'
 import type { EventDefinitions } from './event-catalog.js'
+import { slug as id } from './slug.js'
 
 /**
  * One schema per event type and version. The engine only ever sees the current version of
  * each type; older stored versions are upcast on read (see event-catalog.ts).
  */
-const id = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'expected a lower-case slug (a-z, 0-9, -)')
 const characteristic = z.number().int().min(0).max(10)
 
 export const profileSchema = z.strictObject({
@@ -212,22 +213,6 @@ function base64url(bytes: number) {
     .string()
     .regex(new RegExp(`^[A-Za-z0-9_-]{${length}}$`), `expected ${bytes} bytes as base64url (${length} characters)`)
 }
-
-/** Claim v1: what the table did about an event's outcome. Read as is, and the base of v2. */
-const claimSchemaV1 = z.strictObject({
-  /** The seq of the event whose outcome the claim is about. */
-  about: z.number().int().min(2),
-  /** The unit the claim is about (models removed, fled, break test). */
-  unit: id.optional(),
-  /** The combat the claim is about (its result). */
-  combat: id.optional(),
-  modelsRemoved: z.number().int().min(0).max(1000).optional(),
-  fledInches: z.number().int().min(0).max(100).optional(),
-  breakTest: z.enum(['passed', 'failed']).optional(),
-  /** The combat result as the table counted it, by player. */
-  scores: z.record(id, z.number().int().min(-100).max(1000)).optional(),
-  note: z.string().min(1).max(2000).optional(),
-})
 
 export const eventSchemas = {
   GameCreated: {
@@ -572,22 +557,7 @@ export const eventSchemas = {
    */
   Claim: {
     version: 2,
-    schema: claimSchemaV1.extend({
-      /** The roll the claim's `need`, `leadership` and `rerolled` speak of; absent: the one the `about` event answered. */
-      request: z
-        .string()
-        .regex(/^[0-9]{1,9}\.[0-9]{1,4}$/, 'expected a request id (seq.n, as "12.1")')
-        .optional(),
-      /** The score each die needed at the table (to hit, to wound, an armour or a ward save). */
-      need: z.number().int().min(1).max(10).optional(),
-      /** The value the table took a test on (2D6 at or under it: a break test's, a Leadership test's). */
-      leadership: z.number().int().min(-20).max(20).optional(),
-      /** Whether the table re-rolled the dice of the roll (the dice a rule such as Hatred re-rolls). */
-      rerolled: z.boolean().optional(),
-      /** A special rule (its catalogue id) the table applied to the event, or (`ruleApplied` false) did not. */
-      rule: id.optional(),
-      ruleApplied: z.boolean().optional(),
-    }),
+    schema: claimSchema,
     legacy: {
       // v1 said outcomes only (models, inches, a break test, a combat result): every v1 claim is a v2 claim.
       1: { schema: claimSchemaV1, upcast: (payload: unknown) => payload },
