@@ -4,7 +4,7 @@ import type { PayloadOf } from '../events/event-types.js'
 import { gameEvents } from '../events/index.js'
 import { citedRules, type Explanation, explain } from '../explain/explanation.js'
 import type { FoldedEvent } from '../store/event-store.js'
-import { type CorrectionMark, correctionsOf, foldEvents } from './corrected-fold.js'
+import { type CorrectionMark, correctionsOf, foldEvents, toEngineEvent } from './corrected-fold.js'
 import { compareRollClaim, type Compared as RollCompared, type RollRecord } from './roll-claims.js'
 import { unitDifferences } from './what-if.js'
 
@@ -208,8 +208,8 @@ export function audit({ gameId, engine, events }: AuditInput): AuditReport {
       for (const request of step.requests) requests.set(request.id, request)
       const type = mark?.replacement?.type ?? event.type
       if (type === 'DiceRolled') {
-        const dice = (mark?.replacement?.payload ??
-          gameEvents.readPayload(event.type, event.v, event.payload)) as PayloadOf<'DiceRolled'>
+        // A stored row at the current version was validated when written (as the fold takes it, corrected-fold.ts).
+        const dice = (mark?.replacement?.payload ?? toEngineEvent(event, true).payload) as PayloadOf<'DiceRolled'>
         answers.set(dice.requestId, { seq: event.seq, faces: dice.faces })
         answered.set(event.seq, dice.requestId)
       }
