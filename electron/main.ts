@@ -139,7 +139,9 @@ async function showOnSecondScreen(): Promise<void> {
     const scope = { kind: 'game', gameId, authorizeWrite: joinWithKeyGate(api) } as const
     // A joined player's write is shown in this window too; the screen tells its own pages itself.
     const onEvent = notifyWindows
-    secondScreen = await startWebHost({ api, rendererDir, host: listenHost(reach), port: 0, scope, onEvent })
+    // Its events are kept as recorded by the second screen, through the window's GameApi (one store and sessions).
+    const screenApi = api.forHost('second-screen')
+    secondScreen = await startWebHost({ api: screenApi, rendererDir, host: listenHost(reach), port: 0, scope, onEvent })
     Menu.setApplicationMenu(buildMenu())
     await dialog.showMessageBox(mainWindow, secondScreenAddress(name, secondScreen.url, reach))
   } catch (error) {
@@ -206,7 +208,8 @@ if (!app.requestSingleInstanceLock()) {
     denyAllPermissions(session.defaultSession)
     protocol.handle(SCHEME, servePage)
     mkdirSync(app.getPath('userData'), { recursive: true })
-    api = await LocalGameApi.open(join(app.getPath('userData'), LIBRARY_FILE))
+    // The window's events are kept as recorded by the desktop app; a second screen's by itself (below).
+    api = await LocalGameApi.open(join(app.getPath('userData'), LIBRARY_FILE), { host: 'desktop' })
     registerGameApiIpc(ipcMain, api, isTrustedSender, notifyAll)
     Menu.setApplicationMenu(buildMenu())
     mainWindow = createWindow()

@@ -49,7 +49,7 @@ export async function serveWeb(
   stdout: NodeJS.WritableStream = process.stdout,
 ): Promise<{ host: WebHost; api: LocalGameApi }> {
   mkdirSync(dirname(options.db), { recursive: true })
-  const api = await LocalGameApi.open(options.db)
+  const api = await LocalGameApi.open(options.db, { host: 'web' })
   const host = await startWebHost({ api, rendererDir: builtRendererDir(), port: options.port, host: options.host })
   stdout.write(`Arbiter is at ${host.url}\n`)
   return { host, api }

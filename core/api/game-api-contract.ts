@@ -61,7 +61,7 @@ export interface GameApi {
    */
   undo(gameId: string, actor: string, options?: UndoOptions): Promise<WrittenStep>
   /**
-   * A what-if fork (core/api/what-if.ts): the game replayed in memory with `edits` applied, beside the game as
+   * A what-if fork (core/audit/what-if.ts): the game replayed in memory with `edits` applied, beside the game as
    * recorded, and where and how the two differ. Nothing is written; an edit the rules refuse is `api/bad-edit`.
    */
   whatIf(gameId: string, edits: readonly WhatIfEdit[]): Promise<WhatIfResult>
@@ -189,6 +189,8 @@ export interface StepView {
   readonly seq: number
   readonly type: string
   readonly actor: string
+  /** The host that recorded it (`cli`, `desktop`, `web`, `second-screen`); absent from events recorded before hosts named themselves. */
+  readonly host?: string
   /** What was declared or answered, as recorded: the log's facts a form reuses (a charge's facing). */
   readonly payload: unknown
   readonly outcomes: readonly Outcome[]
@@ -305,7 +307,16 @@ export type ChainCheck =
       /** How far the game is signed (`verifyGame` replays the game and checks every signature). */
       readonly signatures?: SignatureSummary
     }
-  | { readonly ok: false; readonly seq: number; readonly problem: string }
+  | {
+      readonly ok: false
+      readonly seq: number
+      readonly problem: string
+      /**
+       * When the events verify but stored snapshots do not (`verifyGame` compares each with the state the
+       * replay gives at its seq): every one that differs, by seq; `seq` and `problem` are the first's.
+       */
+      readonly snapshots?: readonly SetAsideSnapshot[]
+    }
 
 export interface PageRequest {
   /** First seq of the page (default 1). */

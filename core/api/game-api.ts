@@ -37,7 +37,7 @@ import { validatedPayload } from './muster-input.js'
 import { randomFace } from './random.js'
 import { engineFor, rulesetOf, rulesetSummaries } from './rulesets.js'
 import { checkNewSigningEvent, type SigningView, signingView } from './signatures.js'
-import { checkLog } from './verify-log.js'
+import { checkedHostName, checkStoredLog } from './verify-stored.js'
 
 export { foldEvents, toEngineEvent } from './fold.js'
 export { snapshotKey, waypointKey } from './game-views.js'
@@ -68,6 +68,8 @@ export interface ApiOptions {
   readonly rollDie?: (sides: number) => number
   /** Replay games whose catalogue differs from this Arbiter's, on purpose (a re-audit under newer rules). */
   readonly underCurrentRules?: boolean
+  /** The host recording through this GameApi (`cli`, `desktop`, `web`, …), kept with each event it writes. */
+  readonly host?: string
 }
 
 export interface OpenApiOptions extends ApiOptions {
@@ -109,7 +111,9 @@ export class LocalGameApi implements GameApi {
   private readonly replayCursors = new Map<string, ReplayCursor>()
   private readonly clock: () => string
   private readonly rollDie: (sides: number) => number
-  private idleTimer: ReturnType<typeof setTimeout> | null = null
+  private readonly idle: { timer: ReturnType<typeof setTimeout> | null } = { timer: null }
+  /** The envelope's `host` of each event this GameApi records (ApiOptions.host; `forHost` gives a view with another). */
+  private readonly recorder: { readonly host?: string }
   private readonly loader: GameLoader
   private readonly chainCheck = (gameId: string) => this.loader.wholeChain(gameId)
 
@@ -121,6 +125,18 @@ export class LocalGameApi implements GameApi {
     this.clock = options.clock ?? (() => new Date().toISOString())
     this.rollDie = options.rollDie ?? randomFace
     this.loader = new GameLoader(store, options.underCurrentRules ?? false)
+    this.recorder = options.host === undefined ? {} : { host: checkedHostName(options.host) }
+  }
+
+  /**
+   * This GameApi as another host records through it (a second screen over the window's library): it inherits
+   * all but its host, and nothing is assigned on a LocalGameApi once made (the idle timer is held in an object),
+   * so both share one store, sessions and checks.
+   */
+  forHost(host: string): LocalGameApi {
+    return Object.defineProperty(Object.create(this), 'recorder', {
+      value: { host: checkedHostName(host) },
+    }) as LocalGameApi
   }
 
   static async open(file: string, options: OpenApiOptions = {}): Promise<LocalGameApi> {
@@ -129,7 +145,7 @@ export class LocalGameApi implements GameApi {
   }
 
   async close(): Promise<void> {
-    if (this.idleTimer) clearTimeout(this.idleTimer)
+    if (this.idle.timer) clearTimeout(this.idle.timer)
     this.sessions.clear()
     this.replayCursors.clear()
     this.store.close()
@@ -174,6 +190,7 @@ export class LocalGameApi implements GameApi {
       v: 1,
       at: this.clock(),
       actor: input.actor,
+      ...this.recorder,
       rulesVersion: rulesVersionOf(ruleset.id, variant, hash),
       payload,
     }
@@ -241,6 +258,7 @@ export class LocalGameApi implements GameApi {
           v,
           at: this.clock(),
           actor: draft.actor,
+          ...this.recorder,
           rulesVersion: rulesVersionOf(game.ruleset, game.variant, game.catalogueHash),
           payload,
         },
@@ -400,9 +418,9 @@ export class LocalGameApi implements GameApi {
   async verifyGame(gameId: string): Promise<ChainCheck> {
     const chain = this.loader.checkChain(gameId)
     if (!chain.ok) return chain
-    // The chain holds: the rules and the signatures next, over the events just checked.
-    const log = await checkLog(this.store.readEvents(gameId), this.options.underCurrentRules ?? false)
-    return log.ok ? { ...chain, signatures: log.signatures } : log
+    const checked = await checkStoredLog(this.store, this.loader, gameId, this.options.underCurrentRules ?? false)
+    if (!checked.ok && checked.snapshots) this.sessions.delete(gameId) // a session may rest on one of them
+    return checked.ok ? { ...chain, signatures: checked.signatures } : checked
   }
 
   async signatures(gameId: string): Promise<SigningView> {
@@ -539,6 +557,7 @@ export class LocalGameApi implements GameApi {
         v: gameEvents.currentVersion('Correction'),
         at: this.clock(),
         actor: author,
+        ...this.recorder,
         rulesVersion: rulesVersionOf(game.ruleset, game.variant, game.catalogueHash),
         payload: correction,
       },
@@ -570,11 +589,11 @@ export class LocalGameApi implements GameApi {
 
   /** WAL checkpoints run when the table has been quiet for a moment, never inside an append. */
   private scheduleIdleCheckpoint(): void {
-    if (this.idleTimer) clearTimeout(this.idleTimer)
-    this.idleTimer = setTimeout(() => {
-      this.idleTimer = null
+    if (this.idle.timer) clearTimeout(this.idle.timer)
+    this.idle.timer = setTimeout(() => {
+      this.idle.timer = null
       this.store.checkpoint()
     }, IDLE_CHECKPOINT_MS)
-    this.idleTimer.unref()
+    this.idle.timer.unref()
   }
 }

@@ -205,12 +205,14 @@ export class GameLoader {
   }
 
   /**
-   * For a replay: a check, called after each seq is folded into `state`, that compares the state with
-   * the stored snapshots at that seq an open would trust. One that matches is verified; one that
-   * differs was forged with its digest (or the engine changed without its rules identity changing):
-   * it is named in `setAside` and never used again by this loader. `refile` (called when the page's
-   * read is done: SQLite writes nothing while a read is open) files those again from the folded
-   * states where the store may be written.
+   * For a replay and `verify`: a check, called after each seq is folded into `state`, that compares the
+   * state with every stored snapshot at that seq (a head snapshot or a waypoint of this engine). One
+   * that matches is verified; one that differs is named in `setAside`: forged with its digest (or the
+   * engine changed without its rules identity changing), and then never used again by this loader;
+   * wrong on its face (its digest, its anchor), which an open sets aside too; or stored where the events
+   * leave a procedure open, which no snapshot can hold. `refile` (called when the read is done: SQLite
+   * writes nothing while a read is open) files those again from the folded states where the store may
+   * be written.
    */
   snapshotComparer(
     gameId: string,
@@ -228,21 +230,35 @@ export class GameLoader {
     const pending: { wrong: Wrong; json: string }[] = []
     const check = (seq: number): void => {
       for (const key of seqs.get(seq) ?? []) {
-        // The digest of the folded state, hashed in pieces (no state-sized string): the stored digest
-        // is the same exactly when the stored state is the folded one, or when it is not and an open
-        // would not trust it either. Only a digest that differs reads the stored state.
         const stored = this.store.snapshotDigestAt(gameId, seq, key)
-        if (!stored || !state.game || state.frames.size > 0) continue
+        if (!stored || !state.game) continue
+        const name = (problem: string): void => {
+          if (!setAside.some((s) => s.seq === seq)) setAside.push({ seq, problem })
+        }
+        if (state.frames.size > 0) {
+          name('a stored snapshot is filed where the events leave a procedure open, which no snapshot can hold')
+          continue
+        }
+        // On its face first (its digest over its state, its anchor): what an open sets aside is named here too.
+        const checked = this.store.checkedSnapshot(gameId, seq, key)
+        if (!checked || checked.seq !== seq) continue
+        if (!checked.trusted) {
+          const json = engine.snapshot(state)
+          name(checked.problem)
+          if (json !== null) pending.push({ wrong: { seq, key, problem: checked.problem }, json })
+          continue
+        }
+        // Trusted, so its digest is its state's: the digest of the folded state, hashed in pieces (no
+        // state-sized string), is the same exactly when the stored state is the folded one.
         if (snapshotDigestOfPieces(stored.anchor, key, canonicalJsonPieces(state.game)) === stored.digest) {
           this.mark(this.verified, gameId).set(`${key}@${seq}`, stored.digest)
           continue
         }
-        const checked = this.store.checkedSnapshot(gameId, seq, key)
         const json = engine.snapshot(state)
-        if (!checked?.trusted || checked.seq !== seq || json === null || json === checked.stateJson) continue
+        if (json === null || json === checked.stateJson) continue
         const problem = 'the stored snapshot differs from the state the events give: it was changed around Arbiter'
         this.mark(this.forged, gameId).set(`${key}@${seq}`, { digest: stored.digest, problem })
-        if (!setAside.some((s) => s.seq === seq)) setAside.push({ seq, problem })
+        name(problem)
         pending.push({ wrong: { seq, key, problem }, json })
       }
     }

@@ -60,6 +60,7 @@ export function view(envelope: FoldedEvent, result: StepResult): StepView {
     seq: envelope.seq,
     type: envelope.type as EventType,
     actor: envelope.actor,
+    ...(envelope.host === undefined ? {} : { host: envelope.host }),
     payload: envelope.payload,
     outcomes: result.outcomes,
     explanation: result.explanation,

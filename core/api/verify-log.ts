@@ -1,4 +1,5 @@
-import type { EventEnvelope } from '../events/envelope.js'
+import type { Engine, EngineState } from '../engine/driver.js'
+import { type EventEnvelope, hostNameProblem } from '../events/envelope.js'
 import { ArbiterError } from '../events/errors.js'
 import { gameEvents } from '../events/index.js'
 import { type Corrections, correctionsOfLog } from './corrections.js'
@@ -23,14 +24,19 @@ interface CreatedPayload {
  * replays under its rules (a D6 of 7, an answer to no request, an actor who is no player or not entitled
  * are refused by the engine), and every key and signature holds. The first problem is returned with its
  * seq; a game recorded under rules this Arbiter no longer has throws, as every open of it does. The game is
- * replayed as its corrections say, each judged as it was recorded (docs/corrections.md).
+ * replayed as its corrections say, each judged as it was recorded (docs/corrections.md). `afterStep` sees
+ * the state (one object, stepped in place) after each event is folded, with the corrections it folds by.
  */
-export async function checkLog(events: Iterable<EventEnvelope>, underCurrentRules: boolean): Promise<LogCheck> {
+export async function checkLog(
+  events: Iterable<EventEnvelope>,
+  underCurrentRules: boolean,
+  afterStep?: (seq: number, engine: Engine, state: EngineState, corrections: Corrections) => void,
+): Promise<LogCheck> {
   // Read whole: a correction voids or replaces events before it, so the replay must know them all first.
   const log = [...events]
   let corrections: Corrections | undefined
-  let engine: ReturnType<typeof engineForGame> | undefined
-  let state: ReturnType<NonNullable<typeof engine>['initialState']> | undefined
+  let engine: Engine | undefined
+  let state: EngineState | undefined
   let rulesVersion = ''
   let signatures: ReturnType<typeof signatureChecker> | undefined
   let last: EventEnvelope | undefined
@@ -57,6 +63,8 @@ export async function checkLog(events: Iterable<EventEnvelope>, underCurrentRule
           'import/rules-version',
           `rulesVersion ${envelope.rulesVersion} differs from the game's ${rulesVersion}`,
         )
+      const badHost = envelope.host === undefined ? null : hostNameProblem(envelope.host)
+      if (badHost !== null) throw new ArbiterError('import/bad-line', badHost)
       requireValidatedForm(envelope)
       const correction = corrections?.get(envelope.seq)
       if (correction) stepCorrected(engine, state, envelope, correction)
@@ -65,6 +73,7 @@ export async function checkLog(events: Iterable<EventEnvelope>, underCurrentRule
       if (error instanceof ArbiterError && error.code === 'api/catalogue-mismatch') throw error
       return { ok: false, seq: envelope.seq, problem: error instanceof Error ? error.message : String(error) }
     }
+    if (afterStep && engine && state && corrections) afterStep(envelope.seq, engine, state, corrections)
     const wrong = await signatures.add(envelope)
     if (wrong !== null) return { ok: false, ...wrong }
   }

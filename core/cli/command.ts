@@ -44,7 +44,12 @@ export async function withApi<T>(
   let api: GameApi | undefined
   let done = false
   try {
-    api = await LocalGameApi.open(file, { ...options, mustExist: mode !== 'create', readOnly: mode === 'read' })
+    api = await LocalGameApi.open(file, {
+      ...options,
+      host: 'cli',
+      mustExist: mode !== 'create',
+      readOnly: mode === 'read',
+    })
     const result = await fn(api)
     done = true
     return result

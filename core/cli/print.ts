@@ -4,9 +4,14 @@ import type { OpenRequest } from '../engine/types.js'
 import { ARBITER } from './args.js'
 import { oneLine, oneLineTree } from './safe-output.js'
 
-/** One line for a step: what happened, then the requests it opened. */
-export function stepLine(step: StepView): string {
-  const parts = [`#${step.seq} ${step.type} (${oneLine(step.actor)})${correctionMark(step)}`]
+/**
+ * One line for a step: what happened and who recorded it, then the requests it opened. `withHost` (a
+ * replay) names the host it was recorded through too, when the log keeps one; a writing command's own
+ * step was recorded here.
+ */
+export function stepLine(step: StepView, withHost = false): string {
+  const via = withHost && step.host !== undefined ? ` via ${oneLine(step.host)}` : ''
+  const parts = [`#${step.seq} ${step.type} (${oneLine(step.actor)}${via})${correctionMark(step)}`]
   const said = step.outcomes.map((o) => oneLine(o.text))
   if (said.length > 0) parts.push(`: ${said.join('; ')}`)
   // A voided step's explanation says what its mark says.
@@ -30,12 +35,12 @@ function isVoided(step: StepView): boolean {
 }
 
 /** The step line and, when it says more than the line, its explanation tree. */
-export function explainedStep(step: StepView): string {
+export function explainedStep(step: StepView, withHost = false): string {
   const tree = step.explanation
   // A bare one-line explanation is already the step line itself.
   if (tree && (tree.children.length > 0 || step.outcomes.length > 0 || step.requests.length > 0))
-    return `${stepLine(step)}\n${renderExplanationText(oneLineTree(tree), '    ')}`
-  return stepLine(step)
+    return `${stepLine(step, withHost)}\n${renderExplanationText(oneLineTree(tree), '    ')}`
+  return stepLine(step, withHost)
 }
 
 /** A request without its explanation tree: what it asks, of whom, and how it is answered. */
@@ -50,6 +55,7 @@ function stepValue(step: StepView, withExplanations: boolean): unknown {
     seq: step.seq,
     type: step.type,
     actor: step.actor,
+    ...(step.host === undefined ? {} : { host: step.host }),
     outcomes: step.outcomes.map(({ explanation: _e, ...rest }) => rest),
     requests: step.requests.map(bareRequest),
     ...(step.correction ? { correction: step.correction } : {}),

@@ -133,7 +133,7 @@ export const readCommands = {
           for (; !next.done; next = await replay.next()) {
             const step = next.value
             if (json) io.stdout.write(`${stepJson(step, explain)}\n`)
-            else io.stdout.write(`${explain ? explainedStep(step) : stepLine(step)}\n`)
+            else io.stdout.write(`${explain ? explainedStep(step, true) : stepLine(step, true)}\n`)
           }
           for (const line of checksLines(next.value.checks)) io.stderr.write(`${line}\n`)
           if (json) return
@@ -183,7 +183,8 @@ export const readCommands = {
   verify: {
     usage: `${ARBITER} verify FILE.jsonl | ${ARBITER} verify --db FILE --game ID  [--signed] [--current-rules]`,
     summary:
-      'Check a game whole: hash chain, a replay under its rules, keys and signatures; exit 1 naming the first bad line or seq.',
+      'Check a game whole: hash chain, a replay under its rules, keys, signatures and (--db) every stored snapshot;' +
+      ' exit 1 naming the first bad line or seq, or each snapshot that is not the replay.',
     details:
       'OK prints the head hash and how far the game is signed ("signed by both through seq N (turn T);\n' +
       'K events after it unsigned"). A game without keys verifies as unsigned. --signed also asks that\n' +
@@ -206,9 +207,9 @@ export const readCommands = {
       const underCurrentRules = values['current-rules'] === true
       const report = (what: string, result: ChainCheck): number => {
         if (!result.ok) {
-          io.stdout.write(
-            `BROKEN ${what}: seq ${result.seq}: ${oneLine(problemAfterSeq(result.seq, result.problem))}\n`,
-          )
+          // Stored snapshots that are not what the events give: each named by its seq.
+          for (const { seq, problem } of result.snapshots ?? [result])
+            io.stdout.write(`BROKEN ${what}: seq ${seq}: ${oneLine(problemAfterSeq(seq, problem))}\n`)
           return 1
         }
         io.stdout.write(`OK ${what}: ${result.events} events, chain intact, head ${result.head}\n`)

@@ -68,7 +68,9 @@ export function createEngine(ruleset: Ruleset): Engine {
     const own = (handlers[event.type] as Handler<EventType>)(state, event as EventOf<EventType>, scratch)
     const game = state.game as GameState
     game.seq = event.seq
-    const children = [...scratch.outcomes.map((o) => o.explanation), ...scratch.requests.map((r) => r.explanation)]
+    const children: Explanation[] = []
+    for (const outcome of scratch.outcomes) children.push(outcome.explanation)
+    for (const request of scratch.requests) children.push(request.explanation)
     const explanation = stepExplanation(event, own, children)
     return { state: game, seq: event.seq, outcomes: scratch.outcomes, explanation, requests: scratch.requests }
   }

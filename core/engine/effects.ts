@@ -426,16 +426,6 @@ export interface ActiveEffect {
   readonly startedAt: number
 }
 
-/** The units on each side of a query, for deciding who holds an entry. */
-export function queryUnits<P extends TimingPoint>(
-  query: QueryOf<P>,
-  role: 'subject' | 'opponent',
-): readonly UnitState[] {
-  const units = (query as { subject: UnitState | readonly UnitState[]; opponent?: unknown })[role]
-  if (units === null || units === undefined) return []
-  return Array.isArray(units) ? units : [units as UnitState]
-}
-
 /**
  * The trigger points (DESIGN §3): moments of a procedure ("a model strikes", "a model falls") at which catalogue
  * entries contribute steps, small generators that may ask for dice and choices, as they contribute modifier

@@ -6,7 +6,7 @@ import type { Holdings } from './holding.js'
 import { NO_PARAMS, type RulesetIndex } from './ruleset-index.js'
 import { newStepScratch, type StepHolder, type StepScratch } from './step-scratch.js'
 import type { ModifiersAt } from './timing-points.js'
-import { triggeredSteps, triggerIndex } from './triggers.js'
+import { mayTrigger, triggeredSteps, triggerIndex } from './triggers.js'
 import type { GameState, ProcedureContext, UnitState } from './types.js'
 
 /**
@@ -22,25 +22,25 @@ export interface GameRun extends StepHolder {
 export function createGameRuns(
   index: RulesetIndex,
   holdings: Holdings,
-  modifiersFor: ModifiersAt,
+  pointsOf: (game: GameState, run: StepHolder) => ModifiersAt,
 ): (game: GameState) => GameRun {
   const runs = new WeakMap<GameState, GameRun>()
   const triggersOn = triggerIndex(index.ruleset.definitions)
 
   function newRun(game: GameState): GameRun {
     const decide = (id: string) => index.decisionOf(game, id)
+    const holds = (unit: UnitState, id: string) => holdings.holdsIn(game, unit, id)
+    // The timing points write to the step in progress, read when an effect is used up.
+    const modifiers = pointsOf(game, {
+      get step() {
+        return run.step
+      },
+    })
     // What a trigger's step knows of its holder: as an effect's `held`, through the same holding.
     const heldBy = (unit: UnitState, entry: EntryDefinition, always: boolean): Held | null => {
-      const holds = always ? { params: entry.params ?? NO_PARAMS, owned: true } : holdings.holding(game, unit, entry)
-      if (!holds) return null
-      return {
-        unit,
-        params: holds.params,
-        owned: holds.owned,
-        decision: decide,
-        modifiers: (at, query) => modifiersFor(game, run, at, query),
-        holds: (other, id) => holdings.holdsIn(game, other, id),
-      }
+      const holding = always ? { params: entry.params ?? NO_PARAMS, owned: true } : holdings.holding(game, unit, entry)
+      if (!holding) return null
+      return { unit, params: holding.params, owned: holding.owned, decision: decide, modifiers, holds }
     }
     const run: GameRun = {
       step: newStepScratch(game.seq),
@@ -52,12 +52,15 @@ export function createGameRuns(
           return run.step.seq
         },
         unit: (id) => unitOf(game, id, run.step.seq),
+        characterUnits: () => holdings.characterUnits(game),
         holdsAnywhere: (id) => holdings.holdsAnywhere(game, id),
-        holds: (unit, id) => holdings.holdsIn(game, unit, id),
+        holds,
         rule: index.rule,
         decision: decide,
-        modifiers: (at, query) => modifiersFor(game, run, at, query),
+        modifiers,
         triggered: (on, query) => triggeredSteps(triggersOn, on, query, run.context, heldBy, index.rule),
+        // What `holding` finds, `holdsAnywhere` finds too: a point none may act at asks no unit.
+        mayTrigger: (on) => mayTrigger(triggersOn, on, (id) => holdings.holdsAnywhere(game, id)),
         emit: (outcome) => record(game, run.step, outcome),
       },
     }

@@ -127,13 +127,13 @@ const armyMustered =
   ({ index, holdings, runOf }: HandlerParts): Handler<'ArmyMustered'> =>
   (state, event) => {
     const game = requireGame(state, event as EngineEvent)
-    // New units, new entries held: the game-wide list is made again when next asked.
-    holdings.forgetGameListing(game)
     requirePlayer(game, event.payload.player, event as EngineEvent)
     // Ids, names, troop types, gear and rules with their parameters, formations: checked before anything changes.
     checkArmy(index.ruleset, index.entries, game, event.payload)
-    for (const unit of event.payload.units)
-      game.units[unit.id] = musteredUnitState(unit, event.payload.player, event.seq)
+    const mustered = event.payload.units.map((unit) => musteredUnitState(unit, event.payload.player, event.seq))
+    for (const unit of mustered) game.units[unit.id] = unit
+    // New units, new entries held: added to the game-wide list.
+    holdings.unitsListed(game, mustered)
     // The ruleset's own checks ask the timing points, so they run on the units as mustered; a refusal
     // takes them back out, and nothing is changed.
     try {

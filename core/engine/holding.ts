@@ -20,17 +20,25 @@ export interface Holdings {
   joinedHolding(unit: UnitState, entry: EntryDefinition): Holding | null
   /** An entry the unit a character joined holds, seen from the character's own view (`unitWide` effects). */
   hostHolding(game: GameState, view: UnitState, entry: EntryDefinition): Holding | null
+  /**
+   * The entries a unit holds of itself, or null when an active effect is on it: a unit holds an entry
+   * (`holding`) only if it is among them, unless an active effect is on it.
+   */
+  selfHeld(game: GameState, unit: UnitState): ReadonlySet<string> | null
   /** Whether `unit` holds the entry `id` (for procedures and for effects alike). */
   holdsIn(game: GameState, unit: UnitState, id: string): boolean
   /** Whether any unit of the game holds the entry (its list, characters', command slots, an active effect, a grant). */
   holdsAnywhere(game: GameState, id: string): boolean
-  /** New units were mustered (or taken back out): the game-wide list is made again when next asked. */
+  /** New units were mustered: what they list is added to the game-wide list. */
+  unitsListed(game: GameState, units: readonly UnitState[]): void
+  /** The units of a game that are characters or have characters with them (mustered so), in the game's order. */
+  characterUnits(game: GameState): readonly UnitState[]
+  /** Mustered units were taken back out: the game-wide list is made again when next asked. */
   forgetGameListing(game: GameState): void
 }
 
-export function createHoldings(index: RulesetIndex): Holdings {
-  const { entries, grantedBy } = index
-
+/** What a unit lists and holds of itself, made once a unit (its rules and gear never change) and kept beside it. */
+function createUnitLists(entries: RulesetIndex['entries']) {
   /**
    * The entries a unit's list names, by id, with the list's parameters (its rules first, then its
    * gear): made once a unit, as a unit's rules and gear never change, where every timing point asks.
@@ -47,6 +55,99 @@ export function createHoldings(index: RulesetIndex): Holdings {
     return listed
   }
 
+  /**
+   * The entries a unit holds of itself: its list, its command slots and every entry they grant. Made once a unit
+   * and command group (a slain champion leaves it), so a unit that holds an entry neither so nor through an active
+   * effect is told at once (most entries a timing point asks about, most units hold neither way).
+   */
+  const selfHeldByUnit = new WeakMap<UnitState, { readonly command: UnitState['command']; readonly ids: Set<string> }>()
+  function selfHeld(unit: UnitState): Set<string> {
+    let held = selfHeldByUnit.get(unit)
+    if (held === undefined || held.command !== unit.command) {
+      const ids = new Set(listedEntries(unit).keys())
+      for (const slot of ['champion', 'standard', 'musician'] as const) if (unit.command[slot]) ids.add(slot)
+      const granting = [...ids]
+      for (let id = granting.pop(); id !== undefined; id = granting.pop())
+        for (const granted of entries.get(id)?.grants ?? [])
+          if (!ids.has(granted)) {
+            ids.add(granted)
+            granting.push(granted)
+          }
+      held = { command: unit.command, ids }
+      selfHeldByUnit.set(unit, held)
+    }
+    return held.ids
+  }
+
+  return { listedEntries, selfHeld }
+}
+
+/** What the units of a game list, as a whole: made when first asked, grown at each muster. */
+function createGameLists(
+  grantedBy: RulesetIndex['grantedBy'],
+  listedEntries: (unit: UnitState) => Map<string, Params>,
+) {
+  /** Adds the entries a unit lists (rules, gear, characters', command slots) to a game's list. */
+  function listUnit(listed: Set<string>, unit: UnitState): void {
+    for (const entry of listedEntries(unit).keys()) listed.add(entry)
+    for (const character of unit.characters) {
+      for (const rule of character.rules) listed.add(rule.id)
+      for (const gear of character.gear) listed.add(gear.id)
+    }
+    for (const slot of ['champion', 'standard', 'musician'] as const) if (unit.command[slot]) listed.add(slot)
+  }
+
+  /** The entries any unit of a game lists: made when first asked, grown at each muster. */
+  const listedInGame = new WeakMap<GameState, Set<string>>()
+  function holdsAnywhere(game: GameState, id: string): boolean {
+    let listed = listedInGame.get(game)
+    if (listed === undefined) {
+      listed = new Set()
+      for (const unitId in game.units) listUnit(listed, game.units[unitId] as UnitState)
+      listedInGame.set(game, listed)
+    }
+    if (listed.has(id) || game.effects.some((active) => active.entry === id)) return true
+    return (grantedBy.get(id) ?? []).some((granter) => holdsAnywhere(game, granter.id))
+  }
+
+  function unitsListed(game: GameState, units: readonly UnitState[]): void {
+    const listed = listedInGame.get(game)
+    if (listed !== undefined) for (const unit of units) listUnit(listed, unit)
+    characterUnitsOf.delete(game)
+  }
+
+  /** The units of a game that are characters or have characters with them, in the game's order: made again after a muster. */
+  const characterUnitsOf = new WeakMap<GameState, readonly UnitState[]>()
+  function characterUnits(game: GameState): readonly UnitState[] {
+    let units = characterUnitsOf.get(game)
+    if (units === undefined) {
+      const found: UnitState[] = []
+      for (const unitId in game.units) {
+        const unit = game.units[unitId] as UnitState
+        if (unit.character || unit.characters.length > 0) found.push(unit)
+      }
+      units = found
+      characterUnitsOf.set(game, units)
+    }
+    return units
+  }
+
+  return {
+    holdsAnywhere,
+    unitsListed,
+    characterUnits,
+    forgetGameListing: (game: GameState) => {
+      listedInGame.delete(game)
+      characterUnitsOf.delete(game)
+    },
+  }
+}
+
+export function createHoldings(index: RulesetIndex): Holdings {
+  const { entries, grantedBy } = index
+  const { listedEntries, selfHeld } = createUnitLists(entries)
+  const gameLists = createGameLists(grantedBy, listedEntries)
+
   /** The params of an entry a unit holds as a rule, gear or command-group slot, or null. */
   function holdingOwn(unit: UnitState, entry: EntryDefinition, own: Params): Params | null {
     const listed = listedEntries(unit).get(entry.id)
@@ -56,7 +157,14 @@ export function createHoldings(index: RulesetIndex): Holdings {
     return null
   }
 
+  /** Whether an active effect is on the unit (or on the unit a character joined). */
+  function activeOn(game: GameState, unit: UnitState): boolean {
+    for (const active of game.effects) if (active.unit === unit.id || active.unit === unit.joinedTo) return true
+    return false
+  }
+
   function holding(game: GameState, unit: UnitState, entry: EntryDefinition): Holding | null {
+    if (!selfHeld(unit).has(entry.id) && !activeOn(game, unit)) return null
     const own = entry.params ?? NO_PARAMS
     const owned = holdingOwn(unit, entry, own)
     // An active effect adds its params over what the unit holds (a Fear causer's failed Fear test against Terror).
@@ -98,33 +206,12 @@ export function createHoldings(index: RulesetIndex): Holdings {
     return entry !== undefined && holding(game, unit, entry) !== null
   }
 
-  /** The entries any unit of a game lists (rules, gear, characters', command slots); forgotten at each muster. */
-  const listedInGame = new WeakMap<GameState, Set<string>>()
-  function holdsAnywhere(game: GameState, id: string): boolean {
-    let listed = listedInGame.get(game)
-    if (listed === undefined) {
-      listed = new Set()
-      for (const unitId in game.units) {
-        const unit = game.units[unitId] as UnitState
-        for (const entry of listedEntries(unit).keys()) listed.add(entry)
-        for (const character of unit.characters) {
-          for (const rule of character.rules) listed.add(rule.id)
-          for (const gear of character.gear) listed.add(gear.id)
-        }
-        for (const slot of ['champion', 'standard', 'musician'] as const) if (unit.command[slot]) listed.add(slot)
-      }
-      listedInGame.set(game, listed)
-    }
-    if (listed.has(id) || game.effects.some((active) => active.entry === id)) return true
-    return (grantedBy.get(id) ?? []).some((granter) => holdsAnywhere(game, granter.id))
-  }
-
   return {
+    ...gameLists,
+    selfHeld: (game, unit) => (activeOn(game, unit) ? null : selfHeld(unit)),
     holding,
     joinedHolding,
     hostHolding,
     holdsIn,
-    holdsAnywhere,
-    forgetGameListing: (game) => listedInGame.delete(game),
   }
 }

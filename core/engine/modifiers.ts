@@ -83,16 +83,17 @@ export function resolveModifiers(
   let winningSet: ModifierRecord | null = null
   // Sets first, then adds, then caps, then re-rolls, whatever order the records came in.
   const ordered: ModifierRecord[] = []
-  for (const kind of KIND_ORDER) {
-    for (const record of records) {
-      if (record.kind !== kind) continue
-      ordered.push(record)
-      if (kind !== 'set' || record.status !== 'applied' || typeof record.value !== 'number') continue
-      const current = winningSet?.value as number
-      if (winningSet === null || (pick === 'lowest' ? record.value < current : record.value > current))
-        winningSet = record
+  if (records.length > 0)
+    for (const kind of KIND_ORDER) {
+      for (const record of records) {
+        if (record.kind !== kind) continue
+        ordered.push(record)
+        if (kind !== 'set' || record.status !== 'applied' || typeof record.value !== 'number') continue
+        const current = winningSet?.value as number
+        if (winningSet === null || (pick === 'lowest' ? record.value < current : record.value > current))
+          winningSet = record
+      }
     }
-  }
 
   const counted: ModifierRecord[] = []
   const children: Explanation[] = options.details ? options.details.slice() : []

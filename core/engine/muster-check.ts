@@ -34,6 +34,17 @@ export function paramKindsOf(entry: EntryDefinition): Record<string, ParamKind> 
 /** Names compared as a player reads them: case, spacing and the ends do not tell two units apart. */
 const sameName = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase()
 
+/** Each mustered model's name as compared, kept: a muster compares its army with every unit of the game. */
+const comparedNames = new WeakMap<object, string>()
+function comparedName(model: { readonly name: string }): string {
+  let name = comparedNames.get(model)
+  if (name === undefined) {
+    name = sameName(model.name)
+    comparedNames.set(model, name)
+  }
+  return name
+}
+
 /** Throws the first thing wrong with the army (a RuleError with its field), or returns. */
 export function checkArmy(
   ruleset: Ruleset,
@@ -44,12 +55,23 @@ export function checkArmy(
   const ids = new Map<string, string>()
   const names = new Map<string, string>()
   const ownerOf = (player: string) => game.players.find((each) => each.id === player)?.name ?? player
-  for (const unit of Object.values(game.units)) {
-    const owner = ownerOf(unit.player)
-    for (const model of [unit, ...unit.characters]) {
-      ids.set(model.id, `${owner}'s ${model.name}`)
-      names.set(sameName(model.name), `${owner}'s ${model.name}`)
+  // Only the units of the game that share an id or a name with the army are said in a refusal.
+  const armyIds = new Set<string>()
+  const armyNames = new Set<string>()
+  for (const unit of army.units)
+    for (const model of [unit, ...(unit.characters ?? [])]) {
+      armyIds.add(model.id)
+      armyNames.add(sameName(model.name))
     }
+  const listed = (unit: GameState['units'][string], model: { readonly id: string; readonly name: string }) => {
+    const name = comparedName(model)
+    if (armyIds.has(model.id)) ids.set(model.id, `${ownerOf(unit.player)}'s ${model.name}`)
+    if (armyNames.has(name)) names.set(name, `${ownerOf(unit.player)}'s ${model.name}`)
+  }
+  for (const unitId in game.units) {
+    const unit = game.units[unitId] as GameState['units'][string]
+    listed(unit, unit)
+    for (const character of unit.characters) listed(unit, character)
   }
   for (const unit of army.units) {
     const at = (...path: (string | number)[]): ErrorField => ({ unit: unit.id, path })

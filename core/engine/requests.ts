@@ -90,7 +90,9 @@ export function* rollAgainst(
   for (const record of rerolls)
     if (reroll === undefined && record.kind === 'reroll' && record.status === 'applied') reroll = record
   const rerolled = reroll?.value === 'successful' ? 'successful' : 'failed'
-  const request: Omit<DiceRequestSpec, 'kind'> = {
+  // The request as `rollDice` would make it (its keys in that order), yielded here: one object, no generator more.
+  const request: DiceRequestSpec = {
+    kind: 'dice',
     purpose: spec.purpose,
     count: spec.count,
     sides: spec.sides,
@@ -102,7 +104,8 @@ export function* rollAgainst(
   if (need !== null) (request as { need?: number }).need = need
   if (reroll) (request as { reroll?: 'failed' | 'successful' }).reroll = rerolled
   ;(request as { odds?: DiceJudging }).odds = eachDie(need, limits, reroll ? rerolled : null, secondNeed)
-  const answer = yield* rollDice(request)
+  const answer = yield request
+  if (answer.kind !== 'dice') throw new Error('the driver answered a dice request with a choice')
   let dice: DieRecord[] = []
   for (const face of answer.faces)
     dice.push({ first: face, reroll: null, final: face, success: dieSucceeds(face, need, limits) })

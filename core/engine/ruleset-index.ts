@@ -8,6 +8,14 @@ export interface IndexedEffect {
   readonly entry: EntryDefinition
   readonly effect: AnyEffectSpec
   readonly always: boolean
+  /**
+   * Whether what a unit holds itself (its list, command group, what they grant) or through an active effect says
+   * if it holds this effect: not for core mechanics, nor for effects a joined character's or the host unit's
+   * entries give.
+   */
+  readonly heldBySelf: boolean
+  /** The clause the effect cites, or null when the catalogue lacks it (said when the effect is first asked). */
+  readonly source: RuleRef | null
 }
 
 /**
@@ -62,7 +70,9 @@ export function indexRuleset(ruleset: Ruleset): RulesetIndex {
   for (const entry of ruleset.definitions) {
     for (const effect of entry.effects ?? []) {
       const list = effectsAt.get(effect.at) ?? []
-      list.push({ entry, effect, always: effect.always ?? entry.kind === 'core' })
+      const always = effect.always ?? entry.kind === 'core'
+      const heldBySelf = !always && !effect.joined && !effect.unitWide
+      list.push({ entry, effect, always, heldBySelf, source: ruleRefs.get(entry.id)?.get(effect.clause) ?? null })
       effectsAt.set(effect.at, list)
     }
   }

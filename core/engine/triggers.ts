@@ -45,3 +45,10 @@ export function triggeredSteps<T extends TriggerPoint>(
   }
   return steps
 }
+
+/** Whether any trigger at `on` may act in a game: one marked `always`, or one whose entry a unit of it holds. */
+export function mayTrigger(index: TriggerIndex, on: string, holdsAnywhere: (id: string) => boolean): boolean {
+  for (const { entry, trigger } of index.get(on) ?? [])
+    if (trigger.always === true || holdsAnywhere(entry.id)) return true
+  return false
+}

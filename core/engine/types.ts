@@ -347,6 +347,11 @@ export interface ProcedureContext<
   readonly seq: number
   unit(id: string): UnitState
   /**
+   * The units of the game that are characters or have characters with them (as mustered: a slain character's unit
+   * stays), in the game's order: who may be a general need not be looked for among every unit.
+   */
+  characterUnits(): readonly UnitState[]
+  /**
    * Whether any unit of the game holds the entry (in its list, its characters', its command group, an
    * active effect or through an entry that grants it): a rule's own check at a turn's or a phase's
    * start need not look at every unit when none does.
@@ -362,6 +367,11 @@ export interface ProcedureContext<
   modifiers<P extends TimingPoint>(at: P, query: QueryOf<P>): ModifierRecord[]
   /** The steps the catalogue's entries contribute at a trigger point for this query, in catalogue order. */
   triggered<T extends TriggerPoint>(on: T, query: TriggerQueryOf<T>): TriggeredStep<T>[]
+  /**
+   * Whether any step may act at a trigger point in this game (one marked `always`, or one whose entry some unit
+   * holds): a procedure that would ask the point for every unit need not when none may.
+   */
+  mayTrigger(on: TriggerPoint): boolean
   /** Records what the procedure decided; `evolve` applies it to the state at once. */
   emit(outcome: OutcomeInit): void
 }

@@ -26,8 +26,9 @@ export interface ExplanationInit {
   status?: 'applied' | 'ignored'
 }
 
-export function explain(text: string, init: ExplanationInit = {}, children: readonly Explanation[] = []): Explanation {
+export function explain(text: string, init?: ExplanationInit, children: readonly Explanation[] = []): Explanation {
   const node: { -readonly [K in keyof Explanation]: Explanation[K] } = { text, children }
+  if (init === undefined) return node
   if (init.value !== undefined) node.value = init.value
   if (init.rule) node.rule = init.rule
   if (init.from && init.from.length > 0)
@@ -52,6 +53,11 @@ function uniqueSorted(seqs: readonly number[]): readonly number[] {
   let ordered = true
   for (let i = 1; i < seqs.length && ordered; i++) ordered = (seqs[i] as number) > (seqs[i - 1] as number)
   if (ordered) return seqs
+  // Two seqs (an event and a unit's muster, say) are the common unordered list: no sort for them.
+  if (seqs.length === 2) {
+    const [first, second] = seqs as readonly [number, number]
+    return first === second ? [first] : [second, first]
+  }
   const sorted = [...seqs].sort((a, b) => a - b)
   return sorted.filter((seq, i) => i === 0 || seq !== sorted[i - 1])
 }

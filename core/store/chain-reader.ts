@@ -5,7 +5,7 @@ import { ArbiterError } from '../events/errors.js'
 import { sha256Hex } from './sha256.js'
 
 /** What folding an event through an engine reads of it (a replay's steps, an open's tail). */
-export type FoldedEvent = Pick<EventEnvelope, 'seq' | 'gameId' | 'type' | 'v' | 'actor' | 'payload'>
+export type FoldedEvent = Pick<EventEnvelope, 'seq' | 'gameId' | 'type' | 'v' | 'actor' | 'host' | 'payload'>
 
 /** `store/chain-broken`: a stored row does not hash or link as it should. */
 export class ChainBrokenError extends ArbiterError {
@@ -33,24 +33,27 @@ export type EventRow = [
   payload: string,
   prevHash: string,
   hash: string,
+  /** Last, so the columns before it keep their places; NULL for an event recorded before hosts named themselves. */
+  host: string | null,
 ]
 
 /** The values of an events row a fold reads, in FOLD_COLUMNS order. */
-type FoldRow = [seq: number, type: string, v: number, actor: string, payload: string]
-const FOLD_COLUMNS = 'seq, type, v, actor, payload'
+type FoldRow = [seq: number, type: string, v: number, actor: string, payload: string, host: string | null]
+const FOLD_COLUMNS = 'seq, type, v, actor, payload, host'
 
-const EVENT_COLUMNS = 'seq, type, v, at, actor, rules_version, payload, prev_hash, hash'
+const EVENT_COLUMNS = 'seq, type, v, at, actor, rules_version, payload, prev_hash, hash, host'
 /**
  * A row's chain text (`chainText`: its prev_hash, then the canonical JSON of its envelope without the
  * hashes, keys sorted, over the stored payload text) made by SQLite, so that checking a chain costs one
  * string a row, not nine and their concatenation. json_quote writes a string as JSON.stringify does
  * (every code point checked); a row whose text were written otherwise would fail its hash here and be
  * checked again the exact way (`rows`), so what passes is what `chainText` would pass. One concat()
- * makes the text in one allocation (a chain of || copies it once a piece).
+ * makes the text in one allocation (a chain of || copies it once a piece). A row's host is written only
+ * when it has one, as `chainText` does.
  */
 const CHAIN_TEXT_SQL = `concat(prev_hash, '{"actor":', json_quote(actor), ',"at":', json_quote(at), ',"gameId":',
-  json_quote(game_id), ',"payload":', payload, ',"rulesVersion":', json_quote(rules_version), ',"seq":', seq,
-  ',"type":', json_quote(type), ',"v":', v, '}')`
+  json_quote(game_id), iif(host IS NULL, '', concat(',"host":', json_quote(host))), ',"payload":', payload,
+  ',"rulesVersion":', json_quote(rules_version), ',"seq":', seq, ',"type":', json_quote(type), ',"v":', v, '}')`
 /** Rows a chain check reads a query: their texts make a string of ~40 KB, young in the heap. */
 const CHAIN_CHUNK = 100
 /**
@@ -65,8 +68,8 @@ const NEWLINE = 0x0a
 
 /** What is wrong with a stored row on its own (it must hash, over its stored prevHash, to its hash), or null. */
 export function rowProblem(gameId: string, row: EventRow): string | null {
-  const [seq, type, v, at, actor, rulesVersion, payloadText, prevHash, hash] = row
-  const fields = { seq, gameId, type, v, at, actor, rulesVersion }
+  const [seq, type, v, at, actor, rulesVersion, payloadText, prevHash, hash, host] = row
+  const fields = { seq, gameId, type, v, at, actor, rulesVersion, host }
   return sha256Hex(chainText(prevHash, fields, payloadText)) === hash
     ? null
     : 'hash does not match the stored content: the row was changed'
@@ -151,7 +154,6 @@ export class ChainReader {
     return Math.max(0, head - from + 1)
   }
 
-  /** A game's events as a fold reads them, unverified (see `EventStore.readEvents`). */
   /** A game's events of one type from `fromSeq` on, unverified, as a fold reads them (`EventStore.eventsOfType`). */
   eventsOfType(gameId: string, type: string, fromSeq = 1): FoldedEvent[] {
     const rows = this.db
@@ -170,10 +172,23 @@ export class ChainReader {
     }))
   }
 
+  /** A game's events as a fold reads them, unverified (see `EventStore.readEvents`). */
   *foldRows(gameId: string, fromSeq: number, toSeq: number): Generator<FoldedEvent> {
     const stmt = this.foldRangeStmt.busy ? this.prepareFoldRange() : this.foldRangeStmt
-    for (const [seq, type, v, actor, payloadText] of stmt.iterate(gameId, Math.max(1, Math.trunc(fromSeq)), toSeq))
-      yield { seq, gameId, type, v, actor, payload: parsePayload(gameId, seq, payloadText) }
+    for (const [seq, type, v, actor, payloadText, host] of stmt.iterate(
+      gameId,
+      Math.max(1, Math.trunc(fromSeq)),
+      toSeq,
+    ))
+      yield {
+        seq,
+        gameId,
+        type,
+        v,
+        actor,
+        ...(host === null ? {} : { host }),
+        payload: parsePayload(gameId, seq, payloadText),
+      }
   }
 
   /**
@@ -193,7 +208,7 @@ export class ChainReader {
     // One statement can run one iteration at a time: a nested read gets its own.
     const stmt = this.rangeStmt.busy ? this.prepareRange() : this.rangeStmt
     for (const row of stmt.iterate(gameId, from, toSeq)) {
-      const [seq, type, v, at, actor, rulesVersion, payloadText, rowPrevHash, hash] = row
+      const [seq, type, v, at, actor, rulesVersion, payloadText, rowPrevHash, hash, host] = row
       if (verify) {
         if (seq !== expectedSeq) {
           throw new ChainBrokenError(gameId, expectedSeq, `missing: seq ${seq} follows seq ${expectedSeq - 1}`)
@@ -205,7 +220,7 @@ export class ChainReader {
             `prevHash does not match the hash of seq ${seq - 1}: a row before it was changed`,
           )
         }
-        const fields = { seq, gameId, type, v, at, actor, rulesVersion }
+        const fields = { seq, gameId, type, v, at, actor, rulesVersion, host }
         if (sha256Hex(chainText(rowPrevHash, fields, payloadText)) !== hash) {
           throw new ChainBrokenError(gameId, seq, `hash does not match the stored content: the row was changed`)
         }
@@ -217,7 +232,8 @@ export class ChainReader {
         continue
       }
       const payload = parsePayload(gameId, seq, payloadText)
-      yield { seq, gameId, type, v, at, actor, rulesVersion, payload, prevHash: rowPrevHash, hash }
+      const hosted = host === null ? {} : { host }
+      yield { seq, gameId, type, v, at, actor, ...hosted, rulesVersion, payload, prevHash: rowPrevHash, hash }
     }
   }
 

@@ -61,7 +61,7 @@ export class EventStore {
   private readonly snapshots: SnapshotShelf
 
   private readonly insertEventStmt: Database.Statement<
-    [string, number, string, number, string, string, string, string, string, string]
+    [string, number, string, number, string, string, string, string, string, string, string | null]
   >
   private readonly insertGameStmt: Database.Statement<[string, string, string, string, string | null, string]>
   private readonly gameExistsStmt: Database.Statement<[string], { one: number }>
@@ -86,8 +86,8 @@ export class EventStore {
     this.chain = new ChainReader(db)
     this.snapshots = new SnapshotShelf(db, this.chain)
     this.insertEventStmt = db.prepare(
-      'INSERT INTO events (game_id, seq, type, v, at, actor, rules_version, payload, prev_hash, hash) VALUES ' +
-        '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO events (game_id, seq, type, v, at, actor, rules_version, payload, prev_hash, hash, host) VALUES ' +
+        '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     )
     this.insertGameStmt = db.prepare(
       'INSERT INTO games (game_id, ruleset, variant, catalogue_hash, title, created_at) VALUES (?, ?, ?, ?, ?, ?)',
@@ -129,6 +129,7 @@ export class EventStore {
           payloads[i]!,
           e.prevHash,
           e.hash,
+          e.host ?? null,
         )
       })
     }).immediate
@@ -481,9 +482,19 @@ export class EventStore {
       const e = events[i]!
       const payload = payloads[i]!
       seq++
-      const fields = { seq, gameId, type: e.type, v: e.v, at: e.at, actor: e.actor, rulesVersion: e.rulesVersion }
+      const fields = {
+        seq,
+        gameId,
+        type: e.type,
+        v: e.v,
+        at: e.at,
+        actor: e.actor,
+        ...(e.host === undefined ? {} : { host: e.host }),
+        rulesVersion: e.rulesVersion,
+      }
       const hash = sha256Hex(chainText(prevHash, fields, payload))
-      this.insertEventStmt.run(gameId, seq, e.type, e.v, e.at, e.actor, e.rulesVersion, payload, prevHash, hash)
+      const host = e.host ?? null
+      this.insertEventStmt.run(gameId, seq, e.type, e.v, e.at, e.actor, e.rulesVersion, payload, prevHash, hash, host)
       out.push({ ...fields, payload: JSON.parse(payload) as unknown, prevHash, hash })
       prevHash = hash
     }

@@ -7,6 +7,8 @@ import type {
   RuleEntry,
   RuleRef,
   RulesetSummary,
+  SetAsideSnapshot,
+  StateChecks,
   StepView,
   TroopTemplate,
   TroopType,
@@ -41,6 +43,7 @@ import './game-timeline.js'
 import './guided-start.js'
 import './rules-browser.js'
 import './shortcut-help.js'
+import './state-checks.js'
 
 type Screen = 'library' | 'game' | 'rules'
 
@@ -76,6 +79,7 @@ export class ArbiterApp extends LitElement {
     audit: { state: true },
     fork: { state: true },
     joined: { state: true },
+    setAsideSeen: { state: true },
   }
 
   /** Set before the element connects to use another client (tests); otherwise the host's. */
@@ -118,6 +122,8 @@ export class ArbiterApp extends LitElement {
   fork: WhatIfResult | null = null
   /** The player who joined this second screen with their key: the page records as them alone. */
   joined: string | null = null
+  /** Stored snapshots of the open game that its replay (the timeline's) found wrong and set aside. */
+  setAsideSeen: readonly SetAsideSnapshot[] = []
 
   private unsubscribe: (() => void) | null = null
   private unsubscribeMenu: (() => void) | null = null
@@ -416,6 +422,7 @@ export class ArbiterApp extends LitElement {
     this.scrubSeq = null
     this.scrubView = null
     this.pastViews = new Map()
+    this.setAsideSeen = []
     this.screen = 'game'
     this.musterOpen = false
     history.replaceState(null, '', `${location.search}#game=${encodeURIComponent(gameId)}`)
@@ -447,18 +454,50 @@ export class ArbiterApp extends LitElement {
       let fromSeq: number | null = this.steps.length + 1
       const head = this.view?.seq ?? 0
       const loaded: StepView[] = []
+      let last: GameView | null = null
       while (fromSeq !== null && fromSeq <= head) {
         const page = await this.attempt(() => this.api.replay(gameId, { fromSeq: fromSeq! }))
         if (!page || this.gameId !== gameId) return
         loaded.push(...page.steps)
         fromSeq = page.nextSeq
+        last = page.view ?? last
       }
       if (loaded.length > 0) this.steps = [...this.steps, ...loaded.filter((step) => step.seq > this.steps.length)]
       if (!this.shownStep && this.steps.length > 0) this.shownStep = this.steps[this.steps.length - 1]!
+      if (last) await this.afterReplay(last)
     }
     const previous = this.loadingSteps ?? Promise.resolve()
     this.loadingSteps = previous.then(run)
     return this.loadingSteps
+  }
+
+  /**
+   * A replay folds the events from seq 1 and compares every stored snapshot it passes (issue 17): the
+   * ones it found wrong are kept to be shown, and a head shown from a snapshot (unverified, or one now
+   * set aside) is asked for again, so that what is shown rests on what the replay checked.
+   */
+  private async afterReplay(last: GameView): Promise<void> {
+    const found = last.checks?.setAside ?? []
+    if (found.length > 0 || this.view?.checks !== undefined) await this.refresh()
+    if (found.length > 0) {
+      // Shown with the head asked for again, in one change of the screen.
+      const known = new Set(this.setAsideSeen.map((snapshot) => snapshot.seq))
+      this.setAsideSeen = [...this.setAsideSeen, ...found.filter((snapshot) => !known.has(snapshot.seq))]
+      // Past states may have been restored from one of them.
+      this.pastViews = new Map()
+    }
+  }
+
+  /** What the state shown rests on: its own checks, with the snapshots a replay set aside. */
+  private shownChecks(shown: GameView): StateChecks | null {
+    const setAside = [...(shown.checks?.setAside ?? [])]
+    for (const snapshot of this.setAsideSeen) if (!setAside.some((s) => s.seq === snapshot.seq)) setAside.push(snapshot)
+    const unverified = shown.checks?.unverifiedSnapshot
+    if (unverified === undefined && setAside.length === 0) return null
+    return {
+      ...(unverified === undefined ? {} : { unverifiedSnapshot: unverified }),
+      ...(setAside.length === 0 ? {} : { setAside: setAside.sort((a, b) => a.seq - b.seq) }),
+    }
   }
 
   /** Reloads the head after a change: the state and what can be done now. */
@@ -887,6 +926,7 @@ export class ArbiterApp extends LitElement {
     return html`<div class="game" @scrub=${this.onScrub} @cite=${(e: CustomEvent<RuleRef>) => (this.cited = e.detail)}>
       ${past || this.secondScreen ? nothing : html`<guided-start .view=${this.view} .phases=${this.phases}></guided-start>`}
       <div class="now">
+        <state-checks .checks=${this.shownChecks(shown)}></state-checks>
         ${
           past
             ? this.renderPast(this.view.seq)

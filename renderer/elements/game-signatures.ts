@@ -79,6 +79,12 @@ export class GameSignatures extends LitElement {
       input {
         width: 6.5rem;
       }
+      /* A PIN and the button that uses it wrap together, never apart. */
+      .pin {
+        display: inline-flex;
+        gap: 0.4rem;
+        align-items: center;
+      }
       .problem {
         color: var(--danger, #ff8a80);
       }
@@ -177,8 +183,10 @@ export class GameSignatures extends LitElement {
     if (this.watching || (this.player !== null && player !== this.player)) actions = nothing
     else if (!key)
       actions = html`<button ?disabled=${this.busy} @click=${() => this.makeKey(player, false)}>Key on this device</button>
-        ${pinInput}
-        <button ?disabled=${this.busy} @click=${() => this.makeKey(player, true)}>Key under this PIN</button>`
+        <span class="pin">
+          ${pinInput}
+          <button ?disabled=${this.busy} @click=${() => this.makeKey(player, true)}>Key under this PIN</button>
+        </span>`
     else if (!here) actions = html`<span class="muted">key kept on another device</span>`
     else if (!signing.toSign[player]) actions = html`<span class="muted">signed up to the head</span>`
     else if (signing.canSign)

@@ -38,14 +38,20 @@ export interface Table {
 }
 
 /**
- * The web host on a free port over a fresh database, and headless Chromium with a fresh profile:
+ * The web host on a free port over a fresh database (or one `prepare` wrote), and headless Chromium with a fresh profile:
  * what a second screen at the table sees, in-process so a test can also read the api directly.
  */
-export async function startTable(): Promise<Table> {
+export async function startTable(
+  options: {
+    /** Writes the library's database first (a built game, a forged one), at the path it is served from. */
+    prepare?: (libraryFile: string) => Promise<void>
+  } = {},
+): Promise<Table> {
   if (!existsSync(join(rendererDir, 'index.html')))
     throw new Error(`the renderer is not built (${rendererDir}): run npm run build:renderer`)
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium`)
   const dir = mkdtempSync(join(tmpdir(), 'arbiter-e2e-'))
+  await options.prepare?.(join(dir, 'library.sqlite'))
   const api = await LocalGameApi.open(join(dir, 'library.sqlite'))
   const host = await startWebHost({ api, rendererDir, port: 0 })
   // A persistent context is how Playwright takes a fresh user-data dir of our own.

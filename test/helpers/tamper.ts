@@ -15,9 +15,9 @@ export const WAYPOINT_KEY = waypointKey(HEAD_KEY)
  * - `bad-event`: the chain holds (re-hashed), but the event at `seq` is not one the engine can fold:
  *   every reader that folds refuses naming it, every write stops;
  * - `set-aside`: a stored snapshot at `seq` is wrong on its face; an open names it and shows the
- *   state the events give; writes go on;
+ *   state the events give; writes go on; `verify`, which checks every stored snapshot, fails naming it;
  * - `unverified`: a snapshot forged with its digest at `seq`: an open shows it flagged unverified, a
- *   replay names it and sets it aside; writes go on;
+ *   replay names it and sets it aside, `verify` fails naming it; writes go on;
  * - `consistent`: what is left is a consistent game (a tail cut or re-hashed): only signatures over
  *   the head can tell, so the readers show it and writes go on from its head.
  */
@@ -69,7 +69,8 @@ function changeRoll(raw: Database.Database, gameId: string, seq: number): void {
 export function rehashFrom(raw: Database.Database, gameId: string, fromSeq: number): void {
   const rows = raw
     .prepare(
-      'SELECT seq, type, v, at, actor, rules_version AS rulesVersion, payload FROM events WHERE game_id = ? AND seq >= ? ORDER BY seq',
+      `SELECT seq, type, v, at, actor, host, rules_version AS rulesVersion, payload FROM events
+       WHERE game_id = ? AND seq >= ? ORDER BY seq`,
     )
     .all(gameId, fromSeq) as {
     seq: number
@@ -77,6 +78,7 @@ export function rehashFrom(raw: Database.Database, gameId: string, fromSeq: numb
     v: number
     at: string
     actor: string
+    host: string | null
     rulesVersion: string
     payload: string
   }[]
@@ -111,6 +113,15 @@ function snapshotRow(
     key,
     seq,
   )
+}
+
+/** The stored snapshot under `key` at `seq` given the title 'Forged', its digest recomputed: only a replay shows it. */
+export function forgeWithDigest(raw: Database.Database, gameId: string, key: string, seq: number): void {
+  const row = snapshotRow(raw, gameId, key, seq)
+  const forged = JSON.stringify({ ...(JSON.parse(row.state) as object), title: 'Forged' })
+  raw
+    .prepare('UPDATE snapshots SET state = ?, digest = ? WHERE game_id = ? AND engine_key = ? AND seq = ?')
+    .run(forged, snapshotDigest(row.anchor, key, forged), gameId, key, seq)
 }
 
 /** The forgeries of issue 17's tamper suite, each on its own copy of a built game with snapshots. */
@@ -224,13 +235,7 @@ export const forgeries: readonly Forgery[] = [
     name: 'a snapshot forged with its digest',
     forge(file, game) {
       tamper(file, (raw) => {
-        for (const key of [HEAD_KEY, WAYPOINT_KEY]) {
-          const row = snapshotRow(raw, game.gameId, key, game.lastSnapshotSeq)
-          const forged = JSON.stringify({ ...(JSON.parse(row.state) as object), title: 'Forged' })
-          raw
-            .prepare('UPDATE snapshots SET state = ?, digest = ? WHERE game_id = ? AND engine_key = ? AND seq = ?')
-            .run(forged, snapshotDigest(row.anchor, key, forged), game.gameId, key, game.lastSnapshotSeq)
-        }
+        for (const key of [HEAD_KEY, WAYPOINT_KEY]) forgeWithDigest(raw, game.gameId, key, game.lastSnapshotSeq)
       })
       return { kind: 'unverified', seq: game.lastSnapshotSeq }
     },

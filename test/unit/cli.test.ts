@@ -37,9 +37,10 @@ describe('arbiter demo and replay', () => {
     const { db, gameId } = await demo(tempDir())
     const { code, out } = await run('replay', '--db', db, '--game', gameId)
     expect(code).toBe(0)
-    expect(out).toContain('#7 DiceRolled (orcs): Orc Boyz scores 3 hits of 5')
+    // Each step names the host that recorded it (issue 17 item 1): the demo was recorded by this command line.
+    expect(out).toContain('#7 DiceRolled (orcs via cli): Orc Boyz scores 3 hits of 5')
     expect(out).toContain('-> request 8.1: Dark Elf Warriors: roll 2 D6 armour saves, 5+')
-    expect(out).toContain('#12 DiceRolled (orcs): Orc Boyz loses 2 models (25 -> 23)')
+    expect(out).toContain('#12 DiceRolled (orcs via cli): Orc Boyz loses 2 models (25 -> 23)')
     expect(out.trimEnd().split('\n').at(-1)).toBe('replayed 25 events; no request is open')
   })
 

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type GameView, LocalGameApi, type ReplayPage, type WrittenStep } from '../../core/api/index.js'
+import {
+  type ChainCheck,
+  type GameView,
+  LocalGameApi,
+  type ReplayPage,
+  type WrittenStep,
+} from '../../core/api/index.js'
 import { ArbiterError } from '../../core/events/errors.js'
 import { dispatchCall } from '../../electron/dispatch.js'
 import { type BuiltGame, buildGame } from '../bench/build-game.js'
@@ -104,8 +110,11 @@ async function readersOf(file: string, expected: Expected): Promise<void> {
         break
       }
       case 'bad-event': {
-        // verify, export and games fold nothing: the chain holds, so they pass it (verify's replay of
-        // the rules, issue 17 item 3, is where it is refused); every reader that folds names the event.
+        // export and games fold nothing: the chain holds, so they pass it; verify replays the rules and
+        // refuses it (issue 17 item 3), and so does every reader that folds, naming the event.
+        expect(verify.code).toBe(1)
+        expect(verify.out).toContain(`BROKEN game ${gameId}: seq ${expected.seq}:`)
+        expect(verify.out).not.toMatch(/^OK /m)
         for (const refused of [status, replay]) {
           expect(refused.code).toBe(1)
           expect(refused.err).toContain('store/bad-event')
@@ -117,7 +126,11 @@ async function readersOf(file: string, expected: Expected): Promise<void> {
       }
       case 'set-aside': {
         const warning = `warning: the stored snapshot at seq ${expected.seq} was set aside`
-        for (const shown of [verify, games, replay, exported]) expect(shown.code).toBe(0)
+        for (const shown of [games, replay, exported]) expect(shown.code).toBe(0)
+        // verify checks every stored snapshot against the replay (issue 17 item 3), on its face too.
+        expect(verify.code).toBe(1)
+        expect(verify.out).toContain(`BROKEN game ${gameId}: seq ${expected.seq}:`)
+        expect(verify.out).not.toMatch(/^OK /m)
         expect(status.code).toBe(0)
         expect(status.out).toContain(warning)
         expect(opened).toMatchObject({ ok: true })
@@ -129,7 +142,13 @@ async function readersOf(file: string, expected: Expected): Promise<void> {
         break
       }
       case 'unverified': {
-        for (const shown of [verify, games, exported]) expect(shown.code).toBe(0)
+        for (const shown of [games, exported]) expect(shown.code).toBe(0)
+        // Forged with its digest: only a replay shows it, and verify replays (issue 17 item 3).
+        expect(verify.code).toBe(1)
+        expect(verify.out).toBe(
+          `BROKEN game ${gameId}: seq ${expected.seq}: the stored snapshot differs from the state the events give: ` +
+            'it was changed around Arbiter\n',
+        )
         expect(status.code).toBe(0)
         expect(status.out).toContain(
           `unverified: the state is restored from the stored snapshot at seq ${expected.seq}`,
@@ -176,6 +195,33 @@ describe('the tamper suite: every reader refuses or warns, never crashes; writes
       await readersOf(file, expected)
     }, 60_000)
   }
+
+  it('verifyGame names each stored snapshot that is not the replay, by seq, and files it again from the events', async () => {
+    const file = join(tempDir(), 'forged.sqlite')
+    copyFileSync(original, file)
+    const forged = forgeries.find((f) => f.name === 'a snapshot forged with its digest')!.forge(file, built)
+    const api = await LocalGameApi.open(file, { mustExist: true })
+    try {
+      const first = await host<ChainCheck>(api, 'verifyGame', built.gameId)
+      expect(first).toMatchObject({
+        ok: true,
+        value: {
+          ok: false,
+          seq: forged.kind === 'unverified' ? forged.seq : -1,
+          problem: expect.stringContaining('differs from the state the events give'),
+        },
+      })
+      const failed = (first as { value: ChainCheck & { ok: false } }).value
+      expect(failed.snapshots?.map((s) => s.seq)).toEqual([failed.seq])
+      // Set aside and filed again from the replay's state (this store may be written): the next verify
+      // passes, and the head opens from the events' state.
+      expect(await host<ChainCheck>(api, 'verifyGame', built.gameId)).toMatchObject({ ok: true, value: { ok: true } })
+      const opened = await host<GameView>(api, 'openGame', built.gameId)
+      expect((opened as { value: GameView }).value.state.title).not.toBe('Forged')
+    } finally {
+      await api.close()
+    }
+  }, 60_000)
 
   it('a writer puts dropped guards back before it appends', async () => {
     const file = join(tempDir(), 'unguarded.sqlite')

@@ -1,5 +1,5 @@
 import type { AttackKind, CombatMoment, ModifierRecord } from '../../engine/effects.js'
-import { type BaseValue, type Resolved, resolveModifiers } from '../../engine/modifiers.js'
+import { type BaseValue, type Resolved, type ResolveOptions, resolveModifiers } from '../../engine/modifiers.js'
 import type { NaturalLimits } from '../../engine/requests.js'
 import type { Characteristic, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
@@ -17,16 +17,43 @@ export function characteristic(
   const resolved = resolveModifiers({ value: unit.profile[name], text: 'profile', from: [unit.musteredAt] }, records, {
     mode: 'value',
     title: `${unit.name} ${name} {}`,
-    bounds: { min: 0, max: 10, rule: ctx.rule('dice', 'characteristic-range'), text: 'characteristics run 0-10' },
+    bounds: characteristicBounds(ctx),
   })
   return resolved as Resolved & { value: number }
 }
 
+/** Characteristics run 0-10, as each catalogue cites it: made once a catalogue (asked for every characteristic). */
+const boundsByCatalogue = new WeakMap<BattleContext['rule'], NonNullable<ResolveOptions['bounds']>>()
+function characteristicBounds(ctx: BattleContext): NonNullable<ResolveOptions['bounds']> {
+  let bounds = boundsByCatalogue.get(ctx.rule)
+  if (bounds === undefined) {
+    bounds = { min: 0, max: 10, rule: ctx.rule('dice', 'characteristic-range'), text: 'characteristics run 0-10' }
+    boundsByCatalogue.set(ctx.rule, bounds)
+  }
+  return bounds
+}
+
+type LimitedRoll = 'to-hit' | 'to-wound' | 'armour-save' | 'ward-save'
+
+/** Each catalogue's limits, made once a roll (asked for every roll of a replay): keyed by its citations. */
+const limitsByCatalogue = new WeakMap<BattleContext['rule'], Map<LimitedRoll, NaturalLimits>>()
+
 /** What natural rolls do in the classic ruleset, roll by roll (core-mechanics A.4, A.5). */
-export function naturalLimits(
-  ctx: BattleContext,
-  roll: 'to-hit' | 'to-wound' | 'armour-save' | 'ward-save',
-): NaturalLimits {
+export function naturalLimits(ctx: BattleContext, roll: LimitedRoll): NaturalLimits {
+  let limits = limitsByCatalogue.get(ctx.rule)
+  if (limits === undefined) {
+    limits = new Map()
+    limitsByCatalogue.set(ctx.rule, limits)
+  }
+  let made = limits.get(roll)
+  if (made === undefined) {
+    made = limitsOf(ctx, roll)
+    limits.set(roll, made)
+  }
+  return made
+}
+
+function limitsOf(ctx: BattleContext, roll: LimitedRoll): NaturalLimits {
   switch (roll) {
     case 'to-hit':
       return {

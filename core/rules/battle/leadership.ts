@@ -25,10 +25,9 @@ export interface General {
 export function generalOf(ctx: BattleContext, player: string): General | null {
   const candidates: { model: UnitState; unit: UnitState; joined: boolean; designated: boolean }[] = []
   const barred: Explanation[] = []
-  for (const id in ctx.game.units) {
-    const unit = ctx.game.units[id] as UnitState
-    // Most units have no character: asked at every Leadership test, this stays a light walk.
-    if (unit.player !== player || (!unit.character && unit.characters.length === 0)) continue
+  // Most units have no character: asked at every Leadership test, only the units with one are walked.
+  for (const unit of ctx.characterUnits()) {
+    if (unit.player !== player) continue
     const models = unit.character
       ? [{ model: unit, joined: false, designated: unit.general === true }]
       : unit.characters.map((c) => ({ model: characterView(unit, c), joined: true, designated: c.general }))

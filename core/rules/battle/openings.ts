@@ -30,8 +30,11 @@ export function* turnStartSteps(
   ctx: BattleContext,
   event: EventOf<'TurnStarted'>,
 ): Generator<RequestSpec, void, Answer> {
+  if (!ctx.mayTrigger('turn-starts')) return
   const player = event.payload.player
-  for (const unit of Object.values(ctx.game.units)) {
+  const units = ctx.game.units
+  for (const id in units) {
+    const unit = units[id] as UnitState
     if (unit.player !== player || unit.models === 0) continue
     for (const step of ctx.triggered('turn-starts', { subject: unit, event })) yield* step.run()
   }

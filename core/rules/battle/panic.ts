@@ -146,7 +146,8 @@ export function* heavyCasualties(ctx: BattleContext, query: UnitLostModels): Ste
   const { subject: unit, ended, event } = query
   const rules = ctx.profile.panic
   // Losses in a phase the ruleset leaves out (The Old World's Combat phase) cause no test.
-  if (rules.heavyCasualtiesExcept.value.includes(phaseOfKey(ended))) return
+  const except = rules.heavyCasualtiesExcept.value
+  if (except.length > 0 && except.includes(phaseOfKey(ended))) return
   const start = unit.phaseStart
   if (!start || start.phase !== ended) return
   const lost = start.models - unit.models

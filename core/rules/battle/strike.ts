@@ -95,7 +95,7 @@ export function* strike(ctx: BattleContext, input: StrikeInput): Generator<Reque
     kind: 'hits',
     text: `${attacker.name} scores ${hits} hit${s(hits)} of ${attacks}`,
     values: { attacks, need: hitScore.need as number, hits },
-    explanation: explain(`${hits} hit${s(hits)} on ${target.name}`, { value: hits, from: [...from] }, [
+    explanation: explain(`${hits} hit${s(hits)} on ${target.name}`, { value: hits, from }, [
       attacksWhy,
       hitNeedWhy,
       hitRoll.explanation,
