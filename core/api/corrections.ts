@@ -1,6 +1,5 @@
 import type { StepResult } from '../engine/types.js'
 import { ArbiterError } from '../events/errors.js'
-import type { PayloadOf } from '../events/event-types.js'
 import { gameEvents } from '../events/index.js'
 import { explain } from '../explain/explanation.js'
 import type { FoldedEvent } from '../store/event-store.js'
@@ -14,50 +13,23 @@ import { view } from './game-views.js'
  * ids and `from` citations keep naming the log's seqs).
  */
 
-export type CorrectionPayload = PayloadOf<'Correction'>
+import {
+  type CorrectionMark,
+  type CorrectionPayload,
+  type Corrections,
+  markCorrection,
+} from '../audit/corrected-fold.js'
 
-/** How the fold takes one corrected event. */
-export interface CorrectionMark {
-  /** The seq of the Correction. */
-  readonly by: number
-  readonly author: string
-  readonly reason: string
-  readonly agreedBy: readonly string[]
-  /** The event folded in its place (validated, at the current version); absent when it is voided. */
-  readonly replacement?: { readonly type: string; readonly payload: unknown }
-}
-
-/** The corrected events of a game, by seq. */
-export type Corrections = ReadonlyMap<number, CorrectionMark>
-export const NO_CORRECTIONS: Corrections = new Map()
+export {
+  type CorrectionMark,
+  type CorrectionPayload,
+  type Corrections,
+  correctionsOf,
+  NO_CORRECTIONS,
+} from '../audit/corrected-fold.js'
 
 /** Event types no correction may target or put in an event's place. */
 const UNCORRECTABLE = new Set(['GameCreated', 'Correction'])
-
-/** The marks of one Correction (its payload validated), added to `into`. */
-function markCorrection(into: Map<number, CorrectionMark>, seq: number, author: string, payload: CorrectionPayload) {
-  const common = { by: seq, author, reason: payload.reason, agreedBy: payload.agreedBy }
-  for (const target of payload.voids) into.set(target, common)
-  for (const replaced of payload.replaces)
-    into.set(replaced.seq, {
-      ...common,
-      replacement: {
-        type: replaced.type,
-        payload: gameEvents.readPayload(replaced.type, replaced.v, replaced.payload),
-      },
-    })
-}
-
-/** The corrections that the Correction events among `events` make. */
-export function correctionsOf(events: Iterable<FoldedEvent>): Map<number, CorrectionMark> {
-  const marks = new Map<number, CorrectionMark>()
-  for (const event of events) {
-    if (event.type !== 'Correction') continue
-    const payload = gameEvents.readPayload(event.type, event.v, event.payload) as CorrectionPayload
-    markCorrection(marks, event.seq, event.actor, payload)
-  }
-  return marks
-}
 
 /**
  * The earliest seq at or before `seq` that a correction recorded after `seq` changes, or null: a state folded

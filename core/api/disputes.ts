@@ -1,4 +1,5 @@
 import { type AuditReport, audit } from '../audit/audit.js'
+import { type WhatIfEdit, type WhatIfResult, whatIf, whatIfEditsSchema } from '../audit/what-if.js'
 import type { EngineEvent } from '../engine/types.js'
 import { ArbiterError } from '../events/errors.js'
 import { gameEvents } from '../events/index.js'
@@ -7,7 +8,6 @@ import { undoTarget } from './corrections.js'
 import { toEngineEvent } from './fold.js'
 import type { GameLoader } from './game-loader.js'
 import { validatedPayload } from './muster-input.js'
-import { type WhatIfEdit, type WhatIfResult, whatIf, whatIfEditsSchema } from './what-if.js'
 
 /**
  * The seq an undo by `actor` voids (docs/corrections.md): their newest event, looked for among the newest events

@@ -1,37 +1,12 @@
-import type { Engine, EngineState } from '../engine/driver.js'
-import type { EngineEvent, StepResult } from '../engine/types.js'
+import type { Engine } from '../engine/driver.js'
 import { canonicalJson } from '../events/canonical-json.js'
 import type { EventEnvelope } from '../events/envelope.js'
 import { ArbiterError } from '../events/errors.js'
 import { gameEvents } from '../events/index.js'
-import type { FoldedEvent } from '../store/event-store.js'
-import { type CorrectionMark, type Corrections, NO_CORRECTIONS } from './corrections.js'
 import { recordedRules, rulesChangedError } from './rules-identity.js'
-
 import { engineFor, rulesetOf } from './rulesets.js'
 
-/**
- * The envelope as the engine takes it: payload validated and upcast to the current version.
- * `stored` rows skip the schema when they are at the current version: every such payload was
- * written in its validated form (appends store what `validateNew` returned; an import refuses a
- * payload that is not already in that form), and every read path hashes the rows it folds, so a
- * row edited since cannot reach the engine. A schema that changes what it accepts or fills in must
- * therefore get a new version and an upcaster, never a silent change at the same version.
- * Older versions are always validated and upcast.
- */
-export function toEngineEvent(envelope: FoldedEvent, stored = false): EngineEvent {
-  const payload =
-    stored && envelope.v === gameEvents.currentVersion(envelope.type)
-      ? envelope.payload
-      : gameEvents.readPayload(envelope.type, envelope.v, envelope.payload)
-  return {
-    type: envelope.type,
-    payload,
-    seq: envelope.seq,
-    actor: envelope.actor,
-    gameId: envelope.gameId,
-  } as EngineEvent
-}
+export { foldEvents, stepCorrected, toEngineEvent } from '../audit/corrected-fold.js'
 
 /** A current-version payload an import would store must already be in its validated form. */
 export function requireValidatedForm(envelope: EventEnvelope): void {
@@ -60,66 +35,4 @@ export function engineForGame(ruleset: string, gameCatalogueHash: string, underC
   if (!underCurrentRules && recordedRules(known, gameCatalogueHash) === 'changed')
     throw rulesChangedError(known, gameCatalogueHash)
   return engine
-}
-
-/**
- * Folds stored events (validated when written, hashed when read) through an engine; errors name the seq. With
- * `corrections`, as corrected (core/api/corrections.ts): a voided event moves the game to its seq unchanged (no
- * step: `onStep` gets null), a replaced one is folded as its replacement, by the same actor at the same seq.
- */
-export function foldEvents(
-  engine: Engine,
-  state: EngineState,
-  events: Iterable<FoldedEvent>,
-  onStep?: (step: StepResult | null, event: FoldedEvent, correction: CorrectionMark | undefined) => void,
-  corrections: Corrections = NO_CORRECTIONS,
-): EngineState {
-  for (const envelope of events) {
-    const correction = corrections.size > 0 ? corrections.get(envelope.seq) : undefined
-    let result: StepResult | null
-    try {
-      result = correction
-        ? stepCorrected(engine, state, envelope, correction)
-        : engine.step(state, toEngineEvent(envelope, true))
-    } catch (error) {
-      throw storedEventError(envelope, error)
-    }
-    if (onStep) onStep(result, envelope, correction)
-  }
-  return state
-}
-
-/**
- * What a stored event the fold could not take says, naming its seq: a refusal of the rules with its
- * own code; anything else (a payload re-hashed into a shape its schema never accepted, which the
- * engine trips on) as `store/bad-event`, naming the field when the payload does not fit its schema.
- */
-function storedEventError(event: FoldedEvent, error: unknown): Error {
-  const place = `game ${event.gameId} seq ${event.seq} (${event.type})`
-  if (error instanceof ArbiterError && error.code !== 'event/invalid')
-    return new ArbiterError(error.code, `${place}: ${error.message}`, error.field)
-  let problem: string
-  try {
-    gameEvents.readPayload(event.type, event.v, event.payload)
-    problem = `the engine could not fold it: ${error instanceof Error ? error.message : String(error)}`
-  } catch (invalid) {
-    problem = `the stored payload does not fit its schema: ${(invalid as Error).message}`
-  }
-  return new ArbiterError('store/bad-event', `${place}: ${problem}`)
-}
-
-/** One corrected event folded: its replacement stepped in its place, or (voided) its seq skipped. */
-export function stepCorrected(
-  engine: Engine,
-  state: EngineState,
-  envelope: FoldedEvent,
-  correction: CorrectionMark,
-): StepResult | null {
-  const { replacement } = correction
-  if (!replacement) {
-    engine.skip(state, envelope.seq)
-    return null
-  }
-  const { seq, actor, gameId } = envelope
-  return engine.step(state, { type: replacement.type, payload: replacement.payload, seq, actor, gameId } as EngineEvent)
 }

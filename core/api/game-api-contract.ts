@@ -1,4 +1,5 @@
 import type { AuditReport } from '../audit/audit.js'
+import type { WhatIfEdit, WhatIfResult } from '../audit/what-if.js'
 import type { CatalogueEntry } from '../engine/catalogue.js'
 import type { ParamKind } from '../engine/params.js'
 import type { GameState, OpenRequest, Outcome, TroopTemplate } from '../engine/types.js'
@@ -6,9 +7,9 @@ import type { TroopType } from '../events/event-types.js'
 import type { Explanation } from '../explain/explanation.js'
 import type { GameSummary } from '../store/event-store.js'
 import type { SignatureSummary, SigningView } from './signatures.js'
-import type { WhatIfEdit, WhatIfResult } from './what-if.js'
 
 export type { AuditEntry, AuditReport, CitedRule } from '../audit/audit.js'
+export type { ComparedStep, StepDifference, UnitDifference, WhatIfEdit, WhatIfResult } from '../audit/what-if.js'
 /** The data the contract carries, for a client (the renderer) to name without reaching into the engine. */
 export type { ParamValue } from '../engine/catalogue.js'
 export type {
@@ -24,7 +25,6 @@ export type {
 export type { ErrorData, ErrorField } from '../events/errors.js'
 export type { Profile, TroopType, UnitDefinitionInput } from '../events/event-types.js'
 export type { Explanation, RuleRef } from '../explain/explanation.js'
-export type { ComparedStep, StepDifference, UnitDifference, WhatIfEdit, WhatIfResult } from './what-if.js'
 export type { GameSummary, ParamKind, SignatureSummary, SigningView }
 
 /**
@@ -61,7 +61,7 @@ export interface GameApi {
    */
   undo(gameId: string, actor: string, options?: UndoOptions): Promise<WrittenStep>
   /**
-   * A what-if fork (core/api/what-if.ts): the game replayed in memory with `edits` applied, beside the game as
+   * A what-if fork (core/audit/what-if.ts): the game replayed in memory with `edits` applied, beside the game as
    * recorded, and where and how the two differ. Nothing is written; an edit the rules refuse is `api/bad-edit`.
    */
   whatIf(gameId: string, edits: readonly WhatIfEdit[]): Promise<WhatIfResult>

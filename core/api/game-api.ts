@@ -1,4 +1,5 @@
 import type { AuditReport } from '../audit/audit.js'
+import type { WhatIfEdit, WhatIfResult } from '../audit/what-if.js'
 import type { Engine, EngineState } from '../engine/driver.js'
 import type { EngineEvent, GameState, StepResult, TroopTemplate } from '../engine/types.js'
 import { type EventEnvelope, envelopeLine, type UnchainedEvent } from '../events/envelope.js'
@@ -37,7 +38,6 @@ import { randomFace } from './random.js'
 import { engineFor, rulesetOf, rulesetSummaries } from './rulesets.js'
 import { checkNewSigningEvent, type SigningView, signingView } from './signatures.js'
 import { checkedHostName, checkStoredLog } from './verify-stored.js'
-import type { WhatIfEdit, WhatIfResult } from './what-if.js'
 
 export { foldEvents, toEngineEvent } from './fold.js'
 export { snapshotKey, waypointKey } from './game-views.js'

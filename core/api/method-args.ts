@@ -1,7 +1,7 @@
 import { z } from 'zod'
+import { whatIfEditsSchema } from '../audit/what-if.js'
 import { ArbiterError } from '../events/errors.js'
 import type { GameApi, GameApiMethod } from './game-api-contract.js'
-import { whatIfEditsSchema } from './what-if.js'
 
 /**
  * The arguments of every GameApi method, checked where they cross a host boundary (Electron IPC,

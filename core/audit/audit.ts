@@ -1,12 +1,12 @@
-import { type CorrectionMark, correctionsOf } from '../api/corrections.js'
-import { foldEvents } from '../api/fold.js'
-import { unitDifferences } from '../api/what-if.js'
 import type { Engine } from '../engine/driver.js'
-import type { Outcome, OutcomeInit, StepResult } from '../engine/types.js'
+import type { GameState, OpenRequest, Outcome, OutcomeInit, StepResult } from '../engine/types.js'
 import type { PayloadOf } from '../events/event-types.js'
 import { gameEvents } from '../events/index.js'
 import { citedRules, type Explanation, explain } from '../explain/explanation.js'
 import type { FoldedEvent } from '../store/event-store.js'
+import { type CorrectionMark, correctionsOf, foldEvents, toEngineEvent } from './corrected-fold.js'
+import { compareRollClaim, type Compared as RollCompared, type RollRecord } from './roll-claims.js'
+import { unitDifferences } from './what-if.js'
 
 /**
  * The audit (issue 18 §4): every place a game departs from the rules — each claim the table made that the rules
@@ -176,28 +176,58 @@ export function audit({ gameId, engine, events }: AuditInput): AuditReport {
   const corrections = correctionsOf(events)
   const payloads = new Map<number, unknown>()
   const about = new Set<number>()
-  for (const event of events)
-    if (event.type === 'Claim' || event.type === 'Ruling') {
-      const payload = gameEvents.readPayload(event.type, event.v, event.payload) as Claim | Ruling
+  // The game's events as the fold counts them: a replaced event is its replacement (a claim mended by a correction).
+  const counted = (event: FoldedEvent) => {
+    const mark = corrections.get(event.seq)
+    if (mark?.replacement) return { type: mark.replacement.type, payload: mark.replacement.payload }
+    return mark ? null : { type: event.type, payload: gameEvents.readPayload(event.type, event.v, event.payload) }
+  }
+  for (const event of events) {
+    const taken = event.type === 'Claim' || event.type === 'Ruling' || corrections.get(event.seq)?.replacement
+    const effective = taken ? counted(event) : null
+    if (effective && (effective.type === 'Claim' || effective.type === 'Ruling')) {
+      const payload = effective.payload as Claim | Ruling
       payloads.set(event.seq, payload)
       about.add(payload.about)
     }
-  // One fold of the game as corrected, keeping the steps the claims and rulings are about, and the rulings' own.
+  }
+  // One fold of the game as corrected, keeping the steps the claims and rulings are about, and the rulings' own,
+  // every request the game opened and the dice that answered each (what the roll claims are compared with).
   const steps = new Map<number, StepResult>()
+  const requests = new Map<string, OpenRequest>()
+  const answers = new Map<string, { seq: number; faces: readonly number[] }>()
+  const answered = new Map<number, string>()
   const head = engine.initialState()
   foldEvents(
     engine,
     head,
     events,
-    (step, event) => {
-      if (step && (about.has(event.seq) || event.type === 'Ruling')) steps.set(event.seq, step)
+    (step, event, mark) => {
+      if (!step) return
+      if (about.has(event.seq) || payloads.has(event.seq)) steps.set(event.seq, step)
+      for (const request of step.requests) requests.set(request.id, request)
+      const type = mark?.replacement?.type ?? event.type
+      if (type === 'DiceRolled') {
+        // A stored row at the current version was validated when written (as the fold takes it, corrected-fold.ts).
+        const dice = (mark?.replacement?.payload ?? toEngineEvent(event, true).payload) as PayloadOf<'DiceRolled'>
+        answers.set(dice.requestId, { seq: event.seq, faces: dice.faces })
+        answered.set(event.seq, dice.requestId)
+      }
     },
     corrections,
   )
+  const rolls: RollRecord = { requests, answers, answered, steps }
+  const definitions = new Map(engine.ruleset.definitions.map((entry) => [entry.id, entry]))
+  const rollRules = {
+    id: engine.ruleset.id,
+    effectClauses: (id: string) => [...new Set((definitions.get(id)?.effects ?? []).map((effect) => effect.clause))],
+    ruleName: (id: string) => definitions.get(id)?.name ?? id,
+  }
   const entries: AuditEntry[] = []
   for (const event of events) {
     if (corrections.get(event.seq) && !corrections.get(event.seq)?.replacement) continue
-    if (event.type === 'Claim') {
+    const effective = counted(event)
+    if (effective?.type === 'Claim') {
       const claim = payloads.get(event.seq) as Claim
       for (const compared of compareClaim(claim, steps.get(claim.about)?.outcomes ?? [])) {
         if (!compared.differs) continue
@@ -220,67 +250,100 @@ export function audit({ gameId, engine, events }: AuditInput): AuditReport {
             : [],
         })
       }
+      // What the table did with the event's roll and rules, after what came out of it.
+      const note = claim.note ? ` (${claim.note})` : ''
+      for (const compared of compareRollClaim(claim, rolls, rollRules))
+        if (compared.differs) entries.push(rollEntry(engine, event, claim, compared, note))
     }
-    if (event.type === 'Ruling') {
-      const ruling = payloads.get(event.seq) as Ruling
-      const step = steps.get(event.seq)
-      const outcomes = (step?.outcomes ?? []) as readonly OutcomeInit[]
-      const ruled = outcomes.filter((o): o is OutcomeOf<'table-ruling'> => o.kind === 'table-ruling')
-      const changes: string[] = []
-      for (const { values } of ruled)
-        for (const field of ['models', 'woundsOnNextModel', 'fleeing'] as const)
-          if (values[field] !== undefined && values[field] !== values.rules[field])
-            changes.push(
-              `${values.unit} ${field}: the rules give ${values.rules[field]}, the table ruled ${values[field]}`,
-            )
-      if (ruling.dropOpen) changes.push('the rolls and choices the rules still asked for were dropped')
-      const rulesSide = steps.get(ruling.about)
-      const explanation = rulesSide?.explanation ?? null
-      entries.push({
-        kind: 'ruling',
-        seq: event.seq,
-        seqs: [ruling.about, event.seq],
-        by: event.actor,
-        table: `ruled (agreed by ${ruling.agreedBy.join(', ') || 'nobody else'}): ${ruling.why}`,
-        rules: ruled.map((o) => o.text).join('; ') || null,
-        engineExplanation: explanation,
-        tableExplanation: step?.explanation ?? null,
-        cited: citations(engine, explanation),
-        changedGame: changes.length > 0,
-        changes,
-      })
-    }
-    if (event.type === 'Correction') {
-      const payload = gameEvents.readPayload(event.type, event.v, event.payload) as CorrectionPayload
-      // Did it change the game? The game folded without this correction (the others kept), against the game.
-      const without = correctionsOf(events.filter((other) => other.seq !== event.seq))
-      const other = foldedHead(engine, events, without)
-      const changes =
-        typeof other === 'string'
-          ? [`without it the game does not replay: ${other}`]
-          : other && head.game
-            ? unitDifferences(head.game, other).map(
-                (unit) => `${unit.name}: ${unit.fields.join(', ')} differ without it`,
-              )
-            : []
-      const targets = [...payload.voids, ...payload.replaces.map((r) => r.seq)]
-      entries.push({
-        kind: 'correction',
-        seq: event.seq,
-        seqs: [...targets, event.seq].sort((a, b) => a - b),
-        by: event.actor,
-        table: `${[
-          ...(payload.voids.length > 0 ? [`voided seq ${payload.voids.join(', ')}`] : []),
-          ...payload.replaces.map((r) => `replaced seq ${r.seq} with ${r.type}`),
-        ].join('; ')}: ${payload.reason}`,
-        rules: null,
-        engineExplanation: null,
-        tableExplanation: steps.get(event.seq)?.explanation ?? null,
-        cited: [],
-        changedGame: changes.length > 0,
-        changes,
-      })
-    }
+    if (effective?.type === 'Ruling') entries.push(rulingEntry(engine, event, payloads.get(event.seq) as Ruling, steps))
+    if (event.type === 'Correction') entries.push(correctionEntry(engine, event, events, head.game, steps))
   }
   return { gameId, head: events.length, entries, changedGame: entries.some((entry) => entry.changedGame) }
+}
+
+/** The entry of a roll claim the rules contradict. */
+function rollEntry(engine: Engine, event: FoldedEvent, claim: Claim, compared: RollCompared, note: string): AuditEntry {
+  return {
+    kind: 'claim',
+    seq: event.seq,
+    seqs: [...new Set([claim.about, ...compared.seqs, event.seq])].sort((a, b) => a - b),
+    by: event.actor,
+    table: compared.table,
+    rules: compared.rules,
+    engineExplanation: compared.explanation,
+    tableExplanation: explain(`the table: ${compared.table}${note}`, { from: [event.seq] }),
+    cited: citations(engine, compared.explanation),
+    changedGame: compared.change !== null,
+    changes: compared.change === null ? [] : [compared.change],
+  }
+}
+
+/** The entry of a table ruling: what the table ruled beside what the rules give. */
+function rulingEntry(
+  engine: Engine,
+  event: FoldedEvent,
+  ruling: Ruling,
+  steps: ReadonlyMap<number, StepResult>,
+): AuditEntry {
+  const step = steps.get(event.seq)
+  const outcomes = (step?.outcomes ?? []) as readonly OutcomeInit[]
+  const ruled = outcomes.filter((o): o is OutcomeOf<'table-ruling'> => o.kind === 'table-ruling')
+  const changes: string[] = []
+  for (const { values } of ruled)
+    for (const field of ['models', 'woundsOnNextModel', 'fleeing'] as const)
+      if (values[field] !== undefined && values[field] !== values.rules[field])
+        changes.push(`${values.unit} ${field}: the rules give ${values.rules[field]}, the table ruled ${values[field]}`)
+  if (ruling.dropOpen) changes.push('the rolls and choices the rules still asked for were dropped')
+  const rulesSide = steps.get(ruling.about)
+  const explanation = rulesSide?.explanation ?? null
+  return {
+    kind: 'ruling',
+    seq: event.seq,
+    seqs: [ruling.about, event.seq],
+    by: event.actor,
+    table: `ruled (agreed by ${ruling.agreedBy.join(', ') || 'nobody else'}): ${ruling.why}`,
+    rules: ruled.map((o) => o.text).join('; ') || null,
+    engineExplanation: explanation,
+    tableExplanation: step?.explanation ?? null,
+    cited: citations(engine, explanation),
+    changedGame: changes.length > 0,
+    changes,
+  }
+}
+
+/** The entry of a correction: what it voided or replaced, and whether the game folded without it differs. */
+function correctionEntry(
+  engine: Engine,
+  event: FoldedEvent,
+  events: readonly FoldedEvent[],
+  game: GameState | null,
+  steps: ReadonlyMap<number, StepResult>,
+): AuditEntry {
+  const payload = gameEvents.readPayload(event.type, event.v, event.payload) as CorrectionPayload
+  // Did it change the game? The game folded without this correction (the others kept), against the game.
+  const without = correctionsOf(events.filter((other) => other.seq !== event.seq))
+  const other = foldedHead(engine, events, without)
+  const changes =
+    typeof other === 'string'
+      ? [`without it the game does not replay: ${other}`]
+      : other && game
+        ? unitDifferences(game, other).map((unit) => `${unit.name}: ${unit.fields.join(', ')} differ without it`)
+        : []
+  const targets = [...payload.voids, ...payload.replaces.map((r) => r.seq)]
+  return {
+    kind: 'correction',
+    seq: event.seq,
+    seqs: [...targets, event.seq].sort((a, b) => a - b),
+    by: event.actor,
+    table: `${[
+      ...(payload.voids.length > 0 ? [`voided seq ${payload.voids.join(', ')}`] : []),
+      ...payload.replaces.map((r) => `replaced seq ${r.seq} with ${r.type}`),
+    ].join('; ')}: ${payload.reason}`,
+    rules: null,
+    engineExplanation: null,
+    tableExplanation: steps.get(event.seq)?.explanation ?? null,
+    cited: [],
+    changedGame: changes.length > 0,
+    changes,
+  }
 }

@@ -291,6 +291,19 @@ export function createHandlers(parts: HandlerParts): Handlers {
           `seq ${event.seq}: a claim is about an earlier event, not seq ${p.about}`,
         )
       if (p.unit !== undefined) parts.runOf(game).context.unit(p.unit)
+      const requestSeq = p.request === undefined ? null : Number(p.request.split('.')[0])
+      if (requestSeq !== null && requestSeq >= event.seq)
+        throw new RuleError(
+          'rules/not-permitted',
+          `seq ${event.seq}: a claim is about an earlier roll, not ${p.request}`,
+        )
+      if (p.rule !== undefined && !parts.index.ruleset.catalogue.entries.some((entry) => entry.id === p.rule))
+        throw new RuleError(
+          'rules/not-permitted',
+          `seq ${event.seq}: "${p.rule}" is no entry of the ${parts.index.ruleset.id} catalogue`,
+        )
+      if (p.ruleApplied !== undefined && p.rule === undefined)
+        throw new RuleError('rules/not-permitted', `seq ${event.seq}: a claim that a rule applied names the rule`)
       const said = [
         p.modelsRemoved === undefined ? null : `${p.modelsRemoved} models removed`,
         p.fledInches === undefined ? null : `fled ${p.fledInches}"`,
@@ -300,10 +313,14 @@ export function createHandlers(parts: HandlerParts): Handlers {
           : `combat result ${Object.entries(p.scores)
               .map(([k, v]) => `${k} ${v}`)
               .join(', ')}`,
+        p.need === undefined ? null : `rolled needing ${p.need}+`,
+        p.leadership === undefined ? null : `tested on ${p.leadership}`,
+        p.rerolled === undefined ? null : p.rerolled ? 're-rolled' : 'not re-rolled',
+        p.rule === undefined ? null : `${p.rule} ${p.ruleApplied === false ? 'not applied' : 'applied'}`,
       ].filter((part) => part !== null)
       if (said.length === 0)
         throw new RuleError('rules/not-permitted', `seq ${event.seq}: a claim says at least one thing the table did`)
-      const who = p.unit ?? p.combat ?? 'the table'
+      const who = p.unit ?? p.combat ?? (p.request === undefined ? 'the table' : `roll ${p.request}`)
       return explain(`claim by ${event.actor} about seq ${p.about} (${who}): ${said.join('; ')}`, {
         from: [event.seq, p.about],
       })

@@ -1,13 +1,14 @@
 import { z } from 'zod'
+import { claimSchema, claimSchemaV1 } from './claim-schema.js'
 import { firstControlCharacter } from './control-text.js'
 import { sha256HexSchema } from './envelope.js'
 import type { EventDefinitions } from './event-catalog.js'
+import { slug as id } from './slug.js'
 
 /**
  * One schema per event type and version. The engine only ever sees the current version of
  * each type; older stored versions are upcast on read (see event-catalog.ts).
  */
-const id = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'expected a lower-case slug (a-z, 0-9, -)')
 const characteristic = z.number().int().min(0).max(10)
 
 export const profileSchema = z.strictObject({
@@ -550,25 +551,17 @@ export const eventSchemas = {
     input: z.looseObject({ why: typedText('a reason') }),
   },
   /**
-   * What the players say they did at the table about an event's outcome (models removed, inches fled, a break test
-   * passed or failed, a combat result), recorded beside the dice: the audit compares it with what the rules give.
+   * What the players say they did at the table about an event (models removed, inches fled, a break test passed or
+   * failed, a combat result; the score a roll needed, the Leadership a test was taken on, a re-roll taken or not, a
+   * special rule applied), recorded beside the dice: the audit compares it with what the rules give (docs/audit.md).
    */
   Claim: {
-    version: 1,
-    schema: z.strictObject({
-      /** The seq of the event whose outcome the claim is about. */
-      about: z.number().int().min(2),
-      /** The unit the claim is about (models removed, fled, break test). */
-      unit: id.optional(),
-      /** The combat the claim is about (its result). */
-      combat: id.optional(),
-      modelsRemoved: z.number().int().min(0).max(1000).optional(),
-      fledInches: z.number().int().min(0).max(100).optional(),
-      breakTest: z.enum(['passed', 'failed']).optional(),
-      /** The combat result as the table counted it, by player. */
-      scores: z.record(id, z.number().int().min(-100).max(1000)).optional(),
-      note: z.string().min(1).max(2000).optional(),
-    }),
+    version: 2,
+    schema: claimSchema,
+    legacy: {
+      // v1 said outcomes only (models, inches, a break test, a combat result): every v1 claim is a v2 claim.
+      1: { schema: claimSchemaV1, upcast: (payload: unknown) => payload },
+    },
     input: z.looseObject({ note: typedText('a note').optional() }),
   },
   Note: {

@@ -567,6 +567,22 @@ export class ArbiterApp extends LitElement {
     )
   }
 
+  /**
+   * A claim from the explanation panel (docs/audit.md): what the table did about the event shown, recorded at the
+   * head by the player who claims it; the audit panel opens to show how the rules see it.
+   */
+  private async onClaim(event: CustomEvent<{ actor: string; payload: object }>) {
+    const gameId = this.gameId
+    if (!gameId || !this.view) return
+    const { actor, payload } = event.detail
+    if (this.audit === null) this.audit = undefined
+    const step = await this.write(
+      () => this.api.append(gameId, { type: 'Claim', actor, payload }, this.view?.seq),
+      false,
+    )
+    if (!step && this.audit === undefined) this.audit = null
+  }
+
   /** A what-if fork from the timeline (nothing is written); its refusal shows like any other. */
   private async onWhatIf(event: CustomEvent<{ edits: WhatIfEdit[] }>): Promise<void> {
     const gameId = this.gameId
@@ -964,7 +980,9 @@ export class ArbiterApp extends LitElement {
       </div>
       <explanation-panel
         @ruling=${this.onRuling}
+        @claim=${this.onClaim}
         .live=${!past}
+        .units=${this.view.state.units}
         .step=${this.shownStep}
         .catalogue=${this.catalogue}
         .cited=${this.cited}

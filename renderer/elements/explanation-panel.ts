@@ -18,7 +18,9 @@ export class ExplanationPanel extends LitElement {
     named: { attribute: false },
     open: { type: Boolean },
     ruling: { state: true },
+    claiming: { state: true },
     live: { type: Boolean },
+    units: { attribute: false },
   }
 
   /** The game's players and its ruleset's variants: the texts read their names, not their ids. */
@@ -34,6 +36,10 @@ export class ExplanationPanel extends LitElement {
   ruling = false
   /** The game is shown as it is now (not the past, where nothing acts on it): a ruling may be recorded. */
   live = true
+  /** The claim form is open for the step shown. */
+  claiming = false
+  /** The game's units, by id: the forms name them. */
+  units: Readonly<Record<string, { readonly name: string }>> = {}
 
   static override styles = [
     baseStyles,
@@ -58,13 +64,16 @@ export class ExplanationPanel extends LitElement {
       .next {
         color: var(--accent);
       }
+      form.claim,
       form.ruling {
         display: grid;
         gap: 0.4rem;
         margin: 0.5rem 0;
       }
       form.ruling input:not([type='checkbox']),
-      form.ruling select {
+      form.ruling select,
+      form.claim input,
+      form.claim select {
         font: inherit;
         color: var(--text);
         background: var(--field);
@@ -128,6 +137,132 @@ export class ExplanationPanel extends LitElement {
     </article>`
   }
 
+  private unitName(id: string): string {
+    return this.units[id]?.name ?? id
+  }
+
+  /**
+   * "Claim what the table did" about the step shown (docs/audit.md): what came out of it at the table (models
+   * removed, inches fled, a break test, a combat result), how its roll was played (the score each die needed, the
+   * Leadership a test was taken on, a re-roll) and a special rule applied to it. Each field left empty is not
+   * claimed. Sent as `claim` ({ actor, payload }); the shell records it and shows the audit.
+   */
+  private renderClaimForm(step: StepView) {
+    if (!this.claiming)
+      return html`<button class="claim-it" @click=${() => (this.claiming = true)}>Claim what the table did…</button>`
+    const units = this.unitsOf(step)
+    const outcome = (kind: string) => step.outcomes.find((o) => o.kind === kind)
+    const result = outcome('combat-result')?.values as { combat: string; scores: Record<string, number> } | undefined
+    const roll = step.type === 'DiceRolled' ? (step.payload as { requestId: string }).requestId : null
+    const specialRules = [...(this.catalogue ?? [])]
+      .filter((entry) => entry.kind === 'special-rule')
+      .sort((a, b) => a.name.localeCompare(b.name))
+    const players = this.named.players
+    const submit = (event: Event) => {
+      event.preventDefault()
+      const form = event.target as HTMLFormElement
+      const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? ''
+      const number = (name: string) => (value(name) === '' ? undefined : Number(value(name)))
+      const choice = (name: string) => (value(name) === '' ? undefined : value(name))
+      const scores = result
+        ? Object.fromEntries(
+            players.flatMap((player) =>
+              number(`score-${player.id}`) === undefined ? [] : [[player.id, number(`score-${player.id}`)]],
+            ),
+          )
+        : {}
+      const rerolled = choice('rerolled')
+      const rule = choice('rule')
+      const payload = {
+        about: step.seq,
+        unit: choice('unit'),
+        modelsRemoved: number('modelsRemoved'),
+        fledInches: number('fledInches'),
+        breakTest: choice('breakTest'),
+        ...(Object.keys(scores).length > 0 ? { combat: result?.combat, scores } : {}),
+        need: number('need'),
+        leadership: number('leadership'),
+        rerolled: rerolled === undefined ? undefined : rerolled === 'yes',
+        rule,
+        ruleApplied: rule === undefined ? undefined : value('ruleApplied') !== 'no',
+        note: choice('note'),
+      }
+      // Only what the table claims: a unit alone says nothing.
+      if (payload.modelsRemoved === undefined && payload.fledInches === undefined && payload.breakTest === undefined)
+        payload.unit = undefined
+      const detail = { actor: value('actor'), payload: JSON.parse(JSON.stringify(payload)) as object }
+      this.dispatchEvent(new CustomEvent('claim', { detail, bubbles: true, composed: true }))
+      this.claiming = false
+    }
+    const either = (name: string, label: string, options: readonly [string, string][]) =>
+      html`<label
+        >${label}
+        <select name=${name}>
+          <option value="">not claimed</option>
+          ${options.map(([id, text]) => html`<option value=${id}>${text}</option>`)}
+        </select></label
+      >`
+    return html`<form class="claim" aria-label="Claim" @submit=${submit}>
+      <label
+        >Claimed by
+        <select name="actor">
+          ${players.map((player) => html`<option value=${player.id}>${player.name}</option>`)}
+        </select></label
+      >
+      ${
+        units.length > 0
+          ? html`<label>Unit <select name="unit">${units.map((id) => html`<option value=${id}>${this.unitName(id)}</option>`)}</select></label>
+            ${outcome('casualties') ? html`<label>Models removed <input name="modelsRemoved" type="number" min="0" /></label>` : nothing}
+            ${outcome('fled') ? html`<label>Fled (inches) <input name="fledInches" type="number" min="0" /></label>` : nothing}
+            ${
+              outcome('break-test')
+                ? either('breakTest', 'Break test', [
+                    ['passed', 'passed'],
+                    ['failed', 'failed'],
+                  ])
+                : nothing
+            }`
+          : nothing
+      }
+      ${
+        result
+          ? players.map(
+              (player) =>
+                html`<label>Combat result: ${player.name} <input name=${`score-${player.id}`} type="number" /></label>`,
+            )
+          : nothing
+      }
+      ${
+        roll
+          ? html`<fieldset>
+              <legend>The roll (request ${roll})</legend>
+              <label>Needed on each die <input name="need" type="number" min="1" max="10" /></label>
+              <label>Test taken on (Leadership) <input name="leadership" type="number" min="-20" max="20" /></label>
+              ${either('rerolled', 'Re-rolled', [
+                ['yes', 'yes'],
+                ['no', 'no'],
+              ])}
+            </fieldset>`
+          : nothing
+      }
+      ${either(
+        'rule',
+        'Special rule',
+        specialRules.map((entry) => [entry.id, entry.name]),
+      )}
+      <label
+        >The rule was
+        <select name="ruleApplied">
+          <option value="yes">applied</option>
+          <option value="no">not applied</option>
+        </select></label
+      >
+      <label>Note <input name="note" /></label>
+      <button type="submit" class="primary">Record the claim</button>
+      <button type="button" @click=${() => (this.claiming = false)}>Cancel</button>
+    </form>`
+  }
+
   /** The units an outcome of the step is about: those a ruling on it may rule on. */
   private unitsOf(step: StepView): string[] {
     const ids = step.outcomes.map((outcome) => (outcome.values as { unit?: unknown }).unit)
@@ -142,7 +277,6 @@ export class ExplanationPanel extends LitElement {
     const units = this.unitsOf(step)
     if (!this.ruling)
       return html`<button class="rule-it" @click=${() => (this.ruling = true)}>The table rules otherwise…</button>`
-    const names = namesIn(this.named)
     const submit = (event: Event) => {
       event.preventDefault()
       const form = event.target as HTMLFormElement
@@ -160,7 +294,7 @@ export class ExplanationPanel extends LitElement {
       this.ruling = false
     }
     return html`<form class="ruling" aria-label="Table ruling" @submit=${submit}>
-      <label>Unit <select name="unit">${units.map((id) => html`<option value=${id}>${names(id)}</option>`)}</select></label>
+      <label>Unit <select name="unit">${units.map((id) => html`<option value=${id}>${this.unitName(id)}</option>`)}</select></label>
       <label>Models left <input name="models" type="number" min="0" inputmode="numeric" /></label>
       <label
         >Fleeing
@@ -212,13 +346,17 @@ export class ExplanationPanel extends LitElement {
                 : nothing
             }
             ${step.requests.map((request) => html`<p class="next">→ next: ${names(request.text)}</p>`)}
-            ${this.live && this.unitsOf(step).length > 0 ? this.renderRulingForm(step) : nothing}`
+            ${this.live && this.unitsOf(step).length > 0 ? this.renderRulingForm(step) : nothing}
+            ${step.seq > 1 && !step.correction && !NOT_CLAIMED.has(step.type) ? this.renderClaimForm(step) : nothing}`
           : html`<p class="muted">Each result appears here with its reasons. Pick an event on the timeline to see why it happened.</p>`
       }
       ${reasons}
     </section>`
   }
 }
+
+/** Events that are the table's own word, not the rules' play: nothing to claim about them. */
+const NOT_CLAIMED = new Set(['Claim', 'Ruling', 'Correction', 'Note', 'HeadSigned', 'PlayerKeyRecorded'])
 
 customElements.define('explanation-panel', ExplanationPanel)
 

@@ -20,6 +20,8 @@ describe('a ruling from the explanation panel', () => {
     await until(() => panel.textContent()).toContain('catches Orc Boyz')
     await panel.getByRole('button', { name: 'The table rules otherwise…' }).click()
     const form = panel.getByRole('form', { name: 'Table ruling' })
+    // The units by name, not by id.
+    expect(await form.getByLabel('Unit').textContent()).toBe('Dark Elf WarriorsOrc Boyz')
     await form.getByLabel('Unit').selectOption('boyz')
     await form.getByLabel('Models left').fill('20')
     await form.getByLabel('Why').fill('the ford: they were not caught')

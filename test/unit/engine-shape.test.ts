@@ -86,6 +86,17 @@ describe('core shape', () => {
     expect(cycles).toEqual([])
   })
 
+  it('core/audit imports nothing of core/api (DESIGN §1: api -> audit -> engine)', () => {
+    const upward = coreFiles(core)
+      .filter((file) => file.startsWith('audit/'))
+      .flatMap((file) =>
+        coreImportsOf(file)
+          .filter((to) => to.startsWith('api/'))
+          .map((to) => `${file} -> ${to}`),
+      )
+    expect(upward).toEqual([])
+  })
+
   it("core/rules: no `as unknown as`, and no ruleset's file (nor a shared one) imports another ruleset's", () => {
     const rules = coreFiles(core).filter((file) => file.startsWith('rules/'))
     const folderOf = (file: string) => file.split('/')[1] ?? ''

@@ -90,8 +90,9 @@ export const SIGNING_AND_DISPUTE_META: Pick<
   Claim: {
     title: 'Claim',
     help:
-      'What was done at the table about an event (models removed, inches fled, a break test, a combat result), ' +
-      'recorded beside the dice; `arbiter audit` compares it with what the rules give.',
+      'What was done at the table about an event (models removed, inches fled, a break test, a combat result, the ' +
+      'score a roll needed, the Leadership a test was taken on, a re-roll, a special rule applied), recorded beside ' +
+      'the dice; `arbiter audit` compares it with what the rules give.',
     recordedBy: 'dispute',
     fields: {
       about: { label: 'About', help: 'the seq of the event whose outcome it is about', kind: 'number' },
@@ -109,6 +110,20 @@ export const SIGNING_AND_DISPUTE_META: Pick<
         label: 'Combat result',
         help: 'the combat result as the table counted it: {"PLAYER": N, …}',
         kind: 'other',
+      },
+      request: {
+        label: 'Roll',
+        help: 'the request id of the roll it is about (as "12.1"); when not given, the roll the event answered',
+        kind: 'text',
+      },
+      need: { label: 'Needed', help: 'the score each die needed at the table (4 for 4+)', kind: 'number' },
+      leadership: { label: 'Tested on', help: 'the Leadership the table took the test on', kind: 'number' },
+      rerolled: { label: 'Re-rolled', help: 'whether the table re-rolled the dice of the roll', kind: 'yes-no' },
+      rule: { label: 'Special rule', help: 'the catalogue id of a special rule the table applied', kind: 'text' },
+      ruleApplied: {
+        label: 'Rule applied',
+        help: 'whether the table applied that rule (no: it played the event without it)',
+        kind: 'yes-no',
       },
       note: { label: 'Note', help: 'anything more, in words', kind: 'text' },
     },

@@ -4,10 +4,9 @@ import type { ActiveEffect } from '../engine/effects.js'
 import type { EngineEvent, GameState, Outcome, StepResult, UnitState } from '../engine/types.js'
 import { canonicalJson } from '../events/canonical-json.js'
 import { ArbiterError } from '../events/errors.js'
+import type { Explanation } from '../explain/explanation.js'
 import type { FoldedEvent } from '../store/event-store.js'
-import { type Corrections, correctionsOf } from './corrections.js'
-import { foldEvents, toEngineEvent } from './fold.js'
-import type { Explanation } from './game-api-contract.js'
+import { type Corrections, correctionsOf, foldEvents, toEngineEvent } from './corrected-fold.js'
 
 /**
  * What-if forks (issue 18 §5): the game replayed in memory with some of its events edited — a die changed, a
