@@ -237,20 +237,29 @@ export class GameLoader {
         name('a stored snapshot is filed where the events leave a procedure open, which no snapshot can hold')
         return
       }
-      // The folded state's text, made once for every key filed at this seq (a head snapshot and its waypoint).
-      const json = engine.snapshot(state)
-      if (json === null) return
+      // The folded state's text, made at most once for every key filed at this seq (a head snapshot and its waypoint).
+      let folded: string | null | undefined
+      const foldedText = (): string | null => {
+        if (folded === undefined) folded = engine.snapshot(state)
+        return folded
+      }
       for (const key of keysAt) {
         // On its face first (its digest over its state, its anchor): what an open sets aside is named here too.
         const checked = this.store.checkedSnapshot(gameId, seq, key)
         if (!checked || checked.seq !== seq) continue
         if (!checked.trusted) {
+          const json = foldedText()
           name(checked.problem)
-          pending.push({ wrong: { seq, key, problem: checked.problem }, json })
+          if (json !== null) pending.push({ wrong: { seq, key, problem: checked.problem }, json })
           continue
         }
-        // Trusted, so its digest is its state's: it is what the events give exactly when its text is the folded one.
+        // Trusted, so its digest is its state's. Already shown to be what the events give, under this very
+        // digest (an earlier replay in this GameApi): nothing to compare again.
         const digest = this.store.snapshotDigestAt(gameId, seq, key)?.digest ?? ''
+        if (this.verified.get(gameId)?.get(`${key}@${seq}`) === digest) continue
+        // Otherwise it is what the events give exactly when its text is the folded one.
+        const json = foldedText()
+        if (json === null) continue
         if (json === checked.stateJson) {
           this.mark(this.verified, gameId).set(`${key}@${seq}`, digest)
           continue

@@ -143,11 +143,12 @@ export class GameTimeline extends LitElement {
     this.dispatchEvent(new CustomEvent('what-if', { detail: { edits }, bubbles: true, composed: true }))
   }
 
-  /** The what-if form for the event shown: other dice for a roll, or the event voided. */
+  /** The what-if form for the event shown: other dice for a roll, another option for a choice, or the event voided. */
   private renderWhatIf(step: StepView | undefined) {
     if (!step || step.type === 'GameCreated' || step.type === 'Correction') return nothing
     if (step.correction && !step.correction.replacement) return nothing
     const faces = (step.payload as { faces?: number[] }).faces
+    const others = this.otherOptions(step)
     const submit = (event: Event) => {
       event.preventDefault()
       const typed = (event.target as HTMLFormElement).querySelector('input')?.value ?? ''
@@ -167,10 +168,28 @@ export class GameTimeline extends LitElement {
             <button type="submit">Fork with these dice</button>`
           : nothing
       }
+      ${others.map(
+        (
+          option,
+        ) => html`<button type="button" @click=${() => this.askWhatIf([{ kind: 'choice', seq: step.seq, option: option.id }])}>
+          What if ${option.text}
+        </button>`,
+      )}
       <button type="button" @click=${() => this.askWhatIf([{ kind: 'void', seq: step.seq }])}>
         What if #${step.seq} never happened
       </button>
     </form>`
+  }
+
+  /** For a choice answered at `step`: the options not taken, from the step that asked it (none for other events). */
+  private otherOptions(step: StepView): readonly { readonly id: string; readonly text: string }[] {
+    if (step.type !== 'ChoiceMade') return []
+    const { requestId, option } = step.payload as { requestId?: string; option?: string }
+    for (const earlier of this.steps) {
+      const asked = earlier.requests.find((request) => request.id === requestId)
+      if (asked?.kind === 'choice') return asked.options.filter((each) => each.id !== option)
+    }
+    return []
   }
 
   private renderFork(fork: WhatIfResult, names: (text: string) => string) {

@@ -31,4 +31,23 @@ describe('a what-if on the timeline', () => {
     await expectNoSeriousA11yViolations(page)
     expect(table.pageErrors).toEqual([])
   }, 60_000)
+
+  it('the other option of a past choice: the pursuit not taken, forked beside the game', async () => {
+    const gameId = await createDemoGame(table.api)
+    const page = await table.openPage({ gameId })
+    await until(() => page.getByRole('slider').getAttribute('max')).toBe('25')
+    // #24 is the Dark Elf Warriors' choice to pursue the fleeing Orc Boyz: what if they had held?
+    await page.getByRole('slider').focus()
+    await page.keyboard.press('ArrowLeft')
+    const form = page.getByRole('form', { name: 'What if' })
+    const other = form.getByRole('button', { name: /^What if (?!#)/ })
+    await until(() => other.count()).toBe(1)
+    await other.click()
+    const fork = page.getByRole('region', { name: 'What-if fork' })
+    await until(() => fork.textContent()).toContain('The fork diverges at #24.')
+    expect(await fork.getByRole('row', { name: /#24 ChoiceMade/ }).textContent()).toMatch(/pursues/)
+    expect((await table.api.status(gameId)).seq).toBe(25)
+    await screenshot(page, '22-what-if-a-choice')
+    expect(table.pageErrors).toEqual([])
+  }, 60_000)
 })
