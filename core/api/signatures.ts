@@ -343,7 +343,8 @@ export async function checkNewSigningEvent(
   if (stored !== head)
     throw new ArbiterError(
       'api/bad-signature',
-      `${player} signs seq ${seq} as ${head.slice(0, 12)}…, but its hash is ${String(stored).slice(0, 12)}…: sign the game as it stands`,
+      `${player} signs seq ${seq} as ${head.slice(0, 12)}…, but its hash is ${String(stored).slice(0, 12)}…: ` +
+        'sign the game as it stands',
     )
   if (!(await headSignatureHolds(key.publicKey, { gameId, player, seq, head, turn, end }, signature)))
     throw new ArbiterError(

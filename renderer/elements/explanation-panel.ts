@@ -190,7 +190,9 @@ export class ExplanationPanel extends LitElement {
       // Only what the table claims: a unit alone says nothing.
       if (payload.modelsRemoved === undefined && payload.fledInches === undefined && payload.breakTest === undefined)
         payload.unit = undefined
-      const detail = { actor: value('actor'), payload: JSON.parse(JSON.stringify(payload)) as object }
+      // What the table left unclaimed is not written at all.
+      const claimed = Object.fromEntries(Object.entries(payload).filter(([, each]) => each !== undefined))
+      const detail = { actor: value('actor'), payload: claimed }
       this.dispatchEvent(new CustomEvent('claim', { detail, bubbles: true, composed: true }))
       this.claiming = false
     }
@@ -211,7 +213,12 @@ export class ExplanationPanel extends LitElement {
       >
       ${
         units.length > 0
-          ? html`<label>Unit <select name="unit">${units.map((id) => html`<option value=${id}>${this.unitName(id)}</option>`)}</select></label>
+          ? html`<label
+                >Unit
+                <select name="unit">
+                  ${units.map((id) => html`<option value=${id}>${this.unitName(id)}</option>`)}
+                </select></label
+              >
             ${outcome('casualties') ? html`<label>Models removed <input name="modelsRemoved" type="number" min="0" /></label>` : nothing}
             ${outcome('fled') ? html`<label>Fled (inches) <input name="fledInches" type="number" min="0" /></label>` : nothing}
             ${

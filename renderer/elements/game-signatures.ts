@@ -209,7 +209,10 @@ export class GameSignatures extends LitElement {
     return html`<section class="panel" aria-label="Signatures">
       <h2>Signatures</h2>
       <div class="head">
-        <span>Head <code data-testid="head-hash" title=${signing.head.hash}>#${signing.head.seq} ${signing.head.hash.slice(0, 12)}</code></span>
+        <span
+          >Head
+          <code data-testid="head-hash" title=${signing.head.hash}>#${signing.head.seq} ${signing.head.hash.slice(0, 12)}</code></span
+        >
         <span data-testid="signed-through">${signatureSentence(signing.summary)}</span>
       </div>
       <ul>
