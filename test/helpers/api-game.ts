@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { type ApiOptions, LocalGameApi } from '../../core/api/index.js'
+import { ArbiterError } from '../../core/events/errors.js'
 import { unitDef } from './classic-game.js'
 
 let tick = 0
@@ -57,4 +58,32 @@ export async function attack(
       payload: { requestId: request.id, faces, source: 'physical' },
     })
   }
+}
+
+/** The request the game owes first, and who answers it. */
+export async function owed(api: LocalGameApi, gameId: string): Promise<{ id: string; by: string }> {
+  const [request] = (await api.openGame(gameId)).openRequests
+  if (!request) throw new Error('nothing is owed')
+  return { id: request.id, by: request.kind === 'dice' ? request.roller : request.chooser }
+}
+
+/** The first owed request answered with table dice (or app dice), by its roller. */
+export async function rollOwed(
+  api: LocalGameApi,
+  gameId: string,
+  faces: number[],
+  source: 'physical' | 'app' = 'physical',
+) {
+  const { id, by } = await owed(api, gameId)
+  return api.append(gameId, { type: 'DiceRolled', actor: by, payload: { requestId: id, faces, source } })
+}
+
+/** The refusal a call ends in; a call that succeeds, or fails otherwise, fails the test. */
+export async function refusal(promise: Promise<unknown>): Promise<ArbiterError> {
+  const error = await promise.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  )
+  if (!(error instanceof ArbiterError)) throw new Error(`expected a refusal, got ${String(error)}`)
+  return error
 }

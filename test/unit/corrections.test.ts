@@ -1,37 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { exportText, type LocalGameApi, replaySteps, SNAPSHOT_INTERVAL, type StepView } from '../../core/api/index.js'
-import { ArbiterError } from '../../core/events/errors.js'
-import { classicCombat, openApi } from '../helpers/api-game.js'
+import { classicCombat, openApi, owed, refusal, rollOwed } from '../helpers/api-game.js'
 import { unitDef } from '../helpers/classic-game.js'
 import { useTempDir } from '../helpers/temp.js'
 
 const tempDir = useTempDir()
 
 /** The open request's id and who answers it. */
-async function owed(api: LocalGameApi, gameId: string) {
-  const [request] = (await api.openGame(gameId)).openRequests
-  if (!request) throw new Error('nothing is owed')
-  return { id: request.id, by: request.kind === 'dice' ? request.roller : request.chooser }
-}
-
-async function roll(api: LocalGameApi, gameId: string, faces: number[], source: 'physical' | 'app' = 'physical') {
-  const { id, by } = await owed(api, gameId)
-  return api.append(gameId, { type: 'DiceRolled', actor: by, payload: { requestId: id, faces, source } })
-}
 
 async function steps(api: LocalGameApi, gameId: string): Promise<StepView[]> {
   const all: StepView[] = []
   for await (const step of replaySteps(api, gameId)) all.push(step)
   return all
-}
-
-async function refusal(promise: Promise<unknown>): Promise<ArbiterError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  )
-  if (!(error instanceof ArbiterError)) throw new Error(`expected a refusal, got ${String(error)}`)
-  return error
 }
 
 describe('undo', () => {
@@ -44,7 +24,7 @@ describe('undo', () => {
       payload: { attacker: 'warriors', target: 'boyz', models: 5 },
     })
     const request = await owed(api, gameId)
-    const mistyped = await roll(api, gameId, [1, 1, 1, 1, 1])
+    const mistyped = await rollOwed(api, gameId, [1, 1, 1, 1, 1])
     expect(mistyped.status.openRequests.map((r) => r.id)).not.toContain(request.id)
 
     const undone = await api.undo(gameId, 'p1', { reason: 'typed the wrong dice' })
@@ -53,7 +33,7 @@ describe('undo', () => {
     const reopened = await api.openGame(gameId)
     expect(reopened.openRequests.map((r) => r.id)).toEqual([request.id])
 
-    const rolled = await roll(api, gameId, [6, 6, 6, 6, 6])
+    const rolled = await rollOwed(api, gameId, [6, 6, 6, 6, 6])
     expect(rolled.outcomes.length).toBeGreaterThan(0)
     expect(await api.verifyGame(gameId)).toMatchObject({ ok: true, events: rolled.seq })
 
@@ -81,7 +61,7 @@ describe('undo', () => {
     expect((await refusal(api.undo(gameId, 'p2'))).message).toMatch(/recorded by p1: undo takes back only your own/)
     expect((await api.openGame(gameId)).seq).toBe(before)
 
-    await roll(api, gameId, [4, 4, 4, 4, 4], 'app')
+    await rollOwed(api, gameId, [4, 4, 4, 4, 4], 'app')
     const alone = await refusal(api.undo(gameId, 'p1'))
     expect(alone.code).toBe('api/correction-refused')
     expect(alone.message).toMatch(/needs the agreement of p2 \(agreedBy\), because seq \d+ holds dice the app rolled/)
@@ -138,8 +118,8 @@ describe('corrections', () => {
       actor: 'p1',
       payload: { attacker: 'warriors', target: 'boyz', models: 5 },
     })
-    await roll(api, gameId, [6, 6, 6, 6, 6])
-    await roll(api, gameId, [1, 2, 3, 4, 5])
+    await rollOwed(api, gameId, [6, 6, 6, 6, 6])
+    await rollOwed(api, gameId, [1, 2, 3, 4, 5])
     return { gameId, musterSeq: muster.seq, boyz }
   }
 
@@ -274,7 +254,7 @@ describe('corrections travel and print', () => {
       actor: 'p1',
       payload: { attacker: 'warriors', target: 'boyz' },
     })
-    await roll(api, gameId, [2, 2, 2, 2, 2, 2, 2, 2, 2, 2])
+    await rollOwed(api, gameId, [2, 2, 2, 2, 2, 2, 2, 2, 2, 2])
     await api.undo(gameId, 'p1')
     const text = await exportText(api, gameId)
     const other = await openApi(tempDir())

@@ -1,30 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { createDemoGame, type LocalGameApi } from '../../core/api/index.js'
-import { ArbiterError } from '../../core/events/errors.js'
+import { createDemoGame } from '../../core/api/index.js'
 import { renderExplanationText } from '../../core/explain/render-text.js'
-import { classicCombat, openApi } from '../helpers/api-game.js'
+import { classicCombat, openApi, refusal, rollOwed } from '../helpers/api-game.js'
 import { useTempDir } from '../helpers/temp.js'
 
 const tempDir = useTempDir()
-
-async function refusal(promise: Promise<unknown>): Promise<ArbiterError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  )
-  if (!(error instanceof ArbiterError)) throw new Error(`expected a refusal, got ${String(error)}`)
-  return error
-}
-
-async function answer(api: LocalGameApi, gameId: string, faces: number[]) {
-  const [request] = (await api.openGame(gameId)).openRequests
-  if (request?.kind !== 'dice') throw new Error('no dice owed')
-  return api.append(gameId, {
-    type: 'DiceRolled',
-    actor: request.roller,
-    payload: { requestId: request.id, faces, source: 'physical' },
-  })
-}
 
 describe('table rulings', () => {
   it('the table rules a casualty away: the game goes on from the ruling, and both are explained', async () => {
@@ -35,9 +15,9 @@ describe('table rulings', () => {
       actor: 'p1',
       payload: { attacker: 'warriors', target: 'boyz', models: 5 },
     })
-    await answer(api, gameId, [6, 6, 6, 6, 6])
-    await answer(api, gameId, [1, 2, 3, 4, 6])
-    const saves = await answer(api, gameId, [1])
+    await rollOwed(api, gameId, [6, 6, 6, 6, 6])
+    await rollOwed(api, gameId, [1, 2, 3, 4, 6])
+    const saves = await rollOwed(api, gameId, [1])
     expect((await api.openGame(gameId)).state.units.boyz?.models).toBe(9)
 
     const ruling = {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { LocalGameApi, WhatIfEdit } from '../../core/api/index.js'
-import { ArbiterError } from '../../core/events/errors.js'
-import { openApi } from '../helpers/api-game.js'
+import { openApi, refusal } from '../helpers/api-game.js'
 import { type Draft, ev, profile, unitDef } from '../helpers/classic-game.js'
 import { useTempDir } from '../helpers/temp.js'
 
@@ -37,15 +36,6 @@ class Recorder {
   }
   roll = (faces: number[]) => this.answer('DiceRolled', { faces, source: 'physical' })
   choose = (option: string) => this.answer('ChoiceMade', { option })
-}
-
-async function refusal(promise: Promise<unknown>): Promise<ArbiterError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  )
-  if (!(error instanceof ArbiterError)) throw new Error(`expected a refusal, got ${String(error)}`)
-  return error
 }
 
 /** Two rounds of attacks: the Warriors (S 3) hit and wound the Boyz (T 4, no armour), then the Boyz strike back. */
