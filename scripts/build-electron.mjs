@@ -23,6 +23,14 @@ await build({
   define: { 'import.meta.url': 'importMetaUrl' },
   banner: { js: "const importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
 })
+// The worker thread main's whole-chain check starts (core/store/chain-threads.ts finds it beside the bundle;
+// where a worker cannot start, the check runs on main's thread alone).
+await build({
+  ...common,
+  entryPoints: { 'chain-worker': 'core/store/chain-worker.ts' },
+  outdir: 'dist/electron-app',
+  outExtension: { '.js': '.cjs' },
+})
 // The sandboxed preload may require 'electron' and nothing else.
 await build({
   ...common,

@@ -31,7 +31,7 @@ import type {
 } from './game-api-contract.js'
 import { checkedListing } from './game-listing.js'
 import { GameLoader, type Session } from './game-loader.js'
-import { definitionsOf, gameView, ruleEntry, sessionSnapshotKey, statusOf, view, waypointKey } from './game-views.js'
+import { definitionsOf, gameView, ruleEntry, statusOf, view } from './game-views.js'
 import { checkedImport } from './import-game.js'
 import { validatedPayload } from './muster-input.js'
 import { randomFace } from './random.js'
@@ -40,15 +40,10 @@ import { checkNewSigningEvent, type SigningView, signingView } from './signature
 import { checkedHostName, checkStoredLog } from './verify-stored.js'
 
 export { foldEvents, toEngineEvent } from './fold.js'
+export { SNAPSHOT_INTERVAL } from './game-loader.js'
 export { snapshotKey, waypointKey } from './game-views.js'
 export { catalogueHash, rulesetIds, rulesetOf, rulesetSummaries } from './rulesets.js'
 
-/**
- * A snapshot is taken at most this many events apart, when no procedure is open: the newest few are
- * kept for the head, and each is also kept as a waypoint, so an open at any seq folds at most about
- * this many events from the waypoint before it.
- */
-export const SNAPSHOT_INTERVAL = 1000
 const IDLE_CHECKPOINT_MS = 250
 /** Events a replay or export page holds when the caller does not say. */
 const DEFAULT_PAGE_SIZE = 1000
@@ -271,7 +266,7 @@ export class LocalGameApi implements GameApi {
       throw error
     }
     this.loader.noteAppended(gameId, stored)
-    this.maybeSnapshot(gameId, session)
+    this.loader.saveSnapshotIfDue(gameId, session)
     this.scheduleIdleCheckpoint()
     return this.written(gameId, session, view(stored, result))
   }
@@ -336,7 +331,7 @@ export class LocalGameApi implements GameApi {
   async openGame(gameId: string, atSeq?: number): Promise<GameView> {
     if (atSeq === undefined) {
       // A copy: the session's state moves on with the next append.
-      const session = this.session(gameId)
+      const session = await this.checkedSession(gameId)
       const game = structuredClone(session.state.game as GameState)
       return this.withChecks(gameId, session, gameView(gameId, game, this.hashAt(gameId, game.seq)))
     }
@@ -344,12 +339,12 @@ export class LocalGameApi implements GameApi {
     if (!Number.isInteger(atSeq) || atSeq < 1 || atSeq > head) {
       throw new ArbiterError('api/bad-seq', `game ${gameId} has events 1 to ${head}; there is no seq ${atSeq}`)
     }
-    const loaded = this.loader.load(gameId, atSeq)
+    const loaded = await this.loader.loadAcrossThreads(gameId, atSeq)
     return this.withChecks(gameId, loaded, gameView(gameId, loaded.state.game as GameState, this.hashAt(gameId, atSeq)))
   }
 
   async status(gameId: string): Promise<GameStatus> {
-    const session = this.session(gameId)
+    const session = await this.checkedSession(gameId)
     return this.withChecks(gameId, session, statusOf(gameId, session.engine.ruleset, session.state.game as GameState))
   }
 
@@ -359,7 +354,7 @@ export class LocalGameApi implements GameApi {
     if (!cursor || cursor.nextSeq !== fromSeq) {
       // A replay from the start: nothing is shown from a game whose chain does not hold. The whole
       // chain is hashed here, once; the pages then read what was checked without hashing it again.
-      this.loader.assertChainIntact(gameId)
+      await this.loader.assertChainAcrossThreads(gameId)
       const { engine } = this.loader.engineOf(gameId)
       const state = engine.initialState()
       const setAside: SetAsideSnapshot[] = []
@@ -416,7 +411,7 @@ export class LocalGameApi implements GameApi {
   }
 
   async verifyGame(gameId: string): Promise<ChainCheck> {
-    const chain = this.loader.checkChain(gameId)
+    const chain = await this.loader.checkChainAcrossThreads(gameId)
     if (!chain.ok) return chain
     const checked = await checkStoredLog(this.store, this.loader, gameId, this.options.underCurrentRules ?? false)
     if (!checked.ok && checked.snapshots) this.sessions.delete(gameId) // a session may rest on one of them
@@ -497,15 +492,30 @@ export class LocalGameApi implements GameApi {
     return { fromSeq, toSeq: Math.min(head, fromSeq + limit - 1), head }
   }
 
-  /** The live fold at the game's head, rebuilt (verified on the way, see `GameLoader.loadHead`) when needed. */
+  /** The live fold at the game's head, rebuilt (the whole chain checked first, see `GameLoader.load`) when needed. */
   private session(gameId: string): Session {
-    let session = this.sessions.get(gameId)
+    const current = this.currentSession(gameId)
+    if (current) this.loader.assertWholeChain(gameId)
+    return current ?? this.keepSession(gameId, this.loader.load(gameId, this.store.head(gameId).seq))
+  }
+
+  /** `session` for a read that may wait: a long chain checked across threads, the fold done meanwhile. */
+  private async checkedSession(gameId: string): Promise<Session> {
+    const current = this.currentSession(gameId)
+    if (current) await this.loader.assertWholeChainAcrossThreads(gameId)
+    return current ?? this.keepSession(gameId, await this.loader.loadAcrossThreads(gameId, this.store.head(gameId).seq))
+  }
+
+  /** The session kept for a game while it is at the head, and no other connection has written since (data_version). */
+  private currentSession(gameId: string): Session | undefined {
+    const session = this.sessions.get(gameId)
     const head = this.store.head(gameId).seq
-    // Another connection's write since the session was folded (data_version) may have changed any row.
-    if (!session || (session.state.game?.seq ?? 0) !== head || session.dataVersion !== this.store.dataVersion()) {
-      session = this.loader.load(gameId, head)
-      this.sessions.set(gameId, session)
-    } else this.loader.assertWholeChain(gameId)
+    if (!session || (session.state.game?.seq ?? 0) !== head || session.dataVersion !== this.store.dataVersion()) return
+    return session
+  }
+
+  private keepSession(gameId: string, session: Session): Session {
+    this.sessions.set(gameId, session)
     return session
   }
 
@@ -564,21 +574,9 @@ export class LocalGameApi implements GameApi {
     ]) as [EventEnvelope]
     this.loader.noteAppended(gameId, stored)
     this.sessions.set(gameId, folded)
-    this.maybeSnapshot(gameId, folded)
+    this.loader.saveSnapshotIfDue(gameId, folded)
     this.scheduleIdleCheckpoint()
     return this.written(gameId, folded, view(stored, result))
-  }
-
-  private maybeSnapshot(gameId: string, session: Session): void {
-    const game = session.state.game as GameState
-    if (game.seq - session.lastSnapshotSeq < SNAPSHOT_INTERVAL) return
-    const json = session.engine.snapshot(session.state)
-    if (json === null) return
-    const key = sessionSnapshotKey(session.engine)
-    this.store.saveSnapshot(gameId, game.seq, key, json)
-    this.store.saveSnapshot(gameId, game.seq, waypointKey(key), json, false)
-    session.lastSnapshotSeq = game.seq
-    this.loader.noteSaved(gameId, session, game.seq, [key, waypointKey(key)])
   }
 
   /** A view or status with what its state was checked against, when that is more than the events folded. */

@@ -2,7 +2,7 @@ import type { Engine, EngineState } from '../engine/driver.js'
 import type { GameState } from '../engine/types.js'
 import { ArbiterError } from '../events/errors.js'
 import { gameEvents } from '../events/index.js'
-import type { EventStore } from '../store/event-store.js'
+import type { EventStore, VerifyResult } from '../store/event-store.js'
 import { type Corrections, correctionsOf, firstChangedBefore } from './corrections.js'
 import { engineForGame, foldEvents } from './fold.js'
 import type { ChainCheck, SetAsideSnapshot, StateChecks } from './game-api-contract.js'
@@ -37,6 +37,23 @@ export interface Session {
   readonly dataVersion: number
 }
 
+/**
+ * A snapshot is taken at most this many events apart, when no procedure is open: the newest few are
+ * kept for the head, and each is also kept as a waypoint, so an open at any seq folds at most about
+ * this many events from the waypoint before it.
+ */
+export const SNAPSHOT_INTERVAL = 1000
+
+/** A store's chain check as a GameApi says it: the place in `seq` and the sentence in `problem` (said once, not twice). */
+function chainCheckOf(gameId: string, result: VerifyResult, headHash: () => string): ChainCheck {
+  if (!result.ok) {
+    const place = `game ${gameId} seq ${result.seq}: `
+    const problem = result.problem.startsWith(place) ? result.problem.slice(place.length) : result.problem
+    return { ok: false, seq: result.seq, problem }
+  }
+  return { ok: true, events: result.events, head: headHash() }
+}
+
 /** A snapshot found wrong, under its key, so that it can be filed again from the events. */
 interface Wrong extends SetAsideSnapshot {
   readonly key: string
@@ -61,6 +78,8 @@ export class GameLoader {
   private readonly forged = new Map<string, Map<string, { digest: string; problem: string }>>()
   /** Every correction in a game's log, read once for a head (scrubbing reuses them). */
   private readonly correctionsByHead = new Map<string, { seq: number; hash: string; corrections: Corrections }>()
+  /** While a fold runs before its chain is known to hold (`loadAcrossThreads`): the snapshots it would file again. */
+  private deferredRefiles: (() => void)[] | null = null
 
   constructor(
     private readonly store: EventStore,
@@ -72,17 +91,16 @@ export class GameLoader {
    * the whole chain, or from `fromSeq` to the head (see `EventStore.verifyGame`).
    */
   checkChain(gameId: string, fromSeq = 1): ChainCheck {
-    const result = this.store.verifyGame(gameId, fromSeq)
-    if (!result.ok) {
-      const place = `game ${gameId} seq ${result.seq}: `
-      const problem = result.problem.startsWith(place) ? result.problem.slice(place.length) : result.problem
-      return { ok: false, seq: result.seq, problem }
-    }
-    return { ok: true, events: result.events, head: this.store.head(gameId).hash }
+    return chainCheckOf(gameId, this.store.verifyGame(gameId, fromSeq), () => this.store.head(gameId).hash)
   }
 
-  assertChainIntact(gameId: string, fromSeq = 1): void {
-    const chain = this.checkChain(gameId, fromSeq)
+  /** The whole chain checked now (not remembered), across threads when it is long (`EventStore.verifyGameAcrossThreads`). */
+  async checkChainAcrossThreads(gameId: string): Promise<ChainCheck> {
+    return chainCheckOf(gameId, await this.store.verifyGameAcrossThreads(gameId), () => this.store.head(gameId).hash)
+  }
+
+  async assertChainAcrossThreads(gameId: string): Promise<void> {
+    const chain = await this.checkChainAcrossThreads(gameId)
     if (!chain.ok) throw brokenGame(gameId, chain.seq, chain.problem)
   }
 
@@ -93,19 +111,53 @@ export class GameLoader {
    * or the head moved under another writer. This GameApi's own appends keep it (`noteAppended`).
    */
   wholeChain(gameId: string): ChainCheck {
+    const known = this.knownWholeChain(gameId)
+    if (known.chain) return known.chain
+    const chain = this.checkChain(gameId)
+    if (chain.ok) this.checkedHeads.set(gameId, { ...known.head, dataVersion: known.dataVersion })
+    return chain
+  }
+
+  /**
+   * `wholeChain`, a long chain checked across threads (`EventStore.verifyGameAcrossThreads`): an async read
+   * calls it first, so that the check its synchronous fold then asks for is the one remembered here.
+   */
+  async wholeChainAcrossThreads(gameId: string, meanwhile: () => void = () => {}): Promise<ChainCheck> {
+    const known = this.knownWholeChain(gameId)
+    if (known.chain) {
+      meanwhile()
+      return known.chain
+    }
+    const { head, dataVersion } = known
+    const result = await this.store.verifyGameAcrossThreads(gameId, head.seq, meanwhile)
+    const chain = chainCheckOf(gameId, result, () => head.hash)
+    // Only a check of the rows still there: another write while the threads ran is seen by the next open.
+    if (chain.ok) this.checkedHeads.set(gameId, { ...head, dataVersion })
+    return chain
+  }
+
+  /** The game's head and the file's data version now, and the whole-chain check that still holds for them, if any. */
+  private knownWholeChain(gameId: string): {
+    head: { seq: number; hash: string }
+    dataVersion: number
+    chain?: ChainCheck
+  } {
     const head = this.store.head(gameId)
     const dataVersion = this.store.dataVersion()
     const checked = this.checkedHeads.get(gameId)
     if (checked && checked.seq === head.seq && checked.hash === head.hash && checked.dataVersion === dataVersion)
-      return { ok: true, events: head.seq, head: head.hash }
+      return { head, dataVersion, chain: { ok: true, events: head.seq, head: head.hash } }
     this.checkedHeads.delete(gameId)
-    const chain = this.checkChain(gameId)
-    if (chain.ok) this.checkedHeads.set(gameId, { seq: head.seq, hash: head.hash, dataVersion })
-    return chain
+    return { head, dataVersion }
   }
 
   assertWholeChain(gameId: string): void {
     const chain = this.wholeChain(gameId)
+    if (!chain.ok) throw brokenGame(gameId, chain.seq, chain.problem)
+  }
+
+  async assertWholeChainAcrossThreads(gameId: string, meanwhile?: () => void): Promise<void> {
+    const chain = await this.wholeChainAcrossThreads(gameId, meanwhile)
     if (!chain.ok) throw brokenGame(gameId, chain.seq, chain.problem)
   }
 
@@ -154,6 +206,37 @@ export class GameLoader {
   load(gameId: string, toSeq: number, corrections = this.correctionsOf(gameId)): Session {
     const { engine } = this.engineOf(gameId)
     this.assertWholeChain(gameId)
+    return this.fold(gameId, engine, toSeq, corrections)
+  }
+
+  /**
+   * `load`, with a long chain checked across threads and the fold done on this thread meanwhile (while the
+   * workers start and take their first pieces), as the game's corrections say. Nothing folded is shown, and
+   * nothing is filed, before the whole chain has passed: a snapshot the fold would file again waits for it,
+   * and a broken chain is named before anything the fold found wrong.
+   */
+  async loadAcrossThreads(gameId: string, toSeq: number): Promise<Session> {
+    const { engine } = this.engineOf(gameId)
+    const corrections = this.correctionsOf(gameId)
+    const refiles: (() => void)[] = []
+    const folded: { session?: Session; failure?: unknown } = {}
+    await this.assertWholeChainAcrossThreads(gameId, () => {
+      this.deferredRefiles = refiles
+      try {
+        folded.session = this.fold(gameId, engine, toSeq, corrections)
+      } catch (failure) {
+        folded.failure = failure
+      } finally {
+        this.deferredRefiles = null
+      }
+    })
+    for (const refile of refiles) refile()
+    if (folded.session === undefined) throw folded.failure
+    return folded.session
+  }
+
+  /** `load` once the chain has been checked. */
+  private fold(gameId: string, engine: Engine, toSeq: number, corrections: Corrections): Session {
     const setAside: Wrong[] = []
     const restored = this.restorable(gameId, engine, toSeq, setAside, corrections)
     if (restored) {
@@ -192,6 +275,19 @@ export class GameLoader {
   /** Whether a session's state is what the events give: folded from seq 1 or from a verified snapshot. */
   sessionVerified(gameId: string, session: Session): boolean {
     return session.start === null || this.isVerified(gameId, session.start)
+  }
+
+  /** A session SNAPSHOT_INTERVAL events past its last snapshot saves one, and a waypoint, unless a procedure is open. */
+  saveSnapshotIfDue(gameId: string, session: Session): void {
+    const game = session.state.game as GameState
+    if (game.seq - session.lastSnapshotSeq < SNAPSHOT_INTERVAL) return
+    const json = session.engine.snapshot(session.state)
+    if (json === null) return
+    const key = sessionSnapshotKey(session.engine)
+    this.store.saveSnapshot(gameId, game.seq, key, json)
+    this.store.saveSnapshot(gameId, game.seq, waypointKey(key), json, false)
+    session.lastSnapshotSeq = game.seq
+    this.noteSaved(gameId, session, game.seq, [key, waypointKey(key)])
   }
 
   /** A session saved its state as a snapshot: verified when the session is. */
@@ -386,6 +482,10 @@ export class GameLoader {
     verified: boolean,
   ): void {
     if (!this.store.writable) return
+    if (this.deferredRefiles) {
+      this.deferredRefiles.push(() => this.refile(gameId, wrong, states, verified))
+      return
+    }
     for (const { seq, key } of wrong) {
       const json = states.get(seq)
       if (json === undefined) continue

@@ -95,6 +95,7 @@ export class ChainReader {
   private readonly rangeStmt: Database.Statement<[string, number, number], EventRow>
   private readonly foldRangeStmt: Database.Statement<[string, number, number], FoldRow>
   private readonly chainChunkStmt: Database.Statement<[string, number, number], ChainChunk>
+  private readonly correctionsStmt: Database.Statement<[string, string, number], FoldRow>
 
   constructor(private readonly db: Database.Database) {
     this.headStmt = db.prepare('SELECT seq, hash FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1')
@@ -109,6 +110,15 @@ export class ChainReader {
          WHERE game_id = ? AND seq BETWEEN ? AND ?`,
       )
       .raw()
+    // The seqs found first, in the partial index of Corrections (migration 0007), which covers them: asked
+    // for the rows' other values at once, SQLite's planner walks every row of the game instead. The type
+    // is written out, not bound, so that the partial index applies.
+    this.correctionsStmt = db
+      .prepare<[string, string, number], FoldRow>(
+        `SELECT ${FOLD_COLUMNS} FROM events WHERE game_id = ? AND seq IN
+           (SELECT seq FROM events WHERE game_id = ? AND type = 'Correction' AND seq >= ?) ORDER BY seq`,
+      )
+      .raw()
     this.rowAtStmt = db
       .prepare<[string, number], EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE game_id = ? AND seq = ?`)
       .raw()
@@ -120,13 +130,14 @@ export class ChainReader {
    * query: their texts joined by newlines (which no chain text holds) and their hashes joined, so
    * that a row costs no value of its own crossing into JavaScript. A chunk whose rows do not all pass
    * (one changed, missing, out of order, or holding a newline) is checked again the exact way, row by
-   * row (`rows`), which names what is wrong as a verified read would, or passes it. Returns the
-   * number of rows checked.
+   * row (`rows`), which names what is wrong as a verified read would, or passes it. With `toSeq`, the
+   * rows up to it only (a part of the chain another thread checks the rest of: chain-threads.ts).
+   * Returns the number of rows checked.
    */
-  checkChain(gameId: string, fromSeq: number): number {
+  checkChain(gameId: string, fromSeq: number, toSeq?: number): number {
     const from = Math.max(1, Math.trunc(fromSeq))
     let prevHash = this.hashBefore(gameId, from)
-    const head = this.headStmt.get(gameId)?.seq ?? 0
+    const head = Math.min(this.headStmt.get(gameId)?.seq ?? 0, toSeq ?? Number.POSITIVE_INFINITY)
     for (let first = from; first <= head; first += CHAIN_CHUNK) {
       const last = Math.min(head, first + CHAIN_CHUNK - 1)
       const [texts, hashes, count] = this.chainChunkStmt.get(gameId, first, last) as ChainChunk
@@ -147,7 +158,10 @@ export class ChainReader {
       }
       if (passed < last - first + 1) {
         // The exact check from the first row that did not pass: it throws, or the rows were sound.
-        for (const _ of this.rows(gameId, first + passed, last, true, false));
+        let seen = first + passed - 1
+        for (const row of this.rows(gameId, first + passed, last, true, false)) seen = (row as EventRow)[0]
+        // Rows missing at the end of a part (toSeq) are named as a check through to the head names them.
+        if (seen < last) this.missingAfter(gameId, seen)
         prevHash = this.hashAtStmt.get(gameId, last)?.hash
       }
     }
@@ -156,13 +170,7 @@ export class ChainReader {
 
   /** A game's Correction events from `fromSeq` on, unverified, as a fold reads them (`EventStore.correctionEvents`). */
   correctionEvents(gameId: string, fromSeq = 1): FoldedEvent[] {
-    // The type written out, not bound: so SQLite reads the partial index of Corrections (migration 0007).
-    const rows = this.db
-      .prepare<[string, number], FoldRow>(
-        `SELECT ${FOLD_COLUMNS} FROM events WHERE game_id = ? AND type = 'Correction' AND seq >= ? ORDER BY seq`,
-      )
-      .raw()
-      .all(gameId, fromSeq)
+    const rows = this.correctionsStmt.all(gameId, gameId, fromSeq)
     return rows.map(([seq, rowType, v, actor, payloadText]) => ({
       seq,
       gameId,
@@ -236,6 +244,17 @@ export class ChainReader {
       const hosted = host === null ? {} : { host }
       yield { seq, gameId, type, v, at, actor, ...hosted, rulesVersion, payload, prevHash: rowPrevHash, hash }
     }
+  }
+
+  /** Throws what a chain read names when the row after `seq` is missing: the seq that follows it instead. */
+  private missingAfter(gameId: string, seq: number): never {
+    const next = this.db
+      .prepare<[string, number], { seq: number | null }>(
+        'SELECT min(seq) AS seq FROM events WHERE game_id = ? AND seq > ?',
+      )
+      .get(gameId, seq)?.seq
+    const problem = next == null ? 'missing: the row is not in the database' : `missing: seq ${next} follows seq ${seq}`
+    throw new ChainBrokenError(gameId, seq + 1, problem)
   }
 
   /** The stored hash a chain read from `from` links its first row to (the genesis hash for seq 1). */

@@ -50,21 +50,27 @@ describe('openGame at a seq: waypoints', () => {
     const dir = tempDir()
     const api = await openApi(dir)
     const gameId = await classicCombat(api)
-    const checks = vi.spyOn(api.store, 'verifyGame')
+    // An open checks on this thread or across threads (core/store/chain-threads.ts): either is a whole check.
+    const alone = vi.spyOn(api.store, 'verifyGame')
+    const acrossThreads = vi.spyOn(api.store, 'verifyGameAcrossThreads')
+    const wholeChecks = () => [...alone.mock.calls, ...acrossThreads.mock.calls].map(([id, fromSeq]) => [id, fromSeq])
     await api.openGame(gameId, 2)
     await api.openGame(gameId, 3)
     // Checked whole before its first write; its own appends since keep the check.
-    expect(checks.mock.calls).toEqual([])
+    expect(wholeChecks()).toEqual([])
     await api.append(gameId, { type: 'Note', actor: 'p1', payload: { text: 'the head moves on' } })
     await api.openGame(gameId, 3)
-    expect(checks.mock.calls).toEqual([])
+    expect(wholeChecks()).toEqual([])
     // Another connection writes (another command, an edit around Arbiter): the file's data version
     // changes, and the next open hashes the whole chain again.
     const other = await openApi(dir)
     await other.append(gameId, { type: 'Note', actor: 'p2', payload: { text: 'from elsewhere' } })
     await other.close()
     await api.openGame(gameId, 3)
-    expect(checks.mock.calls.map(([, fromSeq]) => fromSeq ?? 1)).toEqual([1])
+    expect(alone).not.toHaveBeenCalled()
+    expect(acrossThreads.mock.calls.map(([id, toSeq]) => [id, toSeq])).toEqual([
+      [gameId, (await api.status(gameId)).seq],
+    ])
     await api.close()
   })
 

@@ -11,6 +11,7 @@ import {
   type WrittenStep,
 } from '../../core/api/index.js'
 import { ArbiterError } from '../../core/events/errors.js'
+import { configureChainThreads } from '../../core/store/chain-threads.js'
 import { dispatchCall } from '../../electron/dispatch.js'
 import { type BuiltGame, buildGame } from '../bench/build-game.js'
 import { run } from '../helpers/cli.js'
@@ -27,6 +28,8 @@ import { useTempDir } from '../helpers/temp.js'
  */
 
 const tempDir = useTempDir()
+/** The chain check's worker as built (`npm test` builds first): a worker thread runs JavaScript. */
+const builtWorker = new URL('../../dist/core/store/chain-worker.js', import.meta.url)
 let built: BuiltGame
 let builtDir: string
 let original: string
@@ -195,6 +198,20 @@ describe('the tamper suite: every reader refuses or warns, never crashes; writes
       await readersOf(file, expected)
     }, 60_000)
   }
+
+  // Again with every chain checked across threads (core/store/chain-threads.ts), an open's fold done while
+  // the worker checks: the same refusals and warnings, the same seqs.
+  describe('with the chain checked across threads', () => {
+    beforeAll(() => configureChainThreads({ script: builtWorker, threads: 1, minRows: 1 }))
+    afterAll(() => configureChainThreads({}))
+    for (const forgery of forgeries) {
+      it(forgery.name, async () => {
+        const file = join(tempDir(), 'forged.sqlite')
+        copyFileSync(original, file)
+        await readersOf(file, forgery.forge(file, built))
+      }, 60_000)
+    }
+  })
 
   it('verifyGame names each stored snapshot that is not the replay, by seq, and files it again from the events', async () => {
     const file = join(tempDir(), 'forged.sqlite')
