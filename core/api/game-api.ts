@@ -494,22 +494,23 @@ export class LocalGameApi implements GameApi {
 
   /** The live fold at the game's head, rebuilt (the whole chain checked first, see `GameLoader.load`) when needed. */
   private session(gameId: string): Session {
-    const current = this.currentSession(gameId)
+    const head = this.store.head(gameId).seq
+    const current = this.currentSession(gameId, head)
     if (current) this.loader.assertWholeChain(gameId)
-    return current ?? this.keepSession(gameId, this.loader.load(gameId, this.store.head(gameId).seq))
+    return current ?? this.keepSession(gameId, this.loader.load(gameId, head))
   }
 
   /** `session` for a read that may wait: a long chain checked across threads, the fold done meanwhile. */
   private async checkedSession(gameId: string): Promise<Session> {
-    const current = this.currentSession(gameId)
+    const head = this.store.head(gameId).seq
+    const current = this.currentSession(gameId, head)
     if (current) await this.loader.assertWholeChainAcrossThreads(gameId)
-    return current ?? this.keepSession(gameId, await this.loader.loadAcrossThreads(gameId, this.store.head(gameId).seq))
+    return current ?? this.keepSession(gameId, await this.loader.loadAcrossThreads(gameId, head))
   }
 
-  /** The session kept for a game while it is at the head, and no other connection has written since (data_version). */
-  private currentSession(gameId: string): Session | undefined {
+  /** The session kept for a game while it is at `head`, and no other connection has written since (data_version). */
+  private currentSession(gameId: string, head: number): Session | undefined {
     const session = this.sessions.get(gameId)
-    const head = this.store.head(gameId).seq
     if (!session || (session.state.game?.seq ?? 0) !== head || session.dataVersion !== this.store.dataVersion()) return
     return session
   }
