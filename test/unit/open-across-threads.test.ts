@@ -1,11 +1,10 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { copyFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LocalGameApi } from '../../core/api/index.js'
 import { configureChainThreads } from '../../core/store/chain-threads.js'
-import { type BuiltGame, buildGame } from '../bench/build-game.js'
+import { useBuiltGame } from '../helpers/built-game.js'
 import { forgeries } from '../helpers/tamper.js'
 import { useTempDir } from '../helpers/temp.js'
 
@@ -15,25 +14,15 @@ import { useTempDir } from '../helpers/temp.js'
  */
 const tempDir = useTempDir()
 const builtWorker = new URL('../../dist/core/store/chain-worker.js', import.meta.url)
-let built: BuiltGame
-let builtDir: string
-let original: string
 
-beforeAll(async () => {
-  await configureChainThreads({ script: builtWorker, threads: 1, minRows: 1 })
-  builtDir = mkdtempSync(join(tmpdir(), 'arbiter-threads-'))
-  original = join(builtDir, 'built.sqlite')
-  built = await buildGame(original, 2300, 23)
-}, 60_000)
-afterAll(async () => {
-  rmSync(builtDir, { recursive: true, force: true })
-  await configureChainThreads({})
-})
+const game = useBuiltGame(2300, 23)
+beforeAll(() => configureChainThreads({ script: builtWorker, threads: 1, minRows: 1 }))
+afterAll(() => configureChainThreads({}))
 
 function forged(...names: string[]): string {
   const file = join(tempDir(), 'forged.sqlite')
-  copyFileSync(original, file)
-  for (const name of names) forgeries.find((f) => f.name === name)?.forge(file, built)
+  copyFileSync(game.file, file)
+  for (const name of names) forgeries.find((f) => f.name === name)?.forge(file, game.built)
   return file
 }
 
@@ -52,11 +41,13 @@ describe('openGame with the chain checked across threads', () => {
     const before = snapshotRows(file)
     const api = await LocalGameApi.open(file, { mustExist: true })
     try {
-      const view = await api.openGame(built.gameId)
-      expect(view.seq).toBe(built.events)
-      expect(view.checks?.setAside?.map((s) => s.seq)).toEqual([built.lastSnapshotSeq])
+      const view = await api.openGame(game.built.gameId)
+      expect(view.seq).toBe(game.built.events)
+      expect(view.checks?.setAside?.map((s) => s.seq)).toEqual([game.built.lastSnapshotSeq])
       expect(snapshotRows(file)).not.toEqual(before)
-      expect(await api.openGame(built.gameId, built.lastSnapshotSeq + 1)).not.toHaveProperty('checks.setAside')
+      expect(await api.openGame(game.built.gameId, game.built.lastSnapshotSeq + 1)).not.toHaveProperty(
+        'checks.setAside',
+      )
     } finally {
       await api.close()
     }
@@ -67,9 +58,9 @@ describe('openGame with the chain checked across threads', () => {
     const before = snapshotRows(file)
     const api = await LocalGameApi.open(file, { mustExist: true })
     try {
-      for (const atSeq of [undefined, built.events - 1])
-        await expect(api.openGame(built.gameId, atSeq)).rejects.toMatchObject({ code: 'store/chain-broken' })
-      await expect(api.status(built.gameId)).rejects.toMatchObject({ code: 'store/chain-broken' })
+      for (const atSeq of [undefined, game.built.events - 1])
+        await expect(api.openGame(game.built.gameId, atSeq)).rejects.toMatchObject({ code: 'store/chain-broken' })
+      await expect(api.status(game.built.gameId)).rejects.toMatchObject({ code: 'store/chain-broken' })
       expect(snapshotRows(file)).toEqual(before)
     } finally {
       await api.close()

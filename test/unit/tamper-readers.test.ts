@@ -1,5 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { copyFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,7 +12,7 @@ import {
 import { ArbiterError } from '../../core/events/errors.js'
 import { configureChainThreads } from '../../core/store/chain-threads.js'
 import { dispatchCall } from '../../electron/dispatch.js'
-import { type BuiltGame, buildGame } from '../bench/build-game.js'
+import { useBuiltGame } from '../helpers/built-game.js'
 import { run } from '../helpers/cli.js'
 import { type Expected, forgeries } from '../helpers/tamper.js'
 import { useTempDir } from '../helpers/temp.js'
@@ -30,16 +29,8 @@ import { useTempDir } from '../helpers/temp.js'
 const tempDir = useTempDir()
 /** The chain check's worker as built (`npm test` builds first): a worker thread runs JavaScript. */
 const builtWorker = new URL('../../dist/core/store/chain-worker.js', import.meta.url)
-let built: BuiltGame
-let builtDir: string
-let original: string
 
-beforeAll(async () => {
-  builtDir = mkdtempSync(join(tmpdir(), 'arbiter-tamper-'))
-  original = join(builtDir, 'built.sqlite')
-  built = await buildGame(original, 2000 + 300, 17)
-}, 60_000)
-afterAll(() => rmSync(builtDir, { recursive: true, force: true }))
+const game = useBuiltGame(2000 + 300, 17)
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; code: string; message: string }
 
@@ -81,7 +72,7 @@ function refusal(code: string, seq: number) {
 }
 
 async function readersOf(file: string, expected: Expected): Promise<void> {
-  const gameId = built.gameId
+  const gameId = game.built.gameId
   const verify = await command('verify', '--db', file, '--game', gameId)
   const status = await command('status', '--db', file, '--game', gameId)
   const games = await command('games', '--db', file)
@@ -141,7 +132,7 @@ async function readersOf(file: string, expected: Expected): Promise<void> {
         expect(view.state.title).not.toBe('Forged')
         expect(view.checks?.setAside?.map((s) => s.seq)).toContain(expected.seq)
         expect(replayed).toMatchObject({ ok: true })
-        expect(appended).toMatchObject({ ok: true, value: { seq: built.events + 1 } })
+        expect(appended).toMatchObject({ ok: true, value: { seq: game.built.events + 1 } })
         break
       }
       case 'unverified': {
@@ -167,7 +158,7 @@ async function readersOf(file: string, expected: Expected): Promise<void> {
         // Named by the replay and filed again from the events: the write after it folds from the true
         // state (its status carries no unverified flag: the replay verified the snapshot it filed), and
         // so does the next open.
-        expect(appended).toMatchObject({ ok: true, value: { seq: built.events + 1 } })
+        expect(appended).toMatchObject({ ok: true, value: { seq: game.built.events + 1 } })
         expect((appended as { value: WrittenStep }).value.status.checks).toBeUndefined()
         const reopened = await host<GameView>(api, 'openGame', gameId, expected.seq + 1)
         expect(reopened).toMatchObject({ ok: true })
@@ -193,8 +184,8 @@ describe('the tamper suite: every reader refuses or warns, never crashes; writes
   for (const forgery of forgeries) {
     it(forgery.name, async () => {
       const file = join(tempDir(), 'forged.sqlite')
-      copyFileSync(original, file)
-      const expected = forgery.forge(file, built)
+      copyFileSync(game.file, file)
+      const expected = forgery.forge(file, game.built)
       await readersOf(file, expected)
     }, 60_000)
   }
@@ -207,19 +198,19 @@ describe('the tamper suite: every reader refuses or warns, never crashes; writes
     for (const forgery of forgeries) {
       it(forgery.name, async () => {
         const file = join(tempDir(), 'forged.sqlite')
-        copyFileSync(original, file)
-        await readersOf(file, forgery.forge(file, built))
+        copyFileSync(game.file, file)
+        await readersOf(file, forgery.forge(file, game.built))
       }, 60_000)
     }
   })
 
   it('verifyGame names each stored snapshot that is not the replay, by seq, and files it again from the events', async () => {
     const file = join(tempDir(), 'forged.sqlite')
-    copyFileSync(original, file)
-    const forged = forgeries.find((f) => f.name === 'a snapshot forged with its digest')!.forge(file, built)
+    copyFileSync(game.file, file)
+    const forged = forgeries.find((f) => f.name === 'a snapshot forged with its digest')!.forge(file, game.built)
     const api = await LocalGameApi.open(file, { mustExist: true })
     try {
-      const first = await host<ChainCheck>(api, 'verifyGame', built.gameId)
+      const first = await host<ChainCheck>(api, 'verifyGame', game.built.gameId)
       expect(first).toMatchObject({
         ok: true,
         value: {
@@ -232,8 +223,11 @@ describe('the tamper suite: every reader refuses or warns, never crashes; writes
       expect(failed.snapshots?.map((s) => s.seq)).toEqual([failed.seq])
       // Set aside and filed again from the replay's state (this store may be written): the next verify
       // passes, and the head opens from the events' state.
-      expect(await host<ChainCheck>(api, 'verifyGame', built.gameId)).toMatchObject({ ok: true, value: { ok: true } })
-      const opened = await host<GameView>(api, 'openGame', built.gameId)
+      expect(await host<ChainCheck>(api, 'verifyGame', game.built.gameId)).toMatchObject({
+        ok: true,
+        value: { ok: true },
+      })
+      const opened = await host<GameView>(api, 'openGame', game.built.gameId)
       expect((opened as { value: GameView }).value.state.title).not.toBe('Forged')
     } finally {
       await api.close()
@@ -242,10 +236,10 @@ describe('the tamper suite: every reader refuses or warns, never crashes; writes
 
   it('a writer puts dropped guards back before it appends', async () => {
     const file = join(tempDir(), 'unguarded.sqlite')
-    copyFileSync(original, file)
-    forgeries.find((f) => f.name === 'the triggers dropped')!.forge(file, built)
+    copyFileSync(game.file, file)
+    forgeries.find((f) => f.name === 'the triggers dropped')!.forge(file, game.built)
     const api = await LocalGameApi.open(file, { mustExist: true })
-    await api.append(built.gameId, { type: 'Note', actor: 'orcs', payload: { text: 'guarded again' } })
+    await api.append(game.built.gameId, { type: 'Note', actor: 'orcs', payload: { text: 'guarded again' } })
     await api.close()
     const raw = new Database(file)
     try {
