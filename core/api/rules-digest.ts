@@ -4,4 +4,4 @@
  * The sha256 of the code of the engine, the rulesets and the explanations (271 files of
  * core/engine, core/rules, core/explain), built without comments: part of every game's rules identity.
  */
-export const RULES_CODE_DIGEST = 'd8c1a691c7c82457c4c4be90335aab7ed6909a78ac5175876414c692b8e8ba0a'
+export const RULES_CODE_DIGEST = 'cff33c8dae4371c637241b019f899a033f78ade7f7f9088dbbce0c835ec5513c'

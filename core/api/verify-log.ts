@@ -1,4 +1,5 @@
 import type { Engine, EngineState } from '../engine/driver.js'
+import type { StepOptions } from '../engine/types.js'
 import { type EventEnvelope, hostNameProblem } from '../events/envelope.js'
 import { ArbiterError } from '../events/errors.js'
 import { gameEvents } from '../events/index.js'
@@ -10,6 +11,8 @@ import { type SignatureSummary, signatureChecker } from './signatures.js'
 export type LogCheck =
   | { readonly ok: true; readonly events: number; readonly head: string; readonly signatures: SignatureSummary }
   | { readonly ok: false; readonly seq: number; readonly problem: string }
+
+const UNREAD: StepOptions = { explanations: false }
 
 interface CreatedPayload {
   readonly players: readonly { readonly id: string }[]
@@ -67,8 +70,9 @@ export async function checkLog(
       if (badHost !== null) throw new ArbiterError('import/bad-line', badHost)
       requireValidatedForm(envelope)
       const correction = corrections?.get(envelope.seq)
-      if (correction) stepCorrected(engine, state, envelope, correction)
-      else engine.step(state, toEngineEvent(envelope))
+      // Nothing reads a check's explanations: none is built (the state is the same without them).
+      if (correction) stepCorrected(engine, state, envelope, correction, UNREAD)
+      else engine.step(state, toEngineEvent(envelope), UNREAD)
     } catch (error) {
       if (error instanceof ArbiterError && error.code === 'api/catalogue-mismatch') throw error
       return { ok: false, seq: envelope.seq, problem: error instanceof Error ? error.message : String(error) }

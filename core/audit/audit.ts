@@ -165,7 +165,8 @@ export interface AuditInput {
 function foldedHead(engine: Engine, events: readonly FoldedEvent[], corrections: ReadonlyMap<number, CorrectionMark>) {
   const state = engine.initialState()
   try {
-    foldEvents(engine, state, events, undefined, corrections)
+    // Only the state is read: no explanation is built.
+    foldEvents(engine, state, events, undefined, corrections, { explanations: false })
     return state.game
   } catch (error) {
     return (error as Error).message

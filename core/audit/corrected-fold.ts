@@ -1,5 +1,5 @@
 import type { Engine, EngineState } from '../engine/driver.js'
-import type { EngineEvent, StepResult } from '../engine/types.js'
+import type { EngineEvent, StepOptions, StepResult } from '../engine/types.js'
 import { ArbiterError } from '../events/errors.js'
 import type { PayloadOf } from '../events/event-types.js'
 import { gameEvents } from '../events/index.js'
@@ -85,6 +85,7 @@ export function toEngineEvent(envelope: FoldedEvent, stored = false): EngineEven
  * Folds stored events (validated when written, hashed when read) through an engine; errors name the seq. With
  * `corrections`, as corrected (core/api/corrections.ts): a voided event moves the game to its seq unchanged (no
  * step: `onStep` gets null), a replaced one is folded as its replacement, by the same actor at the same seq.
+ * `options` (`explanations: false`) when nothing reads the steps' explanations (see `StepOptions`).
  */
 export function foldEvents(
   engine: Engine,
@@ -92,14 +93,15 @@ export function foldEvents(
   events: Iterable<FoldedEvent>,
   onStep?: (step: StepResult | null, event: FoldedEvent, correction: CorrectionMark | undefined) => void,
   corrections: Corrections = NO_CORRECTIONS,
+  options?: StepOptions,
 ): EngineState {
   for (const envelope of events) {
     const correction = corrections.size > 0 ? corrections.get(envelope.seq) : undefined
     let result: StepResult | null
     try {
       result = correction
-        ? stepCorrected(engine, state, envelope, correction)
-        : engine.step(state, toEngineEvent(envelope, true))
+        ? stepCorrected(engine, state, envelope, correction, options)
+        : engine.step(state, toEngineEvent(envelope, true), options)
     } catch (error) {
       throw storedEventError(envelope, error)
     }
@@ -133,6 +135,7 @@ export function stepCorrected(
   state: EngineState,
   envelope: FoldedEvent,
   correction: CorrectionMark,
+  options?: StepOptions,
 ): StepResult | null {
   const { replacement } = correction
   if (!replacement) {
@@ -140,5 +143,9 @@ export function stepCorrected(
     return null
   }
   const { seq, actor, gameId } = envelope
-  return engine.step(state, { type: replacement.type, payload: replacement.payload, seq, actor, gameId } as EngineEvent)
+  return engine.step(
+    state,
+    { type: replacement.type, payload: replacement.payload, seq, actor, gameId } as EngineEvent,
+    options,
+  )
 }

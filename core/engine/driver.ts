@@ -10,14 +10,15 @@ import { createHoldings } from './holding.js'
 import { indexRuleset } from './ruleset-index.js'
 import { newStepScratch } from './step-scratch.js'
 import { createTimingPoints } from './timing-points.js'
-import type { EngineEvent, EventOf, GameState, ProcedureContext, Ruleset, StepResult } from './types.js'
+import type { EngineEvent, EventOf, GameState, ProcedureContext, Ruleset, StepOptions, StepResult } from './types.js'
 
 export type { EngineState, Frame } from './engine-state.js'
 
 export interface Engine {
   readonly ruleset: Ruleset
   initialState(): EngineState
-  step(state: EngineState, event: EngineEvent): StepResult
+  /** Folds one event into `state` (in place); `options.explanations` false when nothing reads them. */
+  step(state: EngineState, event: EngineEvent, options?: StepOptions): StepResult
   /** Moves the game to `seq` unchanged: a seq the log holds that the game does not count (a voided event). */
   skip(state: EngineState, seq: number): void
   /** Canonical JSON of the game, or null while a procedure is open (it cannot be serialised). */
@@ -58,16 +59,29 @@ export function createEngine(ruleset: Ruleset): Engine {
   const runOf = createGameRuns(index, holdings, createTimingPoints(index, holdings))
   const handlers = createHandlers({ index, holdings, runOf })
 
-  function step(state: EngineState, event: EngineEvent): StepResult {
+  function step(state: EngineState, event: EngineEvent, options?: StepOptions): StepResult {
     const expected = (state.game?.seq ?? 0) + 1
     if (event.seq !== expected)
       throw new RuleError('engine/out-of-order', `event seq ${event.seq} where seq ${expected} was expected`)
     checkEntitlement(state.game, event)
-    const scratch = newStepScratch(event.seq)
-    if (state.game) runOf(state.game).step = scratch
+    const explaining = options?.explanations !== false
+    const scratch = newStepScratch(event.seq, explaining)
+    if (state.game) {
+      const run = runOf(state.game)
+      if (explaining && run.unexplainedOpen)
+        // A caller's mistake, not a refusal of the rules: the fold must have wanted explanations from the last
+        // point where no procedure was open.
+        throw new Error(`seq ${event.seq}: explanations asked of a game folded without them while a procedure was open`)
+      run.step = scratch
+    }
     const own = (handlers[event.type] as Handler<EventType>)(state, event as EventOf<EventType>, scratch)
     const game = state.game as GameState
     game.seq = event.seq
+    if (!explaining) {
+      // Trees left out now may be held by a procedure still open, for a later step's explanations.
+      runOf(game).unexplainedOpen = state.frames.size > 0
+      return { state: game, seq: event.seq, outcomes: scratch.outcomes, explanation: null, requests: scratch.requests }
+    }
     const children: Explanation[] = []
     for (const outcome of scratch.outcomes) children.push(outcome.explanation)
     for (const request of scratch.requests) children.push(request.explanation)

@@ -17,6 +17,11 @@ import type { GameState, ProcedureContext, UnitState } from './types.js'
 export interface GameRun extends StepHolder {
   step: StepScratch
   readonly context: ProcedureContext
+  /**
+   * A procedure left open by a step that built no explanations: what it holds for later steps may lack
+   * trees, so no step of this game may ask for explanations until every procedure has ended.
+   */
+  unexplainedOpen: boolean
 }
 
 export function createGameRuns(
@@ -43,6 +48,7 @@ export function createGameRuns(
       return { unit, params: holding.params, owned: holding.owned, decision: decide, modifiers, holds }
     }
     const run: GameRun = {
+      unexplainedOpen: false,
       step: newStepScratch(game.seq),
       context: {
         game,
@@ -50,6 +56,9 @@ export function createGameRuns(
         profile: index.ruleset.profiles?.[game.variant],
         get seq() {
           return run.step.seq
+        },
+        get explaining() {
+          return run.step.explaining
         },
         unit: (id) => unitOf(game, id, run.step.seq),
         characterUnits: () => holdings.characterUnits(game),

@@ -1,6 +1,14 @@
-import { type Explanation, explain, type RuleRef } from '../explain/explanation.js'
+import { type Explanation, explain, NOT_EXPLAINED, type RuleRef } from '../explain/explanation.js'
 import type { ModifierRecord } from './effects.js'
-import type { Answer, ChoiceRequestSpec, DiceJudging, DiceRequestSpec, EachDieJudging, RequestSpec } from './types.js'
+import type {
+  Answer,
+  ChoiceRequestSpec,
+  DiceJudging,
+  DiceRequestSpec,
+  EachDieJudging,
+  ProcedureContext,
+  RequestSpec,
+} from './types.js'
 
 export type DiceAnswer = Extract<Answer, { kind: 'dice' }>
 
@@ -75,9 +83,11 @@ function eachDie(
  * Rolls dice against a need, then, when a `reroll` record applies, asks for the re-roll of the
  * dice it names ("failed" or "successful"). A re-rolled die is never re-rolled again: one
  * re-roll request at most, whatever the records say (core-mechanics A.1). `secondNeed`: the score the
- * caller's second die will need for each success (a 7+ to hit), said to the odds only.
+ * caller's second die will need for each success (a 7+ to hit), said to the odds only. The judgement's
+ * explanation is `NOT_EXPLAINED` when the step that answers it builds none (`ctx.explaining`).
  */
 export function* rollAgainst(
+  ctx: Pick<ProcedureContext, 'explaining'>,
   spec: Omit<DiceRequestSpec, 'kind' | 'need' | 'odds'> & { readonly need: number | null },
   limits: NaturalLimits,
   words: RollWords,
@@ -109,23 +119,11 @@ export function* rollAgainst(
   let dice: DieRecord[] = []
   for (const face of answer.faces)
     dice.push({ first: face, reroll: null, final: face, success: dieSucceeds(face, need, limits) })
-  const children: Explanation[] = [
-    explain(`dice ${answer.faces.join(', ')} (${answer.source}) against ${need === null ? 'nothing' : `${need}+`}`, {
-      value: answer.faces.join(','),
-      from: [answer.seq],
-    }),
-  ]
-  naturalNotes(answer.faces, need, limits, words, children)
-
-  for (const record of rerolls) {
-    if (record.kind !== 'reroll') continue
-    const used = record === reroll
-    children.push(
-      explain(`${record.label}: re-roll ${record.value}${record.status === 'ignored' ? ` (${record.reason})` : ''}`, {
-        rule: record.source,
-        status: used ? 'applied' : 'ignored',
-      }),
-    )
+  // Built only when the answering step is explained (`ctx.explaining`); a re-roll's request says why, always.
+  const children: Explanation[] | null = ctx.explaining ? [diceRolled(answer, need)] : null
+  if (children) {
+    naturalNotes(answer.faces, need, limits, words, children)
+    for (const record of rerolls) if (record.kind === 'reroll') children.push(rerollRecord(record, record === reroll))
   }
   if (reroll) {
     const wantsFailed = reroll.value !== 'successful'
@@ -156,14 +154,16 @@ export function* rollAgainst(
           success: dieSucceeds(face, need, limits),
         }
       })
-      children.push(
-        explain(
-          `re-rolled ${indexes.map((i) => `${answer.faces[i]} -> ${dice[i]?.final}`).join(', ')} (${again.source})`,
-          { value: again.faces.join(','), rule: reroll.source, from: [again.seq] },
-          [explain('a re-rolled die is never re-rolled again', { rule: rerollOnce })],
-        ),
-      )
-      naturalNotes(again.faces, need, limits, words, children)
+      if (children && ctx.explaining) {
+        children.push(
+          explain(
+            `re-rolled ${indexes.map((i) => `${answer.faces[i]} -> ${dice[i]?.final}`).join(', ')} (${again.source})`,
+            { value: again.faces.join(','), rule: reroll.source, from: [again.seq] },
+            [explain('a re-rolled die is never re-rolled again', { rule: rerollOnce })],
+          ),
+        )
+        naturalNotes(again.faces, need, limits, words, children)
+      }
     }
   }
   let successes = 0
@@ -172,6 +172,7 @@ export function* rollAgainst(
     if (die.success) successes += 1
     if (die.reroll) seqs.push(die.reroll.seq)
   }
+  if (!children || !ctx.explaining) return { dice, successes, explanation: NOT_EXPLAINED }
   const failures = dice.length - successes
   return {
     dice,
@@ -182,6 +183,28 @@ export function* rollAgainst(
       children,
     ),
   }
+}
+
+/** The dice as the table rolled them, against the need. */
+function diceRolled(answer: DiceAnswer, need: number | null): Explanation {
+  return explain(
+    `dice ${answer.faces.join(', ')} (${answer.source}) against ${need === null ? 'nothing' : `${need}+`}`,
+    {
+      value: answer.faces.join(','),
+      from: [answer.seq],
+    },
+  )
+}
+
+/** A re-roll record on the roll: the one used, or one that did not count (and why). */
+function rerollRecord(record: ModifierRecord, used: boolean): Explanation {
+  return explain(
+    `${record.label}: re-roll ${record.value}${record.status === 'ignored' ? ` (${record.reason})` : ''}`,
+    {
+      rule: record.source,
+      status: used ? 'applied' : 'ignored',
+    },
+  )
 }
 
 function naturalNotes(

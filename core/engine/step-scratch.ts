@@ -10,10 +10,16 @@ export interface StepScratch {
   readonly seq: number
   readonly outcomes: Outcome[]
   readonly requests: OpenRequest[]
+  /**
+   * Whether anything reads this step's explanations (`StepOptions.explanations`): when not, the trees that go
+   * only into explanations (its own, its outcomes') are not built. What a request says is built always: the
+   * state holds it.
+   */
+  readonly explaining: boolean
 }
 
-export function newStepScratch(seq: number): StepScratch {
-  return { seq, outcomes: [], requests: [] }
+export function newStepScratch(seq: number, explaining = true): StepScratch {
+  return { seq, outcomes: [], requests: [], explaining }
 }
 
 /** Where a game's step in progress is found: a game's run, read when an outcome is recorded. */

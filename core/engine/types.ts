@@ -345,6 +345,12 @@ export interface ProcedureContext<
   readonly variant: string
   /** Seq of the event being applied now (it moves on as the procedure receives answers). */
   readonly seq: number
+  /**
+   * Whether anything reads the explanations of the step being applied (`StepOptions.explanations`). When
+   * not, a procedure may leave out a tree that goes only into its outcomes' explanations (giving
+   * `NOT_EXPLAINED`), never one a request or the state holds.
+   */
+  readonly explaining: boolean
   unit(id: string): UnitState
   /**
    * The units of the game that are characters or have characters with them (as mustered: a slain character's unit
@@ -429,6 +435,18 @@ export interface Ruleset {
       readonly phases: readonly string[]
     }
   }
+}
+
+/** How a fold takes a step. */
+export interface StepOptions {
+  /**
+   * False when nothing reads the explanations of this step, nor of any later step of this state while a
+   * procedure it leaves open is open (a verify's fold, whose results are dropped): the trees that go only
+   * into explanations are not built, and the step's `explanation` is null. The state, the outcomes'
+   * values and texts, and every request (its explanation too) are what they are with explanations.
+   * Default true.
+   */
+  readonly explanations?: boolean
 }
 
 export interface StepResult {

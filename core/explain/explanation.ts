@@ -37,6 +37,15 @@ export function explain(text: string, init?: ExplanationInit, children: readonly
   return node
 }
 
+/**
+ * What an outcome carries in a step whose explanations nothing reads (a verify's fold: the engine's
+ * `StepOptions.explanations` false): its tree was not built. One shared, frozen node, never shown.
+ */
+export const NOT_EXPLAINED: Explanation = Object.freeze({
+  text: 'not explained: nothing reads the explanations of this fold',
+  children: Object.freeze([]) as readonly Explanation[],
+})
+
 /** Every rule cited anywhere in a tree, each once, in first-seen order. */
 export function citedRules(tree: Explanation): RuleRef[] {
   const seen = new Map<string, RuleRef>()

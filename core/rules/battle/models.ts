@@ -1,6 +1,6 @@
 import { RuleError } from '../../engine/errors.js'
 import type { CharacterState, ModelRef, UnitState } from '../../engine/types.js'
-import { type Explanation, explain } from '../../explain/explanation.js'
+import { type Explanation, explain, NOT_EXPLAINED } from '../../explain/explanation.js'
 import type { BattleContext } from './context.js'
 import { s } from './counting.js'
 import { isHidden } from './hidden.js'
@@ -184,18 +184,20 @@ export function removeRankAndFile(ctx: BattleContext, unit: UnitState, unsaved: 
         ? `${unit.name} loses no models (every wound saved)`
         : `${unit.name} loses ${removed} model${s(removed)} (${unit.models} -> ${models + champion})${rest}`,
     values: { unit: unit.id, unsaved, removed, modelsLeft: models + champion, woundsOnNextModel },
-    explanation: explain(
-      `${removed} model${s(removed)} removed: ${unsaved} unsaved x 1 Wound against W ${wounds}${rest}`,
-      { value: removed, rule: ctx.rule('casualties', 'fill-up'), from: [ctx.seq] },
-      champion
-        ? [
-            unsavedWhy,
-            explain('the champion is attacked on its own and takes none of them', {
-              rule: ctx.rule('champion', 'attacked-separately'),
-            }),
-          ]
-        : [unsavedWhy],
-    ),
+    explanation: ctx.explaining
+      ? explain(
+          `${removed} model${s(removed)} removed: ${unsaved} unsaved x 1 Wound against W ${wounds}${rest}`,
+          { value: removed, rule: ctx.rule('casualties', 'fill-up'), from: [ctx.seq] },
+          champion
+            ? [
+                unsavedWhy,
+                explain('the champion is attacked on its own and takes none of them', {
+                  rule: ctx.rule('champion', 'attacked-separately'),
+                }),
+              ]
+            : [unsavedWhy],
+        )
+      : NOT_EXPLAINED,
   })
   return removed
 }

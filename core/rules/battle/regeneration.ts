@@ -57,6 +57,7 @@ export function* regenerate(ctx: BattleContext, input: RegenerationInput): Gener
           rule: ctx.rule('regeneration', 'close-combat'),
         })
   const roll = yield* rollAgainst(
+    ctx,
     {
       purpose: 'regeneration',
       count: wounds,

@@ -214,6 +214,7 @@ function* rollToHit(
   if (plan.first === null || count === 0) return { hits: 0, rolledNeed: null, needWhy, rolls: [] }
   const rerolls = ctx.modifiers('re-roll', { subject: shooter, opponent: target, combat: null, roll: 'to-hit' })
   const first = yield* rollAgainst(
+    ctx,
     {
       purpose: 'to-hit',
       count,
@@ -243,6 +244,7 @@ function* rollToHit(
       rolls: [first.explanation],
     }
   const second = yield* rollAgainst(
+    ctx,
     {
       purpose: 'to-hit-7-plus',
       count: first.successes,

@@ -2,7 +2,7 @@ import type { AttackKind, CombatMoment } from '../../engine/effects.js'
 import { type Resolved, resolveModifiers } from '../../engine/modifiers.js'
 import { rollAgainst } from '../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
-import { type Explanation, explain } from '../../explain/explanation.js'
+import { type Explanation, explain, NOT_EXPLAINED } from '../../explain/explanation.js'
 import {
   armourSaveNeed,
   characteristic,
@@ -76,6 +76,7 @@ export function* strike(ctx: BattleContext, input: StrikeInput): Generator<Reque
   const hitScore = scoreToRoll(toHit.value, hitLimits)
   const hitNeedWhy = withNotes(toHit.explanation, hitScore.notes)
   const hitRoll = yield* rollAgainst(
+    ctx,
     {
       purpose: 'to-hit',
       count: attacks,
@@ -95,11 +96,13 @@ export function* strike(ctx: BattleContext, input: StrikeInput): Generator<Reque
     kind: 'hits',
     text: `${attacker.name} scores ${hits} hit${s(hits)} of ${attacks}`,
     values: { attacks, need: hitScore.need as number, hits },
-    explanation: explain(`${hits} hit${s(hits)} on ${target.name}`, { value: hits, from }, [
-      attacksWhy,
-      hitNeedWhy,
-      hitRoll.explanation,
-    ]),
+    explanation: ctx.explaining
+      ? explain(`${hits} hit${s(hits)} on ${target.name}`, { value: hits, from }, [
+          attacksWhy,
+          hitNeedWhy,
+          hitRoll.explanation,
+        ])
+      : NOT_EXPLAINED,
   })
   if (hits === 0) return { ...nothing, attacks }
   return yield* woundsFromHits(ctx, input, attacks, hits)
@@ -148,6 +151,7 @@ export function* woundsFromHits(
     return { ...nothing, attacks, hits }
   }
   const woundRoll = yield* rollAgainst(
+    ctx,
     {
       purpose: 'to-wound',
       count: hits,
@@ -163,11 +167,14 @@ export function* woundsFromHits(
     ctx.rule('dice', 're-roll-once'),
   )
   const wounds = woundRoll.successes
-  const woundsWhy = explain(`${wounds} wound${s(wounds)} on ${target.name}`, { value: wounds }, [
-    woundNeedWhy,
-    woundRoll.explanation,
-    ...magicWhy,
-  ])
+  // Held for the casualties (a later step's): never a request's, so not built where nothing reads it.
+  const woundsWhy = ctx.explaining
+    ? explain(`${wounds} wound${s(wounds)} on ${target.name}`, { value: wounds }, [
+        woundNeedWhy,
+        woundRoll.explanation,
+        ...magicWhy,
+      ])
+    : NOT_EXPLAINED
   ctx.emit({
     kind: 'wounds',
     text: `${attacker.name} causes ${wounds} wound${s(wounds)} from ${hits} hit${s(hits)}`,
@@ -183,7 +190,9 @@ export function* woundsFromHits(
     strength: strength.value,
     magical: magic.magical,
   })
-  const unsavedWhy = explain(`${unsaved} unsaved wound${s(unsaved)}`, { value: unsaved }, [woundsWhy, ...saveWhy])
+  const unsavedWhy = ctx.explaining
+    ? explain(`${unsaved} unsaved wound${s(unsaved)}`, { value: unsaved }, [woundsWhy, ...saveWhy])
+    : NOT_EXPLAINED
   const before = { models: target.models, woundsOnNextModel: target.woundsOnNextModel }
   const removed = input.remove ? input.remove(unsaved, unsavedWhy) : removeRankAndFile(ctx, target, unsaved, unsavedWhy)
   // Outside close combat a unit regenerates at once; in close combat, as the ruleset's profile say:
@@ -331,6 +340,7 @@ function rollSaves(
 ) {
   const what = roll === 'armour-save' ? 'armour' : 'ward'
   return rollAgainst(
+    ctx,
     {
       purpose: roll,
       count,

@@ -67,6 +67,7 @@ export function* dangerousTerrainTests(
   })
   const rerolls = ctx.modifiers('movement', { subject: unit, opponent: [], move: 'dangerous-terrain' })
   const judged = yield* rollAgainst(
+    ctx,
     {
       purpose: 'dangerous-terrain',
       count: unit.models,
