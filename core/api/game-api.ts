@@ -339,7 +339,8 @@ export class LocalGameApi implements GameApi {
     if (!Number.isInteger(atSeq) || atSeq < 1 || atSeq > head) {
       throw new ArbiterError('api/bad-seq', `game ${gameId} has events 1 to ${head}; there is no seq ${atSeq}`)
     }
-    const loaded = await this.loader.loadAcrossThreads(gameId, atSeq)
+    // A view, never stepped on: the steps' explanations, which nothing here reads, are not built.
+    const loaded = await this.loader.loadAcrossThreads(gameId, atSeq, { explanations: false })
     return this.withChecks(gameId, loaded, gameView(gameId, loaded.state.game as GameState, this.hashAt(gameId, atSeq)))
   }
 

@@ -1,5 +1,5 @@
 import type { Engine, EngineState } from '../engine/driver.js'
-import type { GameState } from '../engine/types.js'
+import type { GameState, StepOptions } from '../engine/types.js'
 import { ArbiterError } from '../events/errors.js'
 import { gameEvents } from '../events/index.js'
 import type { EventStore, VerifyResult } from '../store/event-store.js'
@@ -213,9 +213,10 @@ export class GameLoader {
    * `load`, with a long chain checked across threads and the fold done on this thread meanwhile (while the
    * workers start and take their first pieces), as the game's corrections say. Nothing folded is shown, and
    * nothing is filed, before the whole chain has passed: a snapshot the fold would file again waits for it,
-   * and a broken chain is named before anything the fold found wrong.
+   * and a broken chain is named before anything the fold found wrong. `options` as the engine's step takes them:
+   * a view that is never stepped on folds without the explanations nothing reads.
    */
-  async loadAcrossThreads(gameId: string, toSeq: number): Promise<Session> {
+  async loadAcrossThreads(gameId: string, toSeq: number, options?: StepOptions): Promise<Session> {
     const { engine } = this.engineOf(gameId)
     const corrections = this.correctionsOf(gameId)
     const refiles: (() => void)[] = []
@@ -223,7 +224,7 @@ export class GameLoader {
     await this.assertWholeChainAcrossThreads(gameId, () => {
       this.deferredRefiles = refiles
       try {
-        folded.session = this.fold(gameId, engine, toSeq, corrections)
+        folded.session = this.fold(gameId, engine, toSeq, corrections, options)
       } catch (failure) {
         folded.failure = failure
       } finally {
@@ -236,12 +237,18 @@ export class GameLoader {
   }
 
   /** `load` once the chain has been checked. */
-  private fold(gameId: string, engine: Engine, toSeq: number, corrections: Corrections): Session {
+  private fold(
+    gameId: string,
+    engine: Engine,
+    toSeq: number,
+    corrections: Corrections,
+    options?: StepOptions,
+  ): Session {
     const setAside: Wrong[] = []
     const restored = this.restorable(gameId, engine, toSeq, setAside, corrections)
     if (restored) {
       try {
-        return this.foldFrom(gameId, engine, restored, toSeq, setAside, corrections)
+        return this.foldFrom(gameId, engine, restored, toSeq, setAside, corrections, options)
       } catch (error) {
         if (error instanceof ArbiterError && error.code.startsWith('store/') && error.code !== 'store/bad-event')
           throw error
@@ -249,7 +256,7 @@ export class GameLoader {
         setAside.push({ seq: restored.start.seq, key: restored.start.key, problem })
       }
     }
-    return this.foldFrom(gameId, engine, null, toSeq, setAside, corrections)
+    return this.foldFrom(gameId, engine, null, toSeq, setAside, corrections, options)
   }
 
   /**
@@ -442,6 +449,7 @@ export class GameLoader {
     toSeq: number,
     setAside: readonly Wrong[],
     corrections: Corrections,
+    options?: StepOptions,
   ): Session {
     const fromSeq = restored?.start.seq ?? 0
     const state = restored?.state ?? engine.initialState()
@@ -461,6 +469,7 @@ export class GameLoader {
         if (json !== null) captured.set(event.seq, json)
       },
       corrections,
+      options,
     )
     const session: Session = {
       engine,
