@@ -111,6 +111,8 @@ export class LocalGameApi implements GameApi {
   private readonly recorder: { readonly host?: string }
   private readonly loader: GameLoader
   private readonly chainCheck = (gameId: string) => this.loader.wholeChain(gameId)
+  /** The stored hash of the event at `seq` (the caller has checked the chain it reads from). */
+  private readonly hashAt = (gameId: string, seq: number) => this.store.storedHash(gameId, seq)
 
   private constructor(
     /** In-process only (tests, benchmarks): not part of the GameApi contract. */
@@ -147,7 +149,10 @@ export class LocalGameApi implements GameApi {
   }
 
   async listGames(): Promise<GameListing[]> {
-    return this.store.games().map((row) => checkedListing(this.store, row, this.chainCheck))
+    const rows = this.store.games()
+    // Each game's whole chain checked across threads first: the listing's own check then finds it remembered.
+    for (const row of rows) if (this.store.hasEvents(row.gameId)) await this.loader.wholeChainAcrossThreads(row.gameId)
+    return rows.map((row) => checkedListing(this.store, row, this.chainCheck))
   }
 
   async archiveGame(gameId: string, archived: boolean): Promise<void> {
@@ -422,12 +427,6 @@ export class LocalGameApi implements GameApi {
   async signatures(gameId: string): Promise<SigningView> {
     const game = this.session(gameId).state.game as GameState
     return signingView(gameId, game, (seq) => this.hashAt(gameId, seq))
-  }
-
-  /** The stored hash of the event at `seq` (the caller has checked the chain it reads from). */
-  private hashAt(gameId: string, seq: number): string {
-    for (const event of this.store.readEvents(gameId, { fromSeq: seq, toSeq: seq })) return event.hash
-    throw new ArbiterError('store/chain-broken', `game ${gameId} seq ${seq}: missing: the row is not in the database`)
   }
 
   async exportGame(gameId: string, page: PageRequest = {}): Promise<ExportPage> {

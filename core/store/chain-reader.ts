@@ -246,6 +246,11 @@ export class ChainReader {
     }
   }
 
+  /** The hash stored with the row at `seq`, unchecked; undefined when there is none. */
+  storedHash(gameId: string, seq: number): string | undefined {
+    return this.hashAtStmt.get(gameId, seq)?.hash
+  }
+
   /** Throws what a chain read names when the row after `seq` is missing: the seq that follows it instead. */
   private missingAfter(gameId: string, seq: number): never {
     const next = this.db

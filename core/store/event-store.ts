@@ -216,6 +216,21 @@ export class EventStore {
     return { seq: head.seq, hash: head.hash }
   }
 
+  /** Whether a game has any event stored (a games row without one is listed as broken). */
+  hasEvents(gameId: string): boolean {
+    this.assertOpen()
+    return this.chain.headStmt.get(gameId) !== undefined
+  }
+
+  /** The hash stored with the event at `seq`, unchecked (the caller has checked the chain it reads from). */
+  storedHash(gameId: string, seq: number): string {
+    this.assertOpen()
+    const hash = this.chain.storedHash(gameId, seq)
+    if (hash === undefined)
+      throw new ArbiterError('store/chain-broken', `game ${gameId} seq ${seq}: missing: the row is not in the database`)
+    return hash
+  }
+
   game(gameId: string): GameSummary {
     this.assertOpen()
     const row = this.gameStmt.get(gameId)
