@@ -150,8 +150,9 @@ export class LocalGameApi implements GameApi {
 
   async listGames(): Promise<GameListing[]> {
     const rows = this.store.games()
-    // Each game's whole chain checked across threads first: the listing's own check then finds it remembered.
-    for (const row of rows) if (this.store.hasEvents(row.gameId)) await this.loader.wholeChainAcrossThreads(row.gameId)
+    // Each chain checked across threads first, for the listing's own check to find remembered; what this
+    // refuses (a game without events or without its games row) the listing names.
+    for (const row of rows) await this.loader.wholeChainAcrossThreads(row.gameId).catch(() => undefined)
     return rows.map((row) => checkedListing(this.store, row, this.chainCheck))
   }
 

@@ -216,12 +216,6 @@ export class EventStore {
     return { seq: head.seq, hash: head.hash }
   }
 
-  /** Whether a game has any event stored (a games row without one is listed as broken). */
-  hasEvents(gameId: string): boolean {
-    this.assertOpen()
-    return this.chain.headStmt.get(gameId) !== undefined
-  }
-
   /** The hash stored with the event at `seq`, unchecked (the caller has checked the chain it reads from). */
   storedHash(gameId: string, seq: number): string {
     this.assertOpen()
