@@ -335,9 +335,9 @@ export class EventStore {
   }
 
   /**
-   * `verifyGame` of the whole chain (to `toSeq`, the head the caller read), checked across threads when it is long and the database is in a file
-   * (chain-threads.ts): the same result, sooner. `meanwhile` runs on this thread while the workers check (see
-   * `ChainThreads.check`).
+   * `verifyGame` of the whole chain (to `toSeq`, the head the caller read), checked across threads when it is
+   * long and the database is in a file (chain-threads.ts): the same result, sooner. `meanwhile` runs on this
+   * thread while the workers check (see `ChainThreads.check`).
    */
   async verifyGameAcrossThreads(gameId: string, toSeq?: number, meanwhile?: () => void): Promise<VerifyResult> {
     this.assertOpen()

@@ -95,7 +95,10 @@ const gc = (globalThis as { gc?: () => void }).gc ?? (() => {})
 
 const now = () => process.hrtime.bigint()
 const msSince = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6
-/** CPU time (user + system) of this process since `start` (a `process.cpuUsage()`), in ms: less noisy than wall time on a shared machine. */
+/**
+ * CPU time (user + system) of this process since `start` (a `process.cpuUsage()`), in ms: less noisy than wall
+ * time on a shared machine.
+ */
 const cpuMsSince = (start: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(start)
   return (used.user + used.system) / 1000
