@@ -87,10 +87,14 @@ export interface ChainThreadOptions {
   readonly threads?: number
   /** Fewer rows than this are checked on the calling thread alone: a worker's round trip would cost more. */
   readonly minRows?: number
+  /** How long a worker may take to answer before the calling thread checks its pieces itself. */
+  readonly answerWithinMs?: number
 }
 
 /** Below this many rows a chain is checked on the calling thread alone (a worker's round trip costs ~1 ms). */
 export const PARALLEL_CHAIN_MIN_ROWS = 20_000
+/** How long a worker may take to answer, by default, before the calling thread checks its pieces itself. */
+const ANSWER_WITHIN_MS = 60_000
 /** The pieces a check is cut into: small enough that threads finish together, large enough to cost no more. */
 const PIECES = 32
 
@@ -111,9 +115,10 @@ interface Running {
 
 class ChainThreads {
   private readonly running: Running[] = []
+  /** Jobs sent and not yet answered, by id: the worker, the answer awaited, the time it has. */
   private readonly pending = new Map<
     number,
-    { readonly worker: Worker; readonly answer: (a: ChainPartAnswer) => void }
+    { readonly worker: Worker; readonly answer: (a: ChainPartAnswer) => void; readonly timer: NodeJS.Timeout }
   >()
   private nextId = 1
   private unavailable = false
@@ -122,6 +127,7 @@ class ChainThreads {
     private readonly script: URL | null,
     private readonly threads: number,
     private readonly minRows: number,
+    private readonly answerWithinMs: number,
   ) {}
 
   /**
@@ -171,11 +177,27 @@ class ChainThreads {
 
   private post(worker: Worker, job: ChainPartJob): Promise<ChainPartAnswer> {
     return new Promise((answer) => {
-      this.pending.set(job.id, { worker, answer })
+      // A worker that never answers (stuck, however unlikely) must not hang an open: its pieces are checked here.
+      const timer = setTimeout(
+        () => this.answer(worker, { id: job.id, pieces: [], broken: [], failed: 'no answer in time' }),
+        this.answerWithinMs,
+      )
+      timer.unref()
+      this.pending.set(job.id, { worker, answer, timer })
       // Held open while it works (a process awaiting its answer must not exit), let go when idle.
       worker.ref()
       worker.postMessage(job)
     })
+  }
+
+  /** Settles a job with what its worker said (or the timeout); a job already settled is left as it is. */
+  private answer(worker: Worker, said: ChainPartAnswer): void {
+    const waiting = this.pending.get(said.id)
+    if (!waiting) return
+    clearTimeout(waiting.timer)
+    this.pending.delete(said.id)
+    if (![...this.pending.values()].some((p) => p.worker === worker)) worker.unref()
+    waiting.answer(said)
   }
 
   /** The workers, started on first use; none where they cannot run. */
@@ -191,21 +213,13 @@ class ChainThreads {
     worker.on('online', () => {
       running.online = true
     })
-    worker.on('message', (said: ChainPartAnswer) => {
-      const waiting = this.pending.get(said.id)
-      this.pending.delete(said.id)
-      if (![...this.pending.values()].some((p) => p.worker === worker)) worker.unref()
-      waiting?.answer(said)
-    })
+    worker.on('message', (said: ChainPartAnswer) => this.answer(worker, said))
     const gone = (why: string): void => {
       if (!running.online) this.unavailable = true
       const at = this.running.indexOf(running)
       if (at >= 0) this.running.splice(at, 1)
-      for (const [id, waiting] of this.pending)
-        if (waiting.worker === worker) {
-          this.pending.delete(id)
-          waiting.answer({ id, pieces: [], broken: [], failed: why })
-        }
+      for (const [id, waiting] of [...this.pending])
+        if (waiting.worker === worker) this.answer(worker, { id, pieces: [], broken: [], failed: why })
     }
     worker.on('error', (error) => gone(error.message))
     worker.on('exit', (code) => gone(`the worker stopped (exit code ${code})`))
@@ -224,7 +238,12 @@ let threads: ChainThreads | undefined
 
 /** The process's chain-check threads (chain-threads.ts), made with the defaults on first use. */
 export function chainThreads(): ChainThreads {
-  threads ??= new ChainThreads(defaultScript(), Math.min(3, availableParallelism() - 1), PARALLEL_CHAIN_MIN_ROWS)
+  threads ??= new ChainThreads(
+    defaultScript(),
+    Math.min(3, availableParallelism() - 1),
+    PARALLEL_CHAIN_MIN_ROWS,
+    ANSWER_WITHIN_MS,
+  )
   return threads
 }
 
@@ -235,5 +254,6 @@ export async function configureChainThreads(options: ChainThreadOptions): Promis
     options.script === undefined ? defaultScript() : options.script,
     options.threads ?? Math.min(3, availableParallelism() - 1),
     options.minRows ?? PARALLEL_CHAIN_MIN_ROWS,
+    options.answerWithinMs ?? ANSWER_WITHIN_MS,
   )
 }

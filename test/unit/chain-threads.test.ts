@@ -164,6 +164,29 @@ describe('the whole-chain check across threads (core/store/chain-threads.ts)', (
     }
   })
 
+  it('checks on the calling thread what a worker that never answers took, and does not hang', async () => {
+    const silent = join(tempDir(), 'silent-worker.mjs')
+    // Takes every piece, checks none, says nothing.
+    writeFileSync(
+      silent,
+      "import { parentPort } from 'node:worker_threads'\n" +
+        "parentPort.on('message', (job) => { Atomics.add(new Int32Array(job.next), 0, 1000) })\n",
+    )
+    await configureChainThreads({ script: pathToFileURL(silent), threads: 1, minRows: 1, answerWithinMs: 200 })
+    const gameId = 'g6'
+    const file = join(tempDir(), 'silent.db')
+    storeWith(file, gameId).close()
+    tamper(file, (raw) => raw.exec(`UPDATE events SET actor = 'mallory' WHERE seq = 12`))
+    const store = EventStore.open(file)
+    try {
+      const result = await store.verifyGameAcrossThreads(gameId)
+      expect(result).toMatchObject({ ok: false, seq: 12 })
+      expect(result).toEqual(store.verifyGame(gameId))
+    } finally {
+      store.close()
+    }
+  })
+
   it('keeps a database in memory, and a short chain, on the calling thread', async () => {
     await configureChainThreads({ script: builtWorker, threads: 2 })
     const own = ownRanges()
