@@ -109,8 +109,9 @@ function defaultScript(): URL | null {
 
 interface Running {
   readonly worker: Worker
-  /** Became online: a worker that fails before it does means workers cannot run here at all. */
-  online: boolean
+  /** Has answered a job: a worker that fails before it has (it cannot start, or load what it needs) means
+   * workers cannot run here at all, and none is started again. */
+  answered: boolean
 }
 
 class ChainThreads {
@@ -177,11 +178,12 @@ class ChainThreads {
 
   private post(worker: Worker, job: ChainPartJob): Promise<ChainPartAnswer> {
     return new Promise((answer) => {
-      // A worker that never answers (stuck, however unlikely) must not hang an open: its pieces are checked here.
-      const timer = setTimeout(
-        () => this.answer(worker, { id: job.id, pieces: [], broken: [], failed: 'no answer in time' }),
-        this.answerWithinMs,
-      )
+      // A worker that never answers (stuck, however unlikely) must not hang an open: its pieces are checked here,
+      // and it is stopped (one that never answered any job is not started again).
+      const timer = setTimeout(() => {
+        this.answer(worker, { id: job.id, pieces: [], broken: [], failed: 'no answer in time' })
+        void worker.terminate()
+      }, this.answerWithinMs)
       timer.unref()
       this.pending.set(job.id, { worker, answer, timer })
       // Held open while it works (a process awaiting its answer must not exit), let go when idle.
@@ -203,19 +205,24 @@ class ChainThreads {
   /** The workers, started on first use; none where they cannot run. */
   private workers(): Worker[] {
     if (this.unavailable || this.script === null || this.threads < 1) return []
-    while (this.running.length < this.threads) this.start(this.script)
+    try {
+      while (this.running.length < this.threads) this.start(this.script)
+    } catch {
+      // The worker could not even be made here: the calling thread checks alone from now on.
+      this.unavailable = true
+    }
     return this.running.map((r) => r.worker)
   }
 
   private start(script: URL): void {
-    const running: Running = { worker: new Worker(script), online: false }
+    const running: Running = { worker: new Worker(script), answered: false }
     const { worker } = running
-    worker.on('online', () => {
-      running.online = true
+    worker.on('message', (said: ChainPartAnswer) => {
+      running.answered = true
+      this.answer(worker, said)
     })
-    worker.on('message', (said: ChainPartAnswer) => this.answer(worker, said))
     const gone = (why: string): void => {
-      if (!running.online) this.unavailable = true
+      if (!running.answered) this.unavailable = true
       const at = this.running.indexOf(running)
       if (at >= 0) this.running.splice(at, 1)
       for (const [id, waiting] of [...this.pending])
