@@ -59,7 +59,7 @@ export interface ChainPartAnswer {
 
 /**
  * Takes pieces of `plan` from its counter and checks them with `reader` until none is left: the loop every
- * thread of a check runs. Returns the pieces checked, with those found broken.
+ * thread of a check runs. Adds the pieces it checked to `checked`, and those found broken to `broken`.
  */
 export function checkPieces(reader: ChainReader, plan: ChainCheckPlan, checked: number[], broken: BrokenPiece[]): void {
   const next = new Int32Array(plan.next)
