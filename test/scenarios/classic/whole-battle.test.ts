@@ -1,0 +1,381 @@
+import { describe, expect, it } from 'vitest'
+import { exportText, type GameView, type LocalGameApi, replaySteps, type StepView } from '../../../core/api/index.js'
+import type { Outcome } from '../../../core/engine/index.js'
+import { canonicalJson } from '../../../core/events/index.js'
+import { openApi } from '../../helpers/api-game.js'
+import { type Draft, EngineGame, HASH, unitDef } from '../../helpers/classic-game.js'
+import { useTempDir } from '../../helpers/temp.js'
+
+/**
+ * A whole recorded battle (issue #16), variant `classic` (7th-edition conventions: core-mechanics A.10 and
+ * core/rules/classic/decisions.ts). The Druchii (Dark Elves) meet an Empire army for six turns each. Every
+ * event is below; every number the engine gives was worked out by hand first, in the comments beside the
+ * events and the expectations.
+ *
+ * Druchii (player `druchii`):
+ * - Highborn Malrith, the General: a character on his own, M5 WS6 BS6 S4 T3 W2 I7 A3 Ld10; hand weapon, heavy
+ *   armour, shield.
+ * - Sorceress Ylva: a level-2 Wizard on her own, M5 WS4 BS4 S3 T3 W2 I5 A1 Ld8; hand weapon.
+ * - Warriors: 20 Dark Elves five wide, M5 WS4 BS4 S3 T3 W1 I5 A1 Ld8; spear, light armour, shield; standard
+ *   and musician.
+ * - Crossbowmen: 10 Dark Elves five wide (two ranks); repeater crossbow (24", S3, Multiple Shots 2), light armour.
+ * - Executioners: 10 Dark Elves five wide, WS5; draich (two-handed, +2S), heavy armour; Killing Blow.
+ * Empire (player `empire`):
+ * - Captain Albrecht, the General: on his own, M4 WS5 BS5 S4 T4 W2 I5 A3 Ld8; hand weapon, heavy armour, shield.
+ * - Wizard Konrad: a level-2 Wizard on his own, M4 WS3 BS3 S3 T3 W2 I3 A1 Ld7; hand weapon.
+ * - Swordsmen: 20 five wide, M4 WS3 BS3 S3 T3 W1 I3 A1 Ld7; hand weapon, light armour, shield; standard, musician.
+ * - Spearmen: 20 five wide, the same soldiers with spears; standard, musician.
+ * - Knights: 5 cavalry five wide, M8 WS4 BS3 S3 T3 W1 I3 A1 Ld8; lance, heavy armour, shield; standard.
+ *
+ * Charts used throughout (core-mechanics A.4, A.5 and A.10): to hit in close combat, WS4 against WS3 is 3+,
+ * WS3 against WS4 4+; shooting, 7 - BS; to wound, S equal to T 4+, S two above T 2+; armour: light 6+, heavy
+ * 5+, shield +1, mounted +1 (classic/armour-save), worsened by 1 per point of Strength above 3.
+ *
+ * Turn 1, Druchii.
+ * - Movement: the Warriors and the Executioners march 2 x M5 = 10", with no enemy within 8"; the Highborn
+ *   moves his M, 5".
+ * - Magic (classic/variants §magic-dice, per Wizard): power dice 2 + level 2 = 4; the Empire's dispel dice
+ *   2 + 1 for a level-2 Wizard = 3. The Sorceress casts Doombolt at the Spearmen with 3 dice (level 2 + 1, the
+ *   most she may use): 5 + 4 + 2 = 11 >= 7, cast (the dice alone, no level added). The Empire dispels with 2
+ *   dice: 3 + 3 = 6 < 11, not dispelled. D6 hits: 4. S5 against T3: 2+: 6, 3, 1, 5 -> 3 wounds. Light armour
+ *   and shield 5+, S5 worsens it by 2: 7+, no save. Spearmen 20 -> 17 (15%: no Panic, under 25%).
+ * - Shooting: the Crossbowmen, 20" from the Spearmen (long range, beyond 12"), take Multiple Shots: 5 models
+ *   fire, 2 shots each = 10 shots, BS4 3+, long range -1, Multiple Shots -1: 5+. 5, 6, 1, 2, 5, 3, 4, 6, 2, 1
+ *   -> 4 hits. S3 against T3: 4+: 4, 2, 6, 3 -> 2 wounds. Saves 5+ (S3 takes nothing off): 5, 2 -> 1 saved.
+ *   Spearmen 17 -> 16 (1 of 17 this phase: no Panic).
+ * Turn 1, Empire. The Swordsmen march 2 x M4 = 8", the Spearmen move 4", the Knights 8", the Captain 4".
+ *   Power 4 (Konrad, level 2) against the Druchii's 3 dispel dice (Ylva); the Empire casts nothing.
+ * Turn 2, Druchii.
+ * - Movement: the Warriors charge the Spearmen 8" away: charge range 2 x M5 = 10" (classic/variants
+ *   §charge-range) >= 8"; the Spearmen, with no missile weapon, may hold or flee: they hold. The charge
+ *   reaches. The Executioners move 5".
+ * - Magic: power 4, dispel 3. Doombolt at the Knights with 3 dice: 6 + 2 + 3 = 11, cast; the Empire throws all
+ *   3 dispel dice: 5 + 4 + 4 = 13 >= 11, dispelled.
+ * - Shooting: the Crossbowmen at the Knights, 18" away (long range), Multiple Shots: 10 shots at 5+:
+ *   6, 5, 2, 3, 1, 4, 5, 2, 6, 3 -> 4 hits; 4+ to wound: 4, 5, 1, 2 -> 2 wounds; heavy armour 5+, shield +1,
+ *   mounted +1: 3+: 3, 1 -> 1 saved. Knights 5 -> 4 (20%: no Panic).
+ */
+const DRUCHII = 'druchii'
+const EMPIRE = 'empire'
+
+const darkElf = { M: 5, WS: 4, BS: 4, S: 3, T: 3, W: 1, I: 5, A: 1, Ld: 8 }
+const soldier = { M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7 }
+
+const druchiiArmy = [
+  unitDef('highborn', {
+    name: 'Highborn Malrith',
+    race: 'dark-elves',
+    character: true,
+    general: true,
+    models: 1,
+    profile: { M: 5, WS: 6, BS: 6, S: 4, T: 3, W: 2, I: 7, A: 3, Ld: 10 },
+    gear: ['hand-weapon', 'heavy-armour', 'shield'],
+  }),
+  unitDef('sorceress', {
+    name: 'Sorceress Ylva',
+    race: 'dark-elves',
+    character: true,
+    models: 1,
+    wizardLevel: 2,
+    profile: { M: 5, WS: 4, BS: 4, S: 3, T: 3, W: 2, I: 5, A: 1, Ld: 8 },
+  }),
+  unitDef('warriors', {
+    name: 'Warriors',
+    race: 'dark-elves',
+    models: 20,
+    formation: { files: 5 },
+    profile: darkElf,
+    gear: ['hand-weapon', 'spear', 'light-armour', 'shield'],
+    command: { standard: true, musician: true },
+  }),
+  unitDef('crossbowmen', {
+    name: 'Crossbowmen',
+    race: 'dark-elves',
+    models: 10,
+    formation: { files: 5 },
+    profile: darkElf,
+    gear: ['hand-weapon', 'repeater-crossbow', 'light-armour'],
+  }),
+  unitDef('executioners', {
+    name: 'Executioners',
+    race: 'dark-elves',
+    models: 10,
+    formation: { files: 5 },
+    profile: { ...darkElf, WS: 5 },
+    gear: ['hand-weapon', 'draich', 'heavy-armour'],
+    rules: ['killing-blow'],
+  }),
+]
+const empireArmy = [
+  unitDef('captain', {
+    name: 'Captain Albrecht',
+    character: true,
+    general: true,
+    models: 1,
+    profile: { M: 4, WS: 5, BS: 5, S: 4, T: 4, W: 2, I: 5, A: 3, Ld: 8 },
+    gear: ['hand-weapon', 'heavy-armour', 'shield'],
+  }),
+  unitDef('wizard', {
+    name: 'Wizard Konrad',
+    character: true,
+    models: 1,
+    wizardLevel: 2,
+    profile: { M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 2, I: 3, A: 1, Ld: 7 },
+  }),
+  unitDef('swordsmen', {
+    name: 'Swordsmen',
+    models: 20,
+    formation: { files: 5 },
+    profile: soldier,
+    gear: ['hand-weapon', 'light-armour', 'shield'],
+    command: { standard: true, musician: true },
+  }),
+  unitDef('spearmen', {
+    name: 'Spearmen',
+    models: 20,
+    formation: { files: 5 },
+    profile: soldier,
+    gear: ['hand-weapon', 'spear', 'light-armour', 'shield'],
+    command: { standard: true, musician: true },
+  }),
+  unitDef('knights', {
+    name: 'Knights',
+    troopType: 'cavalry',
+    models: 5,
+    formation: { files: 5 },
+    profile: { M: 8, WS: 4, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 8 },
+    gear: ['hand-weapon', 'lance', 'heavy-armour', 'shield'],
+    command: { standard: true },
+  }),
+]
+
+/** Every event carries the player who records it, as the api needs (the active player, or the one who answers). */
+const by = (actor: string, type: string, payload: unknown): Draft => ({ type, payload, actor })
+const turn = (n: number, player: string) => by(player, 'TurnStarted', { turn: n, player })
+const phase = (player: string, name: string) => by(player, 'PhaseStarted', { phase: name })
+const dice = (actor: string, requestId: string, faces: number[]) =>
+  by(actor, 'DiceRolled', { requestId, faces, source: 'physical' })
+const choice = (actor: string, requestId: string, option: string) => by(actor, 'ChoiceMade', { requestId, option })
+const move = (player: string, unit: string, kind: string, distance: number) =>
+  by(player, 'MoveDeclared', { unit, kind, distance, enemiesWithin8: [] })
+const charge = (player: string, unit: string, target: string, distance: number, facing = 'front') =>
+  by(player, 'ChargeDeclared', { unit, target, distance, facing })
+const doombolt = (target: string, powerDice: number, distance: number) =>
+  by(DRUCHII, 'SpellCast', {
+    caster: 'sorceress',
+    spell: 'doombolt',
+    target,
+    powerDice,
+    distance,
+    inArc: true,
+    lineOfSight: true,
+  })
+const crossbows = (target: string, distance: number, models: number) =>
+  by(DRUCHII, 'ShotDeclared', {
+    shooter: 'crossbowmen',
+    target,
+    weapon: 'repeater-crossbow',
+    models,
+    distance,
+    multipleShots: true,
+  })
+
+const D = DRUCHII
+const E = EMPIRE
+const events: Draft[] = [
+  by(D, 'GameCreated', {
+    ruleset: 'classic',
+    variant: 'classic',
+    catalogueHash: HASH,
+    title: 'A whole battle',
+    players: [
+      { id: D, name: 'Druchii' },
+      { id: E, name: 'Empire' },
+    ],
+  }), // 1
+  by(D, 'ArmyMustered', { player: D, units: druchiiArmy }), // 2
+  by(E, 'ArmyMustered', { player: E, units: empireArmy }), // 3
+  // Turn 1, Druchii.
+  turn(1, D), // 4
+  phase(D, 'movement'), // 5
+  move(D, 'warriors', 'march', 10), // 6
+  move(D, 'executioners', 'march', 10), // 7
+  move(D, 'highborn', 'normal', 5), // 8
+  phase(D, 'magic'), // 9: power 4, dispel 3
+  doombolt('spearmen', 3, 16), // 10
+  dice(D, '10.1', [5, 4, 2]), // 11: 11, cast
+  choice(E, '11.1', '2'), // 12
+  dice(E, '12.1', [3, 3]), // 13: 6 < 11, not dispelled
+  dice(D, '13.1', [4]), // 14: 4 hits
+  dice(D, '14.1', [6, 3, 1, 5]), // 15: 3 wounds at 2+, no save: 20 -> 17
+  phase(D, 'shooting'), // 16
+  crossbows('spearmen', 20, 5), // 17
+  dice(D, '17.1', [5, 6, 1, 2, 5, 3, 4, 6, 2, 1]), // 18: 4 hits at 5+
+  dice(D, '18.1', [4, 2, 6, 3]), // 19: 2 wounds at 4+
+  dice(E, '19.1', [5, 2]), // 20: 1 saved at 5+: 17 -> 16
+  phase(D, 'close-combat'), // 21
+  // Turn 1, Empire.
+  turn(1, E), // 22
+  phase(E, 'movement'), // 23
+  move(E, 'swordsmen', 'march', 8), // 24
+  move(E, 'spearmen', 'normal', 4), // 25
+  move(E, 'knights', 'normal', 8), // 26
+  move(E, 'captain', 'normal', 4), // 27
+  phase(E, 'magic'), // 28: power 4, dispel 3
+  phase(E, 'shooting'), // 29
+  phase(E, 'close-combat'), // 30
+  // Turn 2, Druchii.
+  turn(2, D), // 31
+  phase(D, 'movement'), // 32
+  charge(D, 'warriors', 'spearmen', 8), // 33
+  choice(E, '33.1', 'hold'), // 34: the charge reaches (10" against 8")
+  move(D, 'executioners', 'normal', 5), // 35
+  phase(D, 'magic'), // 36
+  doombolt('knights', 3, 15), // 37
+  dice(D, '37.1', [6, 2, 3]), // 38: 11, cast
+  choice(E, '38.1', '3'), // 39
+  dice(E, '39.1', [5, 4, 4]), // 40: 13 >= 11, dispelled
+  phase(D, 'shooting'), // 41
+  crossbows('knights', 18, 5), // 42
+  dice(D, '42.1', [6, 5, 2, 3, 1, 4, 5, 2, 6, 3]), // 43: 4 hits at 5+
+  dice(D, '43.1', [4, 5, 1, 2]), // 44: 2 wounds at 4+
+  dice(E, '44.1', [3, 1]), // 45: 1 saved at 3+: 5 -> 4
+]
+
+function play(upTo = events.length): EngineGame {
+  const game = new EngineGame()
+  for (const draft of events.slice(0, upTo)) game.apply(draft)
+  return game
+}
+
+type Picked = [number, Outcome['values']]
+/** Each outcome of a kind as [seq, values], in seqs first..last. */
+function picker(game: EngineGame) {
+  const outcomes = game.steps.flatMap((step) => step.outcomes)
+  return (kind: string, first = 1, last = Number.POSITIVE_INFINITY): Picked[] =>
+    outcomes.filter((o) => o.kind === kind && o.seq >= first && o.seq <= last).map((o) => [o.seq, o.values])
+}
+
+/** The battle recorded through the api, event by event, as the app records it; returns the game's id. */
+async function record(api: LocalGameApi): Promise<string> {
+  const created = events[0]!.payload as { variant: string; title: string; players: { id: string; name: string }[] }
+  const { gameId } = await api.createGame({
+    ruleset: 'classic',
+    variant: created.variant,
+    title: created.title,
+    players: created.players,
+    actor: DRUCHII,
+  })
+  for (const draft of events.slice(1)) await api.append(gameId, draft as Parameters<LocalGameApi['append']>[1])
+  return gameId
+}
+
+/** A replay of the whole game through the api: every step, then the game at its head. */
+async function replayAll(api: LocalGameApi, gameId: string): Promise<{ steps: StepView[]; final: GameView }> {
+  const steps: StepView[] = []
+  const replay = replaySteps(api, gameId)
+  for (;;) {
+    const next = await replay.next()
+    if (next.done) return { steps, final: next.value }
+    steps.push(next.value)
+  }
+}
+
+const outcomeValues = (outcomes: readonly Outcome[]) => outcomes.map((o) => [o.seq, o.kind, o.values])
+const tempDir = useTempDir()
+
+describe('recorded: a whole battle, six turns each (classic)', () => {
+  const game = play()
+  const pick = picker(game)
+
+  it('turn 1, Druchii: marches, a Doombolt that is not dispelled, crossbows from the front rank', () => {
+    expect(pick('move-checked', 4, 21)).toEqual([
+      [6, { unit: 'warriors', move: 'march', distance: 10, limit: 10, legal: true }],
+      [7, { unit: 'executioners', move: 'march', distance: 10, limit: 10, legal: true }],
+      [8, { unit: 'highborn', move: 'normal', distance: 5, limit: 5, legal: true }],
+    ])
+    // Power 2 + 2 = 4; dispel 2 + 1 = 3; 3 dice cast, 2 used to dispel.
+    const pools = pick('magic-dice', 9, 15).map(([seq, v]) => {
+      const magic = (v as { magic: { power: number; dispel: Record<string, number> } }).magic
+      return [seq, magic.power, magic.dispel.empire]
+    })
+    expect(pools).toEqual([
+      [9, 4, 3],
+      [10, 1, 3],
+      [12, 1, 1],
+    ])
+    expect(pick('casting-roll', 9, 15)).toEqual([
+      [11, { caster: 'sorceress', spell: 'doombolt', faces: [5, 4, 2], total: 11, need: 7, result: 'cast' }],
+    ])
+    expect(pick('dispel-roll', 9, 15)).toEqual([
+      [13, { spell: 'doombolt', faces: [3, 3], total: 6, need: 11, dispelled: false }],
+    ])
+    // Doombolt: D6 = 4 hits, 2+ to wound; crossbows: 10 shots at 5+, 4+ to wound, 5+ saves.
+    expect(pick('hits', 4, 21)).toEqual([
+      [14, { attacks: 4, need: 0, hits: 4 }],
+      [18, { attacks: 10, need: 5, hits: 4 }],
+    ])
+    expect(pick('wounds', 4, 21)).toEqual([
+      [15, { hits: 4, need: 2, wounds: 3 }],
+      [19, { hits: 4, need: 4, wounds: 2 }],
+    ])
+    expect(pick('casualties', 4, 21)).toEqual([
+      [15, { unit: 'spearmen', unsaved: 3, removed: 3, modelsLeft: 17, woundsOnNextModel: 0 }],
+      [20, { unit: 'spearmen', unsaved: 1, removed: 1, modelsLeft: 16, woundsOnNextModel: 0 }],
+    ])
+    expect(game.steps[19]!.requests).toEqual([])
+  })
+
+  it('turn 1, Empire: an advance; no spell is cast', () => {
+    expect(pick('move-checked', 22, 30).map(([seq, v]) => [seq, v.unit, v.distance, v.limit])).toEqual([
+      [24, 'swordsmen', 8, 8],
+      [25, 'spearmen', 4, 4],
+      [26, 'knights', 8, 8],
+      [27, 'captain', 4, 4],
+    ])
+    expect(pick('magic-dice', 28, 28).map(([, v]) => (v as { magic: { power: number } }).magic.power)).toEqual([4])
+  })
+
+  it('turn 2, Druchii: the Warriors charge home; Doombolt dispelled; crossbows thin the Knights', () => {
+    expect(pick('charge-response', 31, 45)).toEqual([[34, { unit: 'spearmen', charger: 'warriors', response: 'hold' }]])
+    expect(pick('charge-result', 31, 45)).toEqual([
+      [34, { unit: 'warriors', target: 'spearmen', reached: true, range: 10, distance: 8, moved: 8 }],
+    ])
+    expect(pick('dispel-roll', 31, 45)).toEqual([
+      [40, { spell: 'doombolt', faces: [5, 4, 4], total: 13, need: 11, dispelled: true }],
+    ])
+    expect(pick('hits', 31, 45)).toEqual([[43, { attacks: 10, need: 5, hits: 4 }]])
+    expect(game.steps[43]!.requests[0]).toMatchObject({ purpose: 'armour-save', count: 2, need: 3 })
+    expect(pick('casualties', 31, 45)).toEqual([
+      [45, { unit: 'knights', unsaved: 1, removed: 1, modelsLeft: 4, woundsOnNextModel: 0 }],
+    ])
+  })
+
+  it('replays the same way twice', () => {
+    const second = play()
+    expect(canonicalJson(second.steps)).toBe(canonicalJson(game.steps))
+    expect(canonicalJson(second.game)).toBe(canonicalJson(game.game))
+  })
+
+  it('through the api: recorded, exported as JSON Lines, imported, and replayed twice byte for byte', async () => {
+    const recorder = await openApi(tempDir())
+    const recorded = await record(recorder)
+    const file = await exportText(recorder, recorded)
+    await recorder.close()
+
+    const api = await openApi(tempDir())
+    const { gameId, events: count } = await api.importGame(file)
+    expect(count).toBe(events.length)
+    const first = await replayAll(api, gameId)
+    const second = await replayAll(api, gameId)
+    expect(canonicalJson(second.steps)).toBe(canonicalJson(first.steps))
+    expect(canonicalJson(second.final.state)).toBe(canonicalJson(first.final.state))
+    // The api's game is the engine's: the same outcomes, seq by seq, and the same units at the end.
+    expect(outcomeValues(first.steps.flatMap((s) => s.outcomes))).toEqual(
+      outcomeValues(game.steps.flatMap((s) => s.outcomes)),
+    )
+    expect(canonicalJson(first.final.state.units)).toBe(canonicalJson(game.game.units))
+    expect(first.final.openRequests).toEqual([])
+    await api.close()
+  })
+})
