@@ -54,6 +54,20 @@ import { useTempDir } from '../../helpers/temp.js'
  * - Shooting: the Crossbowmen at the Knights, 18" away (long range), Multiple Shots: 10 shots at 5+:
  *   6, 5, 2, 3, 1, 4, 5, 2, 6, 3 -> 4 hits; 4+ to wound: 4, 5, 1, 2 -> 2 wounds; heavy armour 5+, shield +1,
  *   mounted +1: 3+: 3, 1 -> 1 saved. Knights 5 -> 4 (20%: no Panic).
+ * - Close combat, the Warriors against the Spearmen, round 1. Only models in base contact fight (classic/variants
+ *   §supporting-attacks); spears fight in two ranks, but not in the turn the unit charged (classic/spear
+ *   §two-ranks): the Warriors 5, the Spearmen 5 and 5 behind. Chargers strike first (classic/variants
+ *   §charge-bonus). Warriors: 5 attacks at 3+: 5, 3, 2, 6, 4 -> 4 hits; 4+: 4, 1, 5, 6 -> 3 wounds; saves 5+:
+ *   5, 2, 1 -> 1 saved: Spearmen 16 -> 14. The Spearmen: 5 in contact less 2 slain = 3, and the 5 behind: 8
+ *   attacks at 4+: 4, 5, 2, 6, 3, 1, 4, 2 -> 4 hits; 4+: 5, 3, 4, 1 -> 2 wounds; 5+: 6, 3 -> 1 saved: Warriors
+ *   20 -> 19. Result: Warriors 2 wounds + 3 ranks (four ranks of five as the round began) + outnumbering (19
+ *   against 14) + standard = 7; Spearmen 1 wound + 2 ranks (16: 5, 5, 5, 1) + standard = 4. The Druchii by 3.
+ *   Break test: the Captain is within 12": his Ld 8 (classic/general §inspiring-presence) - 3 = 5: 2 + 2 = 4,
+ *   held.
+ * Turn 2, Empire.
+ * - Movement: the Knights charge the Crossbowmen 14" away: 2 x M8 = 16" reaches. The Crossbowmen stand and shoot
+ *   (14" is more than half the Knights' charge move, 8"): 5 models x 2 shots = 10 at 3+, Stand and Shoot -1,
+ *   long range -1, Multiple Shots -1: 6+: one 6 -> 1 hit; 4+: 5 -> 1 wound; 3+: 4, saved.
  */
 const DRUCHII = 'druchii'
 const EMPIRE = 'empire'
@@ -240,6 +254,43 @@ const events: Draft[] = [
   dice(D, '42.1', [6, 5, 2, 3, 1, 4, 5, 2, 6, 3]), // 43: 4 hits at 5+
   dice(D, '43.1', [4, 5, 1, 2]), // 44: 2 wounds at 4+
   dice(E, '44.1', [3, 1]), // 45: 1 saved at 3+: 5 -> 4
+  phase(D, 'close-combat'), // 46
+  by(D, 'CombatJoined', {
+    combat: 'c1',
+    sides: [
+      { player: D, units: [{ unit: 'warriors', charged: true }] },
+      { player: E, units: [{ unit: 'spearmen' }] },
+    ],
+    contact: [
+      { unit: 'warriors', models: 5 },
+      { unit: 'spearmen', models: 5, supporting: 5 },
+    ],
+  }), // 47
+  dice(D, '47.1', [5, 3, 2, 6, 4]), // 48
+  dice(D, '48.1', [4, 1, 5, 6]), // 49
+  dice(E, '49.1', [5, 2, 1]), // 50
+  dice(E, '50.1', [4, 5, 2, 6, 3, 1, 4, 2]), // 51
+  dice(E, '51.1', [5, 3, 4, 1]), // 52
+  dice(D, '52.1', [6, 3]), // 53
+  choice(E, '53.1', 'yes'), // 54
+  dice(E, '54.1', [2, 2]), // 55
+  turn(2, E), // 56
+  phase(E, 'movement'), // 57
+  charge(E, 'knights', 'crossbowmen', 14), // 58
+  choice(D, '58.1', 'stand-and-shoot'), // 59
+  by(D, 'ShotDeclared', {
+    shooter: 'crossbowmen',
+    target: 'knights',
+    weapon: 'repeater-crossbow',
+    models: 5,
+    distance: 14,
+    multipleShots: true,
+    standAndShoot: true,
+    charge: 58,
+  }), // 60
+  dice(D, '60.1', [6, 2, 3, 1, 5, 4, 2, 3, 5, 1]), // 61
+  dice(D, '61.1', [5]), // 62
+  dice(E, '62.1', [4]), // 63
 ]
 
 function play(upTo = events.length): EngineGame {
