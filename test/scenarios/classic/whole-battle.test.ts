@@ -68,6 +68,13 @@ import { useTempDir } from '../../helpers/temp.js'
  * - Movement: the Knights charge the Crossbowmen 14" away: 2 x M8 = 16" reaches. The Crossbowmen stand and shoot
  *   (14" is more than half the Knights' charge move, 8"): 5 models x 2 shots = 10 at 3+, Stand and Shoot -1,
  *   long range -1, Multiple Shots -1: 6+: one 6 -> 1 hit; 4+: 5 -> 1 wound; 3+: 4, saved.
+ *   The Swordsmen and the Captain move 4". Power 4, dispel 3: no spell.
+ * - Close combat, the Warriors against the Spearmen, round 2: no charger, so Initiative: the Warriors (I5) first,
+ *   5 in contact and 5 behind with spears: 10 attacks at 3+: 6, 5, 3, 2, 4, 1, 3, 5, 6, 2 -> 7 hits; 4+:
+ *   4, 6, 2, 5, 1, 3, 5 -> 4 wounds; 5+: 5, 1, 2, 6 -> 2 saved: Spearmen 14 -> 12. The Spearmen: 5 - 2 + 5 = 8
+ *   attacks at 4+: 4, 4, 1, 2, 6, 3, 5, 2 -> 4 hits; 6, 2, 4, 1 -> 2 wounds; 2, 3 -> none saved: Warriors
+ *   19 -> 17. Result: Warriors 2 + 2 ranks (19: 5, 5, 5, 4) + outnumbering (17 against 12) + standard = 6;
+ *   Spearmen 2 + 1 rank (14: 5, 5, 4) + standard = 4. Break test on the Captain's Ld 8 - 2 = 6: 3 + 3, held.
  */
 const DRUCHII = 'druchii'
 const EMPIRE = 'empire'
@@ -291,6 +298,26 @@ const events: Draft[] = [
   dice(D, '60.1', [6, 2, 3, 1, 5, 4, 2, 3, 5, 1]), // 61
   dice(D, '61.1', [5]), // 62
   dice(E, '62.1', [4]), // 63
+  move(E, 'swordsmen', 'normal', 4), // 64
+  move(E, 'captain', 'normal', 4), // 65
+  phase(E, 'magic'), // 66
+  phase(E, 'shooting'), // 67
+  phase(E, 'close-combat'), // 68
+  by(E, 'CombatRoundDeclared', {
+    combat: 'c1',
+    contact: [
+      { unit: 'warriors', models: 5, supporting: 5 },
+      { unit: 'spearmen', models: 5, supporting: 5 },
+    ],
+  }), // 69
+  dice(D, '69.1', [6, 5, 3, 2, 4, 1, 3, 5, 6, 2]), // 70
+  dice(D, '70.1', [4, 6, 2, 5, 1, 3, 5]), // 71
+  dice(E, '71.1', [5, 1, 2, 6]), // 72
+  dice(E, '72.1', [4, 4, 1, 2, 6, 3, 5, 2]), // 73
+  dice(E, '73.1', [6, 2, 4, 1]), // 74
+  dice(D, '74.1', [2, 3]), // 75
+  choice(E, '75.1', 'yes'), // 76
+  dice(E, '76.1', [3, 3]), // 77
 ]
 
 function play(upTo = events.length): EngineGame {
