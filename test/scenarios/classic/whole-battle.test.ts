@@ -174,9 +174,10 @@ const empireArmy = [
 const by = (actor: string, type: string, payload: unknown): Draft => ({ type, payload, actor })
 const turn = (n: number, player: string) => by(player, 'TurnStarted', { turn: n, player })
 const phase = (player: string, name: string) => by(player, 'PhaseStarted', { phase: name })
-const dice = (actor: string, requestId: string, faces: number[]) =>
-  by(actor, 'DiceRolled', { requestId, faces, source: 'physical' })
-const choice = (actor: string, requestId: string, option: string) => by(actor, 'ChoiceMade', { requestId, option })
+/** An answer to the one request open when it is recorded: its id is filled in as the game is played (`recorded`). */
+const OPEN = 'open'
+const dice = (actor: string, faces: number[]) => by(actor, 'DiceRolled', { requestId: OPEN, faces, source: 'physical' })
+const choice = (actor: string, option: string) => by(actor, 'ChoiceMade', { requestId: OPEN, option })
 const move = (player: string, unit: string, kind: string, distance: number) =>
   by(player, 'MoveDeclared', { unit, kind, distance, enemiesWithin8: [] })
 const charge = (player: string, unit: string, target: string, distance: number, facing = 'front') =>
@@ -224,16 +225,16 @@ const events: Draft[] = [
   move(D, 'highborn', 'normal', 5), // 8
   phase(D, 'magic'), // 9: power 4, dispel 3
   doombolt('spearmen', 3, 16), // 10
-  dice(D, '10.1', [5, 4, 2]), // 11: 11, cast
-  choice(E, '11.1', '2'), // 12
-  dice(E, '12.1', [3, 3]), // 13: 6 < 11, not dispelled
-  dice(D, '13.1', [4]), // 14: 4 hits
-  dice(D, '14.1', [6, 3, 1, 5]), // 15: 3 wounds at 2+, no save: 20 -> 17
+  dice(D, [5, 4, 2]), // 11: 11, cast
+  choice(E, '2'), // 12
+  dice(E, [3, 3]), // 13: 6 < 11, not dispelled
+  dice(D, [4]), // 14: 4 hits
+  dice(D, [6, 3, 1, 5]), // 15: 3 wounds at 2+, no save: 20 -> 17
   phase(D, 'shooting'), // 16
   crossbows('spearmen', 20, 5), // 17
-  dice(D, '17.1', [5, 6, 1, 2, 5, 3, 4, 6, 2, 1]), // 18: 4 hits at 5+
-  dice(D, '18.1', [4, 2, 6, 3]), // 19: 2 wounds at 4+
-  dice(E, '19.1', [5, 2]), // 20: 1 saved at 5+: 17 -> 16
+  dice(D, [5, 6, 1, 2, 5, 3, 4, 6, 2, 1]), // 18: 4 hits at 5+
+  dice(D, [4, 2, 6, 3]), // 19: 2 wounds at 4+
+  dice(E, [5, 2]), // 20: 1 saved at 5+: 17 -> 16
   phase(D, 'close-combat'), // 21
   // Turn 1, Empire.
   turn(1, E), // 22
@@ -249,18 +250,18 @@ const events: Draft[] = [
   turn(2, D), // 31
   phase(D, 'movement'), // 32
   charge(D, 'warriors', 'spearmen', 8), // 33
-  choice(E, '33.1', 'hold'), // 34: the charge reaches (10" against 8")
+  choice(E, 'hold'), // 34: the charge reaches (10" against 8")
   move(D, 'executioners', 'normal', 5), // 35
   phase(D, 'magic'), // 36
   doombolt('knights', 3, 15), // 37
-  dice(D, '37.1', [6, 2, 3]), // 38: 11, cast
-  choice(E, '38.1', '3'), // 39
-  dice(E, '39.1', [5, 4, 4]), // 40: 13 >= 11, dispelled
+  dice(D, [6, 2, 3]), // 38: 11, cast
+  choice(E, '3'), // 39
+  dice(E, [5, 4, 4]), // 40: 13 >= 11, dispelled
   phase(D, 'shooting'), // 41
   crossbows('knights', 18, 5), // 42
-  dice(D, '42.1', [6, 5, 2, 3, 1, 4, 5, 2, 6, 3]), // 43: 4 hits at 5+
-  dice(D, '43.1', [4, 5, 1, 2]), // 44: 2 wounds at 4+
-  dice(E, '44.1', [3, 1]), // 45: 1 saved at 3+: 5 -> 4
+  dice(D, [6, 5, 2, 3, 1, 4, 5, 2, 6, 3]), // 43: 4 hits at 5+
+  dice(D, [4, 5, 1, 2]), // 44: 2 wounds at 4+
+  dice(E, [3, 1]), // 45: 1 saved at 3+: 5 -> 4
   phase(D, 'close-combat'), // 46
   by(D, 'CombatJoined', {
     combat: 'c1',
@@ -273,18 +274,18 @@ const events: Draft[] = [
       { unit: 'spearmen', models: 5, supporting: 5 },
     ],
   }), // 47
-  dice(D, '47.1', [5, 3, 2, 6, 4]), // 48
-  dice(D, '48.1', [4, 1, 5, 6]), // 49
-  dice(E, '49.1', [5, 2, 1]), // 50
-  dice(E, '50.1', [4, 5, 2, 6, 3, 1, 4, 2]), // 51
-  dice(E, '51.1', [5, 3, 4, 1]), // 52
-  dice(D, '52.1', [6, 3]), // 53
-  choice(E, '53.1', 'yes'), // 54
-  dice(E, '54.1', [2, 2]), // 55
+  dice(D, [5, 3, 2, 6, 4]), // 48
+  dice(D, [4, 1, 5, 6]), // 49
+  dice(E, [5, 2, 1]), // 50
+  dice(E, [4, 5, 2, 6, 3, 1, 4, 2]), // 51
+  dice(E, [5, 3, 4, 1]), // 52
+  dice(D, [6, 3]), // 53
+  choice(E, 'yes'), // 54
+  dice(E, [2, 2]), // 55
   turn(2, E), // 56
   phase(E, 'movement'), // 57
   charge(E, 'knights', 'crossbowmen', 14), // 58
-  choice(D, '58.1', 'stand-and-shoot'), // 59
+  choice(D, 'stand-and-shoot'), // 59
   by(D, 'ShotDeclared', {
     shooter: 'crossbowmen',
     target: 'knights',
@@ -295,9 +296,9 @@ const events: Draft[] = [
     standAndShoot: true,
     charge: 58,
   }), // 60
-  dice(D, '60.1', [6, 2, 3, 1, 5, 4, 2, 3, 5, 1]), // 61
-  dice(D, '61.1', [5]), // 62
-  dice(E, '62.1', [4]), // 63
+  dice(D, [6, 2, 3, 1, 5, 4, 2, 3, 5, 1]), // 61
+  dice(D, [5]), // 62
+  dice(E, [4]), // 63
   move(E, 'swordsmen', 'normal', 4), // 64
   move(E, 'captain', 'normal', 4), // 65
   phase(E, 'magic'), // 66
@@ -310,19 +311,32 @@ const events: Draft[] = [
       { unit: 'spearmen', models: 5, supporting: 5 },
     ],
   }), // 69
-  dice(D, '69.1', [6, 5, 3, 2, 4, 1, 3, 5, 6, 2]), // 70
-  dice(D, '70.1', [4, 6, 2, 5, 1, 3, 5]), // 71
-  dice(E, '71.1', [5, 1, 2, 6]), // 72
-  dice(E, '72.1', [4, 4, 1, 2, 6, 3, 5, 2]), // 73
-  dice(E, '73.1', [6, 2, 4, 1]), // 74
-  dice(D, '74.1', [2, 3]), // 75
-  choice(E, '75.1', 'yes'), // 76
-  dice(E, '76.1', [3, 3]), // 77
+  dice(D, [6, 5, 3, 2, 4, 1, 3, 5, 6, 2]), // 70
+  dice(D, [4, 6, 2, 5, 1, 3, 5]), // 71
+  dice(E, [5, 1, 2, 6]), // 72
+  dice(E, [4, 4, 1, 2, 6, 3, 5, 2]), // 73
+  dice(E, [6, 2, 4, 1]), // 74
+  dice(D, [2, 3]), // 75
+  choice(E, 'yes'), // 76
+  dice(E, [3, 3]), // 77
 ]
 
-function play(upTo = events.length): EngineGame {
+/** The events as recorded: each answer names the request it answers (the only one open as it comes). */
+function recorded(): Draft[] {
   const game = new EngineGame()
-  for (const draft of events.slice(0, upTo)) game.apply(draft)
+  return events.map((draft) => {
+    const payload = draft.payload as { requestId?: string }
+    const answer =
+      payload.requestId === OPEN ? { ...draft, payload: { ...payload, requestId: game.openRequest() } } : draft
+    game.apply(answer)
+    return answer
+  })
+}
+const log = recorded()
+
+function play(upTo = log.length): EngineGame {
+  const game = new EngineGame()
+  for (const draft of log.slice(0, upTo)) game.apply(draft)
   return game
 }
 
@@ -347,7 +361,7 @@ async function record(api: LocalGameApi): Promise<string> {
     players: created.players,
     actor: DRUCHII,
   })
-  for (const draft of events.slice(1)) await api.append(gameId, draft as Parameters<LocalGameApi['append']>[1])
+  for (const draft of log.slice(1)) await api.append(gameId, draft as Parameters<LocalGameApi['append']>[1])
   return gameId
 }
 
