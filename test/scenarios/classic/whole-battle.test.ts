@@ -252,6 +252,7 @@ const events: Draft[] = [
   charge(D, 'warriors', 'spearmen', 8), // 33
   choice(E, 'hold'), // 34: the charge reaches (10" against 8")
   move(D, 'executioners', 'normal', 5), // 35
+  by(D, 'CharacterJoined', { character: 'highborn', unit: 'executioners' }), // 36
   phase(D, 'magic'), // 36
   doombolt('knights', 3, 15), // 37
   dice(D, [6, 2, 3]), // 38: 11, cast
