@@ -167,6 +167,7 @@ const empireArmy = [
     profile: { M: 8, WS: 4, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 8 },
     gear: ['hand-weapon', 'lance', 'heavy-armour', 'shield'],
     command: { standard: true },
+    mount: { name: 'Warhorse', profile: { M: 8, WS: 3, BS: 0, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 5 } },
   }),
 ]
 
@@ -176,6 +177,8 @@ const turn = (n: number, player: string) => by(player, 'TurnStarted', { turn: n,
 const phase = (player: string, name: string) => by(player, 'PhaseStarted', { phase: name })
 /** An answer to the one request open when it is recorded: its id is filled in as the game is played (`recorded`). */
 const OPEN = 'open'
+/** Stands for the seq of the charge declared last (`recorded` fills it in). */
+const LAST_CHARGE = 1_000_000
 const dice = (actor: string, faces: number[]) => by(actor, 'DiceRolled', { requestId: OPEN, faces, source: 'physical' })
 const choice = (actor: string, option: string) => by(actor, 'ChoiceMade', { requestId: OPEN, option })
 const move = (player: string, unit: string, kind: string, distance: number) =>
@@ -192,12 +195,22 @@ const doombolt = (target: string, powerDice: number, distance: number) =>
     inArc: true,
     lineOfSight: true,
   })
-const crossbows = (target: string, distance: number, models: number) =>
+/** The Crossbowmen's Stand and Shoot at the charge declared last (its seq filled in by `recorded`). */
+const standAndShoot = (target: string, distance: number) =>
   by(DRUCHII, 'ShotDeclared', {
     shooter: 'crossbowmen',
     target,
     weapon: 'repeater-crossbow',
-    models,
+    distance,
+    multipleShots: true,
+    standAndShoot: true,
+    charge: LAST_CHARGE,
+  })
+const crossbows = (target: string, distance: number) =>
+  by(DRUCHII, 'ShotDeclared', {
+    shooter: 'crossbowmen',
+    target,
+    weapon: 'repeater-crossbow',
     distance,
     multipleShots: true,
   })
@@ -231,7 +244,7 @@ const events: Draft[] = [
   dice(D, [4]), // 14: 4 hits
   dice(D, [6, 3, 1, 5]), // 15: 3 wounds at 2+, no save: 20 -> 17
   phase(D, 'shooting'), // 16
-  crossbows('spearmen', 20, 5), // 17
+  crossbows('spearmen', 20), // 17
   dice(D, [5, 6, 1, 2, 5, 3, 4, 6, 2, 1]), // 18: 4 hits at 5+
   dice(D, [4, 2, 6, 3]), // 19: 2 wounds at 4+
   dice(E, [5, 2]), // 20: 1 saved at 5+: 17 -> 16
@@ -259,7 +272,7 @@ const events: Draft[] = [
   choice(E, '3'), // 39
   dice(E, [5, 4, 4]), // 40: 13 >= 11, dispelled
   phase(D, 'shooting'), // 41
-  crossbows('knights', 18, 5), // 42
+  crossbows('knights', 18), // 42
   dice(D, [6, 5, 2, 3, 1, 4, 5, 2, 6, 3]), // 43: 4 hits at 5+
   dice(D, [4, 5, 1, 2]), // 44: 2 wounds at 4+
   dice(E, [3, 1]), // 45: 1 saved at 3+: 5 -> 4
@@ -287,16 +300,7 @@ const events: Draft[] = [
   phase(E, 'movement'), // 57
   charge(E, 'knights', 'crossbowmen', 14), // 58
   choice(D, 'stand-and-shoot'), // 59
-  by(D, 'ShotDeclared', {
-    shooter: 'crossbowmen',
-    target: 'knights',
-    weapon: 'repeater-crossbow',
-    models: 5,
-    distance: 14,
-    multipleShots: true,
-    standAndShoot: true,
-    charge: 58,
-  }), // 60
+  standAndShoot('knights', 14), // 61
   dice(D, [6, 2, 3, 1, 5, 4, 2, 3, 5, 1]), // 61
   dice(D, [5]), // 62
   dice(E, [4]), // 63
@@ -320,6 +324,69 @@ const events: Draft[] = [
   dice(D, [2, 3]), // 75
   choice(E, 'yes'), // 76
   dice(E, [3, 3]), // 77
+  by(E, 'CombatJoined', {
+    combat: 'c2',
+    sides: [
+      { player: D, units: [{ unit: 'crossbowmen' }] },
+      { player: E, units: [{ unit: 'knights', charged: true }] },
+    ],
+    contact: [
+      { unit: 'knights', models: 4 },
+      { unit: 'crossbowmen', models: 5 },
+    ],
+  }), // 79
+  dice(E, [5, 2, 6, 4]), // riders to hit
+  dice(E, [3, 2, 1]), // to wound
+  dice(E, [4, 1, 5, 3]), // horses to hit
+  dice(E, [5, 2]), // to wound
+  dice(D, [4]), // save
+  dice(D, [6, 3]), // crossbowmen to hit
+  dice(D, [5]), // wound
+  dice(E, [2]), // save
+  choice(D, 'no'), // IP
+  dice(D, [5, 4]), // break
+  dice(D, [3, 2]), // flee
+  choice(E, 'pursue'),
+  dice(E, [4, 3, 2]),
+  // Turn 3, Druchii.
+  turn(3, D),
+  phase(D, 'movement'),
+  dice(E, [3, 4]), // Knights' panic
+  charge(D, 'executioners', 'spearmen', 7, 'flank'),
+  move(D, 'sorceress', 'normal', 5),
+  phase(D, 'magic'),
+  doombolt('knights', 3, 14),
+  dice(D, [4, 4, 3]),
+  choice(E, '2'),
+  dice(E, [2, 3]),
+  dice(D, [2]),
+  dice(D, [2, 1]),
+  dice(E, [2]),
+  phase(D, 'shooting'),
+  dice(E, [2, 5]), // Knights' panic
+  phase(D, 'close-combat'),
+  // Turn 3, Empire.
+  turn(3, E),
+  phase(E, 'movement'),
+  charge(E, 'knights', 'sorceress', 12),
+  choice(D, 'hold'),
+  move(E, 'swordsmen', 'normal', 4),
+  phase(E, 'magic'),
+  phase(E, 'shooting'),
+  phase(E, 'close-combat'),
+  by(E, 'CombatJoined', {
+    combat: 'c3',
+    sides: [
+      { player: D, units: [{ unit: 'sorceress' }] },
+      { player: E, units: [{ unit: 'knights', charged: true }] },
+    ],
+    contact: [
+      { unit: 'knights', models: 2 },
+      { unit: 'sorceress', models: 1 },
+    ],
+  }),
+  dice(E, [5, 6]),
+  dice(E, [4, 3]),
 ]
 
 /** The events as recorded: each answer names the request it answers (the only one open as it comes). */
