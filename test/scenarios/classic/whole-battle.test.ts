@@ -84,6 +84,7 @@ const soldier = { M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7 }
 
 const druchiiArmy = [
   unitDef('highborn', {
+    points: 140,
     name: 'Highborn Malrith',
     race: 'dark-elves',
     character: true,
@@ -93,6 +94,7 @@ const druchiiArmy = [
     gear: ['hand-weapon', 'heavy-armour', 'shield'],
   }),
   unitDef('sorceress', {
+    points: 125,
     name: 'Sorceress Ylva',
     race: 'dark-elves',
     character: true,
@@ -101,6 +103,7 @@ const druchiiArmy = [
     profile: { M: 5, WS: 4, BS: 4, S: 3, T: 3, W: 2, I: 5, A: 1, Ld: 8 },
   }),
   unitDef('warriors', {
+    points: 175,
     name: 'Warriors',
     race: 'dark-elves',
     models: 20,
@@ -110,6 +113,7 @@ const druchiiArmy = [
     command: { standard: true, musician: true },
   }),
   unitDef('crossbowmen', {
+    points: 130,
     name: 'Crossbowmen',
     race: 'dark-elves',
     models: 10,
@@ -118,6 +122,7 @@ const druchiiArmy = [
     gear: ['hand-weapon', 'repeater-crossbow', 'light-armour'],
   }),
   unitDef('executioners', {
+    points: 130,
     name: 'Executioners',
     race: 'dark-elves',
     models: 10,
@@ -129,6 +134,7 @@ const druchiiArmy = [
 ]
 const empireArmy = [
   unitDef('captain', {
+    points: 100,
     name: 'Captain Albrecht',
     character: true,
     general: true,
@@ -137,6 +143,7 @@ const empireArmy = [
     gear: ['hand-weapon', 'heavy-armour', 'shield'],
   }),
   unitDef('wizard', {
+    points: 110,
     name: 'Wizard Konrad',
     character: true,
     models: 1,
@@ -144,6 +151,7 @@ const empireArmy = [
     profile: { M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 2, I: 3, A: 1, Ld: 7 },
   }),
   unitDef('swordsmen', {
+    points: 150,
     name: 'Swordsmen',
     models: 20,
     formation: { files: 5 },
@@ -152,6 +160,7 @@ const empireArmy = [
     command: { standard: true, musician: true },
   }),
   unitDef('spearmen', {
+    points: 150,
     name: 'Spearmen',
     models: 20,
     formation: { files: 5 },
@@ -160,6 +169,7 @@ const empireArmy = [
     command: { standard: true, musician: true },
   }),
   unitDef('knights', {
+    points: 190,
     name: 'Knights',
     troopType: 'cavalry',
     models: 5,
@@ -195,6 +205,20 @@ const doombolt = (target: string, powerDice: number, distance: number) =>
     inArc: true,
     lineOfSight: true,
   })
+/** Who is in base contact in a combat: models fighting, models behind them that fight too, and whom they attack. */
+type Contact = { unit: string; models: number; supporting?: number; target?: string; characters?: string[] }
+/**
+ * The combat `unit` is in, which a charge made: its id is filled in by `recorded` (`@unit`). The first round says who
+ * is in contact (CombatJoined, naming the units the charges put in it), later rounds again (CombatRoundDeclared).
+ */
+const firstRound = (player: string, unit: string, sides: Record<string, string[]>, contact: Contact[]) =>
+  by(player, 'CombatJoined', {
+    combat: `@${unit}`,
+    sides: Object.entries(sides).map(([side, units]) => ({ player: side, units: units.map((u) => ({ unit: u })) })),
+    contact,
+  })
+const nextRound = (player: string, unit: string, contact: Contact[]) =>
+  by(player, 'CombatRoundDeclared', { combat: `@${unit}`, contact })
 /** The Crossbowmen's Stand and Shoot at the charge declared last (its seq filled in by `recorded`). */
 const standAndShoot = (target: string, distance: number) =>
   by(DRUCHII, 'ShotDeclared', {
@@ -266,136 +290,222 @@ const events: Draft[] = [
   choice(E, 'hold'), // 34: the charge reaches (10" against 8")
   move(D, 'executioners', 'normal', 5), // 35
   by(D, 'CharacterJoined', { character: 'highborn', unit: 'executioners' }), // 36
-  phase(D, 'magic'), // 36
-  doombolt('knights', 3, 15), // 37
-  dice(D, [6, 2, 3]), // 38: 11, cast
-  choice(E, '3'), // 39
-  dice(E, [5, 4, 4]), // 40: 13 >= 11, dispelled
-  phase(D, 'shooting'), // 41
-  crossbows('knights', 18), // 42
-  dice(D, [6, 5, 2, 3, 1, 4, 5, 2, 6, 3]), // 43: 4 hits at 5+
-  dice(D, [4, 5, 1, 2]), // 44: 2 wounds at 4+
-  dice(E, [3, 1]), // 45: 1 saved at 3+: 5 -> 4
-  phase(D, 'close-combat'), // 46
-  by(D, 'CombatJoined', {
-    combat: 'c1',
-    sides: [
-      { player: D, units: [{ unit: 'warriors', charged: true }] },
-      { player: E, units: [{ unit: 'spearmen' }] },
-    ],
-    contact: [
-      { unit: 'warriors', models: 5 },
-      { unit: 'spearmen', models: 5, supporting: 5 },
-    ],
-  }), // 47
-  dice(D, [5, 3, 2, 6, 4]), // 48
-  dice(D, [4, 1, 5, 6]), // 49
-  dice(E, [5, 2, 1]), // 50
-  dice(E, [4, 5, 2, 6, 3, 1, 4, 2]), // 51
-  dice(E, [5, 3, 4, 1]), // 52
-  dice(D, [6, 3]), // 53
-  choice(E, 'yes'), // 54
-  dice(E, [2, 2]), // 55
-  turn(2, E), // 56
-  phase(E, 'movement'), // 57
-  charge(E, 'knights', 'crossbowmen', 14), // 58
-  choice(D, 'stand-and-shoot'), // 59
+  phase(D, 'magic'), // 37
+  doombolt('knights', 3, 15), // 38
+  dice(D, [6, 2, 3]), // 39: 11, cast
+  choice(E, '3'), // 40
+  dice(E, [5, 4, 4]), // 41: 13 >= 11, dispelled
+  phase(D, 'shooting'), // 42
+  crossbows('knights', 18), // 43
+  dice(D, [6, 5, 2, 3, 1, 4, 5, 2, 6, 3]), // 44: 4 hits at 5+
+  dice(D, [4, 5, 1, 2]), // 45: 2 wounds at 4+
+  dice(E, [3, 1]), // 46: 1 saved at 3+: 5 -> 4
+  phase(D, 'close-combat'), // 47
+  firstRound(D, 'warriors', { [D]: ['warriors'], [E]: ['spearmen'] }, [
+    { unit: 'warriors', models: 5 },
+    { unit: 'spearmen', models: 5, supporting: 5 },
+  ]), // 48
+  dice(D, [5, 3, 2, 6, 4]), // 49
+  dice(D, [4, 1, 5, 6]), // 50
+  dice(E, [5, 2, 1]), // 51
+  dice(E, [4, 5, 2, 6, 3, 1, 4, 2]), // 52
+  dice(E, [5, 3, 4, 1]), // 53
+  dice(D, [6, 3]), // 54
+  choice(E, 'yes'), // 55
+  dice(E, [2, 2]), // 56
+  turn(2, E), // 57
+  phase(E, 'movement'), // 58
+  charge(E, 'knights', 'crossbowmen', 14), // 59
+  choice(D, 'stand-and-shoot'), // 60
   standAndShoot('knights', 14), // 61
-  dice(D, [6, 2, 3, 1, 5, 4, 2, 3, 5, 1]), // 61
-  dice(D, [5]), // 62
-  dice(E, [4]), // 63
-  move(E, 'swordsmen', 'normal', 4), // 64
-  move(E, 'captain', 'normal', 4), // 65
-  phase(E, 'magic'), // 66
-  phase(E, 'shooting'), // 67
-  phase(E, 'close-combat'), // 68
-  by(E, 'CombatRoundDeclared', {
-    combat: 'c1',
-    contact: [
-      { unit: 'warriors', models: 5, supporting: 5 },
-      { unit: 'spearmen', models: 5, supporting: 5 },
-    ],
-  }), // 69
-  dice(D, [6, 5, 3, 2, 4, 1, 3, 5, 6, 2]), // 70
-  dice(D, [4, 6, 2, 5, 1, 3, 5]), // 71
-  dice(E, [5, 1, 2, 6]), // 72
-  dice(E, [4, 4, 1, 2, 6, 3, 5, 2]), // 73
-  dice(E, [6, 2, 4, 1]), // 74
-  dice(D, [2, 3]), // 75
-  choice(E, 'yes'), // 76
-  dice(E, [3, 3]), // 77
-  by(E, 'CombatJoined', {
-    combat: 'c2',
-    sides: [
-      { player: D, units: [{ unit: 'crossbowmen' }] },
-      { player: E, units: [{ unit: 'knights', charged: true }] },
-    ],
-    contact: [
-      { unit: 'knights', models: 4 },
-      { unit: 'crossbowmen', models: 5 },
-    ],
-  }), // 79
-  dice(E, [5, 2, 6, 4]), // riders to hit
-  dice(E, [3, 2, 1]), // to wound
-  dice(E, [4, 1, 5, 3]), // horses to hit
-  dice(E, [5, 2]), // to wound
-  dice(D, [4]), // save
-  dice(D, [6, 3]), // crossbowmen to hit
-  dice(D, [5]), // wound
-  dice(E, [2]), // save
-  choice(D, 'no'), // IP
-  dice(D, [5, 4]), // break
-  dice(D, [3, 2]), // flee
-  choice(E, 'pursue'),
-  dice(E, [4, 3, 2]),
+  dice(D, [6, 2, 3, 1, 5, 4, 2, 3, 5, 1]), // 62
+  dice(D, [5]), // 63
+  dice(E, [4]), // 64
+  move(E, 'swordsmen', 'normal', 4), // 65
+  move(E, 'captain', 'normal', 4), // 66
+  phase(E, 'magic'), // 67
+  phase(E, 'shooting'), // 68
+  phase(E, 'close-combat'), // 69
+  nextRound(E, 'warriors', [
+    { unit: 'warriors', models: 5, supporting: 5 },
+    { unit: 'spearmen', models: 5, supporting: 5 },
+  ]), // 70
+  dice(D, [6, 5, 3, 2, 4, 1, 3, 5, 6, 2]), // 71
+  dice(D, [4, 6, 2, 5, 1, 3, 5]), // 72
+  dice(E, [5, 1, 2, 6]), // 73
+  dice(E, [4, 4, 1, 2, 6, 3, 5, 2]), // 74
+  dice(E, [6, 2, 4, 1]), // 75
+  dice(D, [2, 3]), // 76
+  choice(E, 'yes'), // 77
+  dice(E, [3, 3]), // 78
+  firstRound(E, 'knights', { [D]: ['crossbowmen'], [E]: ['knights'] }, [
+    { unit: 'knights', models: 4 },
+    { unit: 'crossbowmen', models: 5 },
+  ]), // 79
+  dice(E, [5, 2, 6, 4]), // 80: riders to hit
+  dice(E, [3, 2, 1]), // 81: to wound
+  dice(E, [4, 1, 5, 3]), // 82: horses to hit
+  dice(E, [5, 2]), // 83: to wound
+  dice(D, [4]), // 84: save
+  dice(D, [6, 3]), // 85: crossbowmen to hit
+  dice(D, [5]), // 86: wound
+  dice(E, [2]), // 87: save
+  choice(D, 'no'), // 88: IP
+  dice(D, [5, 4]), // 89: break
+  dice(D, [3, 2]), // 90: flee
+  choice(E, 'pursue'), // 91
+  dice(E, [4, 3, 2]), // 92
   // Turn 3, Druchii.
-  turn(3, D),
-  phase(D, 'movement'),
-  dice(E, [3, 4]), // Knights' panic
-  charge(D, 'executioners', 'spearmen', 7, 'flank'),
-  move(D, 'sorceress', 'normal', 5),
-  phase(D, 'magic'),
-  doombolt('knights', 3, 14),
-  dice(D, [4, 4, 3]),
-  choice(E, '2'),
-  dice(E, [2, 3]),
-  dice(D, [2]),
-  dice(D, [2, 1]),
-  dice(E, [2]),
-  phase(D, 'shooting'),
-  dice(E, [2, 5]), // Knights' panic
-  phase(D, 'close-combat'),
+  turn(3, D), // 93
+  phase(D, 'movement'), // 94
+  dice(E, [3, 4]), // 95: Knights' panic
+  charge(D, 'executioners', 'spearmen', 7, 'flank'), // 96
+  move(D, 'sorceress', 'normal', 5), // 97
+  phase(D, 'magic'), // 98
+  doombolt('knights', 3, 14), // 99
+  dice(D, [4, 4, 3]), // 100
+  choice(E, '2'), // 101
+  dice(E, [2, 3]), // 102
+  dice(D, [2]), // 103
+  dice(D, [2, 1]), // 104
+  dice(E, [2]), // 105
+  phase(D, 'shooting'), // 106
+  dice(E, [2, 5]), // 107: Knights' panic
+  phase(D, 'close-combat'), // 108
+  nextRound(D, 'warriors', [
+    { unit: 'warriors', models: 5, supporting: 5, target: 'spearmen' },
+    { unit: 'executioners', models: 2, characters: ['highborn'], target: 'spearmen' },
+    { unit: 'spearmen', models: 5, supporting: 5, target: 'warriors' },
+  ]), // 109
+  dice(D, [5, 2, 6]), // 110
+  dice(D, [3, 4]), // 111
+  dice(E, [6, 1]), // 112
+  dice(D, [4, 3]), // 113
+  dice(D, [2, 5]), // 114
+  dice(D, [3, 5, 1, 6, 2, 4, 4, 3, 6, 1]), // 115
+  dice(D, [4, 5, 2, 6, 3, 1, 4]), // 116
+  dice(E, [5, 6, 1, 2]), // 117
+  dice(E, [4, 2, 6, 1, 3]), // 118
+  dice(E, [5, 2]), // 119
+  dice(D, [4]), // 120
+  choice(E, 'yes'), // 121
+  dice(E, [4, 3]), // 122
+  dice(E, [2, 4]), // 123
+  choice(D, 'pursue'), // 124
+  dice(D, [3, 4]), // 125
+  choice(D, 'pursue'), // 126
+  dice(D, [5, 1]), // 127
+  choice(D, 'warriors'), // 128
   // Turn 3, Empire.
-  turn(3, E),
-  phase(E, 'movement'),
-  charge(E, 'knights', 'sorceress', 12),
-  choice(D, 'hold'),
-  move(E, 'swordsmen', 'normal', 4),
-  phase(E, 'magic'),
-  phase(E, 'shooting'),
-  phase(E, 'close-combat'),
-  by(E, 'CombatJoined', {
-    combat: 'c3',
-    sides: [
-      { player: D, units: [{ unit: 'sorceress' }] },
-      { player: E, units: [{ unit: 'knights', charged: true }] },
-    ],
-    contact: [
-      { unit: 'knights', models: 2 },
-      { unit: 'sorceress', models: 1 },
-    ],
-  }),
-  dice(E, [5, 6]),
-  dice(E, [4, 3]),
+  turn(3, E), // 129
+  phase(E, 'movement'), // 130
+  charge(E, 'knights', 'sorceress', 12), // 131
+  choice(D, 'hold'), // 132
+  move(E, 'swordsmen', 'normal', 4), // 133
+  phase(E, 'magic'), // 134
+  phase(E, 'shooting'), // 135
+  phase(E, 'close-combat'), // 136
+  firstRound(E, 'knights', { [D]: ['sorceress'], [E]: ['knights'] }, [
+    { unit: 'knights', models: 2 },
+    { unit: 'sorceress', models: 1 },
+  ]), // 137
+  dice(E, [5, 6]), // 138
+  dice(E, [4, 3]), // 139
+  // Turn 4, Druchii.
+  turn(4, D), // 140
+  phase(D, 'movement'), // 141
+  by(D, 'CharacterLeft', { unit: 'executioners', character: 'highborn' }), // 142
+  move(D, 'highborn', 'normal', 5), // 143
+  move(D, 'executioners', 'normal', 5), // 144
+  move(D, 'warriors', 'reform', 0), // 145
+  phase(D, 'magic'), // 146
+  phase(D, 'shooting'), // 147
+  phase(D, 'close-combat'), // 148
+  // Turn 4, Empire.
+  turn(4, E), // 149
+  phase(E, 'movement'), // 150
+  move(E, 'knights', 'normal', 6), // 151
+  move(E, 'swordsmen', 'normal', 4), // 152
+  by(E, 'CharacterJoined', { character: 'captain', unit: 'swordsmen' }), // 153
+  phase(E, 'magic'), // 154
+  phase(E, 'shooting'), // 155
+  phase(E, 'close-combat'), // 156
+  // Turn 5, Druchii.
+  turn(5, D), // 157
+  phase(D, 'movement'), // 158
+  charge(D, 'highborn', 'wizard', 9), // 159
+  choice(E, 'hold'), // 160
+  phase(D, 'magic'), // 161
+  phase(D, 'shooting'), // 162
+  phase(D, 'close-combat'), // 163
+  firstRound(D, 'highborn', { [D]: ['highborn'], [E]: ['wizard'] }, [
+    { unit: 'highborn', models: 1 },
+    { unit: 'wizard', models: 1 },
+  ]), // 164
+  dice(D, [4, 2, 6]), // 165
+  dice(D, [5, 3]), // 166
+  // Turn 5, Empire.
+  turn(5, E), // 167
+  phase(E, 'movement'), // 168
+  charge(E, 'knights', 'highborn', 10), // 169
+  choice(D, 'hold'), // 170
+  phase(E, 'magic'), // 171
+  phase(E, 'shooting'), // 172
+  phase(E, 'close-combat'), // 173
+  firstRound(E, 'knights', { [D]: ['highborn'], [E]: ['knights'] }, [
+    { unit: 'knights', models: 2 },
+    { unit: 'highborn', models: 1 },
+  ]), // 174
+  dice(E, [4, 2]), // 175
+  dice(E, [3]), // 176
+  dice(D, [2]), // 177
+  dice(E, [5, 1]), // 178
+  dice(E, [2]), // 179
+  dice(D, [5, 3, 6]), // 180
+  dice(D, [4, 6, 2]), // 181
+  dice(E, [3, 1]), // 182
+  // Turn 6, Druchii.
+  turn(6, D), // 183
+  phase(D, 'movement'), // 184
+  move(D, 'executioners', 'normal', 5), // 185
+  phase(D, 'magic'), // 186
+  phase(D, 'shooting'), // 187
+  phase(D, 'close-combat'), // 188
+  // Turn 6, Empire.
+  turn(6, E), // 189
+  phase(E, 'movement'), // 190
+  move(E, 'swordsmen', 'normal', 4), // 191
+  phase(E, 'magic'), // 192
+  phase(E, 'shooting'), // 193
+  phase(E, 'close-combat'), // 194
+  by(E, 'GameEnded', { reason: 'last-turn' }), // 195
 ]
+
+/** The id of the combat under way that `unit` fights in. */
+function combatOf(game: EngineGame, unit: string): string {
+  const combat = Object.values(game.game.combats).find(
+    (c) => !c.ended && c.sides.some((side) => side.units.some((u) => u.unit === unit)),
+  )
+  if (!combat) throw new Error(`${unit} is in no combat`)
+  return combat.id
+}
 
 /** The events as recorded: each answer names the request it answers (the only one open as it comes). */
 function recorded(): Draft[] {
   const game = new EngineGame()
-  return events.map((draft) => {
-    const payload = draft.payload as { requestId?: string }
-    const answer =
-      payload.requestId === OPEN ? { ...draft, payload: { ...payload, requestId: game.openRequest() } } : draft
+  let lastCharge = 0
+  return events.map((draft, index) => {
+    const payload = draft.payload as { requestId?: string; charge?: number; combat?: string }
+    const filled =
+      payload.requestId === OPEN
+        ? { requestId: game.openRequest() }
+        : payload.charge === LAST_CHARGE
+          ? { charge: lastCharge }
+          : payload.combat?.startsWith('@')
+            ? { combat: combatOf(game, payload.combat.slice(1)) }
+            : null
+    const answer = filled ? { ...draft, payload: { ...payload, ...filled } } : draft
+    if (draft.type === 'ChargeDeclared') lastCharge = index + 1
     game.apply(answer)
     return answer
   })
