@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { exportText, type GameView, type LocalGameApi, replaySteps, type StepView } from '../../../core/api/index.js'
 import type { Outcome } from '../../../core/engine/index.js'
 import { canonicalJson } from '../../../core/events/index.js'
+import { renderExplanationText } from '../../../core/explain/index.js'
 import { openApi } from '../../helpers/api-game.js'
 import { type Draft, EngineGame, HASH, unitDef } from '../../helpers/classic-game.js'
 import { useTempDir } from '../../helpers/temp.js'
@@ -68,7 +69,7 @@ import { useTempDir } from '../../helpers/temp.js'
  *   -> 2 wounds; 6, 3 -> 1 saved: Warriors 20 -> 19. Result: Warriors 2 + 3 ranks (20: four ranks) + outnumbering
  *   (19 against 14) + standard = 7; Spearmen 1 + 2 ranks (16: 5, 5, 5, 1) + standard = 4. The Captain is within
  *   12" (Inspiring Presence, classic/general): Ld 8 - 3 = 5: 2 + 2 = 4, held.
- * Turn 2, Empire (seq 57-93).
+ * Turn 2, Empire (seq 57-92).
  * - Movement: the Knights charge the Crossbowmen 14" away (2 x M8 = 16"). The Crossbowmen stand and shoot (14" is
  *   more than half the charge move): the front rank, 10 shots at 3+, Stand and Shoot -1, long range -1, Multiple
  *   Shots -1: 6+: one 6 -> 1 hit; 5 -> 1 wound; 3+: 4, saved. The charge reaches: combat charge-59. The
@@ -87,7 +88,7 @@ import { useTempDir } from '../../helpers/temp.js'
  *   + outnumbering (Unit Strength 7 against 3 cavalry x 2 = 6) = 3. The Highborn is not near: Ld 8 - 1 = 7:
  *   5 + 4 = 9, broken. They flee 2D6: 3 + 2 = 5; the Knights (M8) pursue 3D6 (classic/variants §flee-dice):
  *   4 + 3 + 2 = 9 >= 5: caught, destroyed.
- * Turn 3, Druchii (seq 94-128).
+ * Turn 3, Druchii (seq 93-128).
  * - The Knights lost 1 of 4 in the last phase (25%): Panic as this phase starts, Ld 8: 3 + 4 = 7, passed.
  * - Movement: the Executioners, the Highborn with them, charge the Spearmen's flank 7" away (10"): the Spearmen are
  *   fighting, so they hold, and the Executioners join charge-33 (classic/charge §combat): three units.
@@ -104,7 +105,7 @@ import { useTempDir } from '../../helpers/temp.js'
  *   Result: Druchii 5 wounds + 2 ranks (the best unit's, the Warriors' 17) + flank + standard (one a side) +
  *   outnumbering (16 + 11 against 7) = 10; Empire 1 wound + standard = 2, no rank bonus: flanked by the
  *   Executioners' Unit Strength 11. Ld 8 - 8 = 0: 4 + 3, broken. Flee 2 + 4 = 6; the Warriors pursue 3 + 4 = 7:
- *   caught; the Executioners 5 + 1 = 6: caught too. Their standard, lost as they broke, is captured by the
+ *   caught (the Executioners pursue too, 5 + 1 = 6, but the Spearmen are gone). Their standard, lost as they broke, is captured by the
  *   pursuers: the Druchii mark the Warriors (classic/standard §captured).
  * Turn 3, Empire (seq 129-139): the Knights charge the Sorceress 12" away; she holds. Charge-131: the riders first,
  *   2 at 4+: 5, 6 -> 2 hits; 2+: 4, 3 -> 2 wounds, no armour: the Sorceress (W2) is slain. The Warhorses have no
@@ -613,19 +614,22 @@ const tempDir = useTempDir()
 describe('recorded: a whole battle, six turns each (classic)', () => {
   const game = play()
   const pick = picker(game)
+  const requestAt = (seq: number) => game.steps[seq - 1]?.requests[0]
+  const explained = (seq: number) =>
+    game.steps[seq - 1]?.outcomes.map((o) => renderExplanationText(o.explanation)).join('\n') ?? ''
+  const powerOf = (v: Record<string, unknown>) => {
+    const magic = v.magic as { power: number; dispel: Record<string, number> }
+    return [magic.power, ...Object.values(magic.dispel)]
+  }
 
-  it('turn 1, Druchii: marches, a Doombolt that is not dispelled, crossbows from the front rank', () => {
+  it('turn 1, Druchii: marches, a Doombolt not dispelled, crossbows from the front rank only', () => {
     expect(pick('move-checked', 4, 21)).toEqual([
       [6, { unit: 'warriors', move: 'march', distance: 10, limit: 10, legal: true }],
       [7, { unit: 'executioners', move: 'march', distance: 10, limit: 10, legal: true }],
       [8, { unit: 'highborn', move: 'normal', distance: 5, limit: 5, legal: true }],
     ])
-    // Power 2 + 2 = 4; dispel 2 + 1 = 3; 3 dice cast, 2 used to dispel.
-    const pools = pick('magic-dice', 9, 15).map(([seq, v]) => {
-      const magic = v.magic as { power: number; dispel: Record<string, number> }
-      return [seq, magic.power, magic.dispel.empire]
-    })
-    expect(pools).toEqual([
+    // Power 2 + 2 = 4 and dispel 2 + 1 = 3; 3 dice cast, 2 used to dispel.
+    expect(pick('magic-dice', 9, 15).map(([seq, v]) => [seq, ...powerOf(v)])).toEqual([
       [9, 4, 3],
       [10, 1, 3],
       [12, 1, 1],
@@ -649,32 +653,334 @@ describe('recorded: a whole battle, six turns each (classic)', () => {
       [15, { unit: 'spearmen', unsaved: 3, removed: 3, modelsLeft: 17, woundsOnNextModel: 0 }],
       [20, { unit: 'spearmen', unsaved: 1, removed: 1, modelsLeft: 16, woundsOnNextModel: 0 }],
     ])
-    expect(game.steps[19]!.requests).toEqual([])
+    // The shot declared no number of models: the engine takes the front rank, 5 wide x 1 rank.
+    expect(renderExplanationText(requestAt(17)!.explanation)).toContain('at most 5 models fire: 5 wide x 1 rank')
+    expect(game.cites('shooting', 'firing-ranks')).toBe(true)
   })
 
-  it('turn 1, Empire: an advance; no spell is cast', () => {
-    expect(pick('move-checked', 22, 30).map(([seq, v]) => [seq, v.unit, v.distance, v.limit])).toEqual([
-      [24, 'swordsmen', 8, 8],
-      [25, 'spearmen', 4, 4],
-      [26, 'knights', 8, 8],
-      [27, 'captain', 4, 4],
+  it('turn 1, Empire: an advance; nothing is cast', () => {
+    expect(pick('move-checked', 22, 30).map(([seq, v]) => [seq, v.unit, v.move, v.distance, v.limit])).toEqual([
+      [24, 'swordsmen', 'march', 8, 8],
+      [25, 'spearmen', 'normal', 4, 4],
+      [26, 'knights', 'normal', 8, 8],
+      [27, 'captain', 'normal', 4, 4],
     ])
-    expect(pick('magic-dice', 28, 28).map(([, v]) => (v.magic as { power: number }).power)).toEqual([4])
+    expect(pick('magic-dice', 22, 30).map(([seq, v]) => [seq, ...powerOf(v)])).toEqual([[28, 4, 3]])
   })
 
-  it('turn 2, Druchii: the Warriors charge home; Doombolt dispelled; crossbows thin the Knights', () => {
-    expect(pick('charge-response', 31, 45)).toEqual([[34, { unit: 'spearmen', charger: 'warriors', response: 'hold' }]])
-    expect(pick('charge-result', 31, 45)).toEqual([
+  it('turn 2, Druchii: the charge makes the combat; the Highborn joins the Executioners', () => {
+    expect(pick('charge-response', 31, 56)).toEqual([[34, { unit: 'spearmen', charger: 'warriors', response: 'hold' }]])
+    expect(pick('charge-result', 31, 56)).toEqual([
       [34, { unit: 'warriors', target: 'spearmen', reached: true, range: 10, distance: 8, moved: 8 }],
     ])
-    expect(pick('dispel-roll', 31, 45)).toEqual([
-      [40, { spell: 'doombolt', faces: [5, 4, 4], total: 13, need: 11, dispelled: true }],
+    // The combat is the charge's: who charged, the facing and the inches come from it, not from a declaration.
+    expect(pick('combat-joined', 31, 56)).toEqual([
+      [
+        34,
+        {
+          combat: 'charge-33',
+          sides: [
+            { player: DRUCHII, units: [{ unit: 'warriors', charged: true, facing: 'front', moved: 8, charge: 33 }] },
+            { player: EMPIRE, units: [{ unit: 'spearmen', charged: false, facing: 'front' }] },
+          ],
+        },
+      ],
     ])
-    expect(pick('hits', 31, 45)).toEqual([[43, { attacks: 10, need: 5, hits: 4 }]])
-    expect(game.steps[43]!.requests[0]).toMatchObject({ purpose: 'armour-save', count: 2, need: 3 })
-    expect(pick('casualties', 31, 45)).toEqual([
-      [45, { unit: 'knights', unsaved: 1, removed: 1, modelsLeft: 4, woundsOnNextModel: 0 }],
+    expect(pick('character-joined', 31, 56)).toEqual([[36, { character: 'highborn', unit: 'executioners' }]])
+    expect(play(36).game.units.executioners?.characters.map((c) => c.id)).toEqual(['highborn'])
+    expect(play(36).game.units.highborn).toBeUndefined()
+  })
+
+  it('turn 2, Druchii: Doombolt dispelled; the front rank thins the Knights', () => {
+    expect(pick('dispel-roll', 31, 56)).toEqual([
+      [41, { spell: 'doombolt', faces: [5, 4, 4], total: 13, need: 11, dispelled: true }],
     ])
+    expect(pick('hits', 42, 46)).toEqual([[44, { attacks: 10, need: 5, hits: 4 }]])
+    expect(requestAt(45)).toMatchObject({ purpose: 'armour-save', count: 2, need: 3 })
+    expect(pick('casualties', 42, 46)).toEqual([
+      [46, { unit: 'knights', unsaved: 1, removed: 1, modelsLeft: 4, woundsOnNextModel: 0 }],
+    ])
+  })
+
+  it('turn 2, Druchii: the first round of charge-33, won 7 to 4; the Spearmen hold', () => {
+    expect(pick('strike-order', 47, 56)).toEqual([
+      [48, { combat: 'charge-33', round: 1, steps: [['warriors'], ['spearmen']] }],
+    ])
+    // Warriors 5 attacks (no spear rank: they charged); Spearmen 5 - 2 slain + 5 behind = 8.
+    expect(pick('hits', 47, 56)).toEqual([
+      [49, { attacks: 5, need: 3, hits: 4 }],
+      [52, { attacks: 8, need: 4, hits: 4 }],
+    ])
+    expect(pick('casualties', 47, 56)).toEqual([
+      [51, { unit: 'spearmen', unsaved: 2, removed: 2, modelsLeft: 14, woundsOnNextModel: 0 }],
+      [54, { unit: 'warriors', unsaved: 1, removed: 1, modelsLeft: 19, woundsOnNextModel: 0 }],
+    ])
+    expect(pick('combat-result', 47, 56)).toEqual([
+      [54, { combat: 'charge-33', round: 1, scores: { druchii: 7, empire: 4 }, winner: 'druchii', difference: 3 }],
+    ])
+    expect(explained(54)).toContain('rank bonus: Warriors, 4 ranks of five as the round began (+3): 2 -> 5')
+    // Inspiring Presence: the Captain's Ld 8 - 3 = 5; 4, held.
+    expect(requestAt(54)).toMatchObject({ kind: 'choice', purpose: 'inspiring-presence', chooser: EMPIRE })
+    expect(pick('break-test', 47, 56)).toEqual([[56, { unit: 'spearmen', passed: true, roll: 4, leadership: 5 }]])
+  })
+
+  it('turn 2, Empire: a Stand and Shoot; the Knights charge home and make a combat of their own', () => {
+    expect(pick('charge-response', 57, 64)).toEqual([
+      [60, { unit: 'crossbowmen', charger: 'knights', response: 'stand-and-shoot' }],
+    ])
+    expect(pick('charge-result', 57, 64)).toEqual([
+      [60, { unit: 'knights', target: 'crossbowmen', reached: true, range: 16, distance: 14, moved: 14 }],
+    ])
+    expect(pick('combat-joined', 57, 64).map(([seq, v]) => [seq, v.combat])).toEqual([[60, 'charge-59']])
+    // The front rank's 10 shots at 6+ (3+, -1 Stand and Shoot, -1 long range, -1 Multiple Shots): one hit, saved.
+    expect(pick('hits', 57, 64)).toEqual([[62, { attacks: 10, need: 6, hits: 1 }]])
+    expect(pick('casualties', 57, 64)).toEqual([
+      [64, { unit: 'knights', unsaved: 0, removed: 0, modelsLeft: 4, woundsOnNextModel: 0 }],
+    ])
+  })
+
+  it('turn 2, Empire: charge-33 round 2, won by the Warriors 6 to 4; the Spearmen hold again', () => {
+    expect(pick('hits', 70, 78)).toEqual([
+      [71, { attacks: 10, need: 3, hits: 7 }],
+      [74, { attacks: 8, need: 4, hits: 4 }],
+    ])
+    expect(pick('casualties', 70, 78)).toEqual([
+      [73, { unit: 'spearmen', unsaved: 2, removed: 2, modelsLeft: 12, woundsOnNextModel: 0 }],
+      [76, { unit: 'warriors', unsaved: 2, removed: 2, modelsLeft: 17, woundsOnNextModel: 0 }],
+    ])
+    expect(pick('combat-result', 70, 78)).toEqual([
+      [76, { combat: 'charge-33', round: 2, scores: { druchii: 6, empire: 4 }, winner: 'druchii', difference: 2 }],
+    ])
+    expect(pick('break-test', 70, 78)).toEqual([[78, { unit: 'spearmen', passed: true, roll: 6, leadership: 6 }]])
+  })
+
+  it('turn 2, Empire: rider and mount strike apart; the Crossbowmen break and are run down', () => {
+    expect(pick('strike-order', 79, 92)).toEqual([
+      [79, { combat: 'charge-59', round: 1, steps: [['knights', 'knights:mount'], ['crossbowmen']] }],
+    ])
+    // Riders: 4+ to hit, the lance's S5 wounds on 2+ (no save at 6+ - 2); Warhorses: 4+ to hit (WS3 against WS4), S3:
+    // 4+, light armour 6+.
+    expect(pick('hits', 79, 92)).toEqual([
+      [80, { attacks: 4, need: 4, hits: 3 }],
+      [82, { attacks: 4, need: 4, hits: 2 }],
+      [85, { attacks: 2, need: 4, hits: 1 }],
+    ])
+    expect(pick('wounds', 79, 92)).toEqual([
+      [81, { hits: 3, need: 2, wounds: 2 }],
+      [83, { hits: 2, need: 4, wounds: 1 }],
+      [86, { hits: 1, need: 4, wounds: 1 }],
+    ])
+    expect(requestAt(81)!.text).toContain("Knights's Warhorse")
+    expect(requestAt(83)).toMatchObject({ purpose: 'armour-save', count: 1, need: 6, roller: DRUCHII })
+    expect(requestAt(86)).toMatchObject({ purpose: 'armour-save', count: 1, need: 3, roller: EMPIRE })
+    expect(pick('casualties', 79, 92)).toEqual([
+      [81, { unit: 'crossbowmen', unsaved: 2, removed: 2, modelsLeft: 8, woundsOnNextModel: 0 }],
+      [84, { unit: 'crossbowmen', unsaved: 1, removed: 1, modelsLeft: 7, woundsOnNextModel: 0 }],
+      [87, { unit: 'knights', unsaved: 1, removed: 1, modelsLeft: 3, woundsOnNextModel: 0 }],
+    ])
+    expect(pick('combat-result', 79, 92)).toEqual([
+      [87, { combat: 'charge-59', round: 1, scores: { druchii: 3, empire: 4 }, winner: 'empire', difference: 1 }],
+    ])
+    expect(explained(87)).toContain('outnumbering: Unit Strength 7 against 6 (+1): 2 -> 3')
+    expect(pick('break-test', 79, 92)).toEqual([[89, { unit: 'crossbowmen', passed: false, roll: 9, leadership: 7 }]])
+    expect(pick('fled', 79, 92)).toEqual([[90, { unit: 'crossbowmen', roll: 5 }]])
+    expect(requestAt(91)).toMatchObject({ purpose: 'pursue', count: 3 })
+    expect(pick('caught', 79, 92)).toEqual([[92, { unit: 'crossbowmen', by: 'knights', modelsLost: 7 }]])
+    expect(pick('combat-ended', 79, 92)).toEqual([[92, { combat: 'charge-59', round: 1 }]])
+  })
+
+  it('turn 3, Druchii: Panic tests for the Knights; Doombolt cast and not dispelled', () => {
+    expect(pick('psychology-test', 93, 108)).toEqual([
+      [95, { unit: 'knights', test: 'panic', passed: true, roll: 7, leadership: 8, phase: '2/empire/close-combat@69' }],
+      [107, { unit: 'knights', test: 'panic', passed: true, roll: 7, leadership: 8, phase: '3/druchii/magic@98' }],
+    ])
+    expect(pick('dispel-roll', 93, 108)).toEqual([
+      [102, { spell: 'doombolt', faces: [2, 3], total: 5, need: 11, dispelled: false }],
+    ])
+    expect(pick('casualties', 93, 108)).toEqual([
+      [105, { unit: 'knights', unsaved: 1, removed: 1, modelsLeft: 2, woundsOnNextModel: 0 }],
+    ])
+  })
+
+  it('turn 3, Druchii: a charge into the flank joins the combat, which grows to three units', () => {
+    expect(pick('charge-response', 93, 97)).toEqual([
+      [96, { unit: 'spearmen', charger: 'executioners', response: 'hold' }],
+    ])
+    expect(pick('combat-unit-joined', 93, 97)).toEqual([
+      [
+        96,
+        {
+          combat: 'charge-33',
+          player: DRUCHII,
+          unit: { unit: 'executioners', charged: true, facing: 'flank', moved: 7, firstRound: 3, charge: 96 },
+        },
+      ],
+    ])
+    const combat = play(97).game.combats['charge-33']!
+    expect(combat.sides.map((side) => side.units.map((u) => u.unit))).toEqual([
+      ['warriors', 'executioners'],
+      ['spearmen'],
+    ])
+    // Chargers first (the Highborn at I7, then the Executioners), then the Warriors (I5), the Spearmen (I3) last.
+    expect(pick('strike-order', 108, 128)).toEqual([
+      [
+        109,
+        {
+          combat: 'charge-33',
+          round: 3,
+          steps: [['character:highborn'], ['executioners'], ['warriors'], ['spearmen']],
+        },
+      ],
+    ])
+  })
+
+  it('turn 3, Druchii: round 3 of charge-33, 10 to 2; the Spearmen rout, are run down, and lose their standard', () => {
+    expect(pick('hits', 108, 128)).toEqual([
+      [110, { attacks: 3, need: 3, hits: 2 }],
+      [113, { attacks: 2, need: 3, hits: 2 }],
+      [115, { attacks: 10, need: 3, hits: 7 }],
+      [118, { attacks: 5, need: 4, hits: 2 }],
+    ])
+    expect(pick('wounds', 108, 128)).toEqual([
+      [111, { hits: 2, need: 3, wounds: 2 }],
+      [114, { hits: 2, need: 2, wounds: 2 }],
+      [116, { hits: 7, need: 4, wounds: 4 }],
+      [119, { hits: 2, need: 4, wounds: 1 }],
+    ])
+    expect(requestAt(111)).toMatchObject({ purpose: 'armour-save', count: 2, need: 6 })
+    expect(pick('casualties', 108, 128)).toEqual([
+      [112, { unit: 'spearmen', unsaved: 1, removed: 1, modelsLeft: 11, woundsOnNextModel: 0 }],
+      [114, { unit: 'spearmen', unsaved: 2, removed: 2, modelsLeft: 9, woundsOnNextModel: 0 }],
+      [117, { unit: 'spearmen', unsaved: 2, removed: 2, modelsLeft: 7, woundsOnNextModel: 0 }],
+      [120, { unit: 'warriors', unsaved: 1, removed: 1, modelsLeft: 16, woundsOnNextModel: 0 }],
+    ])
+    expect(pick('combat-result', 108, 128)).toEqual([
+      [120, { combat: 'charge-33', round: 3, scores: { druchii: 10, empire: 2 }, winner: 'druchii', difference: 8 }],
+    ])
+    const result = explained(120)
+    expect(result).toContain('rank bonus: Warriors, 3 ranks of five as the round began (+2)')
+    expect(result).toContain('flank')
+    expect(result).toContain('outnumbering: Unit Strength 27 against 7 (+1)')
+    expect(pick('break-test', 108, 128)).toEqual([[122, { unit: 'spearmen', passed: false, roll: 7, leadership: 0 }]])
+    expect(pick('fled', 108, 128)).toEqual([[123, { unit: 'spearmen', roll: 6 }]])
+    expect(pick('standard-lost', 108, 128)).toEqual([[123, { unit: 'spearmen' }]])
+    expect(pick('pursued', 108, 128)).toEqual([
+      [125, { unit: 'warriors', roll: 7 }],
+      [127, { unit: 'executioners', roll: 6 }],
+    ])
+    expect(pick('caught', 108, 128)).toEqual([[125, { unit: 'spearmen', by: 'warriors', modelsLost: 7 }]])
+    expect(requestAt(127)).toMatchObject({ kind: 'choice', purpose: 'standard-captor', chooser: DRUCHII })
+    expect(pick('standard-captured', 108, 128)).toEqual([[128, { standard: 'spearmen', by: 'warriors' }]])
+    expect(pick('combat-ended', 108, 128)).toEqual([[128, { combat: 'charge-33', round: 3 }]])
+  })
+
+  it('turn 3, Empire: the Knights ride down the Sorceress in their charge', () => {
+    expect(pick('combat-joined', 129, 139).map(([seq, v]) => [seq, v.combat])).toEqual([[132, 'charge-131']])
+    expect(pick('hits', 129, 139)).toEqual([[138, { attacks: 2, need: 4, hits: 2 }]])
+    expect(pick('wounds', 129, 139)).toEqual([[139, { hits: 2, need: 2, wounds: 2 }]])
+    expect(pick('casualties', 129, 139)).toEqual([
+      [139, { unit: 'sorceress', unsaved: 2, removed: 1, modelsLeft: 0, woundsOnNextModel: 0 }],
+    ])
+    expect(pick('combat-ended', 129, 139)).toEqual([[139, { combat: 'charge-131', round: 1 }]])
+  })
+
+  it('turn 4: the Highborn leaves the Executioners; the Captain joins the Swordsmen; no Wizard, no magic', () => {
+    expect(pick('character-left', 140, 148)).toEqual([[142, { unit: 'executioners', character: 'highborn' }]])
+    const left = play(142).game
+    expect(left.units.executioners?.characters).toEqual([])
+    expect(left.units.highborn).toMatchObject({ models: 1, character: true, general: true, points: 140 })
+    expect(pick('move-checked', 140, 148).map(([seq, v]) => [seq, v.unit, v.move])).toEqual([
+      [143, 'highborn', 'normal'],
+      [144, 'executioners', 'normal'],
+      [145, 'warriors', 'reform'],
+    ])
+    expect(pick('character-joined', 149, 156)).toEqual([[153, { character: 'captain', unit: 'swordsmen' }]])
+    // Power: 2 and no Wizard left to the Druchii; dispel: 2 with no Wizard.
+    expect(pick('magic-dice', 140, 156).map(([seq, v]) => [seq, ...powerOf(v)])).toEqual([
+      [146, 2, 3],
+      [154, 4, 2],
+    ])
+  })
+
+  it('turn 5: the Highborn slays the Wizard; the Knights wound him, and he destroys them and takes their standard', () => {
+    expect(pick('casualties', 157, 166)).toEqual([
+      [166, { unit: 'wizard', unsaved: 2, removed: 1, modelsLeft: 0, woundsOnNextModel: 0 }],
+    ])
+    expect(pick('strike-order', 167, 182)).toEqual([
+      [174, { combat: 'charge-169', round: 1, steps: [['knights', 'knights:mount'], ['highborn']] }],
+    ])
+    expect(pick('hits', 167, 182)).toEqual([
+      [175, { attacks: 2, need: 4, hits: 1 }],
+      [178, { attacks: 2, need: 4, hits: 1 }],
+      [180, { attacks: 3, need: 3, hits: 3 }],
+    ])
+    expect(pick('wounds', 167, 182)).toEqual([
+      [176, { hits: 1, need: 2, wounds: 1 }],
+      [179, { hits: 1, need: 4, wounds: 0 }],
+      [181, { hits: 3, need: 3, wounds: 2 }],
+    ])
+    expect(requestAt(176)).toMatchObject({ purpose: 'armour-save', count: 1, need: 6, roller: DRUCHII })
+    expect(requestAt(181)).toMatchObject({ purpose: 'armour-save', count: 2, need: 4, roller: EMPIRE })
+    expect(pick('casualties', 167, 182)).toEqual([
+      [177, { unit: 'highborn', unsaved: 1, removed: 0, modelsLeft: 1, woundsOnNextModel: 1 }],
+      [182, { unit: 'knights', unsaved: 2, removed: 2, modelsLeft: 0, woundsOnNextModel: 0 }],
+    ])
+    expect(pick('standard-captured', 167, 182)).toEqual([[182, { standard: 'knights', by: 'highborn' }]])
+  })
+
+  it('the end: GameEnded after the sixth turn each; 650 victory points to 325, a solid victory for the Druchii', () => {
+    const end = game.steps[log.length - 1]!
+    expect(log[log.length - 1]!.type).toBe('GameEnded')
+    expect(game.game.result).toEqual({
+      seq: 195,
+      reason: 'last-turn',
+      conceded: null,
+      vp: { druchii: 650, empire: 325 },
+      winner: DRUCHII,
+      margin: 325,
+      band: 'solid-victory',
+    })
+    // The running score the state carries: each unit that gives victory points, and to whom.
+    expect(game.game.score).toEqual({
+      vp: { druchii: 650, empire: 325 },
+      units: {
+        sorceress: { lost: 125, held: 0 },
+        crossbowmen: { lost: 130, held: 0 },
+        highborn: { lost: 70, held: 100 },
+        warriors: { lost: 0, held: 100 },
+        spearmen: { lost: 150, held: 0 },
+        knights: { lost: 190, held: 0 },
+        wizard: { lost: 110, held: 0 },
+      },
+    })
+    const why = renderExplanationText(end.explanation!)
+    expect(why).toContain('Highborn Malrith has 1 of 2 Wounds left, half strength or less: 50% of 140 points = 70')
+    expect(why).toContain("Warriors holds Spearmen's standard: +100")
+    expect(why).toContain("druchii leads by 325 victory points, 46% of the battle's 700 points: a solid victory")
+    expect(why).toContain('size of the battle: 700 points, the largest army (druchii 700, empire 700)')
+    // Nothing more is declared once the game has ended.
+    const after = play()
+    expect(() => after.apply(by(EMPIRE, 'GameEnded', { reason: 'last-turn' }))).toThrow(/a second GameEnded/)
+  })
+
+  it('the units at the end', () => {
+    const units = Object.fromEntries(
+      Object.values(game.game.units).map((u) => [u.id, [u.models, u.woundsOnNextModel, u.fleeing]]),
+    )
+    expect(units).toEqual({
+      highborn: [1, 1, false],
+      sorceress: [0, 0, false],
+      warriors: [16, 0, false],
+      crossbowmen: [0, 0, true],
+      executioners: [10, 0, false],
+      wizard: [0, 0, false],
+      swordsmen: [20, 0, false],
+      spearmen: [0, 0, true],
+      knights: [0, 0, false],
+    })
+    expect(game.game.units.swordsmen?.characters.map((c) => c.id)).toEqual(['captain'])
+    expect(game.game.units.warriors?.capturedStandards).toEqual(['spearmen'])
+    expect(Object.keys(game.game.requests)).toEqual([])
   })
 
   it('replays the same way twice', () => {
