@@ -859,7 +859,9 @@ describe('recorded: a whole battle, six turns each (classic)', () => {
     ])
     const result = explained(120)
     expect(result).toContain('rank bonus: Warriors, 3 ranks of five as the round began (+2)')
-    expect(result).toContain('flank')
+    expect(result).toContain('flank attack (+1): 7 -> 8')
+    // The Spearmen's two ranks of five count nothing: the Executioners (Unit Strength 11) fight in their flank.
+    expect(result).toContain('Spearmen is fought in the flank or rear by Executioners (classic/variants §disruption)')
     expect(result).toContain('outnumbering: Unit Strength 27 against 7 (+1)')
     expect(pick('break-test', 108, 128)).toEqual([[122, { unit: 'spearmen', passed: false, roll: 7, leadership: 0 }]])
     expect(pick('fled', 108, 128)).toEqual([[123, { unit: 'spearmen', roll: 6 }]])
