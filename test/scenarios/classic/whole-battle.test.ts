@@ -358,23 +358,24 @@ const events: Draft[] = [
   firstRound(D, 'warriors', { [D]: ['warriors'], [E]: ['spearmen'] }, [
     { unit: 'warriors', models: 5 },
     { unit: 'spearmen', models: 5, supporting: 5 },
-  ]), // 48
-  dice(D, [5, 3, 2, 6, 4]), // 49
-  dice(D, [4, 1, 5, 6]), // 50
-  dice(E, [5, 2, 1]), // 51
-  dice(E, [4, 5, 2, 6, 3, 1, 4, 2]), // 52
-  dice(E, [5, 3, 4, 1]), // 53
-  dice(D, [6, 3]), // 54
-  choice(E, 'yes'), // 55
-  dice(E, [2, 2]), // 56
+  ]), // 48: charge-33, round 1
+  dice(D, [5, 3, 2, 6, 4]), // 49: Warriors to hit, 3+: 4 hits
+  dice(D, [4, 1, 5, 6]), // 50: to wound, 4+: 3
+  dice(E, [5, 2, 1]), // 51: Spearmen's saves, 5+: 1 saved, 16 -> 14
+  dice(E, [4, 5, 2, 6, 3, 1, 4, 2]), // 52: Spearmen to hit, 4+: 4
+  dice(E, [5, 3, 4, 1]), // 53: to wound: 2
+  dice(D, [6, 3]), // 54: Warriors' saves: 1 saved, 20 -> 19; the result 7 to 4
+  choice(E, 'yes'), // 55: the Captain is within 12"
+  dice(E, [2, 2]), // 56: break test on 5: 4, held
+  // Turn 2, Empire.
   turn(2, E), // 57
   phase(E, 'movement'), // 58
-  charge(E, 'knights', 'crossbowmen', 14), // 59
-  choice(D, 'stand-and-shoot'), // 60
-  standAndShoot('knights', 14), // 61
-  dice(D, [6, 2, 3, 1, 5, 4, 2, 3, 5, 1]), // 62
-  dice(D, [5]), // 63
-  dice(E, [4]), // 64
+  charge(E, 'knights', 'crossbowmen', 14), // 59: 16" against 14"
+  choice(D, 'stand-and-shoot'), // 60: the charge reaches: charge-59
+  standAndShoot('knights', 14), // 61: the front rank, 10 shots at 6+
+  dice(D, [6, 2, 3, 1, 5, 4, 2, 3, 5, 1]), // 62: 1 hit
+  dice(D, [5]), // 63: 1 wound
+  dice(E, [4]), // 64: saved at 3+
   move(E, 'swordsmen', 'normal', 4), // 65
   move(E, 'captain', 'normal', 4), // 66
   phase(E, 'magic'), // 67
@@ -383,78 +384,78 @@ const events: Draft[] = [
   nextRound(E, 'warriors', [
     { unit: 'warriors', models: 5, supporting: 5 },
     { unit: 'spearmen', models: 5, supporting: 5 },
-  ]), // 70
-  dice(D, [6, 5, 3, 2, 4, 1, 3, 5, 6, 2]), // 71
-  dice(D, [4, 6, 2, 5, 1, 3, 5]), // 72
-  dice(E, [5, 1, 2, 6]), // 73
-  dice(E, [4, 4, 1, 2, 6, 3, 5, 2]), // 74
-  dice(E, [6, 2, 4, 1]), // 75
-  dice(D, [2, 3]), // 76
-  choice(E, 'yes'), // 77
-  dice(E, [3, 3]), // 78
+  ]), // 70: charge-33, round 2
+  dice(D, [6, 5, 3, 2, 4, 1, 3, 5, 6, 2]), // 71: Warriors to hit, 3+: 7
+  dice(D, [4, 6, 2, 5, 1, 3, 5]), // 72: to wound: 4
+  dice(E, [5, 1, 2, 6]), // 73: 2 saved: 14 -> 12
+  dice(E, [4, 4, 1, 2, 6, 3, 5, 2]), // 74: Spearmen to hit: 4
+  dice(E, [6, 2, 4, 1]), // 75: to wound: 2
+  dice(D, [2, 3]), // 76: none saved: 19 -> 17; the result 6 to 4
+  choice(E, 'yes'), // 77: the Captain is within 12"
+  dice(E, [3, 3]), // 78: break test on 6: 6, held
   firstRound(E, 'knights', { [D]: ['crossbowmen'], [E]: ['knights'] }, [
     { unit: 'knights', models: 4 },
     { unit: 'crossbowmen', models: 5 },
-  ]), // 79
-  dice(E, [5, 2, 6, 4]), // 80: riders to hit
-  dice(E, [3, 2, 1]), // 81: to wound
-  dice(E, [4, 1, 5, 3]), // 82: horses to hit
-  dice(E, [5, 2]), // 83: to wound
-  dice(D, [4]), // 84: save
-  dice(D, [6, 3]), // 85: crossbowmen to hit
-  dice(D, [5]), // 86: wound
-  dice(E, [2]), // 87: save
-  choice(D, 'no'), // 88: IP
-  dice(D, [5, 4]), // 89: break
-  dice(D, [3, 2]), // 90: flee
+  ]), // 79: charge-59, round 1
+  dice(E, [5, 2, 6, 4]), // 80: riders to hit, 4+: 3
+  dice(E, [3, 2, 1]), // 81: lance S5, 2+: 2 wounds, no save: 10 -> 8
+  dice(E, [4, 1, 5, 3]), // 82: Warhorses to hit, 4+: 2
+  dice(E, [5, 2]), // 83: S3, 4+: 1 wound
+  dice(D, [4]), // 84: light armour 6+: not saved, 8 -> 7
+  dice(D, [6, 3]), // 85: Crossbowmen to hit, 4+: 1
+  dice(D, [5]), // 86: to wound: 1
+  dice(E, [2]), // 87: the rider's 3+: not saved, 4 -> 3; the result 4 to 3
+  choice(D, 'no'), // 88: the Highborn is not within 12"
+  dice(D, [5, 4]), // 89: break test on 7: 9, broken
+  dice(D, [3, 2]), // 90: flee 5"
   choice(E, 'pursue'), // 91
-  dice(E, [4, 3, 2]), // 92
+  dice(E, [4, 3, 2]), // 92: pursue 3D6: 9 >= 5, caught
   // Turn 3, Druchii.
   turn(3, D), // 93
   phase(D, 'movement'), // 94
-  dice(E, [3, 4]), // 95: Knights' panic
-  charge(D, 'executioners', 'spearmen', 7, 'flank'), // 96
+  dice(E, [3, 4]), // 95: the Knights' Panic test (1 of 4 lost): 7, passed
+  charge(D, 'executioners', 'spearmen', 7, 'flank'), // 96: joins charge-33: three units
   move(D, 'sorceress', 'normal', 5), // 97
   phase(D, 'magic'), // 98
-  doombolt('knights', 3, 14), // 99
-  dice(D, [4, 4, 3]), // 100
-  choice(E, '2'), // 101
-  dice(E, [2, 3]), // 102
-  dice(D, [2]), // 103
-  dice(D, [2, 1]), // 104
-  dice(E, [2]), // 105
+  doombolt('knights', 3, 14), // 99: cast with 3 dice
+  dice(D, [4, 4, 3]), // 100: 11, cast
+  choice(E, '2'), // 101: 2 dispel dice
+  dice(E, [2, 3]), // 102: 5: not dispelled
+  dice(D, [2]), // 103: 2 hits
+  dice(D, [2, 1]), // 104: to wound, 2+: 1
+  dice(E, [2]), // 105: 5+: not saved, 3 -> 2
   phase(D, 'shooting'), // 106
-  dice(E, [2, 5]), // 107: Knights' panic
+  dice(E, [2, 5]), // 107: the Knights' Panic test (1 of 3 lost): 7, passed
   phase(D, 'close-combat'), // 108
   nextRound(D, 'warriors', [
     { unit: 'warriors', models: 5, supporting: 5, target: 'spearmen' },
     { unit: 'executioners', models: 2, characters: ['highborn'], target: 'spearmen' },
     { unit: 'spearmen', models: 5, supporting: 5, target: 'warriors' },
-  ]), // 109
-  dice(D, [5, 2, 6]), // 110
-  dice(D, [3, 4]), // 111
-  dice(E, [6, 1]), // 112
-  dice(D, [4, 3]), // 113
-  dice(D, [2, 5]), // 114
-  dice(D, [3, 5, 1, 6, 2, 4, 4, 3, 6, 1]), // 115
-  dice(D, [4, 5, 2, 6, 3, 1, 4]), // 116
-  dice(E, [5, 6, 1, 2]), // 117
-  dice(E, [4, 2, 6, 1, 3]), // 118
-  dice(E, [5, 2]), // 119
-  dice(D, [4]), // 120
-  choice(E, 'yes'), // 121
-  dice(E, [4, 3]), // 122
-  dice(E, [2, 4]), // 123
-  choice(D, 'pursue'), // 124
-  dice(D, [3, 4]), // 125
-  choice(D, 'pursue'), // 126
-  dice(D, [5, 1]), // 127
-  choice(D, 'warriors'), // 128
+  ]), // 109: charge-33, round 3
+  dice(D, [5, 2, 6]), // 110: the Highborn to hit, 3+: 2
+  dice(D, [3, 4]), // 111: S4, 3+: 2 wounds
+  dice(E, [6, 1]), // 112: 6+: 1 saved, 12 -> 11
+  dice(D, [4, 3]), // 113: Executioners to hit, 3+: 2
+  dice(D, [2, 5]), // 114: draich S5, 2+: 2, no save: 11 -> 9
+  dice(D, [3, 5, 1, 6, 2, 4, 4, 3, 6, 1]), // 115: Warriors to hit, 3+: 7
+  dice(D, [4, 5, 2, 6, 3, 1, 4]), // 116: to wound: 4
+  dice(E, [5, 6, 1, 2]), // 117: 2 saved: 9 -> 7
+  dice(E, [4, 2, 6, 1, 3]), // 118: the Spearmen's second rank, 4+: 2
+  dice(E, [5, 2]), // 119: to wound: 1
+  dice(D, [4]), // 120: not saved: 17 -> 16; the result 10 to 2
+  choice(E, 'yes'), // 121: the Captain is within 12"
+  dice(E, [4, 3]), // 122: break test on 0: 7, broken
+  dice(E, [2, 4]), // 123: flee 6"; the standard is lost
+  choice(D, 'pursue'), // 124: the Warriors pursue
+  dice(D, [3, 4]), // 125: 7 >= 6: caught
+  choice(D, 'pursue'), // 126: the Executioners pursue too
+  dice(D, [5, 1]), // 127: 6
+  choice(D, 'warriors'), // 128: the Warriors hold the Spearmen's standard
   // Turn 3, Empire.
   turn(3, E), // 129
   phase(E, 'movement'), // 130
-  charge(E, 'knights', 'sorceress', 12), // 131
-  choice(D, 'hold'), // 132
+  charge(E, 'knights', 'sorceress', 12), // 131: 16" against 12"
+  choice(D, 'hold'), // 132: charge-131
   move(E, 'swordsmen', 'normal', 4), // 133
   phase(E, 'magic'), // 134
   phase(E, 'shooting'), // 135
@@ -462,17 +463,17 @@ const events: Draft[] = [
   firstRound(E, 'knights', { [D]: ['sorceress'], [E]: ['knights'] }, [
     { unit: 'knights', models: 2 },
     { unit: 'sorceress', models: 1 },
-  ]), // 137
-  dice(E, [5, 6]), // 138
-  dice(E, [4, 3]), // 139
+  ]), // 137: charge-131, round 1
+  dice(E, [5, 6]), // 138: riders to hit, 4+: 2
+  dice(E, [4, 3]), // 139: 2+: 2 wounds, the Sorceress slain
   // Turn 4, Druchii.
   turn(4, D), // 140
   phase(D, 'movement'), // 141
-  by(D, 'CharacterLeft', { unit: 'executioners', character: 'highborn' }), // 142
+  by(D, 'CharacterLeft', { unit: 'executioners', character: 'highborn' }), // 142: a unit of one again
   move(D, 'highborn', 'normal', 5), // 143
   move(D, 'executioners', 'normal', 5), // 144
-  move(D, 'warriors', 'reform', 0), // 145
-  phase(D, 'magic'), // 146
+  move(D, 'warriors', 'reform', 0), // 145: the Warriors reform
+  phase(D, 'magic'), // 146: power 2, no Wizard
   phase(D, 'shooting'), // 147
   phase(D, 'close-combat'), // 148
   // Turn 4, Empire.
@@ -480,44 +481,44 @@ const events: Draft[] = [
   phase(E, 'movement'), // 150
   move(E, 'knights', 'normal', 6), // 151
   move(E, 'swordsmen', 'normal', 4), // 152
-  by(E, 'CharacterJoined', { character: 'captain', unit: 'swordsmen' }), // 153
-  phase(E, 'magic'), // 154
+  by(E, 'CharacterJoined', { character: 'captain', unit: 'swordsmen' }), // 153: the Swordsmen tested on his Ld 8 now
+  phase(E, 'magic'), // 154: the Druchii's dispel dice: 2, no Wizard
   phase(E, 'shooting'), // 155
   phase(E, 'close-combat'), // 156
   // Turn 5, Druchii.
   turn(5, D), // 157
   phase(D, 'movement'), // 158
-  charge(D, 'highborn', 'wizard', 9), // 159
-  choice(E, 'hold'), // 160
+  charge(D, 'highborn', 'wizard', 9), // 159: 10" against 9"
+  choice(E, 'hold'), // 160: charge-159
   phase(D, 'magic'), // 161
   phase(D, 'shooting'), // 162
   phase(D, 'close-combat'), // 163
   firstRound(D, 'highborn', { [D]: ['highborn'], [E]: ['wizard'] }, [
     { unit: 'highborn', models: 1 },
     { unit: 'wizard', models: 1 },
-  ]), // 164
-  dice(D, [4, 2, 6]), // 165
-  dice(D, [5, 3]), // 166
+  ]), // 164: charge-159, round 1
+  dice(D, [4, 2, 6]), // 165: 3+: 2 hits
+  dice(D, [5, 3]), // 166: 3+: 2 wounds, the Wizard slain
   // Turn 5, Empire.
   turn(5, E), // 167
   phase(E, 'movement'), // 168
-  charge(E, 'knights', 'highborn', 10), // 169
-  choice(D, 'hold'), // 170
+  charge(E, 'knights', 'highborn', 10), // 169: 16" against 10"
+  choice(D, 'hold'), // 170: charge-169
   phase(E, 'magic'), // 171
   phase(E, 'shooting'), // 172
   phase(E, 'close-combat'), // 173
   firstRound(E, 'knights', { [D]: ['highborn'], [E]: ['knights'] }, [
     { unit: 'knights', models: 2 },
     { unit: 'highborn', models: 1 },
-  ]), // 174
-  dice(E, [4, 2]), // 175
-  dice(E, [3]), // 176
-  dice(D, [2]), // 177
-  dice(E, [5, 1]), // 178
-  dice(E, [2]), // 179
-  dice(D, [5, 3, 6]), // 180
-  dice(D, [4, 6, 2]), // 181
-  dice(E, [3, 1]), // 182
+  ]), // 174: charge-169, round 1
+  dice(E, [4, 2]), // 175: riders to hit, 4+: 1
+  dice(E, [3]), // 176: lance 2+: 1 wound
+  dice(D, [2]), // 177: 6+: not saved, the Highborn has 1 Wound left
+  dice(E, [5, 1]), // 178: Warhorses to hit, 4+: 1
+  dice(E, [2]), // 179: 4+: no wound
+  dice(D, [5, 3, 6]), // 180: the Highborn to hit, 3+: 3
+  dice(D, [4, 6, 2]), // 181: S4, 3+: 2 wounds
+  dice(E, [3, 1]), // 182: 4+: none saved, the Knights destroyed; their standard his
   // Turn 6, Druchii.
   turn(6, D), // 183
   phase(D, 'movement'), // 184
@@ -532,7 +533,7 @@ const events: Draft[] = [
   phase(E, 'magic'), // 192
   phase(E, 'shooting'), // 193
   phase(E, 'close-combat'), // 194
-  by(E, 'GameEnded', { reason: 'last-turn' }), // 195
+  by(E, 'GameEnded', { reason: 'last-turn' }), // 195: the sixth turn each is played: 650 to 325
 ]
 
 /** The id of the combat under way that `unit` fights in. */
