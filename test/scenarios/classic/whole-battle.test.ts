@@ -106,23 +106,24 @@ import { useTempDir } from '../../helpers/temp.js'
  *   Result: Druchii 5 wounds + 2 ranks (the best unit's, the Warriors' 17) + flank + standard (one a side) +
  *   outnumbering (16 + 11 against 7) = 10; Empire 1 wound + standard = 2, no rank bonus: flanked by the
  *   Executioners' Unit Strength 11. Ld 8 - 8 = 0: 4 + 3, broken. Flee 2 + 4 = 6; the Warriors pursue 3 + 4 = 7:
- *   caught (the Executioners pursue too, 5 + 1 = 6, but the Spearmen are gone). Their standard, lost as they broke, is captured by the
- *   pursuers: the Druchii mark the Warriors (classic/standard §captured).
- * Turn 3, Empire (seq 128-138): the Knights charge the Sorceress 12" away; she holds. Charge-130: the riders first,
+ *   caught (the Executioners pursue too, 5 + 1 = 6, but the Spearmen are gone). Their standard, lost as they
+ *   broke, is captured by the pursuers: the Druchii mark the Warriors (classic/standard §captured).
+ * Turn 3, Empire (seq 128-140): the Knights charge the Sorceress 12" away; she holds. Charge-130: the riders first,
  *   2 at 4+: 5, 6 -> 2 hits; 2+: 4, 3 -> 2 wounds, no armour: the Sorceress (W2) is slain. The Warhorses have no
- *   one left to strike.
- * Turn 4, Druchii (seq 139-147): the Highborn leaves the Executioners (classic/joining §leave) and moves 5"; the
+ *   one left to strike. Having wiped out their foe in the round they charged, the Knights overrun (classic/flee-and-
+ *   pursuit §overrun): their pursuit dice, 3D6 for M8: 2 + 3 + 1 = 6", reaching no one.
+ * Turn 4, Druchii (seq 141-149): the Highborn leaves the Executioners (classic/joining §leave) and moves 5"; the
  *   Executioners move 5", the Warriors reform. Power 2 + no Wizard = 2: no spell.
- * Turn 4, Empire (seq 148-155): the Knights move 6", the Swordsmen 4", and the Captain joins the Swordsmen.
+ * Turn 4, Empire (seq 150-157): the Knights move 6", the Swordsmen 4", and the Captain joins the Swordsmen.
  *   The Druchii's dispel dice are 2 with no Wizard.
- * Turn 5, Druchii (seq 156-165): the Highborn charges the Wizard 9" away (10"); he holds. Charge-158: 3 at 3+: 4, 2,
- *   6 -> 2 hits; 3+: 5, 3 -> 2 wounds: the Wizard (W2, no armour) is slain.
- * Turn 5, Empire (seq 166-181): the two Knights charge the Highborn 10" away; he holds. Charge-168: riders 2 at 4+
+ * Turn 5, Druchii (seq 158-169): the Highborn charges the Wizard 9" away (10"); he holds. Charge-160: 3 at 3+: 4, 2,
+ *   6 -> 2 hits; 3+: 5, 3 -> 2 wounds: the Wizard (W2, no armour) is slain. The Highborn overruns 2D6: 4 + 2 = 6".
+ * Turn 5, Empire (seq 170-185): the two Knights charge the Highborn 10" away; he holds. Charge-172: riders 2 at 4+
  *   (WS4 against WS6): 4, 2 -> 1 hit; lance 2+: 3; his heavy armour and shield 4+ at S5: 6+: 2, not saved: the
  *   Highborn has 1 Wound left. Warhorses 2 at 4+: 5, 1 -> 1 hit; 4+: 2, no wound. The Highborn: 3 at 3+: 5, 3, 6
  *   -> 3 hits; S4: 3+: 4, 6, 2 -> 2 wounds; the riders' 3+ at S4: 4+: 3, 1, none saved: the Knights are destroyed,
  *   and their standard is his (classic/standard §captured).
- * Turn 6, Druchii and Empire (seq 182-193): the Executioners and the Swordsmen move. Seq 194: GameEnded.
+ * Turn 6, Druchii and Empire (seq 186-197): the Executioners and the Swordsmen move. Seq 198: GameEnded.
  *
  * Victory points (classic/victory-points, 7th-edition): the Druchii score the Spearmen destroyed 150, the Knights
  * destroyed 190, the Wizard slain 110, and two standards held (the Spearmen's by the Warriors, the Knights' by the
@@ -466,74 +467,78 @@ const events: Draft[] = [
   ]), // 136: charge-130, round 1
   dice(E, [5, 6]), // 137: riders to hit, 4+: 2
   dice(E, [4, 3]), // 138: 2+: 2 wounds, the Sorceress slain
+  choice(E, 'overrun'), // 139: the Knights overrun
+  dice(E, [2, 3, 1]), // 140: 3D6: 6"
   // Turn 4, Druchii.
-  turn(4, D), // 139
-  phase(D, 'movement'), // 140
-  by(D, 'CharacterLeft', { unit: 'executioners', character: 'highborn' }), // 141: a unit of one again
-  move(D, 'highborn', 'normal', 5), // 142
-  move(D, 'executioners', 'normal', 5), // 143
-  move(D, 'warriors', 'reform', 0), // 144: the Warriors reform
-  phase(D, 'magic'), // 145: power 2, no Wizard
-  phase(D, 'shooting'), // 146
-  phase(D, 'close-combat'), // 147
+  turn(4, D), // 141
+  phase(D, 'movement'), // 142
+  by(D, 'CharacterLeft', { unit: 'executioners', character: 'highborn' }), // 143: a unit of one again
+  move(D, 'highborn', 'normal', 5), // 144
+  move(D, 'executioners', 'normal', 5), // 145
+  move(D, 'warriors', 'reform', 0), // 146: the Warriors reform
+  phase(D, 'magic'), // 147: power 2, no Wizard
+  phase(D, 'shooting'), // 148
+  phase(D, 'close-combat'), // 149
   // Turn 4, Empire.
-  turn(4, E), // 148
-  phase(E, 'movement'), // 149
-  move(E, 'knights', 'normal', 6), // 150
-  move(E, 'swordsmen', 'normal', 4), // 151
-  by(E, 'CharacterJoined', { character: 'captain', unit: 'swordsmen' }), // 152: the Swordsmen tested on his Ld 8 now
-  phase(E, 'magic'), // 153: the Druchii's dispel dice: 2, no Wizard
-  phase(E, 'shooting'), // 154
-  phase(E, 'close-combat'), // 155
+  turn(4, E), // 150
+  phase(E, 'movement'), // 151
+  move(E, 'knights', 'normal', 6), // 152
+  move(E, 'swordsmen', 'normal', 4), // 153
+  by(E, 'CharacterJoined', { character: 'captain', unit: 'swordsmen' }), // 154: the Swordsmen tested on his Ld 8 now
+  phase(E, 'magic'), // 155: the Druchii's dispel dice: 2, no Wizard
+  phase(E, 'shooting'), // 156
+  phase(E, 'close-combat'), // 157
   // Turn 5, Druchii.
-  turn(5, D), // 156
-  phase(D, 'movement'), // 157
-  charge(D, 'highborn', 'wizard', 9), // 158: 10" against 9"
-  choice(E, 'hold'), // 159: charge-158
-  phase(D, 'magic'), // 160
-  phase(D, 'shooting'), // 161
-  phase(D, 'close-combat'), // 162
+  turn(5, D), // 158
+  phase(D, 'movement'), // 159
+  charge(D, 'highborn', 'wizard', 9), // 160: 10" against 9"
+  choice(E, 'hold'), // 161: charge-160
+  phase(D, 'magic'), // 162
+  phase(D, 'shooting'), // 163
+  phase(D, 'close-combat'), // 164
   firstRound(D, 'highborn', { [D]: ['highborn'], [E]: ['wizard'] }, [
     { unit: 'highborn', models: 1 },
     { unit: 'wizard', models: 1 },
-  ]), // 163: charge-158, round 1
-  dice(D, [4, 2, 6]), // 164: 3+: 2 hits
-  dice(D, [5, 3]), // 165: 3+: 2 wounds, the Wizard slain
+  ]), // 165: charge-160, round 1
+  dice(D, [4, 2, 6]), // 166: 3+: 2 hits
+  dice(D, [5, 3]), // 167: 3+: 2 wounds, the Wizard slain
+  choice(D, 'overrun'), // 168: the Highborn overruns
+  dice(D, [4, 2]), // 169: 2D6: 6"
   // Turn 5, Empire.
-  turn(5, E), // 166
-  phase(E, 'movement'), // 167
-  charge(E, 'knights', 'highborn', 10), // 168: 16" against 10"
-  choice(D, 'hold'), // 169: charge-168
-  phase(E, 'magic'), // 170
-  phase(E, 'shooting'), // 171
-  phase(E, 'close-combat'), // 172
+  turn(5, E), // 170
+  phase(E, 'movement'), // 171
+  charge(E, 'knights', 'highborn', 10), // 172: 16" against 10"
+  choice(D, 'hold'), // 173: charge-172
+  phase(E, 'magic'), // 174
+  phase(E, 'shooting'), // 175
+  phase(E, 'close-combat'), // 176
   firstRound(E, 'knights', { [D]: ['highborn'], [E]: ['knights'] }, [
     { unit: 'knights', models: 2 },
     { unit: 'highborn', models: 1 },
-  ]), // 173: charge-168, round 1
-  dice(E, [4, 2]), // 174: riders to hit, 4+: 1
-  dice(E, [3]), // 175: lance 2+: 1 wound
-  dice(D, [2]), // 176: 6+: not saved, the Highborn has 1 Wound left
-  dice(E, [5, 1]), // 177: Warhorses to hit, 4+: 1
-  dice(E, [2]), // 178: 4+: no wound
-  dice(D, [5, 3, 6]), // 179: the Highborn to hit, 3+: 3
-  dice(D, [4, 6, 2]), // 180: S4, 3+: 2 wounds
-  dice(E, [3, 1]), // 181: 4+: none saved, the Knights destroyed; their standard his
+  ]), // 177: charge-172, round 1
+  dice(E, [4, 2]), // 178: riders to hit, 4+: 1
+  dice(E, [3]), // 179: lance 2+: 1 wound
+  dice(D, [2]), // 180: 6+: not saved, the Highborn has 1 Wound left
+  dice(E, [5, 1]), // 181: Warhorses to hit, 4+: 1
+  dice(E, [2]), // 182: 4+: no wound
+  dice(D, [5, 3, 6]), // 183: the Highborn to hit, 3+: 3
+  dice(D, [4, 6, 2]), // 184: S4, 3+: 2 wounds
+  dice(E, [3, 1]), // 185: 4+: none saved, the Knights destroyed; their standard his
   // Turn 6, Druchii.
-  turn(6, D), // 182
-  phase(D, 'movement'), // 183
-  move(D, 'executioners', 'normal', 5), // 184
-  phase(D, 'magic'), // 185
-  phase(D, 'shooting'), // 186
-  phase(D, 'close-combat'), // 187
+  turn(6, D), // 186
+  phase(D, 'movement'), // 187
+  move(D, 'executioners', 'normal', 5), // 188
+  phase(D, 'magic'), // 189
+  phase(D, 'shooting'), // 190
+  phase(D, 'close-combat'), // 191
   // Turn 6, Empire.
-  turn(6, E), // 188
-  phase(E, 'movement'), // 189
-  move(E, 'swordsmen', 'normal', 4), // 190
-  phase(E, 'magic'), // 191
-  phase(E, 'shooting'), // 192
-  phase(E, 'close-combat'), // 193
-  by(E, 'GameEnded', { reason: 'last-turn' }), // 194: the sixth turn each is played: 650 to 325
+  turn(6, E), // 192
+  phase(E, 'movement'), // 193
+  move(E, 'swordsmen', 'normal', 4), // 194
+  phase(E, 'magic'), // 195
+  phase(E, 'shooting'), // 196
+  phase(E, 'close-combat'), // 197
+  by(E, 'GameEnded', { reason: 'last-turn' }), // 198: the sixth turn each is played: 650 to 325
 ]
 
 /** The id of the combat under way that `unit` fights in. */
@@ -879,65 +884,71 @@ describe('recorded: a whole battle, six turns each (classic)', () => {
     expect(pick('combat-ended', 107, 127)).toEqual([[127, { combat: 'charge-33', round: 3 }]])
   })
 
-  it('turn 3, Empire: the Knights ride down the Sorceress in their charge', () => {
-    expect(pick('combat-joined', 128, 138).map(([seq, v]) => [seq, v.combat])).toEqual([[131, 'charge-130']])
+  it('turn 3, Empire: the Knights ride down the Sorceress in their charge, and overrun', () => {
+    expect(pick('combat-joined', 128, 140).map(([seq, v]) => [seq, v.combat])).toEqual([[131, 'charge-130']])
     expect(pick('hits', 128, 138)).toEqual([[137, { attacks: 2, need: 4, hits: 2 }]])
     expect(pick('wounds', 128, 138)).toEqual([[138, { hits: 2, need: 2, wounds: 2 }]])
     expect(pick('casualties', 128, 138)).toEqual([
       [138, { unit: 'sorceress', unsaved: 2, removed: 1, modelsLeft: 0, woundsOnNextModel: 0 }],
     ])
-    expect(pick('combat-ended', 128, 138)).toEqual([[138, { combat: 'charge-130', round: 1 }]])
+    expect(pick('combat-ended', 128, 140)).toEqual([[138, { combat: 'charge-130', round: 1 }]])
+    // Wiped out in the round the Knights charged: they may overrun, with their pursuit dice (3D6: M8).
+    expect(requestAt(138)).toMatchObject({ kind: 'choice', purpose: 'overrun', chooser: EMPIRE })
+    expect(requestAt(139)).toMatchObject({ kind: 'dice', purpose: 'overrun', count: 3, roller: EMPIRE })
+    expect(pick('overran', 128, 140)).toEqual([[140, { unit: 'knights', roll: 6 }]])
   })
 
   it('turn 4: the Highborn leaves the Executioners; the Captain joins the Swordsmen; no Wizard, no magic', () => {
-    expect(pick('character-left', 139, 147)).toEqual([[141, { unit: 'executioners', character: 'highborn' }]])
-    const left = play(141).game
+    expect(pick('character-left', 141, 149)).toEqual([[143, { unit: 'executioners', character: 'highborn' }]])
+    const left = play(143).game
     expect(left.units.executioners?.characters).toEqual([])
     expect(left.units.highborn).toMatchObject({ models: 1, character: true, general: true, points: 140 })
-    expect(pick('move-checked', 139, 147).map(([seq, v]) => [seq, v.unit, v.move])).toEqual([
-      [142, 'highborn', 'normal'],
-      [143, 'executioners', 'normal'],
-      [144, 'warriors', 'reform'],
+    expect(pick('move-checked', 141, 149).map(([seq, v]) => [seq, v.unit, v.move])).toEqual([
+      [144, 'highborn', 'normal'],
+      [145, 'executioners', 'normal'],
+      [146, 'warriors', 'reform'],
     ])
-    expect(pick('character-joined', 148, 155)).toEqual([[152, { character: 'captain', unit: 'swordsmen' }]])
+    expect(pick('character-joined', 150, 157)).toEqual([[154, { character: 'captain', unit: 'swordsmen' }]])
     // Power: 2 and no Wizard left to the Druchii; dispel: 2 with no Wizard.
-    expect(pick('magic-dice', 139, 155).map(([seq, v]) => [seq, ...powerOf(v)])).toEqual([
-      [145, 2, 3],
-      [153, 4, 2],
+    expect(pick('magic-dice', 141, 157).map(([seq, v]) => [seq, ...powerOf(v)])).toEqual([
+      [147, 2, 3],
+      [155, 4, 2],
     ])
   })
 
   it('turn 5: the Highborn slays the Wizard; the Knights wound him, and he destroys them and takes their standard', () => {
-    expect(pick('casualties', 156, 165)).toEqual([
-      [165, { unit: 'wizard', unsaved: 2, removed: 1, modelsLeft: 0, woundsOnNextModel: 0 }],
+    expect(pick('casualties', 158, 169)).toEqual([
+      [167, { unit: 'wizard', unsaved: 2, removed: 1, modelsLeft: 0, woundsOnNextModel: 0 }],
     ])
-    expect(pick('strike-order', 166, 181)).toEqual([
-      [173, { combat: 'charge-168', round: 1, steps: [['knights', 'knights:mount'], ['highborn']] }],
+    expect(requestAt(168)).toMatchObject({ kind: 'dice', purpose: 'overrun', count: 2, roller: DRUCHII })
+    expect(pick('overran', 158, 169)).toEqual([[169, { unit: 'highborn', roll: 6 }]])
+    expect(pick('strike-order', 170, 185)).toEqual([
+      [177, { combat: 'charge-172', round: 1, steps: [['knights', 'knights:mount'], ['highborn']] }],
     ])
-    expect(pick('hits', 166, 181)).toEqual([
-      [174, { attacks: 2, need: 4, hits: 1 }],
-      [177, { attacks: 2, need: 4, hits: 1 }],
-      [179, { attacks: 3, need: 3, hits: 3 }],
+    expect(pick('hits', 170, 185)).toEqual([
+      [178, { attacks: 2, need: 4, hits: 1 }],
+      [181, { attacks: 2, need: 4, hits: 1 }],
+      [183, { attacks: 3, need: 3, hits: 3 }],
     ])
-    expect(pick('wounds', 166, 181)).toEqual([
-      [175, { hits: 1, need: 2, wounds: 1 }],
-      [178, { hits: 1, need: 4, wounds: 0 }],
-      [180, { hits: 3, need: 3, wounds: 2 }],
+    expect(pick('wounds', 170, 185)).toEqual([
+      [179, { hits: 1, need: 2, wounds: 1 }],
+      [182, { hits: 1, need: 4, wounds: 0 }],
+      [184, { hits: 3, need: 3, wounds: 2 }],
     ])
-    expect(requestAt(175)).toMatchObject({ purpose: 'armour-save', count: 1, need: 6, roller: DRUCHII })
-    expect(requestAt(180)).toMatchObject({ purpose: 'armour-save', count: 2, need: 4, roller: EMPIRE })
-    expect(pick('casualties', 166, 181)).toEqual([
-      [176, { unit: 'highborn', unsaved: 1, removed: 0, modelsLeft: 1, woundsOnNextModel: 1 }],
-      [181, { unit: 'knights', unsaved: 2, removed: 2, modelsLeft: 0, woundsOnNextModel: 0 }],
+    expect(requestAt(179)).toMatchObject({ purpose: 'armour-save', count: 1, need: 6, roller: DRUCHII })
+    expect(requestAt(184)).toMatchObject({ purpose: 'armour-save', count: 2, need: 4, roller: EMPIRE })
+    expect(pick('casualties', 170, 185)).toEqual([
+      [180, { unit: 'highborn', unsaved: 1, removed: 0, modelsLeft: 1, woundsOnNextModel: 1 }],
+      [185, { unit: 'knights', unsaved: 2, removed: 2, modelsLeft: 0, woundsOnNextModel: 0 }],
     ])
-    expect(pick('standard-captured', 166, 181)).toEqual([[181, { standard: 'knights', by: 'highborn' }]])
+    expect(pick('standard-captured', 170, 185)).toEqual([[185, { standard: 'knights', by: 'highborn' }]])
   })
 
   it('the end: GameEnded after the sixth turn each; 650 victory points to 325, a solid victory for the Druchii', () => {
     const end = game.steps[log.length - 1]!
     expect(log[log.length - 1]!.type).toBe('GameEnded')
     expect(game.game.result).toEqual({
-      seq: 194,
+      seq: 198,
       reason: 'last-turn',
       conceded: null,
       vp: { druchii: 650, empire: 325 },
