@@ -11,7 +11,7 @@ import { useTempDir } from '../../helpers/temp.js'
  * A whole recorded battle (issue #16), variant `classic` (7th-edition conventions: core-mechanics A.10 and
  * core/rules/classic/decisions.ts). The Druchii (Dark Elves) meet an Empire army for six turns each. Every event
  * is below, numbered by its seq; every number the engine gives was worked out by hand first, here and beside the
- * expectations. (Seq numbers of answers are their request's: "seq 49" answers the request seq 48 opened.)
+ * expectations. An answer comes right after the event that asked for it: seq 49's dice answer seq 48's request.
  *
  * Druchii (player `druchii`), 700 points:
  * - Highborn Malrith, the General (the highest Ld): a character on his own, M5 WS6 BS6 S4 T3 W2 I7 A3 Ld10; hand
@@ -39,8 +39,9 @@ import { useTempDir } from '../../helpers/temp.js'
  * spears add their second rank except in the turn the unit charged (classic/spear §two-ranks). Chargers strike
  * first, then Initiative (classic/variants §charge-bonus). The combat result: wounds, +1 a rank of five behind
  * the front as the round began (at most 3; none for a unit flanked by an enemy of Unit Strength 5 or more),
- * +1 outnumbering, +1 standard, +1 flank (classic/combat-result). Casualties are 25% of a phase's start: Panic
- * (classic/panic §heavy-casualties), tested as the next phase starts.
+ * +1 outnumbering, +1 standard, +1 flank (classic/combat-result). A unit that loses 25% of the models it began a
+ * phase with tests for Panic as the next phase starts (classic/panic §heavy-casualties), but not for the losses of
+ * a close-combat phase (classic/variants §panic-close-combat-losses).
  *
  * Turn 1, Druchii (seq 4-21).
  * - Movement: the Warriors and the Executioners march 2 x M5 = 10", no enemy within 8"; the Highborn moves 5".
