@@ -264,6 +264,8 @@ export function createHandlers(parts: HandlerParts): Handlers {
     PanicTestDeclared: declaration(parts),
     ItemUsed: declaration(parts),
     ChallengeIssued: declaration(parts),
+    CharacterJoined: declaration(parts),
+    CharacterLeft: declaration(parts),
     DiceRolled: answer,
     ChoiceMade: answer,
     PlayerKeyRecorded: playerKeyRecorded,

@@ -1,6 +1,7 @@
 import type { Explanation } from '../explain/explanation.js'
 import type { ActiveEffect } from './effects.js'
 import { RuleError } from './errors.js'
+import { joinUnit, leaveUnit } from './joining.js'
 import type { CombatState, CombatUnit, GameState, MagicState, ModelRef } from './types.js'
 
 /**
@@ -51,6 +52,9 @@ export interface OutcomeValues {
   'scout-deployed': { unit: string; player: string }
   'character-revealed': { unit: string; character: string }
   'character-lost': { unit: string; character: string }
+  /** A lone character joins a friendly unit; `leaveUnit` makes it a unit of one again under the same id. */
+  'character-joined': { character: string; unit: string }
+  'character-left': { unit: string; character: string }
   'round-ended': { combat: string; round: number }
   'combat-ended': { combat: string; round: number }
   'effect-started': { effect: ActiveEffect }
@@ -250,6 +254,8 @@ const evolvers = {
       character.slain = true
     }
   },
+  'character-joined': joinUnit,
+  'character-left': leaveUnit,
   // Durations that end with the round are expired by the driver when it sees this outcome.
   'round-ended': nothing,
   'combat-ended'(game, values) {

@@ -41,6 +41,10 @@ export interface CharacterState {
   slain: boolean
   /** Hidden in its unit (seed: Concealed) until it is revealed; absent for a model that never hid. */
   concealed?: boolean
+  /** What it was as a unit of one before it joined during the game; absent for a character mustered in its unit. */
+  alone?: { readonly troopType: TroopType; readonly race: string | null; readonly musteredAt: number }
+  /** The player turn it joined its unit in during the game (it may not leave in that turn). */
+  joinedIn?: { readonly turn: number; readonly player: string | null }
 }
 
 export interface UnitState {
@@ -253,6 +257,8 @@ export interface GameState {
   effects: ActiveEffect[]
   /** One-use items already used (absent in games that never used one). */
   itemsUsed?: { unit: string; item: string; character: string | null; turn: number; seq: number }[]
+  /** Seq of the last character joining or leaving a unit: lists of units with characters are made again after it. */
+  rosterChangedAt?: number
   /** Challenges by combat id; absent until one is issued. */
   challenges?: Record<string, ChallengeState>
   requests: Record<string, OpenRequest>

@@ -61,6 +61,7 @@ export const errorCodes = [
   'rules/bad-param',
   'rules/bad-target',
   'rules/cannot-charge',
+  'rules/cannot-join',
   'rules/cannot-move',
   'rules/cannot-cast',
   'rules/bad-item',

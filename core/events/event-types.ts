@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { characterEvents } from './character-events.js'
 import { claimSchema, claimSchemaV1 } from './claim-schema.js'
 import { firstControlCharacter } from './control-text.js'
 import { sha256HexSchema } from './envelope.js'
@@ -446,6 +447,7 @@ export const eventSchemas = {
       champion: z.boolean().optional(),
     }),
   },
+  ...characterEvents,
   DiceRolled: {
     version: 1,
     schema: z.strictObject({

@@ -1,4 +1,5 @@
 import type { EventType, eventSchemas } from '../../events/event-types.js'
+import { CHARACTER_META } from './character-meta.js'
 import type { Choice, FieldDescription, FieldKind, RecordedBy } from './description.js'
 import { SIGNING_AND_DISPUTE_META } from './record-meta.js'
 
@@ -489,6 +490,7 @@ export const META: Meta = {
       },
     },
   },
+  ...CHARACTER_META,
   DiceRolled: {
     title: 'Dice rolled',
     help: 'The answer to a dice request (`arbiter roll`).',

@@ -410,6 +410,43 @@ const situations: Partial<Record<EventType, (context: FormContext, values: Value
       champion: unit?.command.champion && !values.character ? {} : null,
     }
   },
+  // Joining and leaving: the active side's characters and units that are neither fleeing nor in combat.
+  CharacterJoined(context) {
+    const game = context.state
+    const free = Object.values(game.units).filter(
+      (u) => u.player === sideOf(context) && alive(u) && !u.fleeing && !openCombatOf(game, u.id),
+    )
+    return {
+      character: {
+        options: unitOptions(
+          game,
+          free.filter((u) => u.character),
+        ),
+      },
+      unit: {
+        options: unitOptions(
+          game,
+          free.filter((u) => !u.character),
+        ),
+      },
+    }
+  },
+  CharacterLeft(context, values) {
+    const game = context.state
+    const hosts = Object.values(game.units).filter(
+      (u) =>
+        u.player === sideOf(context) &&
+        !u.fleeing &&
+        !openCombatOf(game, u.id) &&
+        liveCharacters(u).some((c) => c.concealed !== true),
+    )
+    const unit = game.units[pick(unitOptions(game, hosts), values.unit) ?? '']
+    const characters = liveCharacters(unit).filter((c) => c.concealed !== true)
+    return {
+      unit: { options: unitOptions(game, hosts) },
+      character: { options: characters.map((c) => ({ value: c.id, label: c.name })) },
+    }
+  },
 }
 
 /**

@@ -12,7 +12,15 @@ export type CoreClauses = {
   attacks: 'count'
   'break-test': 'breaks' | 'insane-courage' | 'modifier'
   casualties: 'fill-up' | 'slain-do-not-strike'
-  challenge: 'accept' | 'ends' | 'fight-each-other' | 'issue' | 'overkill' | 'refuse' | 'unanswered'
+  challenge:
+    | 'accept'
+    | 'ends'
+    | 'fight-each-other'
+    | 'issue'
+    | 'overkill'
+    | 'refuse'
+    | 'refuser-leadership'
+    | 'unanswered'
   champion: 'attacked-separately' | 'challenges' | 'excess-wasted' | 'stat-line' | 'wounds-recorded'
   characters:
     | 'directed-attacks'
@@ -38,6 +46,16 @@ export type CoreClauses = {
   fear: 'close-combat'
   'flee-and-pursuit': 'caught' | 'escaped' | 'flee' | 'pursue' | 'restraint'
   general: 'general' | 'inspiring-presence'
+  joining:
+    | 'barred-types'
+    | 'into-troops'
+    | 'leave'
+    | 'not-engaged'
+    | 'not-same-turn'
+    | 'shared'
+    | 'unit-stops'
+    | 'when'
+    | 'who-joins'
   'leadership-test': 'roll'
   movement:
     | 'march'
@@ -78,6 +96,7 @@ export type CoreClauses = {
   'unit-leadership': 'best'
   variants:
     | 'challenge-refusal'
+    | 'character-joining'
     | 'charge-range'
     | 'directed-at-fallen'
     | 'failed-charge'

@@ -509,9 +509,29 @@ export const classicDecisions = [
       'does. In 7th and 8th alike the challenger names one enemy character (or champion) who could have accepted; ' +
       'that model steps back and does not fight this round (memory of both rulebooks, likely; core-mechanics does not ' +
       'cover challenges). Stepping back, it changes places with a trooper of its unit out of contact, who fights in ' +
-      "its place (8th: moved into a rank where it is not in base contact). The refuser's Leadership penalty is the " +
-      "psychology procedures' and is not applied here.",
-    sources: ['7th and 8th rulebooks, Challenges (from memory; no rules-index page checked)', 'seed Champion'],
+      'its place (8th: moved into a rank where it is not in base contact). Its Leadership may not be used for any ' +
+      'Leadership test that turn (8th: "the model\'s Leadership cannot be used for any Leadership tests that take ' +
+      'place that turn"; 7th: the retired character "loses all of his advantages"): a refusing character lends it ' +
+      "neither to its unit nor as the General's Inspiring Presence until the turn ends. A champion's Ld is never " +
+      'lent, so nothing more follows for a champion who refuses.',
+    sources: ['8e:characters/refusing-a-challenge', '7e:characters/refusing-a-challenge-boo-hiss', 'seed Champion'],
+  }),
+  // Issue 16, part C1: characters joining and leaving units during the game.
+  defineRuling({
+    id: 'character-joining',
+    topic: 'When and where may a character join or leave a unit during the game?',
+    value: 'movement-phase-troops-not-engaged',
+    why:
+      'The seed names joined characters (Skirmish: "character models with Type (Inf) may join the unit"; General: ' +
+      '"the unit he is with") but not how they join. As 7th and 8th play it: a character on its own joins a friendly ' +
+      "unit by moving into it in its own side's movement phase, not while it or the unit is fleeing or in combat, nor " +
+      'after it charged; the unit joined moves no further that phase. It leaves by moving out before its unit moves, ' +
+      'not in the turn it joined and not while the unit is fleeing, in combat or may not move. Characters riding ' +
+      'monsters or chariots join no unit, and monsters, chariots, war machines and swarms are joined by none. Two ' +
+      'characters on their own forming a unit of characters (8th) is not recorded: a character joins a unit of ' +
+      'troops. A character mustered in its unit has no troop type of its own in the list: when it leaves it keeps ' +
+      "its unit's.",
+    sources: ['8e:characters/joining-a-unit', '8e:characters/leaving-a-unit', 'seed Skirmish', `${CORE} A.2`],
   }),
   defineRuling({
     id: 'black-lotus-cap',

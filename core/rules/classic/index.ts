@@ -2,6 +2,7 @@ import type { Ruleset } from '../../engine/types.js'
 import { challengeIssued } from '../battle/challenges.js'
 import { chargeDeclared } from '../battle/charges.js'
 import { combatJoined, combatRoundDeclared } from '../battle/close-combat-round.js'
+import { characterJoined, characterLeft } from '../battle/joining.js'
 import { meleeAttacks } from '../battle/melee-attacks.js'
 import { moveDeclared } from '../battle/moves.js'
 import { panicTestDeclared } from '../battle/panic.js'
@@ -36,6 +37,8 @@ export const classic: Ruleset = {
     CombatRoundDeclared: { name: 'close-combat-round', start: combatRoundDeclared, phases: ['close-combat'] },
     ChargeDeclared: { name: 'charge', start: chargeDeclared, phases: ['movement'] },
     MoveDeclared: { name: 'move', start: moveDeclared, phases: ['movement'] },
+    CharacterJoined: { name: 'character-joined', start: characterJoined, phases: ['movement'] },
+    CharacterLeft: { name: 'character-left', start: characterLeft, phases: ['movement'] },
     UnitDeployed: { name: 'deployment', start: unitDeployed, phases: ['deployment'] },
     // Stand and Shoot answers a charge in the movement phase (the charge's helper says when it may).
     ShotDeclared: { name: 'shooting-attack', start: shotDeclared, phases: ['shooting', 'movement'] },

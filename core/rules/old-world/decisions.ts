@@ -40,8 +40,25 @@ export const oldWorldDecisions = [
     value: 'challenger-names-refuser-who-does-not-fight',
     why:
       'The challenger picks which enemy character refuses, and that one does not fight this round (tow:characters, ' +
-      'challenges; as the classic table takes it).',
-    sources: ['tow:characters/refusing-a-challenge'],
+      'challenges; as the classic table takes it). Its Leadership may not be used for any Leadership test that ' +
+      "turn, by its unit or as the General's Inspiring Presence (as 8th and the classic table have it: the index " +
+      'page was not read, so this is a ruling).',
+    sources: ['tow:characters/refusing-a-challenge', '8e:characters/refusing-a-challenge'],
+  }),
+  // Issue 16, part C1: characters joining and leaving units during the game.
+  defineRuling({
+    id: 'character-joining',
+    topic: 'When and where may a character join or leave a unit during the game?',
+    value: 'movement-phase-troops-not-engaged',
+    why:
+      'The seed bars joining for Lumbering and Tree Spirit models and speaks of "a joining character" (Stubborn, ' +
+      "Terror) but not of when. As the classic table takes it: in its own side's Movement phase a character on its " +
+      'own joins a friendly unit of troops, not while either is fleeing or in combat, nor after it charged; the unit ' +
+      'moves no further that phase. It leaves before its unit moves, not in the turn it joined, not while the unit ' +
+      'is fleeing, in combat or may not move. The troop types core-mechanics B.8 calls Lumbering (monstrous ' +
+      'creatures, behemoths, heavy chariots) count as Lumbering for joining whether or not the list names the rule, ' +
+      'and war machines are joined by no character.',
+    sources: ['tow:characters/joining-a-unit', 'seed 001 lines 37-38, 44, 48-52, 87-91', `${CORE} B.8`],
   }),
   defineRuling({
     id: 'standard-recapture',

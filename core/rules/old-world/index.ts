@@ -1,6 +1,8 @@
 import type { Ruleset } from '../../engine/types.js'
+import { challengeIssued } from '../battle/challenges.js'
 import { chargeDeclared } from '../battle/charges.js'
 import { combatJoined, combatRoundDeclared } from '../battle/close-combat-round.js'
+import { characterJoined, characterLeft } from '../battle/joining.js'
 import { meleeAttacks } from '../battle/melee-attacks.js'
 import { panicTestDeclared } from '../battle/panic.js'
 import { shotDeclared } from '../battle/shooting-attack.js'
@@ -43,6 +45,9 @@ export const oldWorld: Ruleset = {
     CombatRoundDeclared: { name: 'close-combat-round', start: combatRoundDeclared, phases: ['close-combat'] },
     ChargeDeclared: { name: 'charge', start: chargeDeclared, phases: ['movement'] },
     MoveDeclared: { name: 'move', start: oldWorldMoveDeclared, phases: ['movement'] },
+    CharacterJoined: { name: 'character-joined', start: characterJoined, phases: ['movement'] },
+    CharacterLeft: { name: 'character-left', start: characterLeft, phases: ['movement'] },
+    ChallengeIssued: { name: 'challenge', start: challengeIssued, phases: ['close-combat'] },
     // Stand and Shoot answers a charge in the Movement phase.
     ShotDeclared: { name: 'shooting-attack', start: shotDeclared, phases: ['shooting', 'movement'] },
     // A friend destroyed, broken or fallen back within 6", or fleeing through: the players declare it.

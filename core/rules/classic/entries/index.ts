@@ -34,6 +34,7 @@ import { heavyArmour } from './heavy-armour.js'
 import { heavyCavalry } from './heavy-cavalry.js'
 import { hydraBanner } from './hydra-banner.js'
 import { impale } from './impale.js'
+import { joining } from './joining.js'
 import { killingBlow } from './killing-blow.js'
 import { lance } from './lance.js'
 import { largeTarget } from './large-target.js'
@@ -135,6 +136,7 @@ export const classicEntries = [
   thickSkinned,
   regeneration,
   characters,
+  joining,
   challenge,
   champion,
   blackLotus,

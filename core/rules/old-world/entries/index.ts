@@ -24,6 +24,7 @@ import { halberd } from './halberd.js'
 import { handWeapon } from './hand-weapon.js'
 import { hatred } from './hatred.js'
 import { immuneToPsychology } from './immune-to-psychology.js'
+import { joining } from './joining.js'
 import { lance } from './lance.js'
 import { largeTarget } from './large-target.js'
 import { leadershipTest } from './leadership-test.js'
@@ -71,6 +72,7 @@ export const oldWorldEntries = [
   champion,
   charge,
   characters,
+  joining,
   combatResult,
   dice,
   fear,
