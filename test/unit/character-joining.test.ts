@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { Outcome } from '../../core/engine/index.js'
 import type { OpenRequest, UnitState } from '../../core/engine/types.js'
 import { citedRules, renderExplanationText } from '../../core/explain/index.js'
 import type { BattleContext } from '../../core/rules/battle/context.js'
@@ -59,7 +60,7 @@ function leadership(game: RulesetGame, unit: string) {
 }
 
 /** Answers every open request: dice by `faces` (by roller), choices by purpose (else the first option). */
-function play(game: RulesetGame, faces: (request: OpenRequest) => number, choices: Record<string, string> = {}) {
+function play(game: RulesetGame, faces: (request: DiceRequest) => number, choices: Record<string, string> = {}) {
   for (let guard = 0; guard < 200; guard++) {
     const request = Object.values(game.game.requests)[0]
     if (!request) return
@@ -84,6 +85,12 @@ const fight = (combat: string, p1: string, p2: string, models = 5): Draft => ({
     ],
   },
 })
+
+type DiceRequest = Extract<OpenRequest, { kind: 'dice' }>
+/** Every outcome of one kind so far, typed. */
+function outcomes<K extends Outcome['kind']>(game: RulesetGame, kind: K) {
+  return game.steps.flatMap((step) => step.outcomes).filter((o): o is Extract<Outcome, { kind: K }> => o.kind === kind)
+}
 
 const unitsOf = (game: RulesetGame) => Object.keys(game.game.units).sort()
 
@@ -123,7 +130,7 @@ describe('characters join and leave units (classic/joining)', () => {
     // Nobody charged; the Warriors (I5) strike first and miss with 1s; the Boyz hit and wound with 6s: 5 slain.
     // The Warriors lose and test on 10, the joined Dreadlord's Ld, less the difference (no question of the General).
     play(game, (request) => (request.roller === 'p2' ? 6 : 1))
-    const breakTest = game.outcomes('break-test')[0]
+    const breakTest = outcomes(game, 'break-test')[0]
     expect(breakTest?.values).toMatchObject({ unit: 'warriors' })
     const text = renderExplanationText(breakTest!.explanation)
     expect(text).toContain("Dreadlord's Ld, the best in the unit")
@@ -271,11 +278,11 @@ describe('the challenge refuser (classic/challenge)', () => {
     // slain. The Boyz strike back with 1s. The result is 7 to 1 (5 wounds, +1 for a second rank, +1 outnumbering; the
     // Boyz 1): the Boyz test on their own Ld 7 - 6 = 1, not the Boss's 9 - 6; their double 1 holds (insane courage).
     play(game, (request) => (request.roller === 'p1' ? 6 : 1), { 'challenge-response': 'refuse' })
-    const refusal = game.outcomes('effect-started').find((o) => o.text.includes('refused a challenge'))
+    const refusal = outcomes(game, 'effect-started').find((o) => o.text.includes('refused a challenge'))
     expect(refusal?.values).toMatchObject({
       effect: { entry: 'challenge', unit: 'boss', duration: { kind: 'end-of-turn' } },
     })
-    const breakTest = game.outcomes('break-test')[0]!
+    const breakTest = outcomes(game, 'break-test')[0]!
     expect(breakTest.values.unit).toBe('boyz')
     const text = renderExplanationText(breakTest.explanation)
     expect(text).toContain('Orc Boyz tests on 1: Ld 7 - 6')
@@ -351,6 +358,52 @@ describe('characters join and leave units (old-world/joining)', () => {
   })
 })
 
+describe('the challenge refuser (old-world/challenge)', () => {
+  it('refuser: it does not fight this round and its Leadership may not be used that turn', () => {
+    const chieftain = {
+      id: 'chief',
+      name: 'Orc Chieftain',
+      profile: { M: 4, WS: 5, BS: 3, S: 4, T: 4, W: 3, I: 2, A: 3, Ld: 9 },
+    }
+    const game = new OldWorldGame(
+      owEv.created(),
+      owEv.mustered(
+        'p1',
+        unitDef('guard', {
+          name: 'Eternal Guard',
+          models: 10,
+          formation: { files: 5 },
+          profile: { Ld: 8 },
+          characters: [
+            {
+              id: 'warden',
+              name: 'Eternal Warden',
+              profile: { M: 5, WS: 6, BS: 4, S: 4, T: 3, W: 2, I: 6, A: 3, Ld: 9 },
+            },
+          ],
+        } as UnitInput),
+      ),
+      owEv.mustered('p2', unitDef('boyz', { ...boyz, characters: [chieftain] } as UnitInput)),
+      owEv.turn(1, 'p1'),
+      owEv.phase('close-combat'),
+    )
+    // The Boyz test on the Chieftain's Ld 9 until he refuses; then on their own 7 for the rest of the turn.
+    expect(leadership(game, 'boyz').value).toBe(9)
+    game.apply({ type: 'ChallengeIssued', payload: { combat: 'c1', unit: 'guard', character: 'warden' } })
+    game.apply(fight('c1', 'guard', 'boyz'))
+    play(game, () => 1, { 'challenge-response': 'refuse' })
+    expect(outcomes(game, 'strike-order')[0]?.values.steps.flat()).not.toContain('character:chief')
+    const after = leadership(game, 'boyz')
+    expect(after.value).toBe(7)
+    expect(after.text).toContain(
+      "Orc Chieftain's Ld 9 is not used: refused a challenge: its Leadership may not be used this turn " +
+        '(old-world/challenge §refuser-leadership)',
+    )
+    game.apply(owEv.turn(1, 'p2'))
+    expect(leadership(game, 'boyz').value).toBe(9)
+  })
+})
+
 describe('challenges to the death (old-world/challenge)', () => {
   it('challenge: accepted, fought on in the next round, ended when one is slain', () => {
     const warden = {
@@ -383,7 +436,7 @@ describe('challenges to the death (old-world/challenge)', () => {
     game.apply(fight('c1', 'guard', 'boyz'))
     // Round 1: every die a 1: nobody is hit; the Chieftain accepted, and the challenge goes on.
     play(game, () => 1, { 'challenge-response': 'character:chief' })
-    expect(game.outcomes('challenge-accepted')[0]?.values).toMatchObject({ by: { character: 'chief' } })
+    expect(outcomes(game, 'challenge-accepted')[0]?.values).toMatchObject({ by: { character: 'chief' } })
     expect(game.game.challenges?.c1?.status).toBe('accepted')
     game.apply(owEv.turn(1, 'p2'))
     game.apply(owEv.phase('close-combat'))
@@ -400,10 +453,10 @@ describe('challenges to the death (old-world/challenge)', () => {
     // Round 2 (p2's turn): the Warden (A3, WS6 against WS5: 3+ to hit; S4 against T4: 4+ to wound) hits and wounds
     // with 6s; the Chieftain has no armour: 3 unsaved on W3, slain with none past it. Every other die is a 1.
     play(game, (request) => (request.text.startsWith('Eternal Warden') ? 6 : 1))
-    const ended = game.outcomes('challenge-ended')
+    const ended = outcomes(game, 'challenge-ended')
     expect(ended.at(-1)?.values.why).toBe('Orc Chieftain is out of the fight')
     expect(game.game.challenges?.c1).toBeUndefined()
-    const result = renderExplanationText(game.outcomes('combat-result').at(-1)!.explanation)
+    const result = renderExplanationText(outcomes(game, 'combat-result').at(-1)!.explanation)
     expect(result).toContain('Eternal Warden in the challenge: 3 for combat result')
   })
 
@@ -440,9 +493,9 @@ describe('challenges to the death (old-world/challenge)', () => {
     play(game, (request) => (request.text.startsWith('Eternal Warden') ? 6 : 1), {
       'challenge-response': 'character:chief',
     })
-    const result = renderExplanationText(game.outcomes('combat-result').at(-1)!.explanation)
+    const result = renderExplanationText(outcomes(game, 'combat-result').at(-1)!.explanation)
     expect(result).toContain('Eternal Warden in the challenge: 6 for combat result')
     expect(result).toContain('(old-world/challenge §overkill-cap)')
-    expect(game.outcomes('challenge-ended').at(-1)?.values.why).toBe('Orc Chieftain is out of the fight')
+    expect(outcomes(game, 'challenge-ended').at(-1)?.values.why).toBe('Orc Chieftain is out of the fight')
   })
 })
