@@ -137,6 +137,41 @@ describe('characters join and leave units (classic/joining)', () => {
     expect(game.steps.flatMap((s) => s.requests).some((r) => r.purpose === 'inspiring-presence')).toBe(false)
   })
 
+  it('joining: shot at as its unit: its hits fall on the rank and file, and it cannot be picked out', () => {
+    const crossbows = unitDef('crossbows', {
+      name: 'Orc Arrer Boyz',
+      models: 10,
+      gear: ['hand-weapon', 'repeater-crossbow'],
+    })
+    const game = new EngineGame(
+      ev.created(),
+      ev.mustered('p1', dreadlord(), warriors),
+      ev.mustered('p2', crossbows),
+      ev.turn(1, 'p1'),
+      ev.phase('movement'),
+    )
+    game.apply(joined('lord', 'warriors'))
+    game.apply(ev.turn(1, 'p2'))
+    game.apply(ev.phase('shooting'))
+    const shot = (payload: Record<string, unknown>): Draft => ({
+      type: 'ShotDeclared',
+      payload: { shooter: 'crossbows', weapon: 'repeater-crossbow', distance: 10, ...payload },
+    })
+    // The Dreadlord is no target of his own now: he is one of the Warriors' models.
+    refused(game, shot({ target: 'lord' }), 'engine/unknown-unit', /no unit "lord"/)
+    // Ten rank and file protect him (classic/characters §ranged-protection): the shot cannot pick him out.
+    refused(
+      game,
+      shot({ target: 'warriors', at: 'lord' }),
+      'rules/bad-target',
+      /classic\/characters §ranged-protection/,
+    )
+    // Shot at the unit, in the unit's cover: BS3 needs 7 - 3 = 4+ at 10" (short range for 24"), soft cover: 5+.
+    const step = game.apply(shot({ target: 'warriors', cover: 'soft' }))
+    expect(step.requests[0]).toMatchObject({ purpose: 'to-hit', count: 10, need: 5 })
+    expect(renderExplanationText(step.requests[0]!.explanation)).toContain('soft cover (needs +1): 4+ -> 5+')
+  })
+
   it('leaving: not in the turn it joined; in a later movement phase it leaves and is a unit of one again', () => {
     const game = classicGame()
     game.apply(joined('lord', 'warriors'))
