@@ -51,7 +51,11 @@ export const joining = defineEntry({
       label: 'a character riding a monster or a chariot joins no unit',
       kind: 'set',
       value: 'forbidden',
-      when: (q) => (q.action === 'join' && MOUNTED_APART.includes(q.subject.troopType) ? true : null),
+      // A character on its own only: a joined one's view borrows its unit's troop type.
+      when: (q) =>
+        q.action === 'join' && q.subject.joinedTo === undefined && MOUNTED_APART.includes(q.subject.troopType)
+          ? true
+          : null,
       describe: (q) => `${q.subject.name} is a ${q.subject.troopType}: a character so mounted joins no unit`,
     },
     {

@@ -50,7 +50,14 @@ export const joining = defineEntry({
       label: 'a Lumbering troop type joins no unit',
       kind: 'set',
       value: 'forbidden',
-      when: (q) => (q.action === 'join' && LUMBERING_TYPES.includes(q.subject.troopType) ? true : null),
+      // A character on its own only (a joined one's view borrows its unit's type); one listing Lumbering is its rule's.
+      when: (q, held) =>
+        q.action === 'join' &&
+        q.subject.joinedTo === undefined &&
+        LUMBERING_TYPES.includes(q.subject.troopType) &&
+        !held.holds(q.subject, 'lumbering')
+          ? true
+          : null,
       describe: (q) => `${q.subject.name} is a ${q.subject.troopType}, Lumbering: it joins no unit`,
     },
     {
@@ -59,8 +66,11 @@ export const joining = defineEntry({
       label: 'Lumbering troop types and war machines are joined by no character',
       kind: 'set',
       value: 'forbidden',
-      when: (q) =>
-        q.action === 'join' && q.opponent && [...LUMBERING_TYPES, 'war-machine'].includes(q.opponent.troopType)
+      when: (q, held) =>
+        q.action === 'join' &&
+        q.opponent &&
+        [...LUMBERING_TYPES, 'war-machine'].includes(q.opponent.troopType) &&
+        !held.holds(q.opponent, 'lumbering')
           ? true
           : null,
       describe: (q) => `${q.opponent?.name} is a ${q.opponent?.troopType} unit: no character joins it`,
