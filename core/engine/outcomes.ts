@@ -103,6 +103,8 @@ export interface OutcomeValues {
   'item-used': { unit: string; item: string; character: string | null; turn: number }
   'champion-wounded': { unit: string; unsaved: number; woundsLost: number; slain: boolean; modelsLeft: number }
   'character-wounded': { unit: string; character: string; unsaved: number; woundsLost: number; slain: boolean }
+  /** Wounds on a lone rider's monster, recorded apart from the rider's (classic/mounts §ridden-monster). */
+  'mount-wounded': { unit: string; unsaved: number; woundsLost: number; slain: boolean }
   'challenge-issued': { combat: string; challenger: ModelRef }
   'challenge-accepted': { combat: string; by: ModelRef }
   'challenge-refused': { combat: string; refuser: ModelRef | null }
@@ -318,6 +320,12 @@ const evolvers = {
       throw new RuleError('engine/unknown-unit', `seq ${seq}: ${unit.name} has no character "${values.character}"`)
     character.woundsLost = values.woundsLost
     character.slain = values.slain
+    unit.changedAt = seq
+  },
+  'mount-wounded'(game, values, seq) {
+    const unit = unitIn(game, values.unit, seq)
+    if (!unit.mount) throw new RuleError('engine/unknown-unit', `seq ${seq}: ${unit.name} rides no mount`)
+    unit.mount.woundsLost = values.woundsLost
     unit.changedAt = seq
   },
   'challenge-issued'(game, values, seq) {

@@ -39,6 +39,7 @@ export type CoreClauses = {
   'flee-and-pursuit': 'caught' | 'escaped' | 'flee' | 'pursue' | 'restraint'
   general: 'general' | 'inspiring-presence'
   'leadership-test': 'roll'
+  mounts: 'no-supporting' | 'own-weapons' | 'ridden-monster' | 'rider-slain' | 'rider-wounded' | 'split-profile'
   movement:
     | 'march'
     | 'march-block-unit-strength'

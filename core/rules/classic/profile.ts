@@ -105,6 +105,7 @@ function classicProfile(variant: ClassicVariant): ClassicProfile {
     standAndShootBeyondRange: null,
     unitStrength: unitStrengthOf,
     firingRanks: null,
+    mounts: { sharedRules: null, monsterApart: classicRule('mounts', 'ridden-monster') },
     gradedBreak: null,
     terrain: null,
     hiddenModels: {

@@ -31,6 +31,7 @@ import { lumbering } from './lumbering.js'
 import { magic } from './magic.js'
 import { magicalAttacks } from './magical-attacks.js'
 import { maximumArmourValue } from './maximum-armour-value.js'
+import { mounts } from './mounts.js'
 import { moveThroughCover } from './move-through-cover.js'
 import { movement } from './movement.js'
 import { multipleShots } from './multiple-shots.js'
@@ -121,6 +122,7 @@ export const oldWorldEntries = [
   greatWeapon,
   halberd,
   lance,
+  mounts,
   spear,
   additionalHandWeapon,
   armourBane,
