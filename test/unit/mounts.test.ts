@@ -69,7 +69,9 @@ function play(game: RulesetGame, pick: (request: OpenRequest) => number[] | unde
 }
 
 const allRequests = (game: RulesetGame) => game.steps.flatMap((step) => step.requests)
-const request = (game: RulesetGame, start: string) => allRequests(game).find((r) => r.text.startsWith(start))
+type DiceRequest = Extract<OpenRequest, { kind: 'dice' }>
+const request = (game: RulesetGame, start: string) =>
+  allRequests(game).find((r): r is DiceRequest => r.kind === 'dice' && r.text.startsWith(start))
 function outcomes<K extends Outcome['kind']>(game: RulesetGame, kind: K) {
   return game.steps.flatMap((step) => step.outcomes).filter((o): o is Extract<Outcome, { kind: K }> => o.kind === kind)
 }
