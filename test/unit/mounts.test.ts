@@ -317,7 +317,12 @@ describe('riders and mounts (old-world/mounts)', () => {
       character: true,
       models: 1,
       profile: { WS: 7, S: 4, T: 3, W: 3, I: 8, A: 4, Ld: 10 },
-      mount: { name: 'Manticore', profile: { M: 6, WS: 5, BS: 0, S: 5, T: 5, W: 5, I: 4, A: 4, Ld: 5 } },
+      gear: ['hand-weapon', 'light-armour'],
+      mount: {
+        name: 'Manticore',
+        profile: { M: 6, WS: 5, BS: 0, S: 5, T: 5, W: 5, I: 4, A: 4, Ld: 5 },
+        rules: [{ id: 'armoured-hide', params: { X: 3 } }],
+      },
     })
     const game = owBattle(lord, menAtArms)
     game.apply(owEv.phase('close-combat'))
@@ -339,8 +344,20 @@ describe('riders and mounts (old-world/mounts)', () => {
     )
     // Dread Lord I8, Manticore I4, Men-at-arms I2: the Men's 5 attacks hit the Lord's WS7 (WS3: 5+) and his T3.
     expect(outcomes(game, 'strike-order')[0]?.values.steps).toEqual([['lord'], ['lord:mount'], ['men']])
-    play(game, () => undefined)
+    play(game, (r) => {
+      if (r.text.startsWith('Men-at-arms: roll 5 D6 to hit')) return [5, 5, 1, 1, 1]
+      if (r.text.startsWith('Men-at-arms: roll 2 D6 to wound')) return [4, 4]
+      return undefined
+    })
     expect(request(game, 'Men-at-arms: roll 5 D6 to hit Dread Lord,')?.need).toBe(5)
+    // S3 against the Lord's T3: 4+. His light armour is 6+; the Manticore's Armoured Hide (3) makes 7 - 3 = 4+:
+    // the better of the two, 4+ (AP none).
+    expect(request(game, 'Men-at-arms: roll 2 D6 to wound Dread Lord')?.need).toBe(4)
+    const save = request(game, 'Dread Lord: roll 2 D6 armour saves')
+    expect(save?.need).toBe(4)
+    expect(renderExplanationText(save!.explanation)).toContain('better armour value of rider and Manticore: 4+')
+    // Both saves fail (1s): 2 Wounds on the Lord's own W3.
+    expect(game.game.units.lord?.woundsOnNextModel).toBe(2)
   })
 })
 

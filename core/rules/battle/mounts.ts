@@ -1,4 +1,5 @@
 import { RuleError } from '../../engine/errors.js'
+import type { Resolved } from '../../engine/modifiers.js'
 import type { ModelRef, MountState, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { BattleContext } from './context.js'
@@ -72,4 +73,31 @@ export function mountNote(ctx: BattleContext, name: string): Explanation {
   return explain(`${name} strikes with its own profile and weapons, in its own Initiative step`, {
     rule: ctx.rule('mounts', 'split-profile'),
   })
+}
+
+/**
+ * The armour value a wounded model saves with: its own, or, where the ruleset lets a ridden monster's rider save with
+ * the better of the two (old-world/mounts §ridden-monster), the monster's when it is better. `armourOf` resolves one
+ * model's armour value.
+ */
+export function betterArmourOfMount(
+  ctx: BattleContext,
+  target: UnitState,
+  armourOf: (subject: UnitState) => Resolved,
+): Resolved {
+  const own = armourOf(target)
+  const rule = ctx.profile.mounts.betterArmour
+  const mount = target.mount
+  if (!rule || !mount || !target.character || !MONSTERS.has(target.troopType)) return own
+  const mounts = armourOf(mountView(ctx, target, target, mount))
+  const better = mounts.value !== null && (own.value === null || mounts.value < own.value)
+  const chosen = better ? mounts : own
+  return {
+    ...chosen,
+    explanation: explain(
+      `${target.name} saves with the better armour value of rider and ${mount.name}: ${chosen.value ?? 'none'}+`,
+      { value: chosen.value, rule },
+      [own.explanation, mounts.explanation],
+    ),
+  }
 }

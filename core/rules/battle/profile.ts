@@ -203,6 +203,8 @@ export interface RulesetProfile {
     readonly sharedRules: RuleRef | null
     /** A ridden monster's wounds are its own and attacks may be directed at it (classic); null: all at the rider. */
     readonly monsterApart: RuleRef | null
+    /** A ridden monster's rider saves with the better armour value of the two (The Old World); null: its own. */
+    readonly betterArmour: RuleRef | null
   }
   /** The clauses of a graded break test's other ends, or null where a break test is passed or failed (classic). */
   readonly gradedBreak: GradedBreakRules | null

@@ -25,7 +25,8 @@ export const mounts = defineEntry({
       'only mounts in base contact strike: a mount makes no supporting attacks (old-world/variants §mount-support)',
     'ridden-monster':
       "every blow at a ridden monster falls on the character, as at a cavalry model's rider " +
-      '(old-world/variants §ridden-monster-attacks)',
+      "(old-world/variants §ridden-monster-attacks); it saves with the better of the mount's and the character's " +
+      'armour value',
   },
   enforcement: 'enforced',
 })
