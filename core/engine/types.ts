@@ -75,6 +75,8 @@ export interface UnitState {
   characters: CharacterState[]
   /** What each of its models rides (a lone character's, its own); absent on foot. */
   readonly mount?: MountState
+  /** Its rider was slain and its ridden monster fights on as the unit (classic/mounts §rider-slain); absent else. */
+  riderSlain?: true
   /** The unit is one character model on its own. */
   readonly character: boolean
   /** A lone character's Wizard level (a joined character's is on its CharacterState). */

@@ -249,6 +249,55 @@ describe('riders and mounts (classic/mounts)', () => {
   })
 })
 
+describe('a ridden monster whose rider falls (classic/mounts §ridden-monster)', () => {
+  it('the monster fights on as the unit, with its own profile, in its own step of the same round', () => {
+    // A Noble WS6 S4 T3 W1 I7 A3 on a Manticore WS5 S5 T5 W4 I4 A4; Swordmasters WS6 S3 T3 I6 A1 (5 in contact).
+    const noble = unitDef('noble', {
+      name: 'Noble',
+      troopType: 'monster',
+      character: true,
+      models: 1,
+      profile: { WS: 6, S: 4, T: 3, W: 1, I: 7, A: 3, Ld: 9 },
+      mount: { name: 'Manticore', profile: { M: 6, WS: 5, BS: 0, S: 5, T: 5, W: 4, I: 4, A: 4, Ld: 5 } },
+    })
+    const swords = unitDef('swords', {
+      name: 'Swordmasters',
+      models: 10,
+      profile: { WS: 6, S: 3, T: 3, I: 6, A: 1, Ld: 8 },
+      formation: { files: 5 },
+    })
+    const game = new EngineGame(
+      ev.created('classic-8th'),
+      ev.mustered('p1', noble),
+      ev.mustered('p2', swords),
+      ev.turn(1, 'p1'),
+      ev.phase('close-combat'),
+    )
+    game.apply(ev.joined('noble', 'swords', 1))
+    play(game, (r) => {
+      // The Noble (I7) misses with 1s. 1 Swordmaster at the Noble: WS6 against WS6: 4+; S3 against T3: 4+; no armour.
+      if (r.text.startsWith('Swordmasters: roll 1 D6 to hit Noble')) return [4]
+      if (r.text.startsWith('Swordmasters: roll 1 D6 to wound Noble')) return [4]
+      // The Manticore fights on at I4: 4 attacks, WS5 against WS6: 4+; S5 against T3: 2+ (S - T = 2).
+      if (r.text.startsWith("Noble's Manticore: roll 4 D6 to hit Swordmasters")) return [4, 4, 4, 1]
+      if (r.text.startsWith("Noble's Manticore: roll 3 D6 to wound Swordmasters")) return [2, 2, 1]
+      return undefined
+    })
+    expect(outcomes(game, 'rider-slain')[0]?.values).toEqual({ unit: 'noble', monster: 'Manticore' })
+    const unit = game.game.units.noble
+    expect(unit).toMatchObject({ name: "Noble's Manticore", models: 1, character: false, riderSlain: true })
+    expect(unit?.profile).toEqual({ M: 6, WS: 5, BS: 0, S: 5, T: 5, W: 4, I: 4, A: 4, Ld: 5 })
+    expect(unit?.mount).toBeUndefined()
+    expect(request(game, "Noble's Manticore: roll 4 D6 to hit Swordmasters")?.need).toBe(4)
+    expect(request(game, "Noble's Manticore: roll 3 D6 to wound Swordmasters")?.need).toBe(2)
+    // 2 Swordmasters slain (no armour), and the fight goes on: the unit is not destroyed.
+    expect(game.game.units.swords?.models).toBe(8)
+    const slain = outcomes(game, 'rider-slain')[0]
+    expect(renderExplanationText(slain!.explanation)).toContain('Monster Reaction test on its own Ld 5')
+    expect(cites(game, 'classic', 'mounts', 'ridden-monster')).toBe(true)
+  })
+})
+
 describe('riders and mounts (old-world/mounts)', () => {
   const warhorse = { name: 'Warhorse', profile: { M: 8, WS: 3, BS: 0, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 5 } }
   /** Knights: rider WS4 S3 T3 I4 A1, lance, heavy armour, shield; warhorses WS3 S3 I3 A1; barding on the rider. */

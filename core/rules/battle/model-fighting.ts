@@ -48,6 +48,8 @@ export interface PlannedFighter {
   readonly directed: readonly Directed[]
   /** It is the mount of the model the fighter is (classic/mounts §split-profile): its own profile and weapons. */
   readonly mount?: true
+  /** It is a rider whose mount strikes beside it this round. */
+  readonly rides?: true
 }
 
 export interface Fighter extends PlannedFighter {
@@ -73,8 +75,14 @@ export function fighterId(fighter: PlannedFighter): string {
 /** The fighter as the timing points see it: the unit, the champion's or character's own view, or its mount's. */
 export function attackerOf(ctx: BattleContext, fighter: PlannedFighter): UnitState {
   const rider = fighter.model ? modelView(ctx, fighter.model) : fighter.unit
-  const mount = fighter.mount ? mountOf(fighter.unit, fighter.model) : undefined
-  return mount ? mountView(ctx, fighter.unit, rider, mount) : rider
+  const mount = mountOf(fighter.unit, fighter.model)
+  if (fighter.mount)
+    // A ridden monster whose rider fell this round is its unit now: the rider's weapon choice stays the rider's.
+    return mount
+      ? mountView(ctx, fighter.unit, rider, mount)
+      : { ...rider, id: `${rider.id}:mount`, joinedTo: fighter.unit.id }
+  // A rider that rode into the round and has no mount now fell, and its monster fights on (mounts.ts riderFalls).
+  return fighter.rides && !mount ? { ...rider, models: 0 } : rider
 }
 
 /** Why the fighter strikes with numbers of its own: a mount's, a champion's or a character's. */
@@ -90,7 +98,7 @@ export function fighterNotes(ctx: BattleContext, fighter: PlannedFighter): Expla
 function withMounts(fighters: readonly Fighter[]): Fighter[] {
   return fighters.flatMap((fighter) => {
     if (fighter.mount || !mountOf(fighter.unit, fighter.model) || fighter.contact === 0) return [fighter]
-    return [fighter, { ...fighter, supporting: 0, directed: [], mount: true as const }]
+    return [{ ...fighter, rides: true as const }, { ...fighter, supporting: 0, directed: [], mount: true as const }]
   })
 }
 

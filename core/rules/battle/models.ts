@@ -4,7 +4,7 @@ import { type Explanation, explain, NOT_EXPLAINED } from '../../explain/explanat
 import type { BattleContext } from './context.js'
 import { s } from './counting.js'
 import { isHidden } from './hidden.js'
-import { mountView } from './mounts.js'
+import { mountView, riderFalls } from './mounts.js'
 
 /**
  * Models that fight on their own inside a unit: its champion (seed: Champion) and the characters who
@@ -205,6 +205,7 @@ export function removeRankAndFile(ctx: BattleContext, unit: UnitState, unsaved: 
         )
       : NOT_EXPLAINED,
   })
+  if (removed > 0 && models + champion === 0) riderFalls(ctx, unit)
   return removed
 }
 

@@ -101,3 +101,25 @@ export function betterArmourOfMount(
     ),
   }
 }
+
+/**
+ * A lone rider slain on a ridden monster that still stands: the monster fights on as the unit, with its own profile,
+ * gear and rules (classic/mounts §ridden-monster). What it then does besides fighting (its Monster Reaction test on
+ * its own Ld and the table's results, movement all) is for the table.
+ */
+export function riderFalls(ctx: BattleContext, unit: UnitState): void {
+  const mount = riddenMonster(ctx, unit)
+  if (!mount || !monsterStanding(mount)) return
+  const rule = ctx.profile.mounts.monsterApart
+  ctx.emit({
+    kind: 'rider-slain',
+    text: `${unit.name} is slain; the ${mount.name} fights on alone, with its own profile`,
+    values: { unit: unit.id, monster: mount.name },
+    explanation: explain(
+      `${unit.name} is slain: the ${mount.name} (${mount.profile.W - (mount.woundsLost ?? 0)} of ` +
+        `${mount.profile.W} Wounds left) fights on with its own profile, gear and rules; it owes a Monster ` +
+        `Reaction test on its own Ld ${mount.profile.Ld}, taken at the table`,
+      { value: 1, ...(rule ? { rule } : {}), from: [ctx.seq] },
+    ),
+  })
+}

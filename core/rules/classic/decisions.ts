@@ -609,8 +609,9 @@ export const classicDecisions = [
       "6th and 7th record a monster's and its rider's wounds apart, and the attacker says before rolling how many " +
       'attacks go at each; 6th takes undirected attacks as at the rider (8th: at the monster). The seed is silent: ' +
       'attacks are at the rider unless the contact entry directs some at the monster (`at: "mount"`). A slain monster ' +
-      "leaves its rider fighting on foot. The rider's own death removes the model here: the 7th Monster Reaction " +
-      'test that would let the monster fight on is not yet played by the engine.',
+      'leaves its rider fighting on foot; a slain rider leaves the monster fighting on as the unit, with its own ' +
+      'profile, gear and rules. Its Monster Reaction test (Ld on its own Ld, then the D6 table, whose results are ' +
+      'movement and behaviour) is named for the table, which plays it.',
     sources: [
       '6e:monsters/slain-riders-and-monsters',
       '7e:monsters/slain-riders-or-mounts',

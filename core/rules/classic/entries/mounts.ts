@@ -14,7 +14,8 @@ export const mounts = defineEntry({
   text:
     'Rider and mount are one model. Each strikes with its own WS, S, I and A and its own weapons. Blows at cavalry ' +
     "hit the rider's WS, T and W; when the rider is slain the whole model is removed. A monster and its rider are " +
-    'wounded apart: the attacker says how many attacks go at each; a slain monster leaves its rider on foot.',
+    'wounded apart: the attacker says how many attacks go at each; a slain monster leaves its rider on foot, a slain ' +
+    'rider leaves the monster to fight on.',
   clauses: {
     'split-profile': 'the rider and the mount each strike with their own WS, S, I and A, in their own Initiative step',
     'own-weapons':
@@ -27,7 +28,8 @@ export const mounts = defineEntry({
       'only mounts in base contact strike: a mount makes no supporting attacks (classic/variants §mount-support)',
     'ridden-monster':
       "a monster's wounds are recorded apart from its rider's; attacks are at the rider unless the attacker directs " +
-      'them at the monster (classic/variants §ridden-monster-attacks); a monster gives its rider no +1 mounted save',
+      'them at the monster (classic/variants §ridden-monster-attacks); a monster gives its rider no +1 mounted save; ' +
+      'when the rider is slain the monster fights on with its own profile, after a Monster Reaction test on its own Ld',
     'monster-slain': 'a slain monster strikes no more; its rider fights on, on foot',
   },
   enforcement: 'enforced',
