@@ -98,7 +98,10 @@ export function fighterNotes(ctx: BattleContext, fighter: PlannedFighter): Expla
 function withMounts(fighters: readonly Fighter[]): Fighter[] {
   return fighters.flatMap((fighter) => {
     if (fighter.mount || !mountOf(fighter.unit, fighter.model) || fighter.contact === 0) return [fighter]
-    return [{ ...fighter, rides: true as const }, { ...fighter, supporting: 0, directed: [], mount: true as const }]
+    return [
+      { ...fighter, rides: true as const },
+      { ...fighter, supporting: 0, directed: [], mount: true as const },
+    ]
   })
 }
 
