@@ -1,4 +1,4 @@
-import type { EventType } from '../events/event-types.js'
+import type { EventType, MountDefinition } from '../events/event-types.js'
 import { type Explanation, explain } from '../explain/explanation.js'
 import { expireAtPhaseStart, expireAtTurnStart, expirePhaseOver } from './durations.js'
 import type { EngineState, Frame } from './engine-state.js'
@@ -17,6 +17,7 @@ import type {
   EngineEvent,
   EventOf,
   GameState,
+  MountState,
   Procedure,
   ProcedureContext,
   ProcedureStarter,
@@ -70,7 +71,9 @@ function musteredUnitState(
       woundsLost: 0,
       slain: false,
       ...(c.concealed ? { concealed: true } : {}),
+      ...(c.mount ? { mount: mountState(c.mount) } : {}),
     })),
+    ...(unit.mount ? { mount: mountState(unit.mount) } : {}),
     character: unit.character ?? false,
     ...(unit.wizardLevel !== undefined ? { wizardLevel: unit.wizardLevel } : {}),
     ...(unit.general ? { general: true } : {}),
@@ -80,6 +83,15 @@ function musteredUnitState(
     fleeing: false,
     musteredAt: seq,
     changedAt: seq,
+  }
+}
+
+function mountState(mount: MountDefinition): MountState {
+  return {
+    name: mount.name,
+    profile: { ...mount.profile },
+    gear: mount.gear.map((g) => ({ id: g.id, options: { ...g.options } })),
+    rules: mount.rules.map((r) => ({ id: r.id, params: { ...r.params } })),
   }
 }
 

@@ -4,7 +4,7 @@ import type { CharacterState, GameState, UnitState } from './types.js'
 /**
  * A character joining or leaving a unit, as the state records it (the outcomes `character-joined` and
  * `character-left`). The model keeps its one id throughout: alone it is the unit of one under that id; joined it is
- * one of its unit's characters under the same id. Its wounds lost, profile, gear and rules go with it.
+ * one of its unit's characters under the same id. Its wounds lost, profile, gear, rules and mount go with it.
  */
 
 function unitOf(game: GameState, id: string, seq: number): UnitState {
@@ -29,6 +29,7 @@ export function joinUnit(game: GameState, values: { character: string; unit: str
     slain: false,
     alone: { troopType: lone.troopType, race: lone.race, musteredAt: lone.musteredAt },
     joinedIn: { turn: game.turn, player: game.activePlayer },
+    ...(lone.mount ? { mount: lone.mount } : {}),
   }
   unit.characters = [...unit.characters, joined]
   unit.changedAt = seq
@@ -63,6 +64,7 @@ export function leaveUnit(game: GameState, values: { unit: string; character: st
     character: true,
     ...(character.wizardLevel !== null ? { wizardLevel: character.wizardLevel } : {}),
     ...(character.general ? { general: true } : {}),
+    ...(character.mount ? { mount: character.mount } : {}),
     startingModels: 1,
     models: 1,
     woundsOnNextModel: character.woundsLost,

@@ -2,7 +2,7 @@ import type { Explanation } from '../explain/explanation.js'
 import type { ActiveEffect } from './effects.js'
 import { RuleError } from './errors.js'
 import { joinUnit, leaveUnit } from './joining.js'
-import type { CombatState, CombatUnit, GameState, MagicState, ModelRef } from './types.js'
+import type { CombatState, CombatUnit, GameState, MagicState, ModelRef, UnitState } from './types.js'
 
 /**
  * What procedures decide (DESIGN §3): typed outcomes. Procedures never change the state; one
@@ -107,6 +107,10 @@ export interface OutcomeValues {
   'item-used': { unit: string; item: string; character: string | null; turn: number }
   'champion-wounded': { unit: string; unsaved: number; woundsLost: number; slain: boolean; modelsLeft: number }
   'character-wounded': { unit: string; character: string; unsaved: number; woundsLost: number; slain: boolean }
+  /** Wounds on a lone rider's monster, recorded apart from the rider's (classic/mounts §ridden-monster). */
+  'mount-wounded': { unit: string; unsaved: number; woundsLost: number; slain: boolean }
+  /** A ridden monster's rider is slain and the monster fights on as the unit, with its own profile (classic). */
+  'rider-slain': { unit: string; monster: string }
   'challenge-issued': { combat: string; challenger: ModelRef }
   'challenge-accepted': { combat: string; by: ModelRef }
   'challenge-refused': { combat: string; refuser: ModelRef | null }
@@ -324,6 +328,28 @@ const evolvers = {
       throw new RuleError('engine/unknown-unit', `seq ${seq}: ${unit.name} has no character "${values.character}"`)
     character.woundsLost = values.woundsLost
     character.slain = values.slain
+    unit.changedAt = seq
+  },
+  'mount-wounded'(game, values, seq) {
+    const unit = unitIn(game, values.unit, seq)
+    if (!unit.mount) throw new RuleError('engine/unknown-unit', `seq ${seq}: ${unit.name} rides no mount`)
+    unit.mount.woundsLost = values.woundsLost
+    unit.changedAt = seq
+  },
+  'rider-slain'(game, values, seq) {
+    const unit: { -readonly [K in keyof UnitState]: UnitState[K] } = unitIn(game, values.unit, seq)
+    const mount = unit.mount
+    if (!mount) throw new RuleError('engine/unknown-unit', `seq ${seq}: ${unit.name} rides no mount`)
+    // The unit is the monster now: its name, profile, gear, rules and wounds; no character, no mount.
+    unit.name = `${unit.name}'s ${mount.name}`
+    unit.profile = mount.profile
+    unit.gear = mount.gear
+    unit.rules = mount.rules
+    unit.character = false
+    unit.riderSlain = true
+    delete unit.mount
+    unit.models = 1
+    unit.woundsOnNextModel = mount.woundsLost ?? 0
     unit.changedAt = seq
   },
   'challenge-issued'(game, values, seq) {

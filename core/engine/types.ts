@@ -45,6 +45,18 @@ export interface CharacterState {
   alone?: { readonly troopType: TroopType; readonly race: string | null; readonly musteredAt: number }
   /** The player turn it joined its unit in during the game (it may not leave in that turn). */
   joinedIn?: { readonly turn: number; readonly player: string | null }
+  /** What it rides; absent on foot. */
+  readonly mount?: MountState
+}
+
+/** What a model rides, as mustered: the mount strikes with its own profile and gear (rules/battle/mounts.ts). */
+export interface MountState {
+  readonly name: string
+  readonly profile: Profile
+  readonly gear: UnitState['gear']
+  readonly rules: UnitState['rules']
+  /** Wounds a ridden monster has lost, recorded apart from its rider's where the ruleset says so; absent until then. */
+  woundsLost?: number
 }
 
 export interface UnitState {
@@ -65,6 +77,10 @@ export interface UnitState {
   readonly championProfile: Profile | null
   /** Characters who have joined the unit (not counted in `models`). */
   characters: CharacterState[]
+  /** What each of its models rides (a lone character's, its own); absent on foot. */
+  readonly mount?: MountState
+  /** Its rider was slain and its ridden monster fights on as the unit (classic/mounts §rider-slain); absent else. */
+  riderSlain?: true
   /** The unit is one character model on its own. */
   readonly character: boolean
   /** A lone character's Wizard level (a joined character's is on its CharacterState). */
@@ -106,6 +122,8 @@ export type ModelRef =
   | { readonly kind: 'champion'; readonly unit: string }
   | { readonly kind: 'character'; readonly unit: string; readonly character: string }
   | { readonly kind: 'lone'; readonly unit: string }
+  /** The monster a lone rider rides, where its wounds are its own (classic/mounts §ridden-monster). */
+  | { readonly kind: 'mount'; readonly unit: string }
 
 /** A challenge in a combat: issued, then accepted (fought until one falls) or refused. */
 export interface ChallengeState {

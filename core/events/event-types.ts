@@ -76,6 +76,15 @@ const gearRef = z.union([
   z.strictObject({ id, options: paramValues.default({}) }),
 ])
 
+/** What a model rides (a horse, a Cold One, a monster): rider and mount strike apart, each with its own profile and gear. */
+const mountSchema = z.strictObject({
+  name: z.string().min(1).max(120),
+  profile: profileSchema,
+  gear: z.array(gearRef).max(50).default([]),
+  rules: z.array(ruleRef).max(50).default([]),
+})
+export type MountDefinition = z.infer<typeof mountSchema>
+
 /** A character model: its own profile, gear and rules; it joins a unit or is a unit of one. */
 export const characterSchema = z.strictObject({
   id,
@@ -89,6 +98,7 @@ export const characterSchema = z.strictObject({
   general: z.boolean().default(false),
   /** The model starts the game hidden in the unit it joins (seed: Concealed); one a unit at most. */
   concealed: z.boolean().optional(),
+  mount: mountSchema.optional(),
 })
 export type CharacterDefinition = z.infer<typeof characterSchema>
 
@@ -131,6 +141,8 @@ export const unitSchema = z.strictObject({
   wizardLevel: z.number().int().min(1).max(4).optional(),
   /** A lone character the player designates as the general among equals (seed: General). */
   general: z.boolean().optional(),
+  /** What each model rides (a lone character its own); optional, not defaulted, so older games keep their form. */
+  mount: mountSchema.optional(),
 })
 export type UnitDefinition = z.infer<typeof unitSchema>
 export type UnitDefinitionInput = z.input<typeof unitSchema>
@@ -201,6 +213,7 @@ const typedValues = z.record(
 )
 const typedRefs = z.array(z.looseObject({ options: typedValues.optional(), params: typedValues.optional() }))
 const typedModel = { name: nameText, gear: typedRefs, rules: typedRefs }
+const typedRider = { ...typedModel, mount: z.looseObject(typedModel).optional() }
 
 /** A distance measured at the table, in inches. */
 const inches = z.number().min(0).max(200)
@@ -237,7 +250,7 @@ export const eventSchemas = {
     version: 2,
     schema: z.strictObject({ player: id, units: z.array(unitSchema).min(1).max(200) }),
     input: z.looseObject({
-      units: z.array(z.looseObject({ ...typedModel, characters: z.array(z.looseObject(typedModel)).optional() })),
+      units: z.array(z.looseObject({ ...typedRider, characters: z.array(z.looseObject(typedRider)).optional() })),
     }),
     legacy: {
       1: {

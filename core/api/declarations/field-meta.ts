@@ -218,7 +218,8 @@ export const META: Meta = {
         label: 'In base contact',
         help:
           'each unit fighting: {"unit", "models" in base contact, "supporting", "target", "weapon", "champion": true, ' +
-          '"characters": [ID…], "directed": [{"by", "at", "attacks"}]}',
+          '"characters": [ID…], "directed": [{"by", "at", "attacks"}]}; "at" names a character, "champion", or ' +
+          '"mount" (a classic ridden monster, wounded apart from its rider)',
         kind: 'contact',
       },
       highGround: {

@@ -57,6 +57,7 @@ export type CoreClauses = {
     | 'when'
     | 'who-joins'
   'leadership-test': 'roll'
+  mounts: 'no-supporting' | 'own-weapons' | 'ridden-monster' | 'rider-slain' | 'rider-wounded' | 'split-profile'
   movement:
     | 'march'
     | 'march-block-unit-strength'

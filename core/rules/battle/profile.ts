@@ -197,6 +197,15 @@ export interface RulesetProfile {
   readonly breathWeapons: BreathWeaponRules | null
   /** The clause that limits the ranks that shoot (old-world/shooting §firing-ranks), or null: the ruleset has none. */
   readonly firingRanks: RuleRef | null
+  /** Where riders and mounts differ (rules/battle/mounts.ts). */
+  readonly mounts: {
+    /** The rider's special rules are its mount's too (The Old World); null: a mount has its own only. */
+    readonly sharedRules: RuleRef | null
+    /** A ridden monster's wounds are its own and attacks may be directed at it (classic); null: all at the rider. */
+    readonly monsterApart: RuleRef | null
+    /** A ridden monster's rider saves with the better armour value of the two (The Old World); null: its own. */
+    readonly betterArmour: RuleRef | null
+  }
   /** The clauses of a graded break test's other ends, or null where a break test is passed or failed (classic). */
   readonly gradedBreak: GradedBreakRules | null
   /** The clauses of the terrain rules, or null where the ruleset has none (classic). */

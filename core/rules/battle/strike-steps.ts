@@ -4,7 +4,7 @@ import { type Explanation, explain } from '../../explain/explanation.js'
 import type { Duel } from './challenges.js'
 import { characteristic } from './charts.js'
 import { combatTriggers } from './combat-triggers.js'
-import { attackerOf, type Fighter, fighterId, fightFighter, ownProfileNote } from './model-fighting.js'
+import { attackerOf, type Fighter, fighterId, fighterNotes, fightFighter, lastStrikers } from './model-fighting.js'
 import { hasModelsLeft, rankAndFile } from './models.js'
 import { addStepWounds, type Round, type SideCount } from './round-tally.js'
 import { STRIKE_TIER } from './strike-tier.js'
@@ -45,7 +45,7 @@ export function strikeOrder(r: Round, fighters: readonly Fighter[]): Striker[][]
       why: explain(`${attacker.name}: ${tierName(tier.value)}`, {}, [
         ...(tier.records.length > 0 ? tier.explanation.children : []),
         initiative.explanation,
-        ...(fighter.model ? [ownProfileNote(ctx, fighter.model)] : []),
+        ...fighterNotes(ctx, fighter),
       ]),
     }
   })
@@ -87,7 +87,7 @@ export function* strikeSteps(r: Round, steps: readonly Striker[][], fighters: re
     const lost = (r.start.rankAndFile.get(fighter.unit.id) ?? 0) - rankAndFile(fighter.unit)
     return Math.max(0, Math.min(fighter.contact - lost, rankAndFile(fighter.unit)))
   }
-  for (const fighter of fighters) {
+  for (const fighter of lastStrikers(fighters)) {
     const subject = attackerOf(ctx, fighter)
     if (subject.models === 0) continue
     const query = { subject, fighter, round: r.view, fighting: stillFighting(fighter) }

@@ -598,6 +598,46 @@ export const classicDecisions = [
       'characters too.',
     sources: ['seed Hydra Banner', 'seed Hatred', `${CORE} A.10`],
   }),
+  // Riders and mounts (issue 16 item 5).
+  defineRuling({
+    id: 'mount-rules',
+    topic: "Does a mount strike with its rider's weapons and special rules?",
+    value: 'own-gear-and-rules',
+    why:
+      'The seed gives the rider the weapon ("Lance: +2S ... charging", "Spear -Mounted") and the mount nothing. In 7th ' +
+      'rider and mount strike "with their own characteristics", and equipment and items are the rider\'s (WAP, 8th ' +
+      "say the same). The army books list a mount's own rules on its own line, so the mount strikes with its own gear " +
+      'and rules only; what holds the whole unit for a while (a spell, a failed test, a unit-wide banner) holds its ' +
+      'mounts too.',
+    sources: ['seed Lance', 'seed Spear', '7e:close-combat/cavalry', 'wap:troop-types/cavalry'],
+  }),
+  defineRuling({
+    id: 'mount-support',
+    topic: 'Do the mounts of a second rank make supporting attacks?',
+    value: 'contact-only',
+    why:
+      'In 7th only models in base contact fight (§supporting-attacks), so no mount behind does. 8th lets a second-rank ' +
+      "cavalry model make one supporting attack, and that attack is the rider's: the mount of a supporting model " +
+      'does not strike. Both variants: only mounts in contact strike.',
+    sources: ['8e:close-combat/supporting-attacks', '7e:close-combat/cavalry', `${CORE} A.5`],
+  }),
+  defineRuling({
+    id: 'ridden-monster-attacks',
+    topic: 'Which of a ridden monster and its rider do attacks in close combat wound?',
+    value: 'rider-unless-directed',
+    why:
+      "6th and 7th record a monster's and its rider's wounds apart, and the attacker says before rolling how many " +
+      'attacks go at each; 6th takes undirected attacks as at the rider (8th: at the monster). The seed is silent: ' +
+      'attacks are at the rider unless the contact entry directs some at the monster (`at: "mount"`). A slain monster ' +
+      'leaves its rider fighting on foot; a slain rider leaves the monster fighting on as the unit, with its own ' +
+      'profile, gear and rules. Its Monster Reaction test (Ld on its own Ld, then the D6 table, whose results are ' +
+      'movement and behaviour) is named for the table, which plays it.',
+    sources: [
+      '6e:monsters/slain-riders-and-monsters',
+      '7e:monsters/slain-riders-or-mounts',
+      '8e:characters/monster-mounts-in-combat',
+    ],
+  }),
 ] as const
 
 export type ClassicDecisions = DecisionIndexOf<typeof classicDecisions>

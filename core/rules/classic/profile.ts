@@ -105,6 +105,7 @@ function classicProfile(variant: ClassicVariant): ClassicProfile {
     standAndShootBeyondRange: null,
     unitStrength: unitStrengthOf,
     firingRanks: null,
+    mounts: { sharedRules: null, monsterApart: classicRule('mounts', 'ridden-monster'), betterArmour: null },
     gradedBreak: null,
     terrain: null,
     hiddenModels: {

@@ -332,6 +332,31 @@ export const oldWorldDecisions = [
       "character's Unit Strength is not kept apart.",
     sources: ['tow:faq/the-psychology-of-war', `${CORE} B.7`],
   }),
+  // Riders and mounts (issue 16 item 5).
+  defineRuling({
+    id: 'mount-support',
+    topic: 'Do the mounts of the rank behind make supporting attacks?',
+    value: 'contact-only',
+    why:
+      'Supporting attacks come only from weapons that grant them (B.5), and a mount fights with its own weapons, ' +
+      'which grant none: only mounts of models in base contact strike.',
+    sources: [
+      'tow:the-combat-phase/supporting-attacks',
+      'tow:troop-types-in-detail/split-profile-cavalry',
+      `${CORE} B.5`,
+    ],
+  }),
+  defineRuling({
+    id: 'ridden-monster-attacks',
+    topic: 'Can attacks at a ridden monster be directed at the monster instead of the character?',
+    value: 'all-at-the-character',
+    why:
+      "The Old World's split profile for a ridden monster has every enemy roll to hit made against the character's " +
+      "WS, the character's Toughness and Wounds (as the mount improves them), the better armour value of the two, " +
+      'and the model removed when the character is reduced to zero Wounds. There is no second pool of Wounds to ' +
+      'direct attacks at, unlike earlier editions: every blow falls on the character.',
+    sources: ['tow:characters/split-profile-ridden-monster', 'tow:troop-types-in-detail/split-profile-cavalry'],
+  }),
 ] as const
 
 export type OldWorldDecisions = DecisionIndexOf<typeof oldWorldDecisions>

@@ -86,6 +86,11 @@ export const oldWorldProfile: OldWorldProfile = {
   unitStrength: unitStrengthOf,
   // No model of The Old World hides in its unit, breathes fire or flies: its catalogue has no such rule yet.
   firingRanks: oldWorldRule('shooting', 'firing-ranks'),
+  mounts: {
+    sharedRules: oldWorldRule('mounts', 'shared-rules'),
+    monsterApart: null,
+    betterArmour: oldWorldRule('mounts', 'ridden-monster'),
+  },
   gradedBreak: {
     giveGround: oldWorldRule('flee-and-pursuit', 'give-ground'),
     fallBack: oldWorldRule('flee-and-pursuit', 'fall-back'),

@@ -42,6 +42,7 @@ import { leadershipTest } from './leadership-test.js'
 import { lightArmour } from './light-armour.js'
 import { magic } from './magic.js'
 import { marchBlocker } from './march-blocker.js'
+import { mounts } from './mounts.js'
 import { movement } from './movement.js'
 import { multipleShots } from './multiple-shots.js'
 import { musician } from './musician.js'
@@ -121,6 +122,7 @@ export const classicEntries = [
   draich,
   spear,
   lance,
+  mounts,
   impale,
   halberd,
   greatWeapon,

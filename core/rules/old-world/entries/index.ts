@@ -32,6 +32,7 @@ import { lumbering } from './lumbering.js'
 import { magic } from './magic.js'
 import { magicalAttacks } from './magical-attacks.js'
 import { maximumArmourValue } from './maximum-armour-value.js'
+import { mounts } from './mounts.js'
 import { moveThroughCover } from './move-through-cover.js'
 import { movement } from './movement.js'
 import { multipleShots } from './multiple-shots.js'
@@ -123,6 +124,7 @@ export const oldWorldEntries = [
   greatWeapon,
   halberd,
   lance,
+  mounts,
   spear,
   additionalHandWeapon,
   armourBane,
