@@ -22,6 +22,8 @@ const corsairs = (extra: UnitInput = {}) =>
   unitDef('corsairs', {
     name: 'Corsairs',
     models: 10,
+    // One rank: the front rank, the only one that fires in classic (classic/shooting §firing-ranks), is every model.
+    formation: { files: extra.models ?? 10 },
     profile: { BS: 4 },
     gear: ['hand-weapon', 'repeater-crossbow', 'handbows', 'light-armour'],
     ...extra,

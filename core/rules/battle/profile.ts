@@ -126,7 +126,7 @@ export interface RulesetProfile {
   /** How far a Stand and Shoot reaction reaches (`variants §stand-and-shoot-range`). */
   readonly standAndShootRange: Cited<'half-charge-move' | 'own-move'>
   /** Which models partly under a template are hit (`variants §template-partial`). */
-  readonly templatePartial: Cited<'four-plus' | 'all-hit'>
+  readonly templatePartial: Cited<'four-plus'>
   /** When a charge test against a Terror causer is taken (`variants §terror-charge-range`). */
   readonly terrorChargeRange: Cited<'within-charge-range' | 'on-declaration'>
   /** The close-combat to-hit chart's cell, WS against WS, as the base of the to-hit modifiers. */

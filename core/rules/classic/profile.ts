@@ -104,7 +104,7 @@ function classicProfile(variant: ClassicVariant): ClassicProfile {
     ralliedBar: null,
     standAndShootBeyondRange: null,
     unitStrength: unitStrengthOf,
-    firingRanks: null,
+    firingRanks: classicRule('shooting', 'firing-ranks'),
     gradedBreak: null,
     terrain: null,
     hiddenModels: {
