@@ -193,6 +193,8 @@ export interface PointQueries {
     readonly opponent: UnitState
     readonly combat: CombatMoment | null
     readonly strength: number
+    /** What struck the wound, when the caller knows it (a spell is no ranged attack: seed 000 Sea Dragon Cloak). */
+    readonly attack?: AttackKind
   }
   /** `attack`: what struck the wound; close combat when not said. */
   'ward-save': {

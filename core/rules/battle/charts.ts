@@ -152,8 +152,9 @@ export function armourSaveNeed(
   combat: CombatMoment | null,
   strength: number,
   piercing: readonly ModifierRecord[] = [],
+  attack?: AttackKind,
 ): Resolved {
-  const query = { subject: target, opponent: attacker, combat, strength }
+  const query = { subject: target, opponent: attacker, combat, strength, ...(attack ? { attack } : {}) }
   const armour = resolveModifiers(
     { value: 7, text: `${target.name}: no armour counts as 7+`, rule: ctx.rule('armour-save', 'unarmoured') },
     ctx.modifiers('armour-save', query),
