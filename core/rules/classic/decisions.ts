@@ -613,6 +613,17 @@ export const classicDecisions = [
     sources: ['seed 000 Fear §2', '8e:close-combat/steadfast', `${CORE} precedence, A.6`],
   }),
   defineRuling({
+    id: 'magic-banner-lost',
+    topic: 'A unit that breaks and loses its standard: does its magic banner (War Banner, Hydra Banner) still act?',
+    value: 'lost-with-the-standard',
+    why:
+      "A magic banner is borne by the standard bearer (§magic-banner-bearer): it is the standard. The seed's Standard: " +
+      '"Standards are lost if the unit with the standard bearer breaks form combat. Replace the standard bearer with a ' +
+      'rank & file model." So the banner is lost with it and acts no more, and it is captured or removed with the ' +
+      'standard. A unit whose list gives it a banner but no standard bearer loses the banner the same way.',
+    sources: ['seed 000 Standard', 'seed 000 War Banner', 'seed 000 Hydra Banner', '8e:characters/magic-standards'],
+  }),
+  defineRuling({
     id: 'stubborn',
     topic: 'What does Stubborn do in the classic ruleset?',
     value: 'unmodified-leadership',

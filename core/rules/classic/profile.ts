@@ -105,6 +105,8 @@ function classicProfile(variant: ClassicVariant): ClassicProfile {
     standAndShootBeyondRange: null,
     unitStrength: unitStrengthOf,
     firingRanks: classicRule('shooting', 'firing-ranks'),
+    standardTrophies: null,
+    championLeadership: null,
     gradedBreak: null,
     terrain: null,
     hiddenModels: {

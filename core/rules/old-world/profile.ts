@@ -86,6 +86,8 @@ export const oldWorldProfile: OldWorldProfile = {
   unitStrength: unitStrengthOf,
   // No model of The Old World hides in its unit, breathes fire or flies: its catalogue has no such rule yet.
   firingRanks: oldWorldRule('shooting', 'firing-ranks'),
+  standardTrophies: oldWorldRule('standard', 'captured'),
+  championLeadership: oldWorldRule('unit-leadership', 'champion'),
   gradedBreak: {
     giveGround: oldWorldRule('flee-and-pursuit', 'give-ground'),
     fallBack: oldWorldRule('flee-and-pursuit', 'fall-back'),
