@@ -146,8 +146,12 @@ function outnumberedByFear(q: BreakQuery, held: Held): true | string | null {
  */
 function unmodifiedLeadership(q: BreakQuery, held: Held): string | null {
   if (held.holds(q.subject, 'stubborn')) return `${q.subject.name} is Stubborn`
-  if (held.decision('steadfast') === 'more-ranks' && q.ranks > q.enemyRanks)
-    return `${q.subject.name} is Steadfast, which Fear treats as Stubborn (classic/variants §fear-steadfast)`
+  if (
+    held.decision('steadfast') === 'more-ranks' &&
+    q.ranks > q.enemyRanks &&
+    held.decision('fear-steadfast') === 'as-stubborn'
+  )
+    return `${q.subject.name} is Steadfast, which Fear treats as Stubborn`
   return null
 }
 
