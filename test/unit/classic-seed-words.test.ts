@@ -176,7 +176,7 @@ describe("seed 000's words in every variant", () => {
     // Seed 000 Fear §2: "Stubborn units that are defeated and outnumbered by fear causing enemies, instead suffer a Ld
     // penalty equal to the basic break test modifier (i.e. -2 Ld in the example above)."
     const game = rearCharge(warriors({ rules: ['fear'] }), boyz({ models: 15, rules: ['stubborn'] }))
-    const difference = (game.outcomes('combat-result').at(-1)?.values as { difference: number }).difference
+    const difference = differenceOf(game)
     const test = breakTestRequest(game)
     // Stubborn sets the modifier to 0; Fear adds the basic modifier back: Ld 7 - difference, not 7 - 2 x difference.
     expect(test.text).toContain(`passes on ${7 - difference} or less`)
@@ -192,7 +192,7 @@ describe("seed 000's words in every variant", () => {
     // break test modifier."
     const knights = warriors({ troopType: 'cavalry', rules: ['fear'], models: 20 })
     const game = rearCharge(knights, boyz({ models: 30 }), 'classic-8th')
-    const difference = (game.outcomes('combat-result').at(-1)?.values as { difference: number }).difference
+    const difference = differenceOf(game)
     const test = breakTestRequest(game)
     const why = renderExplanationText(test.explanation)
     expect(why).toContain('steadfast: 6 ranks of five against 4')
@@ -231,6 +231,13 @@ function rearCharge(attacker: ReturnType<typeof unitDef>, defender: ReturnType<t
     else game.choose(request.options[0]?.id as string)
   }
   return game
+}
+
+/** The margin the last combat result was won by. */
+function differenceOf(game: EngineGame): number {
+  const result = game.outcomes('combat-result').at(-1)
+  if (!result) throw new Error('no combat result yet')
+  return (result.values as { difference: number }).difference
 }
 
 function open(game: EngineGame): OpenRequest | undefined {
