@@ -111,7 +111,7 @@ export interface ShotMoment {
   readonly multipleShots: boolean
   /** A template's roll for the models it only partly covers. */
   readonly template: boolean
-  /** The shooter stands on a hill, as the players say (The Old World: one more rank fires). */
+  /** The shooter stands on a hill, as the players say (classic and The Old World: one more rank fires). */
   readonly hill?: boolean
 }
 
@@ -193,6 +193,8 @@ export interface PointQueries {
     readonly opponent: UnitState
     readonly combat: CombatMoment | null
     readonly strength: number
+    /** What struck the wound, when the caller knows it (a spell is no ranged attack: seed 000 Sea Dragon Cloak). */
+    readonly attack?: AttackKind
   }
   /** `attack`: what struck the wound; close combat when not said. */
   'ward-save': {
@@ -294,8 +296,8 @@ export interface PointQueries {
     readonly weapon?: string | null
   }
   /**
-   * How many ranks of `subject` may fire at `opponent` (The Old World: the front rank, one more on a hill or at a
-   * Large Target): a value. No record: the ruleset sets no limit (the models in range and sight fire).
+   * How many ranks of `subject` may fire at `opponent` (classic: the front rank, one more on a hill, two in classic-8th,
+   * every rank at a Large Target; The Old World: the front rank, one more on a hill or at a Large Target): a value.
    */
   'firing-ranks': { readonly subject: UnitState; readonly opponent: UnitState; readonly shot: ShotMoment }
   /**

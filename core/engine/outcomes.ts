@@ -380,6 +380,7 @@ const evolvers = {
   'standard-lost'(game, values, seq) {
     const unit = unitIn(game, values.unit, seq)
     unit.command = { ...unit.command, standard: false }
+    unit.standardLostAt = seq
     unit.changedAt = seq
   },
   'standard-captured'(game, values, seq) {

@@ -95,6 +95,11 @@ export interface UnitState {
   championWoundsLost?: number
   /** Ids of the units whose standards this unit has captured (seed: Standard); absent until it captures one. */
   capturedStandards?: string[]
+  /**
+   * Seq at which the unit lost its standard by breaking from combat, and with it the magic banner its bearer bore
+   * (classic/variants §magic-banner-lost); absent while it keeps it. A joined character's view carries its unit's.
+   */
+  standardLostAt?: number
   /** Only on a joined character's own view (never in the state): the unit it fights in; it shares its active effects. */
   readonly joinedTo?: string
   fleeing: boolean

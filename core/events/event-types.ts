@@ -394,7 +394,7 @@ export const eventSchemas = {
        * longer protects it (fewer than 5 rank and file); the hits fall on the rank and file when omitted.
        */
       at: id.optional(),
-      /** The shooter stands on a hill, as the players say (The Old World: one more rank fires from it). */
+      /** The shooter stands on a hill, as the players say (classic and The Old World: one more rank fires from it). */
       hill: z.boolean().optional(),
     }),
   },

@@ -22,6 +22,8 @@ const corsairs = (extra: UnitInput = {}) =>
   unitDef('corsairs', {
     name: 'Corsairs',
     models: 10,
+    // One rank: the front rank, the only one that fires in classic (classic/shooting §firing-ranks), is every model.
+    formation: { files: extra.models ?? 10 },
     profile: { BS: 4 },
     gear: ['hand-weapon', 'repeater-crossbow', 'handbows', 'light-armour'],
     ...extra,
@@ -271,14 +273,17 @@ describe('to-hit modifiers, each with its rule', () => {
     expect(toHit(both)).toMatchObject({ need: 4 })
   })
 
-  it('large target: +1 to hit in classic; none in classic-8th, with the decision cited (variants §large-target-to-hit)', () => {
+  it('large target: +1 to hit in classic and in classic-8th alike (classic/large-target §to-hit)', () => {
+    // Seed 000 Large Target: "In addition Templates as well as models shooting at Large Targets gain +1 to their
+    // to-hit rolls." The seed's words win in every variant.
     const dragon = boyz({ models: 1, troopType: 'monster', profile: { W: 6, T: 6 }, rules: ['large-target'] })
-    const game = shooting(corsairs(), dragon)
-    expect(toHit(game, { range: 'long' })).toMatchObject({ need: 3 })
-    expect(cites(game, 'large-target', 'to-hit')).toBe(true)
-    const strict = shooting(corsairs(), dragon, 'classic-8th')
-    expect(toHit(strict, { range: 'long' })).toMatchObject({ need: 4 })
-    expect(text(strict)).toContain('[ignored] Large Target: shooting at Orc Boyz: 8th gives no bonus')
+    for (const variant of ['classic', 'classic-8th']) {
+      const game = shooting(corsairs(), dragon, variant)
+      // BS 4: 3+, long range -1, Large Target +1: 3+.
+      expect(toHit(game, { range: 'long' }), variant).toMatchObject({ need: 3 })
+      expect(cites(game, 'large-target', 'to-hit')).toBe(true)
+      expect(text(game)).not.toContain('[ignored] Large Target')
+    }
   })
 
   it('multiple shots: one shot without penalty, or X shots at -1, as the player declares (classic/multiple-shots)', () => {
@@ -416,11 +421,16 @@ describe('templates and breath weapons', () => {
     expect(cites(game, 'variants', 'template-partial')).toBe(true)
   })
 
-  it('fiery breath: in classic-8th every model the template touches is hit, with no roll', () => {
+  it("fiery breath, classic-8th: partly covered models roll 4+ too, so the template's +1 and -1 act (§template-partial)", () => {
+    // Seed 000 Large Target: "Templates as well as models shooting at Large Targets gain +1 to their to-hit rolls";
+    // Skirmish: "Templates as well as enemies shooting at this unit suffer -1 to their to-hit rolls".
     const game = shooting(dragon(), boyz(), 'classic-8th')
-    const step = game.apply(breath())
-    expect(step.outcomes.find((o) => o.kind === 'hits')).toMatchObject({ values: { attacks: 7, hits: 7, need: null } })
-    expect(step.requests[0]).toMatchObject({ purpose: 'to-wound', count: 7 })
+    expect(game.apply(breath()).requests[0]).toMatchObject({ purpose: 'to-hit', count: 2, need: 4 })
+    expect(cites(game, 'variants', 'template-partial')).toBe(true)
+    const large = shooting(dragon(), boyz({ rules: ['large-target'] }), 'classic-8th')
+    expect(large.apply(breath()).requests[0]).toMatchObject({ need: 3 })
+    const loose = shooting(dragon(), boyz({ rules: ['skirmish'] }), 'classic-8th')
+    expect(loose.apply(breath()).requests[0]).toMatchObject({ need: 5 })
   })
 
   it('large target and skirmish modify the partly-covered roll of a template; range, moving and cover do not', () => {

@@ -333,7 +333,9 @@ describe('classic break test (classic/break-test)', () => {
 })
 
 describe('classic flee and pursuit (classic/flee-and-pursuit)', () => {
-  it('flee dice: 3D6 for a unit with M above 6 in classic, 2D6 in classic-8th (variants §flee-dice)', () => {
+  it('flee dice: 3D6 for a unit with M above 6 in both variants, as Heavy Cavalry implies (variants §flee-dice)', () => {
+    // Seed 000 Heavy Cavalry: "For fleeing and pursuit/overrun moves this unit counts as having M6 or less" (only
+    // meaningful where M above 6 flees on 3D6).
     const run = (variant: string) => {
       const game = battle(warriors(), boyz({ profile: { M: 7 } }), variant)
       game.apply(joined([{ unit: 'warriors', facing: 'rear' }], [{ unit: 'boyz' }], contact5))
@@ -341,7 +343,17 @@ describe('classic flee and pursuit (classic/flee-and-pursuit)', () => {
       return game.roll([6, 6])
     }
     expect(run('classic').requests[0]).toMatchObject({ purpose: 'flee', count: 3 })
-    expect(run('classic-8th').requests[0]).toMatchObject({ purpose: 'flee', count: 2 })
+    expect(run('classic-8th').requests[0]).toMatchObject({ purpose: 'flee', count: 3 })
+  })
+
+  it('heavy cavalry, classic-8th: counts as M6 or less for fleeing, so 2D6 where M7 flees on 3D6 (§flee-pursuit)', () => {
+    // Seed 000 Heavy Cavalry: "For fleeing and pursuit/overrun moves this unit counts as having M6 or less."
+    const game = battle(warriors(), boyz({ profile: { M: 7 }, rules: ['heavy-cavalry'] }), 'classic-8th')
+    game.apply(joined([{ unit: 'warriors', facing: 'rear' }], [{ unit: 'boyz' }], contact5))
+    missAll(game)
+    const flee = game.roll([6, 6])
+    expect(flee.requests[0]).toMatchObject({ purpose: 'flee', count: 2 })
+    expect(renderExplanationText(flee.requests[0]!.explanation)).toContain('Heavy Cavalry counts as M6 or less')
   })
 
   it('holding back takes a Leadership test; a winner that fails it pursues (§restraint)', () => {

@@ -349,9 +349,8 @@ export const META: Meta = {
       },
       hill: {
         label: 'On a hill',
-        help: 'the shooter stands on a hill: one more rank fires',
+        help: 'the shooter stands on a hill: one more rank fires (classic-8th: none, it fires in two ranks)',
         kind: 'yes-no',
-        rulesets: OW,
       },
     },
   },

@@ -153,8 +153,9 @@ export function armourSaveNeed(
   combat: CombatMoment | null,
   strength: number,
   piercing: readonly ModifierRecord[] = [],
+  attack?: AttackKind,
 ): Resolved {
-  const query = { subject: target, opponent: attacker, combat, strength }
+  const query = { subject: target, opponent: attacker, combat, strength, ...(attack ? { attack } : {}) }
   const armourOf = (subject: UnitState) =>
     resolveModifiers(
       { value: 7, text: `${subject.name}: no armour counts as 7+`, rule: ctx.rule('armour-save', 'unarmoured') },

@@ -91,6 +91,10 @@ export function* leadershipFor(
   const own = characteristic(ctx, unit, 'Ld', null, null)
   let base: BaseValue & { value: number } = { value: own.value, text: `${unit.name} Ld`, from: [unit.musteredAt] }
   const details: Explanation[] = own.records.length > 0 ? [own.explanation] : []
+  const championRule = ctx.profile.championLeadership
+  const champion = unit.command.champion ? unit.championProfile : null
+  if (championRule && champion && champion.Ld > base.value)
+    base = { value: champion.Ld, text: `${unit.name}'s champion's Ld`, rule: championRule, from: [unit.musteredAt] }
   const hiding = ctx.profile.hiddenModels
   for (const character of unit.characters) {
     if (character.slain || character.profile.Ld <= base.value) continue

@@ -78,6 +78,8 @@ export function characterView(unit: UnitState, character: CharacterState): UnitS
     changedAt: unit.changedAt,
     // What holds the unit for a while (a failed test's penalty, a spell on it) holds its characters too.
     joinedTo: unit.id,
+    // A unit-wide banner's effect asks it from the character's view (classic/variants §magic-banner-lost).
+    ...(unit.standardLostAt !== undefined ? { standardLostAt: unit.standardLostAt } : {}),
     general: character.general,
   }
 }

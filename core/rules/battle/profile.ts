@@ -126,7 +126,7 @@ export interface RulesetProfile {
   /** How far a Stand and Shoot reaction reaches (`variants §stand-and-shoot-range`). */
   readonly standAndShootRange: Cited<'half-charge-move' | 'own-move'>
   /** Which models partly under a template are hit (`variants §template-partial`). */
-  readonly templatePartial: Cited<'four-plus' | 'all-hit'>
+  readonly templatePartial: Cited<'four-plus'>
   /** When a charge test against a Terror causer is taken (`variants §terror-charge-range`). */
   readonly terrorChargeRange: Cited<'within-charge-range' | 'on-declaration'>
   /** The close-combat to-hit chart's cell, WS against WS, as the base of the to-hit modifiers. */
@@ -195,7 +195,7 @@ export interface RulesetProfile {
   readonly hiddenModels: HiddenModelRules | null
   /** The clauses of a Breath Weapon (classic), or null where the ruleset has none. */
   readonly breathWeapons: BreathWeaponRules | null
-  /** The clause that limits the ranks that shoot (old-world/shooting §firing-ranks), or null: the ruleset has none. */
+  /** The clause that limits the ranks that shoot (classic/shooting, old-world/shooting §firing-ranks), or null: none. */
   readonly firingRanks: RuleRef | null
   /** Where riders and mounts differ (rules/battle/mounts.ts). */
   readonly mounts: {
@@ -206,6 +206,17 @@ export interface RulesetProfile {
     /** A ridden monster's rider saves with the better armour value of the two (The Old World); null: its own. */
     readonly betterArmour: RuleRef | null
   }
+  /**
+   * The clause by which a standard is a trophy, claimed only from a unit run down or destroyed in combat and never
+   * reclaimed (old-world/standard §captured), or null: a unit that breaks loses its standard, which is captured by a
+   * pursuer, removed when none pursues, and recaptured from its holder (classic/standard).
+   */
+  readonly standardTrophies: RuleRef | null
+  /**
+   * The clause by which a unit's champion lends it its higher Leadership, as any model of the unit does (The Old
+   * World: the highest Ld among its models, old-world/unit-leadership §champion), or null: the unit's own stat line.
+   */
+  readonly championLeadership: RuleRef | null
   /** The clauses of a graded break test's other ends, or null where a break test is passed or failed (classic). */
   readonly gradedBreak: GradedBreakRules | null
   /** The clauses of the terrain rules, or null where the ruleset has none (classic). */

@@ -256,7 +256,7 @@ function* saves(
   )
 
   // Armour saves.
-  const armour = armourSaveNeed(ctx, target, attacker, combat, rolled.strength)
+  const armour = armourSaveNeed(ctx, target, attacker, combat, rolled.strength, [], input.attack)
   const armourScore = scoreToRoll(armour.value, naturalLimits(ctx, 'armour-save'))
   const armourWhy = withNotes(
     armour.explanation,
@@ -273,7 +273,7 @@ function* saves(
     saveWhy.push(saves.explanation)
   }
   if (piercedSixes > 0 && !input.noArmour) {
-    const pierced = armourSaveNeed(ctx, target, attacker, combat, rolled.strength, sixPiercing)
+    const pierced = armourSaveNeed(ctx, target, attacker, combat, rolled.strength, sixPiercing, input.attack)
     const piercedScore = scoreToRoll(pierced.value, naturalLimits(ctx, 'armour-save'))
     const piercedWhy = withNotes(pierced.explanation, piercedScore.notes)
     saveWhy.push(piercedWhy)

@@ -110,15 +110,6 @@ export const classicDecisions = [
       'tests a loser with more ranks (of five) than the enemy on its unmodified Leadership.',
     sources: ['8e:close-combat/steadfast', `${CORE} A.6`],
   }),
-  defineSwitch({
-    id: 'flee-dice',
-    topic: 'How many dice does a unit flee and pursue with?',
-    values: { classic: 'three-if-m-over-6', 'classic-8th': 'two' },
-    why:
-      '6th/7th: 2D6, or 3D6 for a unit with M above 6 (A.10); the seed\'s Heavy Cavalry "counts as having M6 or less" for ' +
-      'fleeing and pursuit, which only matters under that rule. 8th: 2D6 (A.6, sure; Swiftstride is a special rule).',
-    sources: ['6e:close-combat/move-fleeing-troops', '7e:close-combat/determine-pursuit-distance', `${CORE} A.6, A.10`],
-  }),
   defineRuling({
     id: 'unit-strength-unlisted',
     topic: 'Unit Strength of troop types core-mechanics does not list',
@@ -177,27 +168,6 @@ export const classicDecisions = [
     sources: ['6e:movement/stand-and-shoot-movement', `${CORE} A.2, A.10`],
   }),
   defineSwitch({
-    id: 'terror-charge-range',
-    topic: 'When does a unit charged by a Terror causer test?',
-    values: { classic: 'within-charge-range', 'classic-8th': 'on-declaration' },
-    why:
-      'The seed\'s Terror (clause 1) tests when the causer "is within charge range"; with a 2 x M charge that is known when ' +
-      'the charge is declared. Under M + 2D6 the range is rolled after the response, so classic-8th tests on the ' +
-      'declaration, as 8th does (A.7, sure).',
-    sources: ['8e:special-rules/terror', `${CORE} A.2, A.7, A.10`],
-  }),
-  defineSwitch({
-    id: 'march-blocking',
-    topic: 'What does an enemy within 8 inches do to a march?',
-    values: { classic: 'unit-strength-5-blocks', 'classic-8th': 'leadership-test' },
-    why:
-      'The seed uses Unit Strength and its March Blocker "can march block even if its US is lower than 5": march ' +
-      'blocking is the 7th-edition rule, where a non-fleeing enemy of US 5 or more within 8 inches stops a march ' +
-      '(A, seed provenance, likely). 8th: any non-fleeing enemy within 8 inches calls for a Leadership test; failed, the ' +
-      'unit moves only its normal move (A.2, likely); Unit Strength plays no part.',
-    sources: ['wap:movement/marching', `${CORE} A, A.2, A.10`],
-  }),
-  defineSwitch({
     id: 'flying-move',
     topic: 'How far does a Flying Model fly?',
     values: { classic: 'twenty-inches', 'classic-8th': 'ten-inches' },
@@ -206,27 +176,6 @@ export const classicDecisions = [
       'has none (unsure). 6th/7th flyers fly up to 20 inches instead of moving and cannot march; 8th flyers fly 10 ' +
       'inches and march 20 (memory, likely). Arbiter checks the flying move against these.',
     sources: ['7e:special-rules/fly', '8e:special-rules/fly', `${CORE} A`],
-  }),
-  defineSwitch({
-    id: 'large-target-to-hit',
-    topic: 'Do shooters and templates gain +1 to hit a Large Target?',
-    values: { classic: 'plus-one', 'classic-8th': 'none' },
-    why:
-      'The seed\'s Large Target gives "+1 to their to-hit rolls", the 6th/7th-edition convention the seed assumes (A.10, ' +
-      'sure). 8th dropped the bonus (8e:special-rules/large-target, A.4, sure); classic-8th plays that baseline.',
-    sources: ['7e:shooting/to-hit-modifiers', '8e:special-rules/large-target', `${CORE} A.4, A.10, C`],
-  }),
-  defineSwitch({
-    id: 'template-partial',
-    topic: 'Is a model only partly under a template hit?',
-    values: { classic: 'four-plus', 'classic-8th': 'all-hit' },
-    why:
-      'The seed points to a Templates chapter it does not include, yet its Large Target and Skirmish entries modify ' +
-      '"to-hit rolls" of templates, so templates roll to hit: in 7th, models wholly under a template are hit and those ' +
-      'partly under are hit on a 4+, one die each (TOW keeps the 4+, C). That roll takes only the modifiers the seed ' +
-      'names for templates (Large Target +1, Skirmish -1); range, moving and cover do not apply. 8th hits every model ' +
-      'the template touches, with no roll (A.4, likely).',
-    sources: ['7e:shooting/templates', '8e:shooting/templates', `${CORE} A.4, C`],
   }),
   defineSwitch({
     id: 'magic-dice',
@@ -263,17 +212,6 @@ export const classicDecisions = [
       'miscast follows Irresistible Force, after the spell resolves (A.3, sure). In both, the engine asks for the 2D6 miscast ' +
       'roll and records it; what the roll does is applied by the table from its own rulebook (prompted).',
     sources: ['8e:magic/irresistible-force', '8e:magic/miscasts', '7e:magic/casting-spells', `${CORE} A.3, A.10`],
-  }),
-  defineSwitch({
-    id: 'magic-resistance',
-    topic: 'What does Magic Resistance (X) do?',
-    values: { classic: 'extra-dispel-dice', 'classic-8th': 'ward-vs-spells' },
-    why:
-      'The seed assumes the 7th-edition MR: X extra dispel dice when a spell is cast on the unit (A.10), added to an attempt ' +
-      "of at least one dispel die from the pool; a character's MR covers the unit it has joined. classic-8th: MR (X) is a " +
-      '(7 - X)+ ward save against spells (8th rulebook, from memory, likely), for its unit too, which, like every ward, is ' +
-      'not combined with a better one (A.5).',
-    sources: ['7e:magic/dispel-dice', '8e:special-rules/magic-resistance', `${CORE} A.5, A.10`],
   }),
   defineRuling({
     id: 'shroud-casting-value',
@@ -637,6 +575,123 @@ export const classicDecisions = [
       '7e:monsters/slain-riders-or-mounts',
       '8e:characters/monster-mounts-in-combat',
     ],
+  }),
+  // Issue 16, part D (shooting ranks; the seeds' words in every variant): this block only.
+  defineSwitch({
+    id: 'firing-ranks',
+    topic: 'How many ranks of a unit fire?',
+    values: { classic: 'front-rank', 'classic-8th': 'two-ranks' },
+    why:
+      '6th and 7th: only the front rank of a unit shoots, the ranks behind cannot see past it (6e who can shoot, sure), ' +
+      'and troops on a hill fire with one more rank (6e and 7e missile fire from hills, sure). 8th lets the second ' +
+      'rank fire over the first, "fire in two ranks", and farther ranks do not (8e, sure); its hills give no extra ' +
+      'rank (none found in the 8th rules index: unsure), and volley fire is neither in core-mechanics nor in the ' +
+      "seed, so classic-8th has none. In both variants the seed's Large Target lets every rank shoot at it. The " +
+      "engine allows at most the unit's width times the ranks that fire; the players say how many of them are in " +
+      'range and line of sight.',
+    sources: [
+      '6e:shooting/who-can-shoot-and-line-of-sight',
+      '7e:shooting/missile-fire-from-hills',
+      '8e:shooting/fire-in-two-ranks',
+      'seed 000 Large Target',
+      `${CORE} A.4, A.10`,
+    ],
+  }),
+  // The seed's words win in every variant (issue 16): these were variant switches that turned seed entries off in
+  // classic-8th; a variant switches core mechanics only, so each is now one reading in both variants.
+  defineRuling({
+    id: 'flee-dice',
+    topic: 'How many dice does a unit flee and pursue with?',
+    value: 'three-if-m-over-6',
+    why:
+      '6th/7th: 2D6, or 3D6 for a unit with M above 6 (A.10). The seed\'s Heavy Cavalry "counts as having M6 or less" ' +
+      'for fleeing and pursuit/overrun moves, which only means something under that rule: the seed implies it, and a ' +
+      "seed's words win in every variant (precedence 1 and 2), so classic-8th flees on 3D6 above M6 too, though 8th " +
+      'itself rolls 2D6 (A.6).',
+    sources: [
+      'seed 000 Heavy Cavalry',
+      '6e:close-combat/move-fleeing-troops',
+      '7e:close-combat/determine-pursuit-distance',
+      `${CORE} precedence, A.6, A.10`,
+    ],
+  }),
+  defineRuling({
+    id: 'terror-charge-range',
+    topic: 'When does a unit charged by a Terror causer test?',
+    value: 'within-charge-range',
+    why:
+      'The seed\'s Terror (clause 1) tests when the causer "charges a unit and is within charge range", in every ' +
+      'variant. With a 2 x M charge the range is known when the charge is declared. Where the range is rolled after ' +
+      'the response (classic-8th, M + 2D6), the test comes before the roll, so "within charge range" is read as within ' +
+      'the farthest the charge can reach, M + 12 (8th itself tests on the declaration, A.7).',
+    sources: ['seed 000 Terror §1', '8e:special-rules/terror', `${CORE} precedence, A.2, A.7, A.10`],
+  }),
+  defineRuling({
+    id: 'march-blocking',
+    topic: 'What does an enemy within 8 inches do to a march?',
+    value: 'unit-strength-5-blocks',
+    why:
+      'The seed\'s March Blocker "can march block even if its US is lower than 5" and its Skirmish "cannot be march ' +
+      'blocked": march blocking is the 7th-edition rule, where a non-fleeing enemy of US 5 or more within 8 inches ' +
+      "stops a march (A, seed provenance, likely). The seed's words win in every variant, so classic-8th blocks so " +
+      "too, not by 8th's Leadership test for any enemy (A.2), under which March Blocker would say nothing.",
+    sources: ['seed 000 March Blocker', 'wap:movement/marching', `${CORE} precedence, A, A.2, A.10`],
+  }),
+  defineRuling({
+    id: 'template-partial',
+    topic: 'Is a model only partly under a template hit?',
+    value: 'four-plus',
+    why:
+      'The seed points to a Templates chapter it does not include, yet its Large Target ("+1") and Skirmish ("-1") ' +
+      'modify the "to-hit rolls" of templates, so templates roll to hit: as in 7th, models wholly under a template ' +
+      'are hit and those partly under are hit on a 4+, one die each (TOW keeps the 4+, C). That roll takes only the ' +
+      'modifiers the seed names for templates; range, moving and cover do not apply. 8th hits every model touched ' +
+      "(A.4), which would leave the seed's +1 and -1 nothing to act on, so classic-8th rolls too.",
+    sources: ['seed 000 Large Target', 'seed 000 Skirmish', '7e:shooting/templates', `${CORE} precedence, A.4, C`],
+  }),
+  defineRuling({
+    id: 'magic-resistance',
+    topic: 'What does Magic Resistance (X) do?',
+    value: 'extra-dispel-dice',
+    why:
+      'The seed writes MR as "MR 1" (Crown of Black Iron), the 7th-edition Magic Resistance: X extra dispel dice when a ' +
+      'spell is cast on the unit (A.10, precedence 2), added to an attempt of at least one dispel die from the pool; a ' +
+      "character's MR covers the unit it has joined. In every variant: under classic-8th's Winds of Magic the dice " +
+      "are added to the attempt just the same (8th's MR as a ward save against spells is not the seed's).",
+    sources: ['seed 000 Crown of Black Iron', '7e:magic/dispel-dice', `${CORE} precedence, A.3, A.10`],
+  }),
+  defineRuling({
+    id: 'fear-steadfast',
+    topic: 'A Steadfast loser (classic-8th) outnumbered by Fear causers: what does Fear clause 2 do?',
+    value: 'as-stubborn',
+    why:
+      "Steadfast tests on unmodified Ld, as a Stubborn unit does (A.6: Stubborn is always steadfast). The seed's Fear " +
+      'says what happens to a loser that tests on unmodified Ld: "Stubborn units that are defeated and outnumbered by ' +
+      'fear causing enemies, instead suffer a Ld penalty equal to the basic break test modifier". So a Steadfast loser ' +
+      'outnumbered by Fear causers tests on Ld minus the basic modifier, as a Stubborn one does; Fear is no longer ' +
+      'ignored under Steadfast.',
+    sources: ['seed 000 Fear §2', '8e:close-combat/steadfast', `${CORE} precedence, A.6`],
+  }),
+  defineRuling({
+    id: 'magic-banner-lost',
+    topic: 'A unit that breaks and loses its standard: does its magic banner (War Banner, Hydra Banner) still act?',
+    value: 'lost-with-the-standard',
+    why:
+      "A magic banner is borne by the standard bearer (§magic-banner-bearer): it is the standard. The seed's Standard: " +
+      '"Standards are lost if the unit with the standard bearer breaks form combat. Replace the standard bearer with a ' +
+      'rank & file model." So the banner is lost with it and acts no more, and it is captured or removed with the ' +
+      'standard. A unit whose list gives it a banner but no standard bearer loses the banner the same way.',
+    sources: ['seed 000 Standard', 'seed 000 War Banner', 'seed 000 Hydra Banner', '8e:characters/magic-standards'],
+  }),
+  defineRuling({
+    id: 'stubborn',
+    topic: 'What does Stubborn do in the classic ruleset?',
+    value: 'unmodified-leadership',
+    why:
+      "The seed's Fear speaks of Stubborn units, and no seed entry defines Stubborn: the classic catalogue gives it " +
+      '7th\'s rule, which core-mechanics notes the seed assumes ("Stubborn tests on plain Ld", A): a Stubborn unit ' +
+      'takes its break tests on its unmodified Leadership. A unit is Stubborn when its list gives it the rule.',
+    sources: ['7e:special-rules/stubborn', 'seed 000 Fear §2', `${CORE} A, A.6`],
   }),
 ] as const
 

@@ -104,8 +104,10 @@ function classicProfile(variant: ClassicVariant): ClassicProfile {
     ralliedBar: null,
     standAndShootBeyondRange: null,
     unitStrength: unitStrengthOf,
-    firingRanks: null,
     mounts: { sharedRules: null, monsterApart: classicRule('mounts', 'ridden-monster'), betterArmour: null },
+    firingRanks: classicRule('shooting', 'firing-ranks'),
+    standardTrophies: null,
+    championLeadership: null,
     gradedBreak: null,
     terrain: null,
     hiddenModels: {

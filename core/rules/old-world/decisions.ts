@@ -63,9 +63,14 @@ export const oldWorldDecisions = [
   defineRuling({
     id: 'standard-recapture',
     topic: 'When is a captured standard recaptured?',
-    value: 'destroyed-or-pursued',
-    why: 'A captured standard goes when its holder is destroyed or run down, as the classic table takes it.',
-    sources: ['tow:command-groups/standard-bearers'],
+    value: 'never',
+    why:
+      "The Old World's own rule, not classic's: a standard is claimed as a trophy when its unit is run down while " +
+      'fleeing or destroyed in combat by an enemy unit, and "once a standard has been lost in this way, it cannot be ' +
+      'reclaimed" (rulebook p. 200, trophies of war; read in the rules index mirror, sure). A unit that breaks and ' +
+      'escapes keeps its standard; a unit destroyed by shooting gives no trophy. Seed 001 and core-mechanics B say ' +
+      'nothing of standards beyond their +1 combat result (B.6), so the rulebook rule applies (issue 16).',
+    sources: ['tow:command-groups/trophies-of-war-command-groups', `${CORE} B.6`],
   }),
   defineRuling({
     id: 'directed-at-fallen',

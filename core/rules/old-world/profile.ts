@@ -91,6 +91,8 @@ export const oldWorldProfile: OldWorldProfile = {
     monsterApart: null,
     betterArmour: oldWorldRule('mounts', 'ridden-monster'),
   },
+  standardTrophies: oldWorldRule('standard', 'captured'),
+  championLeadership: oldWorldRule('unit-leadership', 'champion'),
   gradedBreak: {
     giveGround: oldWorldRule('flee-and-pursuit', 'give-ground'),
     fallBack: oldWorldRule('flee-and-pursuit', 'fall-back'),

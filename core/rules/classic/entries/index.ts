@@ -63,6 +63,7 @@ import { soulStealer } from './soul-stealer.js'
 import { spear } from './spear.js'
 import { standard } from './standard.js'
 import { strikeOrder } from './strike-order.js'
+import { stubborn } from './stubborn.js'
 import { stupidity } from './stupidity.js'
 import { terror } from './terror.js'
 import { thickSkinned } from './thick-skinned.js'
@@ -155,6 +156,7 @@ export const classicEntries = [
   panic,
   rally,
   fear,
+  stubborn,
   stupidity,
   general,
   noLeader,
