@@ -141,6 +141,8 @@ describe('characters join and leave units (classic/joining)', () => {
     const crossbows = unitDef('crossbows', {
       name: 'Orc Arrer Boyz',
       models: 10,
+      // One rank of ten: the front rank fires (classic/shooting §firing-ranks).
+      formation: { files: 10 },
       gear: ['hand-weapon', 'repeater-crossbow'],
     })
     const game = new EngineGame(
