@@ -183,6 +183,7 @@ export class LocalGameApi implements GameApi {
       players: input.players,
       ...(input.title === undefined ? {} : { title: input.title }),
       ...(input.scenario === undefined ? {} : { scenario: input.scenario }),
+      ...(input.turns === undefined ? {} : { turns: input.turns }),
     })
     const gameId = globalThis.crypto.randomUUID()
     const draft: UnchainedEvent = {

@@ -70,7 +70,10 @@ export function checkTurnStart(game: GameState, event: EventOf<'TurnStarted'>, p
         `${progress.turns} (${next})`,
     )
   if (turn !== allowed.turn)
-    throw new RuleError('rules/turn-order', `${where}: turn ${allowed.turn} is under way or due, not turn ${turn} (${next})`)
+    throw new RuleError(
+      'rules/turn-order',
+      `${where}: turn ${allowed.turn} is under way or due, not turn ${turn} (${next})`,
+    )
   if (!allowed.players.includes(player))
     throw new RuleError(
       'rules/turn-order',

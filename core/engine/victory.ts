@@ -171,11 +171,9 @@ export const gameEnded =
       band: reading.band,
     }
     const how = conceded === null ? `after turn ${game.turn}` : `${conceded} concedes in turn ${game.turn}`
-    const outcome =
-      reading.winner === null ? 'a draw' : `${reading.winner} wins (${reading.band}) by ${reading.margin}`
-    return explain(
-      `the game ends ${how}: ${scoreText(game, score.vp)}; ${outcome}`,
-      { from: [event.seq] },
-      [...trees, reading.why],
-    )
+    const outcome = reading.winner === null ? 'a draw' : `${reading.winner} wins (${reading.band}) by ${reading.margin}`
+    return explain(`the game ends ${how}: ${scoreText(game, score.vp)}; ${outcome}`, { from: [event.seq] }, [
+      ...trees,
+      reading.why,
+    ])
   }

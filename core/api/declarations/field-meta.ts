@@ -46,7 +46,11 @@ export const META: Meta = {
       players: { label: 'Players', help: 'two to eight players, each {"id", "name"}', kind: 'other' },
       scenario: { label: 'Scenario', help: 'the scenario played, in words', kind: 'text' },
       title: { label: 'Title', help: 'a title for the game', kind: 'text' },
-      turns: { label: 'Turns', help: 'the turns each player plays before the game ends (6 when not given)', kind: 'count' },
+      turns: {
+        label: 'Turns',
+        help: 'the turns each player plays before the game ends (6 when not given)',
+        kind: 'count',
+      },
     },
   },
   ArmyMustered: {
