@@ -21,6 +21,8 @@ export interface VictoryConventions {
   }
   /** The bonus for the enemy General slain or fleeing. */
   readonly general: number
+  /** The ruling that sets that bonus, where the ruleset's sources do not (The Old World). */
+  readonly generalRuling?: RuleRef
   /** The bonus for each enemy standard captured and held at the end. */
   readonly standard: number
   /** Where no points are given: the ruling that counts 0 and says so. */
@@ -182,10 +184,11 @@ function generalBonus(ctx: BattleContext, unit: UnitState, conventions: VictoryC
   const slain = character ? character.slain : unit.models === 0
   if (!slain && !unit.fleeing) return null
   const what = `${general.model.name}, ${unit.player}'s General, ${slain ? 'is slain' : 'is fleeing'}`
+  const ruled = conventions.generalRuling ? [explain('the bonus as ruled', { rule: conventions.generalRuling })] : []
   return explain(
     `${what}: +${conventions.general}`,
     { value: conventions.general, rule: ctx.rule('victory-points', 'general'), from: [unit.changedAt] },
-    [general.why],
+    [general.why, ...ruled],
   )
 }
 

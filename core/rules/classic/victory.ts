@@ -4,6 +4,7 @@ import { type Explanation, explain } from '../../explain/explanation.js'
 import type { BattleContext } from '../battle/context.js'
 import {
   concessionWinner,
+  endOfGame,
   leadOf,
   ranked,
   unitVictoryPoints,
@@ -39,7 +40,7 @@ function armyPoints(ctx: ClassicContext, player: string): number {
   )
 }
 
-function result(
+function reading(
   procedure: ProcedureContext,
   vp: Readonly<Record<string, number>>,
   conceded: string | null,

@@ -4,6 +4,7 @@ import { explain } from '../../explain/explanation.js'
 import type { BattleContext } from '../battle/context.js'
 import {
   concessionWinner,
+  endOfGame,
   leadOf,
   ranked,
   unitVictoryPoints,
@@ -17,6 +18,7 @@ function conventions(ctx: OldWorldContext): VictoryConventions {
     fleeing: 0.5,
     reduced: { atMost: 0.25, inclusive: false, worth: 0.25, words: 'below 25% of its start' },
     general: 100,
+    generalRuling: ctx.rule('variants', 'victory-general'),
     standard: 50,
     unknownPoints: ctx.rule('variants', 'victory-unknown-points'),
     trophiesHeld: ctx.rule('variants', 'victory-trophies-held'),
@@ -26,7 +28,7 @@ function conventions(ctx: OldWorldContext): VictoryConventions {
 /** A victory needs this many VP more than the opponent (old-world/variants §victory-bands). */
 const VICTORY_MARGIN = 100
 
-function result(
+function reading(
   procedure: ProcedureContext,
   vp: Readonly<Record<string, number>>,
   conceded: string | null,
