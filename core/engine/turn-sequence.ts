@@ -12,6 +12,11 @@ export interface GameProgress {
   played: string[]
 }
 
+/** "6 turns each", "1 turn each": a game's agreed length in words. */
+export function turnsEach(turns: number): string {
+  return `${turns} turn${turns === 1 ? '' : 's'} each`
+}
+
 export function newProgress(turns: number | undefined): GameProgress {
   return { turns: turns ?? DEFAULT_GAME_TURNS, order: [], played: [] }
 }
@@ -46,7 +51,7 @@ export function whatComesNext(game: GameState, phases: readonly string[]): strin
   const turn = nextTurn(game)
   const turnText =
     turn === null
-      ? `GameEnded (the game's ${progressOf(game).turns} turns each are played)`
+      ? `GameEnded (the game's ${turnsEach(progressOf(game).turns)} are played)`
       : `TurnStarted turn ${turn.turn} for player ${turn.players.join(' or ')}`
   return phase === undefined ? `next: ${turnText}` : `next: PhaseStarted ${phase}, or ${turnText}`
 }
@@ -66,7 +71,7 @@ export function checkTurnStart(game: GameState, event: EventOf<'TurnStarted'>, p
   if (allowed === null)
     throw new RuleError(
       'rules/game-length',
-      `${where}: the game was agreed at ${progress.turns} turns each, and every player has played turn ` +
+      `${where}: the game was agreed at ${turnsEach(progress.turns)}, and every player has played turn ` +
         `${progress.turns} (${next})`,
     )
   if (turn !== allowed.turn)

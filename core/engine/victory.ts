@@ -3,7 +3,7 @@ import { RuleError } from './errors.js'
 import { requireGame, requireNoOpenRequests } from './guards.js'
 import type { Handler, HandlerParts } from './handlers.js'
 import type { Outcome } from './outcomes.js'
-import { nextTurn, progressOf, whatComesNext } from './turn-sequence.js'
+import { nextTurn, progressOf, turnsEach, whatComesNext } from './turn-sequence.js'
 import type { EngineEvent, GameState, ProcedureContext, UnitState } from './types.js'
 
 /** What one unit is worth in victory points now, were the game to end, as its ruleset counts them. */
@@ -144,7 +144,7 @@ export const gameEnded =
     if (reason === 'last-turn' && nextTurn(game) !== null)
       throw new RuleError(
         'rules/game-not-over',
-        `seq ${event.seq}: GameEnded at the last turn, but the game was agreed at ${progress.turns} turns each and ` +
+        `seq ${event.seq}: GameEnded at the last turn, but the game was agreed at ${turnsEach(progress.turns)} and ` +
           `it is ${game.turn === 0 ? 'before the first turn' : `turn ${game.turn} of ${game.activePlayer}`}; a ` +
           `player may concede (reason: concession) (${whatComesNext(game, parts.index.ruleset.phases)})`,
       )

@@ -86,7 +86,7 @@ describe('the turn sequence (classic/turn-sequence §phases)', () => {
       g,
       ev.turn(2, 'p1'),
       'rules/game-length',
-      /agreed at 1 turns each, and every player has played turn 1 \(next: .*GameEnded/,
+      /agreed at 1 turn each, and every player has played turn 1 \(next: .*GameEnded/,
     )
   })
 })

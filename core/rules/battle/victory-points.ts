@@ -1,3 +1,4 @@
+import { turnsEach } from '../../engine/turn-sequence.js'
 import type { CharacterState, UnitState } from '../../engine/types.js'
 import type { UnitScore } from '../../engine/victory.js'
 import { type Explanation, explain, type RuleRef } from '../../explain/explanation.js'
@@ -218,7 +219,7 @@ export function endOfGame(
   const when =
     conceded === null
       ? explain(
-          `the game was agreed at ${turns} turns each, and its last turn is played`,
+          `the game was agreed at ${turnsEach(turns)}, and its last turn is played`,
           { value: turns, rule: ctx.rule('victory-points', 'game-length') },
           [
             explain('the last turn is over once its last player has started it and the table says so', {
