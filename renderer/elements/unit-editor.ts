@@ -37,6 +37,8 @@ export interface UnitForm {
   readonly gear: readonly PickForm[]
   readonly rules: readonly PickForm[]
   readonly command: { readonly champion: boolean; readonly standard: boolean; readonly musician: boolean }
+  /** Its points cost, for victory points; absent when the player gives none (its VP are then unknown). */
+  readonly points?: number
 }
 
 /** A refusal shown beside the field it is about: `path` as the api's `ErrorField` gives it, from the unit. */
@@ -157,6 +159,7 @@ export function unitOfForm(form: UnitForm & { id: string }, catalogue: readonly 
     // No wider than its models: a lone monster is one model wide whatever the field says.
     formation: { files: Math.min(form.files, form.models) },
     command: form.command,
+    ...(form.points !== undefined ? { points: form.points } : {}),
   }
 }
 
@@ -445,7 +448,7 @@ export class UnitEditor extends LitElement {
     const form = this.form
     const invalid = (path: readonly (string | number)[]) => (this.problemAt(path) ? 'true' : 'false')
     const profileProblem = this.problemAt(['profile'], true)
-    const known = ['name', 'race', 'troopType', 'models', 'formation', 'profile', 'gear', 'rules', 'command']
+    const known = ['name', 'race', 'troopType', 'models', 'formation', 'profile', 'gear', 'rules', 'command', 'points']
     const elsewhere = this.problem && !known.includes(String(this.problem.path[0])) ? this.problem.message : null
     return html`<form @submit=${this.save} aria-label="Unit editor">
       ${elsewhere ? html`<p class="problem" role="alert">${elsewhere}</p>` : nothing}
@@ -534,6 +537,25 @@ export class UnitEditor extends LitElement {
             aria-invalid=${invalid(['formation', 'files'])}
             .value=${String(form.files)}
             @input=${(e: Event) => this.change({ files: number((e.target as HTMLInputElement).value) }, ['formation'])}
+          />`,
+        )}
+        ${this.field(
+          'points',
+          'Points',
+          ['points'],
+          html`<input
+            id="points"
+            class="small"
+            type="number"
+            min="0"
+            placeholder="—"
+            title="its points cost, for victory points (left empty: unknown)"
+            aria-invalid=${invalid(['points'])}
+            .value=${form.points === undefined ? '' : String(form.points)}
+            @input=${(e: Event) => {
+              const typed = (e.target as HTMLInputElement).value.trim()
+              this.change({ points: typed === '' ? undefined : number(typed) }, ['points'])
+            }}
           />`,
         )}
       </div>

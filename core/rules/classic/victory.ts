@@ -107,8 +107,7 @@ function reading(
 }
 
 export const classicVictory: VictoryRules = {
-  unitScore: (ctx, unit) =>
-    unitVictoryPoints(ctx as unknown as BattleContext, unit, conventions(ctx as ClassicContext)),
+  unitScore: (ctx, unit) => unitVictoryPoints(ctx as BattleContext, unit, conventions(ctx as ClassicContext)),
   result(procedure, vp, conceded) {
     const ctx = procedure as ClassicContext
     const read = reading(procedure, vp, conceded)
@@ -116,7 +115,7 @@ export const classicVictory: VictoryRules = {
       gameEnd: ctx.rule('variants', 'victory-game-end'),
       notScored: ctx.rule('variants', 'victory-not-scored'),
     }
-    const reasons = endOfGame(ctx as unknown as BattleContext, conceded, rulings)
+    const reasons = endOfGame(ctx as BattleContext, conceded, rulings)
     return { ...read, why: { ...read.why, children: [...read.why.children, ...reasons] } }
   },
 }

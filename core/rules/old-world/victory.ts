@@ -80,8 +80,7 @@ function reading(
 }
 
 export const oldWorldVictory: VictoryRules = {
-  unitScore: (ctx, unit) =>
-    unitVictoryPoints(ctx as unknown as BattleContext, unit, conventions(ctx as OldWorldContext)),
+  unitScore: (ctx, unit) => unitVictoryPoints(ctx as BattleContext, unit, conventions(ctx as OldWorldContext)),
   result(procedure, vp, conceded) {
     const ctx = procedure as OldWorldContext
     const read = reading(procedure, vp, conceded)
@@ -89,7 +88,7 @@ export const oldWorldVictory: VictoryRules = {
       gameEnd: ctx.rule('variants', 'victory-game-end'),
       notScored: ctx.rule('variants', 'victory-not-scored'),
     }
-    const reasons = endOfGame(ctx as unknown as BattleContext, conceded, rulings)
+    const reasons = endOfGame(ctx as BattleContext, conceded, rulings)
     return { ...read, why: { ...read.why, children: [...read.why.children, ...reasons] } }
   },
 }
