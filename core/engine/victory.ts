@@ -170,7 +170,7 @@ export const gameEnded =
       margin: reading.margin,
       band: reading.band,
     }
-    const how = conceded === null ? `after turn ${game.turn}` : `${conceded} concedes in turn ${game.turn}`
+    const how = conceded === null ? `after turn ${game.turn}` : `as ${conceded} concedes in turn ${game.turn}`
     const outcome = reading.winner === null ? 'a draw' : `${reading.winner} wins (${reading.band}) by ${reading.margin}`
     return explain(`the game ends ${how}: ${scoreText(game, score.vp)}; ${outcome}`, { from: [event.seq] }, [
       ...trees,
