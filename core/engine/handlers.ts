@@ -13,6 +13,7 @@ import type { RulesetIndex } from './ruleset-index.js'
 import { tableRuling } from './ruling.js'
 import { headSigned, playerKeyRecorded } from './signing.js'
 import type { StepScratch } from './step-scratch.js'
+import { checkPhaseStart, checkTurnStart, newProgress, turnTaken } from './turn-sequence.js'
 import type {
   EngineEvent,
   EventOf,
@@ -23,6 +24,7 @@ import type {
   ProcedureStarter,
   UnitState,
 } from './types.js'
+import { gameEnded, newScore } from './victory.js'
 
 export type Handler<T extends EventType> = (
   state: EngineState,
@@ -72,9 +74,11 @@ function musteredUnitState(
       slain: false,
       ...(c.concealed ? { concealed: true } : {}),
       ...(c.mount ? { mount: mountState(c.mount) } : {}),
+      ...(c.points !== undefined ? { points: c.points } : {}),
     })),
     ...(unit.mount ? { mount: mountState(unit.mount) } : {}),
     character: unit.character ?? false,
+    ...(unit.points !== undefined ? { points: unit.points } : {}),
     ...(unit.wizardLevel !== undefined ? { wizardLevel: unit.wizardLevel } : {}),
     ...(unit.general ? { general: true } : {}),
     startingModels: unit.models,
@@ -129,6 +133,8 @@ const gameCreated =
       combats: {},
       effects: [],
       requests: {},
+      progress: newProgress(p.turns),
+      score: newScore(p.players),
     }
     return explain(`game created: ${ruleset.name}, variant ${p.variant}, catalogue ${p.catalogueHash.slice(0, 12)}`, {
       from: [event.seq],
@@ -182,8 +188,8 @@ const turnStarted =
     const game = requireGame(state, event as EngineEvent)
     requirePlayer(game, event.payload.player, event as EngineEvent)
     requireNoOpenRequests(game, event as EngineEvent)
-    if (event.payload.turn < game.turn)
-      throw new RuleError('engine/turn-order', `seq ${event.seq}: turn ${event.payload.turn} after turn ${game.turn}`)
+    checkTurnStart(game, event, parts.index.ruleset.phases)
+    turnTaken(game, event.payload.turn, event.payload.player)
     expirePhaseOver(game, step, true)
     if (game.phase !== null) game.lastPhase = phaseKey(game)
     game.turn = event.payload.turn
@@ -208,6 +214,7 @@ const phaseStarted =
         `seq ${event.seq}: ${ruleset.id} has no phase "${event.payload.phase}" (${ruleset.phases.join(', ')})`,
       )
     }
+    checkPhaseStart(game, event, ruleset.phases)
     expirePhaseOver(game, step, false)
     if (game.phase !== null) game.lastPhase = phaseKey(game)
     game.phase = event.payload.phase
@@ -278,6 +285,7 @@ export function createHandlers(parts: HandlerParts): Handlers {
     ChallengeIssued: declaration(parts),
     CharacterJoined: declaration(parts),
     CharacterLeft: declaration(parts),
+    GameEnded: gameEnded(parts),
     DiceRolled: answer,
     ChoiceMade: answer,
     PlayerKeyRecorded: playerKeyRecorded,

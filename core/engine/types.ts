@@ -12,6 +12,8 @@ import type {
   TriggerQueryOf,
 } from './effects.js'
 import type { OutcomeInit } from './outcomes.js'
+import type { GameProgress } from './turn-sequence.js'
+import type { GameResult, ScoreState, VictoryRules } from './victory.js'
 
 export type { Outcome, OutcomeInit, OutcomeKind, OutcomeValues } from './outcomes.js'
 
@@ -47,6 +49,8 @@ export interface CharacterState {
   joinedIn?: { readonly turn: number; readonly player: string | null }
   /** What it rides; absent on foot. */
   readonly mount?: MountState
+  /** Its points cost as the muster gives it (victory points); absent when the list gives none. */
+  readonly points?: number
 }
 
 /** What a model rides, as mustered: the mount strikes with its own profile and gear (rules/battle/mounts.ts). */
@@ -120,6 +124,8 @@ export interface UnitState {
   panicTests?: number
   /** Break tests the unit has taken in the game, a skipped one included (Stubborn is for the first). */
   breakTests?: number
+  /** Its points cost as the muster gives it, its joined characters' apart (victory points); absent when not given. */
+  readonly points?: number
 }
 
 /** A model that fights on its own in a combat: a unit's champion, a joined character, or a lone character unit. */
@@ -297,6 +303,12 @@ export interface GameState {
   phaseLosses?: { readonly phase: string; readonly units: string[] }
   /** The players' keys and signatures (issue 17); absent until a key is recorded, so older games fold as before. */
   signing?: SigningState
+  /** The turn sequence and the game's agreed length (core/engine/turn-sequence.ts); set by GameCreated. */
+  progress?: GameProgress
+  /** Victory points so far, were the game to end now (core/engine/victory.ts); set by GameCreated. */
+  score?: ScoreState
+  /** How the game ended (GameEnded): absent while it goes on. */
+  result?: GameResult
 }
 
 /** A player's public key as the game records it. */
@@ -454,6 +466,8 @@ export interface Ruleset {
     readonly turn?: ProcedureStarter<'TurnStarted'>
     readonly phases?: { readonly [phase: string]: ProcedureStarter<'PhaseStarted'> | undefined }
   }
+  /** How the ruleset counts victory points and names the result (core/engine/victory.ts). */
+  readonly victory?: VictoryRules
   /** Checks the ruleset makes on an army before it is mustered (where a Concealed model may hide); throws a RuleError. */
   readonly checkMuster?: (ctx: ProcedureContext, event: EventOf<'ArmyMustered'>) => void
   /** The declarations this ruleset resolves, each by the procedure it starts, and the phases it belongs to. */

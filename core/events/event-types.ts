@@ -4,6 +4,7 @@ import { claimSchema, claimSchemaV1 } from './claim-schema.js'
 import { firstControlCharacter } from './control-text.js'
 import { sha256HexSchema } from './envelope.js'
 import type { EventDefinitions } from './event-catalog.js'
+import { gameEndEvents, gameTurnsSchema, pointsSchema } from './game-end-events.js'
 import { slug as id } from './slug.js'
 
 /**
@@ -99,6 +100,7 @@ export const characterSchema = z.strictObject({
   /** The model starts the game hidden in the unit it joins (seed: Concealed); one a unit at most. */
   concealed: z.boolean().optional(),
   mount: mountSchema.optional(),
+  points: pointsSchema,
 })
 export type CharacterDefinition = z.infer<typeof characterSchema>
 
@@ -143,6 +145,7 @@ export const unitSchema = z.strictObject({
   general: z.boolean().optional(),
   /** What each model rides (a lone character its own); optional, not defaulted, so older games keep their form. */
   mount: mountSchema.optional(),
+  points: pointsSchema,
 })
 export type UnitDefinition = z.infer<typeof unitSchema>
 export type UnitDefinitionInput = z.input<typeof unitSchema>
@@ -239,6 +242,7 @@ export const eventSchemas = {
       players: z.array(playerSchema).min(2).max(8),
       scenario: z.string().max(200).optional(),
       title: z.string().max(200).optional(),
+      turns: gameTurnsSchema,
     }),
     input: z.looseObject({
       players: z.array(z.looseObject({ name: nameText })),
@@ -585,6 +589,7 @@ export const eventSchemas = {
     // A note may run over lines and be laid out with tabs.
     input: z.looseObject({ text: typedText('a note', '\n\t') }),
   },
+  ...gameEndEvents,
 } as const satisfies EventDefinitions
 
 export type EventType = keyof typeof eventSchemas

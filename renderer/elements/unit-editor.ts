@@ -39,6 +39,8 @@ export interface UnitForm {
   readonly command: { readonly champion: boolean; readonly standard: boolean; readonly musician: boolean }
   /** What each model rides (a horse, a Cold One, a monster): absent, or null, on foot (forms saved before mounts). */
   readonly mount?: MountForm | null
+  /** Its points cost, for victory points; absent when the player gives none (its VP are then unknown). */
+  readonly points?: number
 }
 
 /** A mount as the player writes it: its name and its own profile (the rider and the mount strike apart). */
@@ -169,6 +171,7 @@ export function unitOfForm(form: UnitForm & { id: string }, catalogue: readonly 
     formation: { files: Math.min(form.files, form.models) },
     command: form.command,
     ...(form.mount ? { mount: { name: form.mount.name.trim(), profile: form.mount.profile } } : {}),
+    ...(form.points !== undefined ? { points: form.points } : {}),
   }
 }
 
@@ -524,7 +527,19 @@ export class UnitEditor extends LitElement {
     const form = this.form
     const invalid = (path: readonly (string | number)[]) => (this.problemAt(path) ? 'true' : 'false')
     const profileProblem = this.problemAt(['profile'], true)
-    const known = ['name', 'race', 'troopType', 'models', 'formation', 'profile', 'gear', 'rules', 'command', 'mount']
+    const known = [
+      'name',
+      'race',
+      'troopType',
+      'models',
+      'formation',
+      'profile',
+      'gear',
+      'rules',
+      'command',
+      'mount',
+      'points',
+    ]
     const elsewhere = this.problem && !known.includes(String(this.problem.path[0])) ? this.problem.message : null
     return html`<form @submit=${this.save} aria-label="Unit editor">
       ${elsewhere ? html`<p class="problem" role="alert">${elsewhere}</p>` : nothing}
@@ -613,6 +628,25 @@ export class UnitEditor extends LitElement {
             aria-invalid=${invalid(['formation', 'files'])}
             .value=${String(form.files)}
             @input=${(e: Event) => this.change({ files: number((e.target as HTMLInputElement).value) }, ['formation'])}
+          />`,
+        )}
+        ${this.field(
+          'points',
+          'Points',
+          ['points'],
+          html`<input
+            id="points"
+            class="small"
+            type="number"
+            min="0"
+            placeholder="—"
+            title="its points cost, for victory points (left empty: unknown)"
+            aria-invalid=${invalid(['points'])}
+            .value=${form.points === undefined ? '' : String(form.points)}
+            @input=${(e: Event) => {
+              const typed = (e.target as HTMLInputElement).value.trim()
+              this.change({ points: typed === '' ? undefined : number(typed) }, ['points'])
+            }}
           />`,
         )}
       </div>

@@ -205,6 +205,8 @@ describe('terror', () => {
     game.apply(moveEv.charge('warriors', 'boyz', 20))
     game.choose('flee')
     game.roll([3, 3])
+    // p2's turn comes between p1's two (classic/turn-sequence).
+    game.apply(ev.turn(1, 'p2'))
     game.apply(ev.turn(2, 'p1'))
     game.apply(ev.phase('movement'))
     const declared = game.apply(moveEv.charge('hydra', 'boyz', 9))
@@ -259,6 +261,8 @@ describe('terror', () => {
         ],
       },
     })
+    // p2's turn comes between p1's two (classic/turn-sequence).
+    game.apply(ev.turn(1, 'p2'))
     game.apply(ev.turn(2, 'p1'))
     game.apply(ev.phase('movement'))
     const declared = game.apply(moveEv.charge('hydra', 'boyz', 8, 'flank'))

@@ -68,9 +68,9 @@ function missEverything(game: EngineGame) {
   expect(game.game.requests).toEqual({})
 }
 
-/** Round 2 of combat c1, in p2's close-combat phase of turn 2. */
+/** Round 2 of combat c1, in p2's close-combat phase of turn 1 (the players' turns alternate). */
 function roundTwo(game: EngineGame, contact = contact5) {
-  game.apply(ev.turn(2, 'p2'))
+  game.apply(ev.turn(1, 'p2'))
   game.apply(ev.phase('close-combat'))
   return game.apply({ type: 'CombatRoundDeclared', payload: { combat: 'c1', contact } })
 }
@@ -523,7 +523,7 @@ describe('Potion of Strength (ItemUsed)', () => {
     drink(game)
     join(game, { charged: 'a' })
     missEverything(game)
-    const next = game.apply(ev.turn(2, 'p2'))
+    const next = game.apply(ev.turn(1, 'p2'))
     expect(next.outcomes[0]).toMatchObject({ kind: 'effect-ended', values: { entry: 'potion-of-strength' } })
     game.apply(ev.phase('close-combat'))
     game.apply({ type: 'CombatRoundDeclared', payload: { combat: 'c1', contact: contact5 } })
@@ -536,7 +536,7 @@ describe('Potion of Strength (ItemUsed)', () => {
     drink(game)
     join(game, { charged: 'a' })
     missEverything(game)
-    game.apply(ev.turn(2, 'p2'))
+    game.apply(ev.turn(1, 'p2'))
     game.apply(ev.phase('close-combat'))
     const before = JSON.stringify(game.game)
     expect(() => drink(game)).toThrow(/already used its potion-of-strength .*one use only/)

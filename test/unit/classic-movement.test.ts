@@ -93,7 +93,8 @@ describe('moves', () => {
     const late = refusal(() => game.apply(moveEv.charge('knights', 'boyz', 5)))
     expect(late.code).toBe('rules/wrong-phase')
     expect(late.message).toContain('classic/charge §declare')
-    // The next turn starts afresh.
+    // The next turn starts afresh (after p2's: classic/turn-sequence).
+    game.apply(ev.turn(1, 'p2'))
     game.apply(ev.turn(2, 'p1'))
     game.apply(ev.phase('movement'))
     game.apply(moveEv.charge('knights', 'boyz', 20))
@@ -266,6 +267,7 @@ describe('concealed', () => {
     expect(game.cites('concealed', 'placement')).toBe(true)
     expect(isHidden(game.game.units.warriors!.characters[0]!)).toBe(false)
     // Revealed once: it is never asked again.
+    game.apply(ev.turn(1, 'p2'))
     expect(game.apply(ev.turn(2, 'p1')).requests).toHaveLength(0)
   })
 

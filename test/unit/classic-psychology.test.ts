@@ -568,7 +568,7 @@ describe('Panic (classic/panic)', () => {
 
   it('panic: a unit that lost 25% of its models in a phase tests as the next phase starts; failing, it flees', () => {
     const g = heavyLosses()
-    g.apply(ev.turn(2, 'p1'))
+    g.apply(ev.turn(1, 'p1'))
     const phase = g.apply(ev.phase('movement'))
     expect(phase.requests[0]).toMatchObject({ purpose: 'panic-test', roller: 'p1' })
     const text = renderExplanationText(phase.requests[0]!.explanation)
@@ -613,7 +613,7 @@ describe('Panic (classic/panic)', () => {
       ),
     )
     settle(g)
-    g.apply(ev.turn(2, 'p1'))
+    g.apply(ev.turn(1, 'p1'))
     expect(g.apply(ev.phase('movement')).requests).toEqual([])
     expect(() => g.apply(panicDeclared('y', 'friend-broke', 'x'))).toThrow(/engaged in combat/)
   })
@@ -682,7 +682,7 @@ describe('Rally (classic/rally, classic/musician §rally)', () => {
       return lethal('e')(r)
     })
     expect(g.game.units.x).toMatchObject({ models: 10 - lost, fleeing: true })
-    g.apply(ev.turn(2, 'p1'))
+    g.apply(ev.turn(1, 'p1'))
     return g
   }
 

@@ -542,7 +542,7 @@ describe('shots that cannot be made: a clear error, nothing recorded', () => {
       },
     })
     expect(game.game.combats.c1?.ended).toBe(false)
-    game.apply(ev.turn(2, 'p1'))
+    game.apply(ev.turn(1, 'p1'))
     game.apply(ev.phase('shooting'))
     const seq = game.game.seq
     expect(() => game.apply(shot())).toThrow(expect.objectContaining({ code: 'rules/engaged' }))
@@ -573,7 +573,7 @@ describe('shots that cannot be made: a clear error, nothing recorded', () => {
         ],
       },
     })
-    game.apply(ev.turn(2, 'p1'))
+    game.apply(ev.turn(1, 'p1'))
     game.apply(ev.phase('shooting'))
     expect(() => game.apply(shot())).toThrow(expect.objectContaining({ code: 'rules/bad-target' }))
   })
@@ -596,8 +596,8 @@ describe('shots that cannot be made: a clear error, nothing recorded', () => {
     const seq = game.game.seq
     expect(() => game.apply(shot({ weapon: 'handbows' }))).toThrow(/has already shot this turn \(seq 6/)
     expect(game.game.seq).toBe(seq)
-    game.apply(ev.turn(2, 'p2'))
-    game.apply(ev.turn(3, 'p1'))
+    game.apply(ev.turn(1, 'p2'))
+    game.apply(ev.turn(2, 'p1'))
     game.apply(ev.phase('shooting'))
     expect(toHit(game, { weapon: 'handbows' })).toMatchObject({ purpose: 'to-hit' })
   })

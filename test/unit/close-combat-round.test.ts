@@ -377,7 +377,7 @@ describe('a combat over several rounds', () => {
     game.apply(joined([{ unit: 'warriors' }], [{ unit: 'boyz', charged: true }], contact5))
     missAll(game) // a draw, 3 all
     expect(game.game.combats.c1).toMatchObject({ round: 1, ended: false })
-    game.apply(ev.turn(2, 'p1'))
+    game.apply(ev.turn(1, 'p1'))
     game.apply(ev.phase('close-combat'))
     const second = game.apply({
       type: 'CombatRoundDeclared',

@@ -1,6 +1,7 @@
 import type { EventType, eventSchemas } from '../../events/event-types.js'
 import { CHARACTER_META } from './character-meta.js'
 import type { Choice, FieldDescription, FieldKind, RecordedBy } from './description.js'
+import { GAME_END_META } from './game-end-meta.js'
 import { SIGNING_AND_DISPUTE_META } from './record-meta.js'
 
 /** Each event field in a player's words: the data `describeField` joins to what zod says of the field. */
@@ -46,6 +47,11 @@ export const META: Meta = {
       players: { label: 'Players', help: 'two to eight players, each {"id", "name"}', kind: 'other' },
       scenario: { label: 'Scenario', help: 'the scenario played, in words', kind: 'text' },
       title: { label: 'Title', help: 'a title for the game', kind: 'text' },
+      turns: {
+        label: 'Turns',
+        help: 'the turns each player plays before the game ends (6 when not given)',
+        kind: 'count',
+      },
     },
   },
   ArmyMustered: {
@@ -511,6 +517,7 @@ export const META: Meta = {
     },
   },
   ...SIGNING_AND_DISPUTE_META,
+  ...GAME_END_META,
   Note: {
     title: 'Note',
     help: 'A note in the log, in words.',

@@ -1,3 +1,4 @@
+import { nextTurn } from '../../engine/turn-sequence.js'
 import type { CharacterState, GameState, UnitState } from '../../engine/types.js'
 import type { EventType } from '../../events/event-types.js'
 import type { RuleEntry, StepView } from '../game-api-contract.js'
@@ -160,13 +161,16 @@ const slug = (text: string) =>
 /** What each declaration asks in the situation: options from the state and catalogue, defaults, fields not needed. */
 const situations: Partial<Record<EventType, (context: FormContext, values: Values) => Situation>> = {
   TurnStarted({ state }) {
-    const at = state.players.findIndex((player) => player.id === state.activePlayer)
-    const next = at < 0 ? 0 : (at + 1) % state.players.length
-    const turn = at < 0 ? Math.max(1, state.turn) : next === 0 ? state.turn + 1 : state.turn
+    // The turn the sequence lets start next (core/engine/turn-sequence.ts); after the last, the last one's number.
+    const next = nextTurn(state)
     return {
-      turn: { value: turn },
-      player: { options: state.players.map((p) => ({ value: p.id, label: p.name })), value: state.players[next]?.id },
+      turn: { value: next?.turn ?? state.turn },
+      player: { options: state.players.map((p) => ({ value: p.id, label: p.name })), value: next?.players[0] },
     }
+  },
+  GameEnded({ state }) {
+    // At the agreed end the last turn is over; before it, the only end is a concession.
+    return { reason: { value: nextTurn(state) === null ? 'last-turn' : 'concession' } }
   },
   PhaseStarted({ ruleset, state }) {
     const labels = PHASE_LABELS[ruleset.id] ?? {}

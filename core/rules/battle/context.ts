@@ -112,6 +112,17 @@ export type CoreClauses = {
     | 'template-partial'
     | 'terror-charge-range'
   'ward-save': 'after-armour' | 'best-single' | 'natural-1'
+  'victory-points':
+    | 'characters'
+    | 'concession'
+    | 'destroyed'
+    | 'fleeing'
+    | 'game-length'
+    | 'general'
+    | 'points'
+    | 'reduced'
+    | 'result'
+    | 'standards'
 }
 
 /** The core clauses as a table of entries and their clause texts: what a ruleset's clause index must satisfy. */

@@ -693,6 +693,65 @@ export const classicDecisions = [
       'takes its break tests on its unmodified Leadership. A unit is Stubborn when its list gives it the rule.',
     sources: ['7e:special-rules/stubborn', 'seed 000 Fear §2', `${CORE} A, A.6`],
   }),
+  // ---- The end of the game and victory points (issue 16): classic/victory-points and classic/victory.ts. ----
+  defineRuling({
+    id: 'victory-game-end',
+    topic: 'When may the game be ended at its last turn, since Arbiter does not see a turn finish?',
+    value: 'during-the-last-player-turn',
+    why:
+      'The game ends when every player has had the agreed number of turns (six unless agreed otherwise, 7e:victory). ' +
+      'A turn has no recorded end, so GameEnded at the last turn is taken once the last player has started the last ' +
+      'turn: the table records it when that turn is over. Before that only a concession ends the game.',
+    sources: ['7e:victory', '7e:playing-the-game/victory!'],
+  }),
+  defineRuling({
+    id: 'victory-unknown-points',
+    topic: 'What is a unit worth in victory points when its muster gives no points cost?',
+    value: 'zero-explained',
+    why:
+      'Victory points are shares of the points a unit cost (7e:victory), which only the army list knows. A muster ' +
+      'without `points` gives 0 for that unit, and the explanation says its points are unknown: Arbiter never guesses.',
+    sources: ['7e:victory', '7e:victory/enemy-units-at-half-strength'],
+  }),
+  defineRuling({
+    id: 'victory-bands',
+    topic: 'Which chart reads the result from the difference in victory points?',
+    value: 'wap-percentage-chart',
+    why:
+      "7th's Victory chart is not in Arbiter's sources; the Warhammer Armies Project chart names the same four results " +
+      '(draw, marginal, solid, massacre) by the difference as a share of the size of the battle: 0-9% draw, 10-24% ' +
+      'marginal, 25-49% solid, 50%+ massacre (whole percents, rounded down). A concession is a massacre for the ' +
+      'opponent, as that chart says.',
+    sources: ['wap:victory-conditions/victory-points-chart', '7e:victory'],
+  }),
+  defineRuling({
+    id: 'victory-battle-size',
+    topic: 'What is the size of the battle the difference is measured against?',
+    value: 'largest-army-mustered',
+    why:
+      'The chart divides by the size of the battle, the points limit the players agreed; the log holds the armies as ' +
+      "mustered, none above that limit, so the largest army by its units' points stands for it. With no points " +
+      'given at all the size is unknown: more victory points win a marginal victory, equal ones draw.',
+    sources: ['wap:victory-conditions/victory-points-chart'],
+  }),
+  defineRuling({
+    id: 'victory-trophies-held',
+    topic: 'Does a captured standard count when the unit holding it has been destroyed?',
+    value: 'held-by-a-unit-on-the-table',
+    why:
+      '7th scores the standards a player "has captured and still holds" at the end; a captor destroyed holds none ' +
+      '(in close combat the seed recaptures and removes it; by shooting or magic it is lost with the unit).',
+    sources: ['7e:command-groups/capturing-standards', 'seed Standard'],
+  }),
+  defineRuling({
+    id: 'victory-not-scored',
+    topic: 'Which of the victory points of 7th does Arbiter not count?',
+    value: 'table-quarters-battle-standard-fled-off',
+    why:
+      "Table quarters need the units' positions and the battle standard a battle standard bearer, neither of which the " +
+      'log holds; a unit that fled off the table is still recorded as fleeing, which classic scores in full alike.',
+    sources: ['7e:victory', '6e:scenarios/victory-points-scenarios'],
+  }),
 ] as const
 
 export type ClassicDecisions = DecisionIndexOf<typeof classicDecisions>

@@ -16,6 +16,7 @@ import { spellCast } from './magic/spell-cast.js'
 import { classicOpenings } from './openings.js'
 import { classicProfiles } from './profile.js'
 import { classicTroops } from './troops.js'
+import { classicVictory } from './victory.js'
 
 export const classic: Ruleset = {
   id: 'classic',
@@ -31,6 +32,7 @@ export const classic: Ruleset = {
   openings: classicOpenings,
   troops: classicTroops,
   checkMuster: checkConcealed,
+  victory: classicVictory,
   procedures: {
     MeleeAttacksDeclared: { name: 'melee-attacks', start: meleeAttacks, phases: ['close-combat'] },
     CombatJoined: { name: 'close-combat-round', start: combatJoined, phases: ['close-combat'] },

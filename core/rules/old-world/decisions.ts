@@ -362,6 +362,66 @@ export const oldWorldDecisions = [
       'direct attacks at, unlike earlier editions: every blow falls on the character.',
     sources: ['tow:characters/split-profile-ridden-monster', 'tow:troop-types-in-detail/split-profile-cavalry'],
   }),
+  // ---- The end of the game and victory points (issue 16): old-world/victory-points and old-world/victory.ts. ----
+  defineRuling({
+    id: 'victory-game-end',
+    topic: 'When may the game be ended at its last turn, since Arbiter does not see a turn finish?',
+    value: 'during-the-last-player-turn',
+    why:
+      'The battle ends when every player has had the agreed number of turns (six unless agreed otherwise). A turn has ' +
+      'no recorded end, so GameEnded at the last turn is taken once the last player has started the last turn: the ' +
+      'table records it when that turn is over. Before that only a concession ends the game.',
+    sources: ['tow:warhammer-battles'],
+  }),
+  defineRuling({
+    id: 'victory-unknown-points',
+    topic: 'What is a unit worth in victory points when its muster gives no points cost?',
+    value: 'zero-explained',
+    why:
+      'Victory points are shares of the points a unit cost, which only the army list knows. A muster without ' +
+      '`points` gives 0 for that unit, and the explanation says its points are unknown: Arbiter never guesses.',
+    sources: ['tow:warhammer-battles'],
+  }),
+  defineRuling({
+    id: 'victory-bands',
+    topic: 'Which margins make a victory or a crushing victory?',
+    value: 'hundred-more-twice-as-many',
+    why:
+      "The Old World's own words for the result are not in Arbiter's sources; the Warhammer Armies Project's Victory " +
+      'Points page names the same three results: at least 100 victory points more than the opponent is a victory, ' +
+      'at least twice as many besides a crushing victory, anything else a draw. A concession gives the opponent a ' +
+      'crushing victory, the heaviest result, as the classic chart gives a massacre.',
+    sources: ['wap:victory-conditions/victory-points', 'wap:victory-conditions/victory-points-chart'],
+  }),
+  defineRuling({
+    id: 'victory-general',
+    topic: 'What is the enemy General worth, slain, fled or fleeing?',
+    value: 'hundred',
+    why:
+      "Trophies of War gives 50 for each standard and 50 for the Battle Standard Bearer; the General's bonus is not " +
+      "in Arbiter's sources for The Old World. 100, as every earlier edition gives the General slain or fleeing.",
+    sources: ['tow:warhammer-battles/trophies-of-war-warhammer-battles', '6e:scenarios/victory-points-scenarios'],
+  }),
+  defineRuling({
+    id: 'victory-trophies-held',
+    topic: 'Does a standard claimed as a trophy count when the unit holding it has been destroyed?',
+    value: 'held-by-a-unit-on-the-table',
+    why: 'A trophy is carried by the unit that claimed it; a unit destroyed carries none at the end of the battle.',
+    sources: ['tow:warhammer-battles/trophies-of-war-warhammer-battles'],
+  }),
+  defineRuling({
+    id: 'victory-not-scored',
+    topic: 'Which victory points does Arbiter not count?',
+    value: 'battle-standard-fled-off',
+    why:
+      "The Battle Standard Bearer's 50 needs a battle standard bearer, which the muster does not name; a unit that " +
+      'fled off the battlefield is still recorded as fleeing, so it is scored as fleeing (50%), not in full. ' +
+      "Scenario objectives and special features are the table's.",
+    sources: [
+      'tow:warhammer-battles/trophies-of-war-warhammer-battles',
+      'tow:warhammer-battles/special-features-warhammer-battles',
+    ],
+  }),
 ] as const
 
 export type OldWorldDecisions = DecisionIndexOf<typeof oldWorldDecisions>

@@ -16,6 +16,7 @@ import { oldWorldProfile } from './profile.js'
 import { treemanTroops } from './treeman-troops.js'
 import { OLD_WORLD_TROOP_TYPES } from './troop-types.js'
 import { oldWorldGenericTroops } from './troops.js'
+import { oldWorldVictory } from './victory.js'
 
 /**
  * The Old World (seed 001, core-mechanics B). It runs the procedures it shares with the classic
@@ -39,6 +40,7 @@ export const oldWorld: Ruleset = {
   checkMuster: checkOldWorldMuster,
   // Heavy casualties as each phase starts; the Rally sub-phase in the Strategy phase (old-world/openings.ts).
   openings: oldWorldOpenings,
+  victory: oldWorldVictory,
   procedures: {
     MeleeAttacksDeclared: { name: 'melee-attacks', start: meleeAttacks, phases: ['close-combat'] },
     CombatJoined: { name: 'close-combat-round', start: combatJoined, phases: ['close-combat'] },

@@ -75,12 +75,14 @@ import { twoHanded } from './two-handed.js'
 import { unitLeadership } from './unit-leadership.js'
 import { unitStrength } from './unit-strength.js'
 import { variants } from './variants.js'
+import { victoryPoints } from './victory-points.js'
 import { warBanner } from './war-banner.js'
 import { wardSave } from './ward-save.js'
 
 /** Every entry of the classic catalogue, one file each: core mechanics first, then the seed's. */
 export const classicEntries = [
   turnSequence,
+  victoryPoints,
   dice,
   attacks,
   toHitCloseCombat,

@@ -61,6 +61,7 @@ import { turnSequence } from './turn-sequence.js'
 import { unitLeadership } from './unit-leadership.js'
 import { unitStrength } from './unit-strength.js'
 import { variants } from './variants.js'
+import { victoryPoints } from './victory-points.js'
 import { wardSave } from './ward-save.js'
 
 /** Every entry of the Old World catalogue: the seed-001 entries and the core mechanics they rest on. */
@@ -96,6 +97,7 @@ export const oldWorldEntries = [
   treeSpirit,
   unitLeadership,
   turnSequence,
+  victoryPoints,
   unitStrength,
   variants,
   wardSave,
