@@ -250,11 +250,8 @@ describe('characters join and leave units (classic/joining)', () => {
         dreadlord({ id: 'sorceress', name: 'Sorceress', profile: { Ld: 8 } }),
         unitDef('bolts', { name: 'Reaper Bolt Thrower', models: 1, troopType: 'war-machine' }),
       ],
-      'shooting',
+      'movement',
     )
-    // Outside the movement phase.
-    refused(game, joined('lord', 'warriors'), 'rules/wrong-phase', /not shooting \(classic\/joining §when\)/)
-    game.apply(ev.phase('movement'))
     // Into an enemy unit, or by a unit that is no character.
     refused(game, joined('lord', 'boyz'), 'rules/wrong-side', /p2's: a character joins a unit of its own side/)
     refused(game, joined('warriors', 'shades'), 'rules/bad-model', /no character on its own/)
@@ -279,6 +276,9 @@ describe('characters join and leave units (classic/joining)', () => {
     // The Shades join fine with the infantry Dreadlord.
     expect(game.apply(joined('lord', 'shades')).outcomes[0]?.kind).toBe('character-joined')
     expect(game.cites('joining', 'who-joins')).toBe(true)
+    // Outside the movement phase (phases go forward: the shooting phase comes after it).
+    game.apply(ev.phase('shooting'))
+    refused(game, joined('sorceress', 'shades'), 'rules/wrong-phase', /not shooting \(classic\/joining §when\)/)
   })
 
   it('joining: not by a character of the other side in this movement phase', () => {
