@@ -152,12 +152,19 @@ export const oldWorldDecisions = [
   defineRuling({
     id: 'tree-spirit-leadership',
     topic: 'Which Tree Spirit characters may lend their Leadership to a Tree Spirit unit?',
-    value: 'joined-or-general',
+    value: 'any-tree-spirit-character-in-his-command-range',
     why:
-      'Only the General has a Command range that lends Leadership (Inspiring Presence, B.7); so a Tree Spirit unit ' +
-      'uses the Ld of a Tree Spirit character who joined it, or of a Tree Spirit General who is not fleeing and in ' +
-      'whose Command range the table says it stands. Characters without Tree Spirit lend it nothing.',
-    sources: ['tow:special-rules/tree-spirit', 'tow:characters/inspiring-presence', `${CORE} B.7`],
+      'The seed\'s exception names "a Tree Spirit friendly character, not fleeing", any one, "when inside that ' +
+      'character\'s Command range". Every character has a Command range (B.7): the General\'s is 12" (18" as a Large ' +
+      "Target), any other character's is his Ld in inches. So a Tree Spirit unit uses the Ld of a Tree Spirit " +
+      'character who joined it, or of any friendly Tree Spirit character not fleeing whose Command range the table says ' +
+      'it stands in (the General through Inspiring Presence). Characters without Tree Spirit lend it nothing.',
+    sources: [
+      'tow:special-rules/tree-spirit',
+      'tow:characters/inspiring-presence',
+      'tow:characters/command-range',
+      `${CORE} B.7`,
+    ],
   }),
   defineRuling({
     id: 'combat-apart',
