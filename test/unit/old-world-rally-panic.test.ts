@@ -114,6 +114,10 @@ describe('old-world/rally: rallying in the Strategy phase', () => {
   it('old-world/rally §below-quarter: below 25% only a natural double 1 rallies it (old-world/variants)', () => {
     const failed = fledSpears(8) // 2 of 10 left
     failed.apply(owEv.phase('strategy'))
+    // The request says the rule its verdict applies (issue 16: it said "passes on 6 or less").
+    const asked = failed.game.requests[failed.openRequest()]
+    expect(asked?.text).toContain('roll 2D6 rally test, passes only on a double 1')
+    expect(asked?.text).not.toContain('or less')
     failed.roll([1, 2]) // 3, under Ld 6, but not a double 1
     expect(failed.outcomes('psychology-test')[0]?.values).toMatchObject({ passed: false, roll: 3, leadership: 6 })
     expect(failed.cites('rally', 'below-quarter')).toBe(true)
