@@ -332,6 +332,57 @@ describe('classic break test (classic/break-test)', () => {
   })
 })
 
+describe('rank width by troop type (classic/variants §rank-width)', () => {
+  // Core mechanics A.8: "Rank = 5 models (monstrous infantry & beasts: 3)" in 8th; 7th ranks every type in fives.
+  const ogres = () =>
+    unitDef('ogres', {
+      name: 'Ogres',
+      troopType: 'monstrous-infantry',
+      models: 9,
+      profile: { M: 6, WS: 3, S: 4, T: 4, W: 3, I: 2, A: 3, Ld: 7 },
+      gear: ['hand-weapon'],
+      formation: { files: 3 },
+    })
+  const contact = [
+    { unit: 'warriors', models: 3 },
+    { unit: 'ogres', models: 3 },
+  ]
+  const charged = (variant: string, facing: 'front' | 'flank') => {
+    const game = battle(warriors({ models: 10 }), ogres(), variant)
+    game.apply(joined([{ unit: 'warriors', charged: true, facing }], [{ unit: 'ogres' }], contact))
+    return game
+  }
+
+  it('classic-8th: nine Ogres three wide have three ranks of three, +2 (the Warriors, two ranks of five, +1)', () => {
+    const game = charged('classic-8th', 'front')
+    missAll(game)
+    // Warriors 0 + 1 rank + 1 charge = 2; Ogres 0 + 2 ranks = 2: a draw.
+    const { values, text } = resultOf(game)
+    expect(values).toMatchObject({ scores: { p1: 2, p2: 2 }, winner: null })
+    expect(text).toContain('rank bonus: Ogres, 3 ranks of three (+2): 0 -> 2 (classic/combat-result §ranks)')
+    expect(text).toContain(
+      'variant decision rank-width: three-for-monstrous-infantry-and-beasts (classic/variants §rank-width)',
+    )
+  })
+
+  it('classic-8th: the Ogres keep Steadfast with three ranks of three against two ranks of five', () => {
+    const flanked = charged('classic-8th', 'flank')
+    const last = missAll(flanked)
+    // Warriors 0 + 1 rank + 1 charge + 1 flank = 3; the Ogres are disrupted (two ranks of five in their flank): 0.
+    // Lost by 3, but 3 ranks to 2: steadfast, unmodified Ld 7.
+    expect(last.requests[0]?.text).toContain('Ogres: roll 2D6 break test, passes on 7 or less')
+    expect(renderExplanationText(last.requests[0]!.explanation)).toContain('steadfast: 3 ranks of three against 2: 0')
+  })
+
+  it('classic (7th): three wide is no rank at all; the Ogres test on Ld 7 - 1', () => {
+    const flanked = charged('classic', 'flank')
+    const last = missAll(flanked)
+    // Warriors 0 + 1 rank + 1 flank = 2 (no charge bonus in 7th); Ogres 0 ranks + 1 outnumbering (27 against 10) = 1.
+    expect(resultOf(flanked).values).toMatchObject({ scores: { p1: 2, p2: 1 }, winner: 'p1' })
+    expect(last.requests[0]?.text).toContain('Ogres: roll 2D6 break test, passes on 6 or less')
+  })
+})
+
 describe('classic flee and pursuit (classic/flee-and-pursuit)', () => {
   it('flee dice: 3D6 for a unit with M above 6 in classic, 2D6 in classic-8th (variants §flee-dice)', () => {
     const run = (variant: string) => {

@@ -188,6 +188,8 @@ export interface RulesetProfile {
   readonly standAndShootBeyondRange: RuleRef | null
   /** The Unit Strength of what is left of a unit, as the ruleset's Unit Strength entry counts it. */
   unitStrength(unit: UnitState): number
+  /** How many models a rank of the unit needs to count as a rank (and the unit to be wide enough), with its rule. */
+  rankWidth(unit: UnitState): Cited<number>
   /**
    * The clauses that keep a hidden model off the table (classic's Concealed and its variant ruling), or null where
    * the ruleset hides no model (no character is ever marked concealed there).

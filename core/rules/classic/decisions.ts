@@ -578,6 +578,23 @@ export const classicDecisions = [
       'characters too.',
     sources: ['seed Hydra Banner', 'seed Hatred', `${CORE} A.10`],
   }),
+  // Issue 16, item 9 (seed mends, part F): rulings of their own block.
+  defineSwitch({
+    id: 'rank-width',
+    topic: 'How many models make a rank that counts (rank bonus, Disruption, Steadfast)?',
+    values: { classic: 'five', 'classic-8th': 'three-for-monstrous-infantry-and-beasts' },
+    why:
+      '7th: a rank of five or more, the unit five or more wide, whatever its troop type (A.10, sure). 8th: five, but ' +
+      'monstrous infantry and monstrous beasts rank in threes (A.8, sure); the same count serves the rank bonus, an ' +
+      "enemy's Disruption and Steadfast's comparison of ranks. Core mechanics names no other troop type's width for 8th, " +
+      'so every other type (monstrous cavalry too) ranks in fives.',
+    sources: [
+      '7e:close-combat/combat-result-bonuses',
+      '8e:troop-types/monstrous-infantry',
+      '8e:troop-types/monstrous-beasts',
+      `${CORE} A.8, A.10`,
+    ],
+  }),
 ] as const
 
 export type ClassicDecisions = DecisionIndexOf<typeof classicDecisions>

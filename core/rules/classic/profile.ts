@@ -8,6 +8,7 @@ import { classicRule } from './catalogue.js'
 import { type ClassicDecisions, classicDecisions } from './decisions.js'
 import { classicEntries } from './entries/index.js'
 import { unitStrengthOf } from './entries/unit-strength.js'
+import { classicRankWidth } from './rank-width.js'
 import { classicWeapons } from './weapons.js'
 
 /** The WS chart's cell (core-mechanics A.5), as a base for the to-hit modifiers. */
@@ -69,6 +70,7 @@ function classicProfile(variant: ClassicVariant): ClassicProfile {
   const cite = <Id extends keyof ClassicDecisions & string>(id: Id) =>
     citedDecision('classic', classicDecisions, variant, id)
   const toWoundFloor = cite('to-wound-floor').value
+  const width = cite('rank-width')
   return {
     magicDice: cite('magic-dice'),
     miscast: cite('miscast'),
@@ -104,6 +106,7 @@ function classicProfile(variant: ClassicVariant): ClassicProfile {
     ralliedBar: null,
     standAndShootBeyondRange: null,
     unitStrength: unitStrengthOf,
+    rankWidth: (unit) => ({ value: classicRankWidth(unit, width.value), rule: width.rule }),
     firingRanks: null,
     gradedBreak: null,
     terrain: null,
