@@ -69,6 +69,12 @@ export function* chargesAwaitingShot(ctx: BattleContext, event: EventOf<'PhaseSt
   }
 }
 
+/** How the 2D6 of a charge range count: all (classic), or the higher (The Old World), the lower through terrain. */
+function chargeRangeJudging(higherOnly: boolean, terrain: boolean, m: number, distance: number): TotalJudging {
+  const keep = { which: terrain ? ('lowest' as const) : ('highest' as const), count: 1 }
+  return { kind: 'total', ...(higherOnly ? { keep } : {}), add: m, pass: { atLeast: distance } }
+}
+
 /** The charge range (known, or rolled now), whether the charger reaches, the result and the move it makes. */
 export function* chargeMove(ctx: BattleContext, move: ChargeMove): Step<void> {
   const { charger, target, distance, terrain, fixed, fled, from } = move
@@ -78,13 +84,7 @@ export function* chargeMove(ctx: BattleContext, move: ChargeMove): Step<void> {
   let higherDie = 0
   if (fixed.range === null) {
     const higherOnly = higherDieRange(ctx)
-    const keep = { which: terrain ? ('lowest' as const) : ('highest' as const), count: 1 }
-    const odds: TotalJudging = {
-      kind: 'total',
-      ...(higherOnly ? { keep } : {}),
-      add: fixed.m,
-      pass: { atLeast: distance },
-    }
+    const odds = chargeRangeJudging(higherOnly, terrain !== undefined, fixed.m, distance)
     const answer = yield* rollDice({
       purpose: 'charge-range',
       count: 2,

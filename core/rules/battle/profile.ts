@@ -188,6 +188,8 @@ export interface RulesetProfile {
   readonly standAndShootBeyondRange: RuleRef | null
   /** The Unit Strength of what is left of a unit, as the ruleset's Unit Strength entry counts it. */
   unitStrength(unit: UnitState): number
+  /** Who strikes first at equal Initiative: both at once, or (7th) the last round's winner, else a roll-off. */
+  readonly initiativeTies: Cited<'simultaneous' | 'last-winner-else-roll-off'>
   /** How many models a rank of the unit needs to count as a rank (and the unit to be wide enough), with its rule. */
   rankWidth(unit: UnitState): Cited<number>
   /**

@@ -39,15 +39,16 @@ export const classicDecisions = [
       'chargers and gives +1 combat result instead (A.6, sure).',
     sources: ['7e:close-combat/who-strikes-first', '8e:close-combat/striking-order', `${CORE} A.5, A.6, A.10, C`],
   }),
-  defineRuling({
+  defineSwitch({
     id: 'initiative-ties',
     topic: 'Who strikes first when Initiative is equal?',
-    value: 'simultaneous',
+    values: { classic: 'last-winner-else-roll-off', 'classic-8th': 'simultaneous' },
     why:
-      "7th breaks ties by last round's winner, else a roll (A.10); 8th strikes simultaneously (A.5, sure). The seed implies " +
-      'neither, so by the precedence rule (3) both variants take the 8th baseline: equal Initiative ' +
-      'strikes at the same time.',
-    sources: ['8e:close-combat/striking-order', '7e:close-combat/who-strikes-first', `${CORE} precedence, A.5, A.10`],
+      "7th: when both sides' models strike at the same Initiative, the side that won the last round strikes first; " +
+      'if none won it (the first round, or a draw), the players roll off and the winner strikes first (A.10, sure). ' +
+      '8th: equal Initiative strikes at the same time (A.5, sure). The seed says nothing of ties, so each variant ' +
+      'takes its core mechanics.',
+    sources: ['7e:close-combat/who-strikes-first', '8e:close-combat/striking-order', `${CORE} A.5, A.10`],
   }),
   defineSwitch({
     id: 'supporting-attacks',

@@ -106,6 +106,7 @@ function classicProfile(variant: ClassicVariant): ClassicProfile {
     ralliedBar: null,
     standAndShootBeyondRange: null,
     unitStrength: unitStrengthOf,
+    initiativeTies: cite('initiative-ties'),
     rankWidth: (unit) => ({ value: classicRankWidth(unit, width.value), rule: width.rule }),
     firingRanks: null,
     gradedBreak: null,

@@ -85,6 +85,7 @@ export const oldWorldProfile: OldWorldProfile = {
   ralliedBar: oldWorldRule('rally', 'rallied'),
   standAndShootBeyondRange: oldWorldRule('shooting', 'beyond-range'),
   unitStrength: unitStrengthOf,
+  initiativeTies: { value: 'simultaneous', rule: oldWorldRule('strike-order', 'simultaneous') },
   // Ranks as the troop type needs them (B.8); a type with no rank bonus counts ranks of five.
   rankWidth: (unit) => ({ value: rankWidthOf(unit) ?? 5, rule: oldWorldRule('combat-result', 'ranks') }),
   // No model of The Old World hides in its unit, breathes fire or flies: its catalogue has no such rule yet.
