@@ -25,7 +25,8 @@ function settle(
     const request = Object.values(game.game.requests)[0]
     if (!request || stop?.(request)) return request
     // Equal Initiative in classic (7th) is a roll-off: p1 wins it unless the test answers it (§initiative-ties).
-    const given = answer(request) ?? (request.purpose === 'roll-off' ? [request.roller === 'p1' ? 6 : 1] : undefined)
+    const rollOff = request.kind === 'dice' && request.purpose === 'roll-off'
+    const given = answer(request) ?? (rollOff ? [request.roller === 'p1' ? 6 : 1] : undefined)
     if (request.kind === 'dice')
       game.apply(ev.dice(request.id, Array.isArray(given) ? given : Array(request.count).fill(1)))
     else game.apply(ev.choice(request.id, typeof given === 'string' ? given : (request.options[0]?.id as string)))

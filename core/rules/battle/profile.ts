@@ -256,6 +256,8 @@ export interface PanicMechanics {
   readonly heavyCasualties: Cited<'quarter-or-more' | 'more-than-quarter'>
   /** Phases whose losses never cause a heavy-casualties test (The Old World: the Combat phase). */
   readonly heavyCasualtiesExcept: Cited<readonly string[]>
+  /** When the heavy-casualties test is taken: as the next phase starts (7th), or once the attack is resolved. */
+  readonly heavyCasualtiesWhen: Cited<'next-phase-start' | 'after-the-attack'>
   /** The clause by which a unit that declared a charge this turn takes no Panic test (The Old World, B.2 and B.7), or null. */
   readonly chargersExempt: RuleRef | null
   /** The clause by which the General may pass his unit's first Panic test of the game automatically (classic's General

@@ -316,17 +316,23 @@ export const classicDecisions = [
       'combat of one unit a side). The Fear test at the start of the phase asks the table when a combat has several.',
     sources: ['seed 000 Fear §2'],
   }),
-  defineRuling({
+  defineSwitch({
     id: 'panic-heavy-casualties',
     topic: 'When does the engine open a Panic test for heavy casualties?',
-    value: 'next-phase-start',
+    values: { classic: 'next-phase-start', 'classic-8th': 'after-the-attack' },
     why:
-      'A unit that lost 25% or more of the models it had at the start of a phase tests at the end of that phase (A.7; ' +
-      '7th alike, A.10). The log has no "phase ended" event, so the engine keeps the models a unit had when a phase ' +
-      'began (at its first loss in it) and opens the test when the next phase starts, before anything else happens in ' +
-      'it. The other triggers (a friend ' +
-      'destroyed or broken within 6", fled through) depend on distances: the players declare them (PanicTestDeclared).',
-    sources: ['8e:panic/heavy-casualties', '7e:psychology/panic', `${CORE} A.7, A.10`],
+      '7th checks a unit that lost 25% or more of the models it had at the start of a phase at the end of that phase ' +
+      '(A.10): the log has no "phase ended" event, so the engine keeps the models a unit had when a phase began and ' +
+      'opens the test when the next phase starts, before anything else happens in it. 8th tests at once (A.7, the ' +
+      'step-by-step reading): the engine opens the test as soon as the shot, spell or move that took the unit to 25% is ' +
+      'resolved. The other triggers (a friend destroyed or broken within 6", fled through) depend on distances: the ' +
+      'players declare them (PanicTestDeclared).',
+    sources: [
+      '8e:panic/heavy-casualties',
+      '7e:psychology/panic',
+      'https://kaptainvon.com/2011/11/04/wfb8-step-by-step-panic/',
+      `${CORE} A.7, A.10`,
+    ],
   }),
   defineSwitch({
     id: 'rally-below-quarter',

@@ -96,6 +96,7 @@ function classicProfile(variant: ClassicVariant): ClassicProfile {
     panic: {
       heavyCasualties: { value: 'quarter-or-more', rule: classicRule('panic', 'heavy-casualties') },
       heavyCasualtiesExcept: { value: [], rule: classicRule('panic', 'heavy-casualties') },
+      heavyCasualtiesWhen: cite('panic-heavy-casualties'),
       chargersExempt: null,
       generalAutoPass: classicRule('general', 'auto-pass'),
       fallBackCounts: null,

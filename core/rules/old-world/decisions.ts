@@ -304,12 +304,12 @@ export const oldWorldDecisions = [
   defineRuling({
     id: 'panic-heavy-casualties',
     topic: 'When does the engine open a Panic test for heavy casualties?',
-    value: 'next-phase-start',
+    value: 'after-the-attack',
     why:
-      'The rules test a unit that lost more than 25% at the end of the phase (or, shooting, after the unit that ' +
-      'shot: B.1, B.4). The log has no "phase ended" or "unit done shooting" event, so the engine keeps the models a ' +
-      'unit had when a phase began and opens the test as the next phase starts, before anything else in it, as the ' +
-      'classic table does. Combat phase losses cause none (B.7).',
+      'A unit that lost more than 25% in a phase tests at once: in the Shooting phase after the unit that shot it ' +
+      '("casualties & Panic", B.4), and so after any shot, spell or move that takes it past a quarter (B.7). The engine ' +
+      'opens the test as soon as that declaration is resolved; losses the log gives no such moment for are tested as ' +
+      'the next phase starts. Combat phase losses cause none (B.7).',
     sources: ['tow:the-psychology-of-war/heavy-casualties', 'tow:the-shooting-phase/make-panic-tests', `${CORE} B.7`],
   }),
   defineRuling({
