@@ -190,6 +190,8 @@ export interface RulesetProfile {
   unitStrength(unit: UnitState): number
   /** Who strikes first at equal Initiative: both at once, or (7th) the last round's winner, else a roll-off. */
   readonly initiativeTies: Cited<'simultaneous' | 'last-winner-else-roll-off'>
+  /** The ruling by which a to-wound score of 7 to 9 is rolled as a 6 and then a second die (classic), or null: none. */
+  readonly toWoundSevenPlus: RuleRef | null
   /** How many models a rank of the unit needs to count as a rank (and the unit to be wide enough), with its rule. */
   rankWidth(unit: UnitState): Cited<number>
   /**

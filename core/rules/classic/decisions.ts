@@ -419,22 +419,6 @@ export const classicDecisions = [
     sources: ['7e:close-combat/who-strikes-first', '8e:special-rules/always-strikes-first', `${CORE} A.5, A.10`],
   }),
   defineRuling({
-    id: 'killing-blow-seven-plus',
-    topic: 'Killing Blow "has no effect on to-wound rolls of 7+": when can a to-wound roll need more than 6?',
-    value: 'modified-above-six-no-effect',
-    why:
-      'Neither to-wound chart has a 7+ cell: the 7th chart reads "N" where the 8th one reads 6+ (classic/variants ' +
-      '§to-wound-floor). A need above 6 arises only when a to-wound modifier worsens a 6+ (none in seed 000 so far). ' +
-      'A natural 6 does not always wound here (A.5), so such a roll cannot succeed and leaves no wound to act on; ' +
-      'should a later rule make a 7+ roll possible (a 6 then a further roll, as shooting does), Killing Blow does ' +
-      'not apply to it. The engine passes the modified need to Killing Blow, which steps aside above 6.',
-    sources: [
-      '7e:close-combat/wounding-the-enemy',
-      '8e:close-combat/roll-to-wound-close-combat',
-      `${CORE} A.4, A.5, A.10`,
-    ],
-  }),
-  defineRuling({
     id: 'hatred-enemies',
     topic: 'Whom does a unit with Hatred hate when its list names no enemy?',
     value: 'all-unless-named',
@@ -586,6 +570,24 @@ export const classicDecisions = [
     sources: ['seed Hydra Banner', 'seed Hatred', `${CORE} A.10`],
   }),
   // Issue 16, item 9 (seed mends, part F): rulings of their own block.
+  defineRuling({
+    id: 'killing-blow-seven-plus',
+    topic: 'Killing Blow "has no effect on to-wound rolls of 7+": how is a to-wound roll of 7+ made?',
+    value: 'six-then-second-die',
+    why:
+      'The seed speaks of to-wound rolls of 7+, so it has them, in every variant (the seed wins over core mechanics). ' +
+      'Neither chart has a 7+ cell (the 7th one reads "N", the 8th one 6+: §to-wound-floor); a score above 6 comes ' +
+      "from a to-wound modifier worsening a 6+. The one roll of 7+ the sources give is shooting's (A.4): a 6, then " +
+      '4+ (7+), 5+ (8+) or 6 (9+) with a second die; 10+ cannot succeed. A to-wound score of 7 to 9 is rolled so. ' +
+      'Killing Blow is asked with the score, and acts only on a roll that needed 6 or less: on a 7+ its natural 6s ' +
+      'ignore no armour save.',
+    sources: [
+      'seed Killing Blow',
+      '7e:close-combat/wounding-the-enemy',
+      '8e:close-combat/roll-to-wound-close-combat',
+      `${CORE} A.4, A.5, A.10`,
+    ],
+  }),
   defineSwitch({
     id: 'rank-width',
     topic: 'How many models make a rank that counts (rank bonus, Disruption, Steadfast)?',

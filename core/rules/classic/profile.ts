@@ -108,6 +108,7 @@ function classicProfile(variant: ClassicVariant): ClassicProfile {
     standAndShootBeyondRange: null,
     unitStrength: unitStrengthOf,
     initiativeTies: cite('initiative-ties'),
+    toWoundSevenPlus: cite('killing-blow-seven-plus').rule,
     rankWidth: (unit) => ({ value: classicRankWidth(unit, width.value), rule: width.rule }),
     firingRanks: null,
     gradedBreak: null,

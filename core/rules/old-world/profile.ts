@@ -86,6 +86,8 @@ export const oldWorldProfile: OldWorldProfile = {
   standAndShootBeyondRange: oldWorldRule('shooting', 'beyond-range'),
   unitStrength: unitStrengthOf,
   initiativeTies: { value: 'simultaneous', rule: oldWorldRule('strike-order', 'simultaneous') },
+  // A hit 6 or more below the Toughness cannot wound (B.5): The Old World has no to-wound roll of 7+.
+  toWoundSevenPlus: null,
   // Ranks as the troop type needs them (B.8); a type with no rank bonus counts ranks of five.
   rankWidth: (unit) => ({ value: rankWidthOf(unit) ?? 5, rule: oldWorldRule('combat-result', 'ranks') }),
   // No model of The Old World hides in its unit, breathes fire or flies: its catalogue has no such rule yet.
