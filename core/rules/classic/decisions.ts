@@ -321,18 +321,10 @@ export const classicDecisions = [
     topic: 'When does the engine open a Panic test for heavy casualties?',
     values: { classic: 'next-phase-start', 'classic-8th': 'after-the-attack' },
     why:
-      '7th checks a unit that lost 25% or more of the models it had at the start of a phase at the end of that phase ' +
-      '(A.10): the log has no "phase ended" event, so the engine keeps the models a unit had when a phase began and ' +
-      'opens the test when the next phase starts, before anything else happens in it. 8th tests at once (A.7, the ' +
-      'step-by-step reading): the engine opens the test as soon as the shot, spell or move that took the unit to 25% is ' +
-      'resolved. The other triggers (a friend destroyed or broken within 6", fled through) depend on distances: the ' +
-      'players declare them (PanicTestDeclared).',
-    sources: [
-      '8e:panic/heavy-casualties',
-      '7e:psychology/panic',
-      'https://kaptainvon.com/2011/11/04/wfb8-step-by-step-panic/',
-      `${CORE} A.7, A.10`,
-    ],
+      '7th tests 25% lost in a phase at its end (A.10): the log has no "phase ended" event, so the test opens as the ' +
+      'next phase starts, before anything else. 8th tests at once (A.7): as the shot, spell or move that cost the ' +
+      'models is resolved. Other causes depend on distances: the players declare them (PanicTestDeclared).',
+    sources: ['8e:panic/heavy-casualties', '7e:psychology/panic', `${CORE} A.7, A.10`],
   }),
   defineSwitch({
     id: 'rally-below-quarter',
@@ -575,34 +567,19 @@ export const classicDecisions = [
     topic: 'Killing Blow "has no effect on to-wound rolls of 7+": how is a to-wound roll of 7+ made?',
     value: 'six-then-second-die',
     why:
-      'The seed speaks of to-wound rolls of 7+, so it has them, in every variant (the seed wins over core mechanics). ' +
-      'Neither chart has a 7+ cell (the 7th one reads "N", the 8th one 6+: §to-wound-floor); a score above 6 comes ' +
-      "from a to-wound modifier worsening a 6+. The one roll of 7+ the sources give is shooting's (A.4): a 6, then " +
-      '4+ (7+), 5+ (8+) or 6 (9+) with a second die; 10+ cannot succeed. A to-wound score of 7 to 9 is rolled so. ' +
-      'Killing Blow is asked with the score, and acts only on a roll that needed 6 or less: on a 7+ its natural 6s ' +
-      'ignore no armour save.',
-    sources: [
-      'seed Killing Blow',
-      '7e:close-combat/wounding-the-enemy',
-      '8e:close-combat/roll-to-wound-close-combat',
-      `${CORE} A.4, A.5, A.10`,
-    ],
+      'The seed has to-wound rolls of 7+, in every variant (it wins over core mechanics); no chart has one (§to-wound-' +
+      "floor): a modifier worsening a 6+ makes it. It is rolled as shooting's 7+ (A.4): a 6, then 4+ (7+), 5+ (8+) or " +
+      '6 (9+) with a second die; 10+ cannot wound. Killing Blow acts only on a roll that needed 6 or less.',
+    sources: ['seed Killing Blow', '7e:close-combat/wounding-the-enemy', `${CORE} A.4, A.5, A.10`],
   }),
   defineSwitch({
     id: 'rank-width',
     topic: 'How many models make a rank that counts (rank bonus, Disruption, Steadfast)?',
     values: { classic: 'five', 'classic-8th': 'three-for-monstrous-infantry-and-beasts' },
     why:
-      '7th: a rank of five or more, the unit five or more wide, whatever its troop type (A.10, sure). 8th: five, but ' +
-      'monstrous infantry and monstrous beasts rank in threes (A.8, sure); the same count serves the rank bonus, an ' +
-      "enemy's Disruption and Steadfast's comparison of ranks. Core mechanics names no other troop type's width for 8th, " +
-      'so every other type (monstrous cavalry too) ranks in fives.',
-    sources: [
-      '7e:close-combat/combat-result-bonuses',
-      '8e:troop-types/monstrous-infantry',
-      '8e:troop-types/monstrous-beasts',
-      `${CORE} A.8, A.10`,
-    ],
+      '7th: ranks of five, whatever the troop type (A.10, sure). 8th: five, monstrous infantry and monstrous beasts ' +
+      'three (A.8, sure), for the rank bonus, Disruption and Steadfast alike; core mechanics names no other width.',
+    sources: ['7e:close-combat/combat-result-bonuses', '8e:troop-types/monstrous-infantry', `${CORE} A.8, A.10`],
   }),
 ] as const
 
