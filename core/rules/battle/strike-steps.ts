@@ -65,14 +65,16 @@ export function* strikeOrder(r: Round, fighters: readonly Fighter[]): Generator<
     explanation: explain(
       `strike order, round ${round}`,
       { rule: ctx.rule('strike-order', 'initiative'), from: [seq] },
-      steps.map((step, i) =>
-        explain(
-          `step ${i + 1}: ` +
-            `${step.map((k) => k.name).join(' and ')}${step.length > 1 ? ' strike at the same time' : ''}`,
-          step.length > 1 ? { rule: ctx.rule('strike-order', 'simultaneous') } : {},
-          step.map((k) => k.why),
-        ),
-      ).concat(tieWhy),
+      steps
+        .map((step, i) =>
+          explain(
+            `step ${i + 1}: ` +
+              `${step.map((k) => k.name).join(' and ')}${step.length > 1 ? ' strike at the same time' : ''}`,
+            step.length > 1 ? { rule: ctx.rule('strike-order', 'simultaneous') } : {},
+            step.map((k) => k.why),
+          ),
+        )
+        .concat(tieWhy),
     ),
   })
   return steps
