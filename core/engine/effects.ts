@@ -61,6 +61,8 @@ export type UnitAction =
   // What a character model lends its army or unit (No Leader bars all three).
   | 'lead-army'
   | 'lend-leadership'
+  // A character other than the General lending his Ld to a unit inside his own Command range (Tree Spirit): `allowed`.
+  | 'lend-leadership-in-command-range'
   | 'count-for-rally'
   // Choosing Flee as a charge reaction (Immune to Psychology bars it).
   | 'flee-reaction'

@@ -212,7 +212,10 @@ const evolvers = {
     combat.lastFought = { turn: values.turn, player: values.player }
   },
   'strike-order': nothing,
-  'combat-result': nothing,
+  'combat-result'(game, values) {
+    const combat = game.combats[values.combat]
+    if (combat) combat.lastWinner = values.winner
+  },
   'break-test'(game, values, seq) {
     const unit = unitIn(game, values.unit, seq)
     unit.breakTests = (unit.breakTests ?? 0) + 1

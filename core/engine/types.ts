@@ -167,6 +167,8 @@ export interface CombatState {
   readonly joinedAt: number
   /** The player turn its last round was fought in: a combat fights once a close-combat phase. */
   lastFought: { readonly turn: number; readonly player: string | null } | null
+  /** The player who won its last round (null: a draw); absent before its first result (7th's ties at equal I). */
+  lastWinner?: string | null
 }
 
 /** A roll or a choice the table owes the engine; answered by DiceRolled / ChoiceMade naming `id`. */

@@ -76,6 +76,11 @@ function roundTwo(game: EngineGame, contact = contact5) {
 }
 
 const request = (game: EngineGame) => Object.values(game.game.requests)[0]
+/** Equal Initiative in the first round (classic, 7th): a roll-off, which p1 wins (classic/variants §initiative-ties). */
+const p1WinsRollOff = (game: EngineGame) => {
+  game.roll([6])
+  game.roll([1])
+}
 const requestText = (game: EngineGame) => renderExplanationText(request(game)!.explanation)
 
 describe('close-combat weapons: which one a unit fights with (classic/variants §close-combat-weapon)', () => {
@@ -134,6 +139,7 @@ describe('seed weapons', () => {
   it('additional hand weapon: +1 Attack to each model fighting with it (classic/additional-hand-weapon §attacks)', () => {
     const game = battle(unitDef('a', { gear: ['hand-weapon', 'additional-hand-weapon'] }), unitDef('b'))
     join(game)
+    p1WinsRollOff(game)
     // 5 models x (A1 + 1) = 10 attacks.
     expect(request(game)).toMatchObject({ purpose: 'to-hit', count: 10, roller: 'p1' })
     expect(cites(game, 'additional-hand-weapon', 'attacks')).toBe(true)
@@ -475,6 +481,7 @@ describe('banners', () => {
       unitDef('b'),
     )
     join(game)
+    p1WinsRollOff(game)
     game.roll([1, 1, 1, 1, 1])
     const last = game.roll([1, 1, 1, 1, 1])
     const result = last.outcomes.find((o) => o.kind === 'combat-result')!
@@ -488,6 +495,7 @@ describe('banners', () => {
   it('war banner: +1 on its own, without a standard (classic/variants §magic-banner-bearer)', () => {
     const game = battle(unitDef('a', { gear: ['hand-weapon', 'war-banner'] }), unitDef('b'))
     join(game)
+    p1WinsRollOff(game)
     game.roll([1, 1, 1, 1, 1])
     const last = game.roll([1, 1, 1, 1, 1])
     const result = last.outcomes.find((o) => o.kind === 'combat-result')!

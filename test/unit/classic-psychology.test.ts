@@ -24,7 +24,9 @@ function settle(
   for (let guard = 0; guard < 200; guard += 1) {
     const request = Object.values(game.game.requests)[0]
     if (!request || stop?.(request)) return request
-    const given = answer(request)
+    // Equal Initiative in classic (7th) is a roll-off: p1 wins it unless the test answers it (§initiative-ties).
+    const rollOff = request.kind === 'dice' && request.purpose === 'roll-off'
+    const given = answer(request) ?? (rollOff ? [request.roller === 'p1' ? 6 : 1] : undefined)
     if (request.kind === 'dice')
       game.apply(ev.dice(request.id, Array.isArray(given) ? given : Array(request.count).fill(1)))
     else game.apply(ev.choice(request.id, typeof given === 'string' ? given : (request.options[0]?.id as string)))
@@ -146,7 +148,10 @@ describe('Fear (classic/fear)', () => {
         { unit: 'b', models: 5 },
       ]),
     )
-    expect(next.requests[0]).toMatchObject({ purpose: 'to-hit', need: 4 })
+    // Equal Initiative after a drawn round: a roll-off first (classic/variants §initiative-ties), then the blows.
+    expect(next.requests[0]).toMatchObject({ purpose: 'roll-off' })
+    g.roll([6])
+    expect(g.roll([1]).requests[0]).toMatchObject({ purpose: 'to-hit', need: 4 })
   })
 
   it('fear: the table says which Fear causer a unit touches when a side has several units', () => {
@@ -166,8 +171,8 @@ describe('Fear (classic/fear)', () => {
     )
     expect(join.requests[0]).toMatchObject({ kind: 'choice', purpose: 'base-contact', chooser: 'p1' })
     const answered = g.apply(ev.choice(g.openRequest(), 'no'))
-    // Not touching the Fear causer: no test, the round goes on.
-    expect(answered.requests[0]).toMatchObject({ purpose: 'to-hit' })
+    // Not touching the Fear causer: no test, the round goes on (a roll-off at equal Initiative, §initiative-ties).
+    expect(answered.requests[0]).toMatchObject({ purpose: 'roll-off' })
     expect(outcomes(g, 'psychology-test')).toEqual([])
   })
 

@@ -707,3 +707,50 @@ describe('skirmish in close combat (classic/skirmish §no-rank-bonus, §no-break
     expect(cites(game, 'skirmish', 'no-break-ranks')).toBe(true)
   })
 })
+
+describe('Panic from heavy casualties: when it is taken (classic/variants §panic-heavy-casualties)', () => {
+  /** Corsairs shoot 8 Boyz: every shot hits, `wounds` of them wound, no save is made; stops at a Panic test. */
+  function shootBoyz(variant: string, wounds: number) {
+    const game = shooting(corsairs(), boyz({ models: 8 }), variant)
+    game.apply(shot())
+    for (let request = Object.values(game.game.requests)[0]; request && request.kind === 'dice'; ) {
+      if (request.purpose === 'panic-test') break
+      const count = request.count
+      const faces =
+        request.purpose === 'to-hit'
+          ? Array(count).fill(6)
+          : request.purpose === 'to-wound'
+            ? Array.from({ length: count }, (_, i) => (i < wounds ? 6 : 1))
+            : Array(count).fill(1)
+      game.roll(faces)
+      request = Object.values(game.game.requests)[0]
+    }
+    return game
+  }
+
+  it('classic-8th tests at once: 2 of 8 Boyz shot (25%), the Panic test opens as the shot is resolved', () => {
+    // Core mechanics A.7 (8th): a unit that loses 25% or more in a phase takes its Panic test at once.
+    const game = shootBoyz('classic-8th', 2)
+    expect(game.game.units.boyz?.models).toBe(6)
+    const request = Object.values(game.game.requests)[0]
+    expect(request).toMatchObject({ purpose: 'panic-test', roller: 'p2' })
+    expect(game.game.phase).toBe('shooting')
+    expect(renderExplanationText(request!.explanation)).toContain(
+      'tested at once, as what cost them is resolved (classic/variants §panic-heavy-casualties)',
+    )
+    game.roll([1, 2])
+    // Passed once this phase: the next phase opens no second test.
+    const next = game.apply(ev.phase('close-combat'))
+    expect(next.requests.filter((r) => r.purpose === 'panic-test')).toEqual([])
+  })
+
+  it('classic (7th) tests at the end of the phase: the test opens as the next phase starts', () => {
+    // Core mechanics A.10 (7th): "≥25% casualties checked at end of phase".
+    const game = shootBoyz('classic', 2)
+    expect(game.game.units.boyz?.models).toBe(6)
+    expect(Object.values(game.game.requests)).toEqual([])
+    const next = game.apply(ev.phase('close-combat'))
+    expect(next.requests[0]).toMatchObject({ purpose: 'panic-test', roller: 'p2' })
+    expect(renderExplanationText(next.requests[0]!.explanation)).toContain('tested as the next phase starts')
+  })
+})

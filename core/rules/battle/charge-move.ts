@@ -1,6 +1,6 @@
 import type { ActiveEffect } from '../../engine/effects.js'
-import { choose, rollDice } from '../../engine/requests.js'
-import type { Answer, EventOf, RequestSpec, UnitState } from '../../engine/types.js'
+import { choose, keptDiceWords, rollDice } from '../../engine/requests.js'
+import type { Answer, EventOf, RequestSpec, TotalJudging, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import { fixedRange, higherDieRange } from './charge-range.js'
 import type { BattleContext } from './context.js'
@@ -69,6 +69,12 @@ export function* chargesAwaitingShot(ctx: BattleContext, event: EventOf<'PhaseSt
   }
 }
 
+/** How the 2D6 of a charge range count: all (classic), or the higher (The Old World), the lower through terrain. */
+function chargeRangeJudging(higherOnly: boolean, terrain: boolean, m: number, distance: number): TotalJudging {
+  const keep = { which: terrain ? ('lowest' as const) : ('highest' as const), count: 1 }
+  return { kind: 'total', ...(higherOnly ? { keep } : {}), add: m, pass: { atLeast: distance } }
+}
+
 /** The charge range (known, or rolled now), whether the charger reaches, the result and the move it makes. */
 export function* chargeMove(ctx: BattleContext, move: ChargeMove): Step<void> {
   const { charger, target, distance, terrain, fixed, fled, from } = move
@@ -78,15 +84,16 @@ export function* chargeMove(ctx: BattleContext, move: ChargeMove): Step<void> {
   let higherDie = 0
   if (fixed.range === null) {
     const higherOnly = higherDieRange(ctx)
-    const keep = { which: terrain ? ('lowest' as const) : ('highest' as const), count: 1 }
+    const odds = chargeRangeJudging(higherOnly, terrain !== undefined, fixed.m, distance)
     const answer = yield* rollDice({
       purpose: 'charge-range',
       count: 2,
       sides: 6,
       roller: charger.player,
-      text: `${charger.name}: roll 2D6 for the charge range (M ${fixed.m} + 2D6 against ${distance}")`,
+      // The words come from the judging the range is worked out by (M + the higher die in The Old World).
+      text: `${charger.name}: roll 2D6 for the charge range (M ${fixed.m} + ${keptDiceWords(2, 6, odds)} against ${distance}")`,
       explanation: fixed.why,
-      odds: { kind: 'total', ...(higherOnly ? { keep } : {}), add: fixed.m, pass: { atLeast: distance } },
+      odds,
     })
     // Through difficult terrain the Charge roll is the lower die (old-world/terrain §charge).
     higherDie = terrain ? Math.min(...answer.faces) : Math.max(...answer.faces)

@@ -147,7 +147,7 @@ function* fightRound(
   // A challenge is answered before the blows (classic/challenge §issue).
   const duel = yield* answerChallenge(ctx, combat, seq)
   const fighters = arrangeFighters(ctx, plan.planned, duel, r.sideOf, r.moment)
-  const steps = strikeOrder(r, fighters)
+  const steps = yield* strikeOrder(r, fighters)
   yield* strikeSteps(r, steps, fighters, duel)
   yield* roundCasualties(r)
 

@@ -188,6 +188,12 @@ export interface RulesetProfile {
   readonly standAndShootBeyondRange: RuleRef | null
   /** The Unit Strength of what is left of a unit, as the ruleset's Unit Strength entry counts it. */
   unitStrength(unit: UnitState): number
+  /** Who strikes first at equal Initiative: both at once, or (7th) the last round's winner, else a roll-off. */
+  readonly initiativeTies: Cited<'simultaneous' | 'last-winner-else-roll-off'>
+  /** The ruling by which a to-wound score of 7 to 9 is rolled as a 6 and then a second die (classic), or null: none. */
+  readonly toWoundSevenPlus: RuleRef | null
+  /** How many models a rank of the unit needs to count as a rank (and the unit to be wide enough), with its rule. */
+  rankWidth(unit: UnitState): Cited<number>
   /**
    * The clauses that keep a hidden model off the table (classic's Concealed and its variant ruling), or null where
    * the ruleset hides no model (no character is ever marked concealed there).
@@ -272,6 +278,8 @@ export interface PanicMechanics {
   readonly heavyCasualties: Cited<'quarter-or-more' | 'more-than-quarter'>
   /** Phases whose losses never cause a heavy-casualties test (The Old World: the Combat phase). */
   readonly heavyCasualtiesExcept: Cited<readonly string[]>
+  /** When the heavy-casualties test is taken: as the next phase starts (7th), or once the attack is resolved. */
+  readonly heavyCasualtiesWhen: Cited<'next-phase-start' | 'after-the-attack'>
   /** The clause by which a unit that declared a charge this turn takes no Panic test (The Old World, B.2 and B.7), or null. */
   readonly chargersExempt: RuleRef | null
   /** The clause by which the General may pass his unit's first Panic test of the game automatically (classic's General

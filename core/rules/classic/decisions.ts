@@ -39,15 +39,16 @@ export const classicDecisions = [
       'chargers and gives +1 combat result instead (A.6, sure).',
     sources: ['7e:close-combat/who-strikes-first', '8e:close-combat/striking-order', `${CORE} A.5, A.6, A.10, C`],
   }),
-  defineRuling({
+  defineSwitch({
     id: 'initiative-ties',
     topic: 'Who strikes first when Initiative is equal?',
-    value: 'simultaneous',
+    values: { classic: 'last-winner-else-roll-off', 'classic-8th': 'simultaneous' },
     why:
-      "7th breaks ties by last round's winner, else a roll (A.10); 8th strikes simultaneously (A.5, sure). The seed implies " +
-      'neither, so by the precedence rule (3) both variants take the 8th baseline: equal Initiative ' +
-      'strikes at the same time.',
-    sources: ['8e:close-combat/striking-order', '7e:close-combat/who-strikes-first', `${CORE} precedence, A.5, A.10`],
+      "7th: when both sides' models strike at the same Initiative, the side that won the last round strikes first; " +
+      'if none won it (the first round, or a draw), the players roll off and the winner strikes first (A.10, sure). ' +
+      '8th: equal Initiative strikes at the same time (A.5, sure). The seed says nothing of ties, so each variant ' +
+      'takes its core mechanics.',
+    sources: ['7e:close-combat/who-strikes-first', '8e:close-combat/striking-order', `${CORE} A.5, A.10`],
   }),
   defineSwitch({
     id: 'supporting-attacks',
@@ -253,16 +254,14 @@ export const classicDecisions = [
       'combat of one unit a side). The Fear test at the start of the phase asks the table when a combat has several.',
     sources: ['seed 000 Fear §2'],
   }),
-  defineRuling({
+  defineSwitch({
     id: 'panic-heavy-casualties',
     topic: 'When does the engine open a Panic test for heavy casualties?',
-    value: 'next-phase-start',
+    values: { classic: 'next-phase-start', 'classic-8th': 'after-the-attack' },
     why:
-      'A unit that lost 25% or more of the models it had at the start of a phase tests at the end of that phase (A.7; ' +
-      '7th alike, A.10). The log has no "phase ended" event, so the engine keeps the models a unit had when a phase ' +
-      'began (at its first loss in it) and opens the test when the next phase starts, before anything else happens in ' +
-      'it. The other triggers (a friend ' +
-      'destroyed or broken within 6", fled through) depend on distances: the players declare them (PanicTestDeclared).',
+      '7th tests 25% lost in a phase at its end (A.10): the log has no "phase ended" event, so the test opens as the ' +
+      'next phase starts, before anything else. 8th tests at once (A.7): as the shot, spell or move that cost the ' +
+      'models is resolved. Other causes depend on distances: the players declare them (PanicTestDeclared).',
     sources: ['8e:panic/heavy-casualties', '7e:psychology/panic', `${CORE} A.7, A.10`],
   }),
   defineSwitch({
@@ -348,22 +347,6 @@ export const classicDecisions = [
       '(7e, likely; 8th: ASF and ASL cancel, A.5, sure). Several units striking last strike among themselves by ' +
       'Initiative.',
     sources: ['7e:close-combat/who-strikes-first', '8e:special-rules/always-strikes-first', `${CORE} A.5, A.10`],
-  }),
-  defineRuling({
-    id: 'killing-blow-seven-plus',
-    topic: 'Killing Blow "has no effect on to-wound rolls of 7+": when can a to-wound roll need more than 6?',
-    value: 'modified-above-six-no-effect',
-    why:
-      'Neither to-wound chart has a 7+ cell: the 7th chart reads "N" where the 8th one reads 6+ (classic/variants ' +
-      '§to-wound-floor). A need above 6 arises only when a to-wound modifier worsens a 6+ (none in seed 000 so far). ' +
-      'A natural 6 does not always wound here (A.5), so such a roll cannot succeed and leaves no wound to act on; ' +
-      'should a later rule make a 7+ roll possible (a 6 then a further roll, as shooting does), Killing Blow does ' +
-      'not apply to it. The engine passes the modified need to Killing Blow, which steps aside above 6.',
-    sources: [
-      '7e:close-combat/wounding-the-enemy',
-      '8e:close-combat/roll-to-wound-close-combat',
-      `${CORE} A.4, A.5, A.10`,
-    ],
   }),
   defineRuling({
     id: 'hatred-enemies',
@@ -751,6 +734,26 @@ export const classicDecisions = [
       "Table quarters need the units' positions and the battle standard a battle standard bearer, neither of which the " +
       'log holds; a unit that fled off the table is still recorded as fleeing, which classic scores in full alike.',
     sources: ['7e:victory', '6e:scenarios/victory-points-scenarios'],
+  }),
+  // Issue 16, item 9 (seed mends, part F): rulings of their own block.
+  defineRuling({
+    id: 'killing-blow-seven-plus',
+    topic: 'Killing Blow "has no effect on to-wound rolls of 7+": how is a to-wound roll of 7+ made?',
+    value: 'six-then-second-die',
+    why:
+      'The seed has to-wound rolls of 7+, in every variant (it wins over core mechanics); no chart has one (§to-wound-' +
+      "floor): a modifier worsening a 6+ makes it. It is rolled as shooting's 7+ (A.4): a 6, then 4+ (7+), 5+ (8+) or " +
+      '6 (9+) with a second die; 10+ cannot wound. Killing Blow acts only on a roll that needed 6 or less.',
+    sources: ['seed Killing Blow', '7e:close-combat/wounding-the-enemy', `${CORE} A.4, A.5, A.10`],
+  }),
+  defineSwitch({
+    id: 'rank-width',
+    topic: 'How many models make a rank that counts (rank bonus, Disruption, Steadfast)?',
+    values: { classic: 'five', 'classic-8th': 'three-for-monstrous-infantry-and-beasts' },
+    why:
+      '7th: ranks of five, whatever the troop type (A.10, sure). 8th: five, monstrous infantry and monstrous beasts ' +
+      'three (A.8, sure), for the rank bonus, Disruption and Steadfast alike; core mechanics names no other width.',
+    sources: ['7e:close-combat/combat-result-bonuses', '8e:troop-types/monstrous-infantry', `${CORE} A.8, A.10`],
   }),
 ] as const
 

@@ -6,6 +6,7 @@ import { characterJoined, characterLeft } from '../battle/joining.js'
 import { meleeAttacks } from '../battle/melee-attacks.js'
 import { moveDeclared } from '../battle/moves.js'
 import { panicTestDeclared } from '../battle/panic.js'
+import { lossesTestedAtOnce } from '../battle/phase-losses.js'
 import { shotDeclared } from '../battle/shooting-attack.js'
 import { classicCatalogue } from './catalogue.js'
 import { checkConcealed, unitDeployed } from './deployment.js'
@@ -38,13 +39,17 @@ export const classic: Ruleset = {
     CombatJoined: { name: 'close-combat-round', start: combatJoined, phases: ['close-combat'] },
     CombatRoundDeclared: { name: 'close-combat-round', start: combatRoundDeclared, phases: ['close-combat'] },
     ChargeDeclared: { name: 'charge', start: chargeDeclared, phases: ['movement'] },
-    MoveDeclared: { name: 'move', start: moveDeclared, phases: ['movement'] },
+    MoveDeclared: { name: 'move', start: lossesTestedAtOnce(moveDeclared), phases: ['movement'] },
     CharacterJoined: { name: 'character-joined', start: characterJoined, phases: ['movement'] },
     CharacterLeft: { name: 'character-left', start: characterLeft, phases: ['movement'] },
     UnitDeployed: { name: 'deployment', start: unitDeployed, phases: ['deployment'] },
     // Stand and Shoot answers a charge in the movement phase (the charge's helper says when it may).
-    ShotDeclared: { name: 'shooting-attack', start: shotDeclared, phases: ['shooting', 'movement'] },
-    SpellCast: { name: 'spell', start: spellCast, phases: ['magic'] },
+    ShotDeclared: {
+      name: 'shooting-attack',
+      start: lossesTestedAtOnce(shotDeclared),
+      phases: ['shooting', 'movement'],
+    },
+    SpellCast: { name: 'spell', start: lossesTestedAtOnce(spellCast), phases: ['magic'] },
     PanicTestDeclared: {
       name: 'panic-test',
       start: panicTestDeclared,

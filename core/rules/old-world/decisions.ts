@@ -174,12 +174,19 @@ export const oldWorldDecisions = [
   defineRuling({
     id: 'tree-spirit-leadership',
     topic: 'Which Tree Spirit characters may lend their Leadership to a Tree Spirit unit?',
-    value: 'joined-or-general',
+    value: 'any-tree-spirit-character-in-his-command-range',
     why:
-      'Only the General has a Command range that lends Leadership (Inspiring Presence, B.7); so a Tree Spirit unit ' +
-      'uses the Ld of a Tree Spirit character who joined it, or of a Tree Spirit General who is not fleeing and in ' +
-      'whose Command range the table says it stands. Characters without Tree Spirit lend it nothing.',
-    sources: ['tow:special-rules/tree-spirit', 'tow:characters/inspiring-presence', `${CORE} B.7`],
+      'The seed\'s exception names "a Tree Spirit friendly character, not fleeing", any one, "when inside that ' +
+      'character\'s Command range". Every character has a Command range (B.7): the General\'s is 12" (18" as a Large ' +
+      "Target), any other character's is his Ld in inches. So a Tree Spirit unit uses the Ld of a Tree Spirit " +
+      'character who joined it, or of any friendly Tree Spirit character not fleeing whose Command range the table says ' +
+      'it stands in (the General through Inspiring Presence). Characters without Tree Spirit lend it nothing.',
+    sources: [
+      'tow:special-rules/tree-spirit',
+      'tow:characters/inspiring-presence',
+      'tow:characters/command-range',
+      `${CORE} B.7`,
+    ],
   }),
   defineRuling({
     id: 'combat-apart',
@@ -319,12 +326,12 @@ export const oldWorldDecisions = [
   defineRuling({
     id: 'panic-heavy-casualties',
     topic: 'When does the engine open a Panic test for heavy casualties?',
-    value: 'next-phase-start',
+    value: 'after-the-attack',
     why:
-      'The rules test a unit that lost more than 25% at the end of the phase (or, shooting, after the unit that ' +
-      'shot: B.1, B.4). The log has no "phase ended" or "unit done shooting" event, so the engine keeps the models a ' +
-      'unit had when a phase began and opens the test as the next phase starts, before anything else in it, as the ' +
-      'classic table does. Combat phase losses cause none (B.7).',
+      'A unit that lost more than 25% in a phase tests at once: in the Shooting phase after the unit that shot it ' +
+      '("casualties & Panic", B.4), and so after any shot, spell or move that takes it past a quarter (B.7). The engine ' +
+      'opens the test as soon as that declaration is resolved; losses the log gives no such moment for are tested as ' +
+      'the next phase starts. Combat phase losses cause none (B.7).',
     sources: ['tow:the-psychology-of-war/heavy-casualties', 'tow:the-shooting-phase/make-panic-tests', `${CORE} B.7`],
   }),
   defineRuling({

@@ -5,6 +5,7 @@ import { combatJoined, combatRoundDeclared } from '../battle/close-combat-round.
 import { characterJoined, characterLeft } from '../battle/joining.js'
 import { meleeAttacks } from '../battle/melee-attacks.js'
 import { panicTestDeclared } from '../battle/panic.js'
+import { lossesTestedAtOnce } from '../battle/phase-losses.js'
 import { shotDeclared } from '../battle/shooting-attack.js'
 import { oldWorldCatalogue } from './catalogue.js'
 import { oldWorldEntries } from './entries/index.js'
@@ -46,12 +47,16 @@ export const oldWorld: Ruleset = {
     CombatJoined: { name: 'close-combat-round', start: combatJoined, phases: ['close-combat'] },
     CombatRoundDeclared: { name: 'close-combat-round', start: combatRoundDeclared, phases: ['close-combat'] },
     ChargeDeclared: { name: 'charge', start: chargeDeclared, phases: ['movement'] },
-    MoveDeclared: { name: 'move', start: oldWorldMoveDeclared, phases: ['movement'] },
+    MoveDeclared: { name: 'move', start: lossesTestedAtOnce(oldWorldMoveDeclared), phases: ['movement'] },
     CharacterJoined: { name: 'character-joined', start: characterJoined, phases: ['movement'] },
     CharacterLeft: { name: 'character-left', start: characterLeft, phases: ['movement'] },
     ChallengeIssued: { name: 'challenge', start: challengeIssued, phases: ['close-combat'] },
     // Stand and Shoot answers a charge in the Movement phase.
-    ShotDeclared: { name: 'shooting-attack', start: shotDeclared, phases: ['shooting', 'movement'] },
+    ShotDeclared: {
+      name: 'shooting-attack',
+      start: lossesTestedAtOnce(shotDeclared),
+      phases: ['shooting', 'movement'],
+    },
     // A friend destroyed, broken or fallen back within 6", or fleeing through: the players declare it.
     PanicTestDeclared: {
       name: 'panic-test',
@@ -61,7 +66,7 @@ export const oldWorld: Ruleset = {
     // Each type of spell in its own phase (old-world/magic §phases): the procedure checks which.
     SpellCast: {
       name: 'spell',
-      start: oldWorldSpellCast,
+      start: lossesTestedAtOnce(oldWorldSpellCast),
       phases: ['strategy', 'movement', 'shooting', 'close-combat'],
     },
   },
