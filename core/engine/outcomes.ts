@@ -16,6 +16,8 @@ export interface OutcomeValues {
     combat: string
     sides: { player: string; units: CombatUnit[] }[]
   }
+  /** A unit joins a combat under way on the side of `player` (its charge reached a unit in it, or the table says). */
+  'combat-unit-joined': { combat: string; player: string; unit: CombatUnit }
   'round-started': { combat: string; round: number; turn: number; player: string | null }
   'strike-order': { combat: string; round: number; steps: string[][] }
   'combat-result': {
@@ -195,6 +197,16 @@ const evolvers = {
       ended: false,
       joinedAt: seq,
       lastFought: null,
+    }
+  },
+  'combat-unit-joined'(game, values) {
+    const combat = game.combats[values.combat]
+    if (!combat) return
+    game.combats[values.combat] = {
+      ...combat,
+      sides: combat.sides.map((side) =>
+        side.player === values.player ? { ...side, units: [...side.units, values.unit] } : side,
+      ),
     }
   },
   'round-started'(game, values) {

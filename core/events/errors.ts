@@ -67,6 +67,8 @@ export const errorCodes = [
   'rules/bad-weapon',
   'rules/combat-fought',
   'rules/combat-over',
+  'rules/contradicts-charge',
+  'rules/not-pursuing',
   'rules/duplicate-combat',
   'rules/duplicate-unit',
   'rules/engaged',

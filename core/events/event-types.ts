@@ -325,8 +325,10 @@ export const eventSchemas = {
               .array(
                 z.strictObject({
                   unit: id,
-                  charged: z.boolean().default(false),
-                  facing: facing.default('front'),
+                  /** Omitted: as the charges recorded say (a charge that reached), else false. */
+                  charged: z.boolean().optional(),
+                  /** Omitted: as the charge recorded says, else front. */
+                  facing: facing.optional(),
                   /** Whole inches a charger moved before contact (The Old World's charge Initiative bonus). */
                   moved: z.number().int().min(0).max(30).optional(),
                 }),

@@ -23,6 +23,8 @@ export type CoreClauses = {
     | 'slain-alone'
     | 'slain-do-not-strike'
   charge:
+    | 'combat'
+    | 'contact-claims'
     | 'declare'
     | 'failed'
     | 'flee'
@@ -79,6 +81,7 @@ export type CoreClauses = {
   variants:
     | 'challenge-refusal'
     | 'charge-range'
+    | 'charges-from-the-log'
     | 'directed-at-fallen'
     | 'failed-charge'
     | 'flee-dice'

@@ -578,6 +578,20 @@ export const classicDecisions = [
       'characters too.',
     sources: ['seed Hydra Banner', 'seed Hatred', `${CORE} A.10`],
   }),
+  // Issue 16 B: charges make combats.
+  defineRuling({
+    id: 'charges-from-the-log',
+    topic: 'When may a CombatJoined say a unit charged that no recorded charge brought into the combat?',
+    value: 'only-when-the-log-is-silent',
+    why:
+      "A charge that reaches makes its combat (or joins its target's), so who charged, into which facing and how far " +
+      'is what the charges recorded say, and a claim that differs is refused. A unit the table moves into contact by ' +
+      'other means did not charge. When the log holds this player turn from an earlier phase (the movement phase ' +
+      "comes first) or a charge declared this turn, it is the whole story of the turn's charges: a unit said to have " +
+      'charged without a charge of its own that reached is refused. A fight recorded alone, its log starting at the ' +
+      "close-combat phase, says nothing of the charges: the table's word stands there.",
+    sources: [`${CORE} A.3, A.5`],
+  }),
 ] as const
 
 export type ClassicDecisions = DecisionIndexOf<typeof classicDecisions>

@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest'
+import { classic } from '../../core/rules/classic/index.js'
+import { ev, RulesetGame, unitDef } from '../helpers/classic-game.js'
+import { moveEv, refusal } from '../helpers/classic-movement.js'
+import { OldWorldGame, owEv, owUnit } from '../helpers/old-world-game.js'
+
+/**
+ * Charges make combats (issue 16, B.1): a charge that reaches makes its combat, or joins its target's, with who
+ * charged, the facing and the inches moved taken from the charge; CombatJoined refuses what the log contradicts.
+ */
+const block = (id: string, name: string, models: number, extra: Parameters<typeof unitDef>[1] = {}) =>
+  unitDef(id, {
+    name,
+    models,
+    formation: { files: 5 },
+    profile: { M: 4, WS: 3, S: 3, T: 3, I: 3, A: 1, Ld: 7 },
+    gear: ['hand-weapon'],
+    ...extra,
+  })
+
+/** Classic, turn 1 of p1, movement phase: seqs 1-5. */
+function classicGame(...units: [string, ReturnType<typeof unitDef>][]) {
+  const game = new RulesetGame(
+    classic,
+    ev.created(),
+    ev.mustered('p1', ...units.filter(([p]) => p === 'p1').map(([, u]) => u)),
+  )
+  game.apply(ev.mustered('p2', ...units.filter(([p]) => p === 'p2').map(([, u]) => u)))
+  game.apply(ev.turn(1, 'p1'))
+  game.apply(ev.phase('movement'))
+  return game
+}
+
+describe('a charge that reaches makes its combat (charge §combat)', () => {
+  it('classic: the combat is made at the charge, the charger charged into the facing it declared', () => {
+    const game = classicGame(['p1', block('a', 'Swordsmen', 20)], ['p2', block('x', 'Spearmen', 15)])
+    // seq 6: 7" measured; classic charges 2 x M4 = 8" (classic/variants §charge-range), so it reaches; x holds.
+    game.apply(moveEv.charge('a', 'x', 7, 'flank'))
+    const held = game.choose('hold')
+    expect(held.outcomes.find((o) => o.kind === 'charge-result')?.values).toMatchObject({ reached: true, moved: 7 })
+    const made = held.outcomes.find((o) => o.kind === 'combat-joined')
+    expect(made?.values).toEqual({
+      combat: 'charge-6',
+      sides: [
+        { player: 'p1', units: [{ unit: 'a', charged: true, facing: 'flank', moved: 7, charge: 6 }] },
+        { player: 'p2', units: [{ unit: 'x', charged: false, facing: 'front' }] },
+      ],
+    })
+    expect(game.cites('charge', 'combat')).toBe(true)
+    expect(game.game.combats['charge-6']?.round).toBe(0)
+  })
+
+  it('The Old World: the whole inches moved come from the charge result (8.5" reached: moved 8)', () => {
+    const game = new OldWorldGame(
+      owEv.created(),
+      owEv.mustered(
+        'p1',
+        owUnit('knights', { name: 'Knights', models: 5, formation: { files: 5 }, profile: { M: 7 } }),
+      ),
+      owEv.mustered('p2', owUnit('swordsmen', { name: 'Swordsmen', models: 20, formation: { files: 5 } })),
+      owEv.turn(1, 'p1'),
+      owEv.phase('movement'),
+    )
+    game.apply(moveEv.charge('knights', 'swordsmen', 8.5))
+    game.choose('hold')
+    // M 7 + the higher of 5 and 2 = 12" against 8.5": reached, moved min(12, 8.5) = 8.5, whole inches 8.
+    game.roll([5, 2])
+    expect(game.game.combats['charge-6']?.sides[0]?.units[0]).toMatchObject({
+      unit: 'knights',
+      charged: true,
+      moved: 8,
+    })
+    game.apply(owEv.phase('close-combat'))
+    const before = JSON.stringify(game.state)
+    const error = refusal(() =>
+      game.apply({
+        type: 'CombatJoined',
+        payload: {
+          combat: 'charge-6',
+          sides: [
+            { player: 'p1', units: [{ unit: 'knights', moved: 9 }] },
+            { player: 'p2', units: [{ unit: 'swordsmen' }] },
+          ],
+          contact: [
+            { unit: 'knights', models: 5 },
+            { unit: 'swordsmen', models: 5 },
+          ],
+        },
+      }),
+    )
+    expect(error.code).toBe('rules/contradicts-charge')
+    expect(error.message).toContain('its charge (seq 6) says 8"')
+    expect(error.message).toContain('old-world/charge §contact-claims')
+    expect(JSON.stringify(game.state)).toBe(before)
+  })
+})
+
+describe('CombatJoined refuses claims the charges recorded contradict (charge §contact-claims)', () => {
+  const contact = [
+    { unit: 'a', models: 5 },
+    { unit: 'x', models: 5 },
+  ]
+  function charged() {
+    const game = classicGame(
+      ['p1', block('a', 'Swordsmen', 20)],
+      ['p1', block('b', 'Halberdiers', 10)],
+      ['p2', block('x', 'Spearmen', 15)],
+    )
+    game.apply(moveEv.charge('a', 'x', 7, 'flank')) // 6
+    game.choose('hold') // 7
+    game.apply(ev.phase('close-combat')) // 8
+    return game
+  }
+
+  it('a facing other than the charge declared is refused, naming the rule; nothing is written', () => {
+    const game = charged()
+    const before = JSON.stringify(game.state)
+    const error = refusal(() =>
+      game.apply({
+        type: 'CombatJoined',
+        payload: {
+          combat: 'charge-6',
+          sides: [
+            { player: 'p1', units: [{ unit: 'a', facing: 'front' }] },
+            { player: 'p2', units: [{ unit: 'x' }] },
+          ],
+          contact,
+        },
+      }),
+    )
+    expect(error.code).toBe('rules/contradicts-charge')
+    expect(error.message).toBe(
+      'seq 9: CombatJoined: Swordsmen is said to fight against the facing front, but its charge (seq 6) says flank ' +
+        '(classic/charge §contact-claims)',
+    )
+    expect(JSON.stringify(game.state)).toBe(before)
+  })
+
+  it('a unit said to have charged with no charge recorded that reached is refused; a new combat for a charged unit too', () => {
+    const game = charged()
+    const before = JSON.stringify(game.state)
+    const noCharge = refusal(() =>
+      game.apply({
+        type: 'CombatJoined',
+        payload: {
+          combat: 'c2',
+          sides: [
+            { player: 'p1', units: [{ unit: 'b' }] },
+            { player: 'p2', units: [{ unit: 'x' }] },
+          ],
+          contact: [
+            { unit: 'b', models: 5 },
+            { unit: 'x', models: 5 },
+          ],
+        },
+      }),
+    )
+    // x is in the combat a charge made: a new combat cannot take it.
+    expect(noCharge.code).toBe('rules/already-engaged')
+    expect(noCharge.message).toContain('declare CombatJoined with combat "charge-6"')
+    const joinedClaim = refusal(() =>
+      game.apply({
+        type: 'CombatJoined',
+        payload: {
+          combat: 'charge-6',
+          sides: [
+            { player: 'p1', units: [{ unit: 'a' }] },
+            { player: 'p2', units: [{ unit: 'x', charged: true }] },
+          ],
+          contact,
+        },
+      }),
+    )
+    expect(joinedClaim.code).toBe('rules/contradicts-charge')
+    expect(joinedClaim.message).toContain('Spearmen is said to have charged: true, but the combat records false')
+    const bClaim = refusal(() =>
+      game.apply({
+        type: 'CombatJoined',
+        payload: {
+          combat: 'charge-6',
+          sides: [
+            { player: 'p1', units: [{ unit: 'a' }, { unit: 'b', charged: true }] },
+            { player: 'p2', units: [{ unit: 'x' }] },
+          ],
+          contact,
+        },
+      }),
+    )
+    expect(bClaim.code).toBe('rules/contradicts-charge')
+    expect(bClaim.message).toBe(
+      'seq 9: CombatJoined: Halberdiers is said to have charged, but the log records no charge of it this turn that ' +
+        'reached (classic/charge §contact-claims; classic/variants §charges-from-the-log)',
+    )
+    expect(JSON.stringify(game.state)).toBe(before)
+  })
+})
