@@ -42,6 +42,8 @@ export interface OutcomeValues {
   fled: { unit: string; roll: number }
   'restraint-test': { unit: string; passed: boolean; roll: number; leadership: number }
   pursued: { unit: string; roll: number }
+  /** A winner still in contact with an enemy that held: it stays and does not pursue. */
+  'pursuit-held': { unit: string; heldBy: string }
   caught: { unit: string; by: string; modelsLost: number }
   escaped: { unit: string; roll: number }
   'charge-declared': { unit: string; target: string; distance: number }
@@ -229,6 +231,7 @@ const evolvers = {
   },
   'restraint-test': nothing,
   pursued: nothing,
+  'pursuit-held': nothing,
   caught(game, values, seq) {
     const unit = unitIn(game, values.unit, seq)
     keepPhaseStart(game, unit)

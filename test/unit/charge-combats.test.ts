@@ -194,3 +194,71 @@ describe('CombatJoined refuses claims the charges recorded contradict (charge §
     expect(JSON.stringify(game.state)).toBe(before)
   })
 })
+
+describe('a combat of several units (issue 16, B.2)', () => {
+  it('classic: a second charge joins the combat; its result counts every unit, worked out by hand', () => {
+    const banner = { command: { standard: true } }
+    const game = classicGame(
+      ['p1', block('a', 'Swordsmen', 20, banner)],
+      ['p1', block('b', 'Halberdiers', 10, banner)],
+      ['p2', block('x', 'Spearmen', 15)],
+    )
+    game.apply(moveEv.charge('a', 'x', 7)) // 6: 2 x M4 = 8" covers 7"
+    game.choose('hold') // 7: combat charge-6 is made
+    // 8: the Halberdiers charge the engaged Spearmen in the flank; an engaged unit can only hold.
+    const second = game.apply(moveEv.charge('b', 'x', 7, 'flank'))
+    expect(second.outcomes.find((o) => o.kind === 'combat-unit-joined')?.values).toEqual({
+      combat: 'charge-6',
+      player: 'p1',
+      unit: { unit: 'b', charged: true, facing: 'flank', moved: 7, charge: 8 },
+    })
+    game.apply(ev.phase('close-combat')) // 9
+    game.apply({
+      type: 'CombatJoined',
+      payload: {
+        combat: 'charge-6',
+        sides: [
+          { player: 'p1', units: [{ unit: 'a' }, { unit: 'b' }] },
+          { player: 'p2', units: [{ unit: 'x' }] },
+        ],
+        contact: [
+          { unit: 'a', models: 5 },
+          { unit: 'b', models: 5 },
+          { unit: 'x', models: 5, target: 'a' },
+        ],
+      },
+    }) // 10: both chargers strike first
+    game.roll([4, 4, 4, 1, 1]) // Swordsmen: 5 attacks at 4+ (WS3 v WS3): 3 hits
+    game.roll([4, 4, 1]) // S3 v T3 4+: 2 wounds, no armour: Spearmen 15 -> 13
+    game.roll([4, 4, 1, 1, 1]) // Halberdiers: 2 hits
+    game.roll([4, 1]) // 1 wound: Spearmen 13 -> 12
+    game.roll([4, 1]) // Spearmen: the 2 front models left in contact strike back: 1 hit
+    const struck = game.roll([4]) // 1 wound: Swordsmen 20 -> 19
+    // p1: 3 wounds + the best single unit's ranks (Swordsmen, 4 ranks of five as the round began: +3; the Halberdiers'
+    // +1 does not add) + one standard (+1, though both carry one) + the flank (+1) + outnumbering (US 19 + 10 = 29
+    // against 12: +1) = 9. p2: 1 wound; its 3 ranks (+2) are cancelled by the Halberdiers (US 10) in its flank = 1.
+    expect(struck.outcomes.find((o) => o.kind === 'combat-result')?.values).toEqual({
+      combat: 'charge-6',
+      round: 1,
+      scores: { p1: 9, p2: 1 },
+      winner: 'p1',
+      difference: 8,
+    })
+    expect(game.text()).toContain('rank bonus: Swordsmen, 4 ranks of five')
+    expect(game.cites('combat-result', 'flank')).toBe(true)
+    expect(game.cites('combat-result', 'outnumber')).toBe(true)
+    // Ld 7 - 8 = -1: only a double 1 holds.
+    const broke = game.roll([3, 4])
+    expect(broke.outcomes.find((o) => o.kind === 'break-test')?.values).toMatchObject({ unit: 'x', passed: false })
+    game.roll([2, 2]) // flees 4"
+    // Each winner in contact may pursue: the Swordsmen first, then the Halberdiers are asked too.
+    expect(Object.values(game.game.requests)[0]).toMatchObject({ purpose: 'pursuit', chooser: 'p1' })
+    game.choose('pursue')
+    const caught = game.roll([3, 3]) // 6 >= 4: caught
+    expect(caught.outcomes.find((o) => o.kind === 'caught')?.values).toEqual({ unit: 'x', by: 'a', modelsLost: 12 })
+    expect(Object.values(game.game.requests)[0]).toMatchObject({
+      purpose: 'pursuit',
+      text: expect.stringContaining('Halberdiers'),
+    })
+  })
+})

@@ -38,7 +38,7 @@ export type CoreClauses = {
   'combat-result': 'winner' | 'wiped-out' | 'wounds'
   dice: 'characteristic-range' | 're-roll-once'
   fear: 'close-combat'
-  'flee-and-pursuit': 'caught' | 'escaped' | 'flee' | 'pursue' | 'restraint'
+  'flee-and-pursuit': 'caught' | 'escaped' | 'flee' | 'held-in-contact' | 'pursue' | 'restraint'
   general: 'general' | 'inspiring-presence'
   'leadership-test': 'roll'
   movement:

@@ -93,6 +93,26 @@ function* pursue(r: Round, pursuer: UnitState, gaveGround: readonly UnitState[],
   const { ctx, combat } = r
   const { flights, fellBackIds, caught, pursuersOf, contactNote } = chase
   const targets = r.plan.targets
+  // A winner still fighting an enemy that held stays in the combat (flee-and-pursuit §held-in-contact).
+  const foe = targets[pursuer.id] ? ctx.unit(targets[pursuer.id] as string) : undefined
+  const held =
+    foe !== undefined &&
+    foe.models > 0 &&
+    !foe.fleeing &&
+    !gaveGround.includes(foe) &&
+    !flights.some((f) => f.unit.id === foe.id)
+  if (held && (flights.length > 0 || gaveGround.length > 0)) {
+    ctx.emit({
+      kind: 'pursuit-held',
+      text: `${pursuer.name} is still in contact with ${foe?.name}, who held: it cannot pursue`,
+      values: { unit: pursuer.id, heldBy: foe?.id as string },
+      explanation: explain(`${foe?.name} held: ${pursuer.name} stays in the combat with it`, {
+        rule: ctx.rule('flee-and-pursuit', 'held-in-contact'),
+        from: [r.seq],
+      }),
+    })
+    return false
+  }
   const quarry = flights.filter((flight) => targets[pursuer.id] === flight.unit.id || flights.length === 1)
   if (quarry.length === 0) {
     const foes = gaveGround.filter((unit) => targets[pursuer.id] === unit.id || gaveGround.length === 1)

@@ -13,6 +13,8 @@ export const fleeAndPursuit = defineEntry({
     'to hold must pass a Leadership test.',
   clauses: {
     flee: 'the broken unit rolls its flee distance (classic/variants §flee-dice)',
+    'held-in-contact':
+      'a winner still in contact with an enemy unit that held (did not break) stays in the combat: it cannot pursue',
     restraint: 'a winner that does not want to pursue tests Leadership; if it fails, it pursues',
     pursue: 'each pursuing unit rolls its pursuit distance with the same dice',
     caught: 'a pursuit roll equal to or above the flee roll catches the fleeing unit: it is destroyed',

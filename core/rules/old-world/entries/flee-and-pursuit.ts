@@ -15,6 +15,8 @@ export const fleeAndPursuit = defineEntry({
   clauses: {
     flee: 'a broken unit flees 2D6" away from the winning unit with the highest Unit Strength',
     pursue: 'a winner may pursue 2D6" towards a broken or falling-back enemy',
+    'held-in-contact':
+      'a winner still in contact with an enemy unit that held (did not break) stays in the combat: it cannot pursue',
     restraint:
       'a winner that would rather restrain and reform tests its Leadership; failed, it must pursue or follow up',
     caught:
