@@ -264,6 +264,7 @@ export function createHandlers(parts: HandlerParts): Handlers {
     PanicTestDeclared: declaration(parts),
     ItemUsed: declaration(parts),
     ChallengeIssued: declaration(parts),
+    PursuitReached: declaration(parts),
     DiceRolled: answer,
     ChoiceMade: answer,
     PlayerKeyRecorded: playerKeyRecorded,

@@ -44,6 +44,8 @@ export interface OutcomeValues {
   pursued: { unit: string; roll: number }
   /** A winner still in contact with an enemy that held: it stays and does not pursue. */
   'pursuit-held': { unit: string; heldBy: string }
+  /** A unit that wiped out its enemy in its charge moves on `roll` inches. */
+  overran: { unit: string; roll: number }
   caught: { unit: string; by: string; modelsLost: number }
   escaped: { unit: string; roll: number }
   'charge-declared': { unit: string; target: string; distance: number }
@@ -232,6 +234,7 @@ const evolvers = {
   'restraint-test': nothing,
   pursued: nothing,
   'pursuit-held': nothing,
+  overran: nothing,
   caught(game, values, seq) {
     const unit = unitIn(game, values.unit, seq)
     keepPhaseStart(game, unit)

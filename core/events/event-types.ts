@@ -3,6 +3,7 @@ import { claimSchema, claimSchemaV1 } from './claim-schema.js'
 import { firstControlCharacter } from './control-text.js'
 import { sha256HexSchema } from './envelope.js'
 import type { EventDefinitions } from './event-catalog.js'
+import { pursuitEvents } from './pursuit-events.js'
 import { slug as id } from './slug.js'
 
 /**
@@ -215,6 +216,7 @@ function base64url(bytes: number) {
 }
 
 export const eventSchemas = {
+  ...pursuitEvents,
   GameCreated: {
     version: 1,
     schema: z.strictObject({
@@ -448,6 +450,7 @@ export const eventSchemas = {
       champion: z.boolean().optional(),
     }),
   },
+  ...pursuitEvents,
   DiceRolled: {
     version: 1,
     schema: z.strictObject({

@@ -489,6 +489,30 @@ export const META: Meta = {
       },
     },
   },
+  PursuitReached: {
+    title: 'Pursuit reaches a fresh enemy',
+    help:
+      'A winner whose pursuit or overrun move reached an enemy unit it was not fighting charges it: the engine makes ' +
+      'the combat, fought next close-combat phase as a charge.',
+    recordedBy: 'form',
+    fields: {
+      unit: unitField('Pursuer', 'the unit whose pursuit or overrun reached the enemy'),
+      target: unitField('Enemy reached', 'the fresh enemy unit it reached', 'enemy-unit'),
+      facing: {
+        label: 'Into its',
+        help: "the enemy's facing the pursuer reached: front, flank or rear",
+        kind: 'choice',
+        labels: FACING,
+      },
+      moved: {
+        label: 'Inches moved',
+        help: 'whole inches the pursuer moved before contact (The Old World: its charge Initiative bonus)',
+        kind: 'inches',
+        unit: 'inches',
+        rulesets: OW,
+      },
+    },
+  },
   DiceRolled: {
     title: 'Dice rolled',
     help: 'The answer to a dice request (`arbiter roll`).',

@@ -2,6 +2,7 @@ import type { Facing, SideTally } from '../../engine/effects.js'
 import { RuleError } from '../../engine/errors.js'
 import type { Answer, CombatState, EventOf, Procedure, ProcedureContext, RequestSpec } from '../../engine/types.js'
 import { explain } from '../../explain/explanation.js'
+import { overrun } from './after-the-rout.js'
 import { breakTests } from './break-test.js'
 import { answerChallenge, checkPendingChallenge, closeChallenge } from './challenges.js'
 import { claimedUnit, requireNotEngaged } from './charge-combat.js'
@@ -173,8 +174,10 @@ function* fightRound(
   const outcome = combatResult(r)
   if (outcome.wipedOut || outcome.winnerIndex < 0) {
     closeChallenge(ctx, combat, outcome.wipedOut)
-    if (outcome.wipedOut) endCombat(ctx, combat, round)
-    else endRound(ctx, combat, round)
+    if (outcome.wipedOut) {
+      endCombat(ctx, combat, round)
+      yield* overrun(r)
+    } else endRound(ctx, combat, round)
     return
   }
   const verdicts = yield* breakTests(r, outcome)

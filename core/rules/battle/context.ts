@@ -38,7 +38,15 @@ export type CoreClauses = {
   'combat-result': 'winner' | 'wiped-out' | 'wounds'
   dice: 'characteristic-range' | 're-roll-once'
   fear: 'close-combat'
-  'flee-and-pursuit': 'caught' | 'escaped' | 'flee' | 'held-in-contact' | 'pursue' | 'restraint'
+  'flee-and-pursuit':
+    | 'caught'
+    | 'escaped'
+    | 'flee'
+    | 'fresh-enemy'
+    | 'held-in-contact'
+    | 'overrun'
+    | 'pursue'
+    | 'restraint'
   general: 'general' | 'inspiring-presence'
   'leadership-test': 'roll'
   movement:
@@ -79,6 +87,7 @@ export type CoreClauses = {
   'to-wound': 'chart' | 'natural-1' | 'cannot-wound'
   'unit-leadership': 'best'
   variants:
+    | 'after-the-rout'
     | 'challenge-refusal'
     | 'charge-range'
     | 'charges-from-the-log'

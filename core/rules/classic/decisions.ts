@@ -592,6 +592,19 @@ export const classicDecisions = [
       "close-combat phase, says nothing of the charges: the table's word stands there.",
     sources: [`${CORE} A.3, A.5`],
   }),
+  defineRuling({
+    id: 'after-the-rout',
+    topic: 'What does the engine know of pursuit and overrun moves, and what does the table say?',
+    value: 'table-says-who-is-reached',
+    why:
+      'The engine keeps no positions. A unit that wiped out its enemy in the round it charged may overrun with its ' +
+      'pursuit dice (the 7th and Old World rulebooks; the seed\'s Hatred "has to overrun" presumes it): the engine asks, ' +
+      'or with Hatred (a required pursuit) rolls at once. Whether a pursuit or overrun reaches a fresh enemy is the ' +
+      "table's to say (PursuitReached), allowed to a unit whose combat ended this close-combat phase: a fleeing enemy " +
+      'reached is destroyed, any other is charged, the combat made at once and fought in the next close-combat phase, ' +
+      'the pursuer counting as having charged (its bonuses for its first round there).',
+    sources: ['seed Hatred', `${CORE} A.6`],
+  }),
 ] as const
 
 export type ClassicDecisions = DecisionIndexOf<typeof classicDecisions>
