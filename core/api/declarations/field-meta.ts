@@ -195,8 +195,9 @@ export const META: Meta = {
   CombatJoined: {
     title: 'Fight a combat',
     help:
-      'Units locked in combat: the two sides, who charged (into which facing, and in The Old World how many inches ' +
-      'it moved), who is in base contact. The first round is fought at once.',
+      'Who is in base contact, and the round fought at once. A charge that reached made its combat already: name it ' +
+      '(its id, charge-<seq>) and who charged, the facing and the inches moved come from the charge. A new name makes ' +
+      'a new combat; naming a combat under way adds the units the table moved into contact and fights its next round.',
     recordedBy: 'form',
     fields: {
       combat: {

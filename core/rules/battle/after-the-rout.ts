@@ -128,7 +128,7 @@ export function* pursuitReached(context: ProcedureContext, event: EventOf<'Pursu
 }
 
 /** The pursuer charges what it reached: a new combat, or the one the enemy is in, from that combat's next round. */
-function pursuitMakesCombat(
+export function pursuitMakesCombat(
   ctx: BattleContext,
   pursuer: UnitState,
   target: UnitState,

@@ -339,7 +339,8 @@ export const oldWorldDecisions = [
       'or with Hatred (a required pursuit) rolls at once. Whether a pursuit or overrun reaches a fresh enemy is the ' +
       "table's to say (PursuitReached), allowed to a unit whose combat ended this close-combat phase: a fleeing enemy " +
       'reached is destroyed, any other is charged, the combat made at once and fought in the next close-combat phase, ' +
-      'the pursuer counting as having charged (its bonuses for its first round there).',
+      'the pursuer counting as having charged (its bonuses for its first round there). A unit reached after it fell ' +
+      'back in good order (The Old World) has rallied and may reform: it faces its pursuer, who is in its front.',
     sources: ['tow:the-combat-phase/the-pursuit-move', `${CORE} B.6`],
   }),
 ] as const
