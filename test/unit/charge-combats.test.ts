@@ -262,3 +262,82 @@ describe('a combat of several units (issue 16, B.2)', () => {
     })
   })
 })
+
+describe('each losing unit tests; a winner in contact with one that held stays; a unit joins in a later turn', () => {
+  it('classic: two losers test apart; the Swordsmen cannot pursue past the Militia who held; a later charge joins', () => {
+    const game = new RulesetGame(
+      classic,
+      ev.created(),
+      ev.mustered('p1', block('a', 'Swordsmen', 20), block('b', 'Halberdiers', 10)),
+      ev.mustered('p2', block('x', 'Spearmen', 5), block('y', 'Militia', 5)),
+      ev.turn(1, 'p1'),
+      ev.phase('close-combat'),
+    )
+    // A fight recorded alone (the log starts at the close-combat phase): the table says the Swordsmen charged.
+    game.apply({
+      type: 'CombatJoined',
+      payload: {
+        combat: 'c1',
+        sides: [
+          { player: 'p1', units: [{ unit: 'a', charged: true }] },
+          { player: 'p2', units: [{ unit: 'x' }, { unit: 'y' }] },
+        ],
+        contact: [
+          { unit: 'a', models: 5, target: 'x' },
+          { unit: 'x', models: 5 },
+          { unit: 'y', models: 5 },
+        ],
+      },
+    }) // 6
+    game.roll([4, 4, 4, 4, 1]) // Swordsmen: 4 hits at 4+
+    game.roll([4, 4, 4, 1]) // 3 wounds: Spearmen 5 -> 2
+    game.roll([1, 1]) // the 2 Spearmen left in contact: no hit
+    const result = game.roll([1, 1, 1, 1, 1]) // Militia: no hit
+    // p1: 3 wounds + 4 ranks of five (+3) + outnumbering (US 20 against 2 + 5 = 7: +1) = 7; p2: 0, one rank each.
+    expect(result.outcomes.find((o) => o.kind === 'combat-result')?.values).toMatchObject({
+      scores: { p1: 7, p2: 0 },
+      difference: 7,
+    })
+    // Each loser tests on its own Ld 7 - 7 = 0: the Spearmen roll 7 and break; the Militia's double 1 holds.
+    game.roll([3, 4])
+    game.roll([1, 1])
+    expect(game.outcomes('break-test').map((o) => o.values)).toEqual([
+      { unit: 'x', passed: false, roll: 7, leadership: 0 },
+      { unit: 'y', passed: true, roll: 2, leadership: 0 },
+    ])
+    const fled = game.roll([2, 2]) // 13: the Spearmen flee 4"
+    expect(fled.outcomes.find((o) => o.kind === 'pursuit-held')?.values).toEqual({ unit: 'a', heldBy: 'y' })
+    expect(fled.outcomes.find((o) => o.kind === 'escaped')?.values).toEqual({ unit: 'x', roll: 4 })
+    expect(game.cites('flee-and-pursuit', 'held-in-contact')).toBe(true)
+    expect(game.game.combats.c1).toMatchObject({ ended: false, round: 1 })
+
+    // Turn 2 of p1: the Halberdiers charge the Militia's flank and join c1 under way, from its round 2.
+    game.apply(ev.turn(1, 'p2')) // 14
+    game.apply(ev.turn(2, 'p1')) // 15
+    game.apply(ev.phase('movement')) // 16
+    const joined = game.apply(moveEv.charge('b', 'y', 6, 'flank')) // 17: engaged, the Militia can only hold
+    expect(joined.outcomes.find((o) => o.kind === 'combat-unit-joined')?.values).toEqual({
+      combat: 'c1',
+      player: 'p1',
+      unit: { unit: 'b', charged: true, facing: 'flank', moved: 6, firstRound: 2, charge: 17 },
+    })
+    game.apply(ev.phase('close-combat')) // 18
+    const round2 = game.apply({
+      type: 'CombatRoundDeclared',
+      payload: {
+        combat: 'c1',
+        contact: [
+          { unit: 'a', models: 5 },
+          { unit: 'b', models: 5 },
+          { unit: 'y', models: 5, target: 'a' },
+        ],
+      },
+    })
+    // Round 2 is the Halberdiers' first: they strike first as chargers; the Swordsmen's charge was round 1's.
+    expect(round2.outcomes.find((o) => o.kind === 'strike-order')?.values).toEqual({
+      combat: 'c1',
+      round: 2,
+      steps: [['b'], ['a', 'y']],
+    })
+  })
+})

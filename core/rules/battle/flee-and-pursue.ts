@@ -93,20 +93,18 @@ function* pursue(r: Round, pursuer: UnitState, gaveGround: readonly UnitState[],
   const { ctx, combat } = r
   const { flights, fellBackIds, caught, pursuersOf, contactNote } = chase
   const targets = r.plan.targets
-  // A winner still fighting an enemy that held stays in the combat (flee-and-pursuit §held-in-contact).
-  const foe = targets[pursuer.id] ? ctx.unit(targets[pursuer.id] as string) : undefined
-  const held =
-    foe !== undefined &&
-    foe.models > 0 &&
-    !foe.fleeing &&
-    !gaveGround.includes(foe) &&
-    !flights.some((f) => f.unit.id === foe.id)
-  if (held && (flights.length > 0 || gaveGround.length > 0)) {
+  // A winner still in contact with an enemy that held (the one it fights, or one fighting it) stays in the combat
+  // (flee-and-pursuit §held-in-contact).
+  const left = (unit: UnitState) => flights.some((f) => f.unit.id === unit.id) || gaveGround.includes(unit)
+  const heldBy = r
+    .live(1 - r.sideOf(pursuer.id))
+    .find((enemy) => !left(enemy) && (targets[pursuer.id] === enemy.id || targets[enemy.id] === pursuer.id))
+  if (heldBy && (flights.length > 0 || gaveGround.length > 0)) {
     ctx.emit({
       kind: 'pursuit-held',
-      text: `${pursuer.name} is still in contact with ${foe?.name}, who held: it cannot pursue`,
-      values: { unit: pursuer.id, heldBy: foe?.id as string },
-      explanation: explain(`${foe?.name} held: ${pursuer.name} stays in the combat with it`, {
+      text: `${pursuer.name} is still in contact with ${heldBy.name}, who held: it cannot pursue`,
+      values: { unit: pursuer.id, heldBy: heldBy.id },
+      explanation: explain(`${heldBy.name} held: ${pursuer.name} stays in the combat with it`, {
         rule: ctx.rule('flee-and-pursuit', 'held-in-contact'),
         from: [r.seq],
       }),
