@@ -251,15 +251,14 @@ describe('a combat of several units (issue 16, B.2)', () => {
     const broke = game.roll([3, 4])
     expect(broke.outcomes.find((o) => o.kind === 'break-test')?.values).toMatchObject({ unit: 'x', passed: false })
     game.roll([2, 2]) // flees 4"
-    // Each winner in contact may pursue: the Swordsmen first, then the Halberdiers are asked too.
+    // Each winner in contact may pursue: the Swordsmen are asked first.
     expect(Object.values(game.game.requests)[0]).toMatchObject({ purpose: 'pursuit', chooser: 'p1' })
     game.choose('pursue')
     const caught = game.roll([3, 3]) // 6 >= 4: caught
     expect(caught.outcomes.find((o) => o.kind === 'caught')?.values).toEqual({ unit: 'x', by: 'a', modelsLost: 12 })
-    expect(Object.values(game.game.requests)[0]).toMatchObject({
-      purpose: 'pursuit',
-      text: expect.stringContaining('Halberdiers'),
-    })
+    // The Spearmen are caught: the Halberdiers have no one left to pursue, and the combat is over.
+    expect(Object.keys(game.game.requests)).toEqual([])
+    expect(game.game.combats['charge-6']?.ended).toBe(true)
   })
 })
 
@@ -339,5 +338,76 @@ describe('each losing unit tests; a winner in contact with one that held stays; 
       round: 2,
       steps: [['b'], ['a', 'y']],
     })
+  })
+})
+
+describe('The Old World: a combat of three units, worked out by hand', () => {
+  it('two charges into one enemy: strike order by charge inches, flank per enemy unit, Massed Infantry, Disrupted', () => {
+    const unit = (id: string, name: string, models: number, standard = false) =>
+      owUnit(id, {
+        name,
+        models,
+        formation: { files: 5 },
+        profile: { M: 4, WS: 3, S: 3, T: 3, I: 3, A: 1, Ld: 7 },
+        gear: ['hand-weapon'],
+        ...(standard ? { command: { standard: true } } : {}),
+      })
+    const game = new OldWorldGame(
+      owEv.created(),
+      owEv.mustered('p1', unit('a', 'Swordsmen', 20, true), unit('b', 'Halberdiers', 10, true)),
+      owEv.mustered('p2', unit('x', 'Spearmen', 15)),
+      owEv.turn(1, 'p1'),
+      owEv.phase('movement'),
+    )
+    game.apply(moveEv.charge('a', 'x', 5)) // 6
+    game.choose('hold') // 7
+    game.roll([3, 1]) // 8: M4 + the higher die 3 = 7" covers 5": combat charge-6, moved 5
+    game.apply(moveEv.charge('b', 'x', 5, 'flank')) // 9: the engaged Spearmen hold
+    const joined = game.roll([3, 1]) // 10: 7" covers 5": the Halberdiers join charge-6
+    expect(joined.outcomes.find((o) => o.kind === 'combat-unit-joined')?.values).toEqual({
+      combat: 'charge-6',
+      player: 'p1',
+      unit: { unit: 'b', charged: true, facing: 'flank', moved: 5, charge: 9 },
+    })
+    game.apply(owEv.phase('close-combat')) // 11
+    const fought = game.apply({
+      type: 'CombatJoined',
+      payload: {
+        combat: 'charge-6',
+        sides: [
+          { player: 'p1', units: [{ unit: 'a' }, { unit: 'b' }] },
+          { player: 'p2', units: [{ unit: 'x' }] },
+        ],
+        contact: [
+          { unit: 'a', models: 5 },
+          { unit: 'b', models: 5 },
+          { unit: 'x', models: 5, target: 'a' },
+        ],
+      },
+    }) // 12
+    // Charging I bonus, +1 a full inch moved (old-world/strike-order §charging): the Halberdiers 3 + 4 (5" into the
+    // flank, at most +4) = 7; the Swordsmen 3 + 3 (front, at most +3) = 6; the Spearmen 3.
+    expect(fought.outcomes.find((o) => o.kind === 'strike-order')?.values).toEqual({
+      combat: 'charge-6',
+      round: 1,
+      steps: [['b'], ['a'], ['x']],
+    })
+    game.roll([4, 4, 4, 1, 1]) // Halberdiers: 3 hits at 4+
+    game.roll([4, 4, 1]) // 2 wounds: Spearmen 15 -> 13
+    game.roll([4, 4, 4, 1, 1]) // Swordsmen: 3 hits
+    game.roll([4, 4, 1]) // 2 wounds: 13 -> 11
+    game.roll([4]) // the one Spearman left of the 5 in contact: 1 hit
+    const result = game.roll([4]) // 1 wound: Swordsmen 20 -> 19
+    // p1: 4 wounds + the best unit's ranks (Swordsmen, 19 models: 3 ranks of five, +1 a rank behind the first, at
+    // most +2 for infantry) + 1 flank (one enemy unit in a flank) + Massed Infantry (US 29 against 11: +1) + one
+    // standard (+1) = 9. p2: 1 wound; its ranks are lost, Disrupted by the Halberdiers (US 10) in its flank = 1.
+    expect(result.outcomes.find((o) => o.kind === 'combat-result')?.values).toEqual({
+      combat: 'charge-6',
+      round: 1,
+      scores: { p1: 9, p2: 1 },
+      winner: 'p1',
+      difference: 8,
+    })
+    expect(game.text()).toContain('Spearmen is Disrupted: Halberdiers (Unit Strength 10) fights it in the flank')
   })
 })

@@ -111,7 +111,10 @@ function* pursue(r: Round, pursuer: UnitState, gaveGround: readonly UnitState[],
     })
     return false
   }
-  const quarry = flights.filter((flight) => targets[pursuer.id] === flight.unit.id || flights.length === 1)
+  // A unit another pursuer has caught is gone: nobody pursues it further.
+  const quarry = flights.filter(
+    (flight) => !caught.has(flight.unit.id) && (targets[pursuer.id] === flight.unit.id || flights.length === 1),
+  )
   if (quarry.length === 0) {
     const foes = gaveGround.filter((unit) => targets[pursuer.id] === unit.id || gaveGround.length === 1)
     return foes.length > 0 && (yield* decideFollowUp(ctx, pursuer, foes, combat))
