@@ -139,7 +139,9 @@ describe('a pursuit or overrun that reaches a fresh enemy charges it (flee-and-p
     )
     // The Corsairs are still in combat charge-6 (its round waits for its dice): no pursuit yet.
     expect(notMine.code).toBe('rules/already-engaged')
-    expect(notMine.message).toContain('only a unit whose combat is over pursues (classic/flee-and-pursuit §fresh-enemy)')
+    expect(notMine.message).toContain(
+      'only a unit whose combat is over pursues (classic/flee-and-pursuit §fresh-enemy)',
+    )
     expect(JSON.stringify(game.state)).toBe(before)
   })
 })
