@@ -286,6 +286,7 @@ export function createHandlers(parts: HandlerParts): Handlers {
     CharacterJoined: declaration(parts),
     CharacterLeft: declaration(parts),
     GameEnded: gameEnded(parts),
+    PursuitReached: declaration(parts),
     DiceRolled: answer,
     ChoiceMade: answer,
     PlayerKeyRecorded: playerKeyRecorded,

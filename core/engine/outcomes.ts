@@ -17,6 +17,8 @@ export interface OutcomeValues {
     combat: string
     sides: { player: string; units: CombatUnit[] }[]
   }
+  /** A unit joins a combat under way on the side of `player` (its charge reached a unit in it, or the table says). */
+  'combat-unit-joined': { combat: string; player: string; unit: CombatUnit }
   'round-started': { combat: string; round: number; turn: number; player: string | null }
   'strike-order': { combat: string; round: number; steps: string[][] }
   'combat-result': {
@@ -41,6 +43,10 @@ export interface OutcomeValues {
   fled: { unit: string; roll: number }
   'restraint-test': { unit: string; passed: boolean; roll: number; leadership: number }
   pursued: { unit: string; roll: number }
+  /** A winner still in contact with an enemy that held: it stays and does not pursue. */
+  'pursuit-held': { unit: string; heldBy: string }
+  /** A unit that wiped out its enemy in its charge moves on `roll` inches. */
+  overran: { unit: string; roll: number }
   caught: { unit: string; by: string; modelsLost: number }
   escaped: { unit: string; roll: number }
   'charge-declared': { unit: string; target: string; distance: number }
@@ -205,6 +211,16 @@ const evolvers = {
       lastFought: null,
     }
   },
+  'combat-unit-joined'(game, values) {
+    const combat = game.combats[values.combat]
+    if (!combat) return
+    game.combats[values.combat] = {
+      ...combat,
+      sides: combat.sides.map((side) =>
+        side.player === values.player ? { ...side, units: [...side.units, values.unit] } : side,
+      ),
+    }
+  },
   'round-started'(game, values) {
     const combat = game.combats[values.combat]
     if (!combat) return
@@ -228,6 +244,8 @@ const evolvers = {
   },
   'restraint-test': nothing,
   pursued: nothing,
+  'pursuit-held': nothing,
+  overran: nothing,
   caught(game, values, seq) {
     const unit = unitIn(game, values.unit, seq)
     keepPhaseStart(game, unit)

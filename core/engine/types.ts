@@ -152,11 +152,15 @@ export interface CombatUnit {
   readonly charged: boolean
   /** The enemy's facing this unit fights against. */
   readonly facing: Facing
-  /** Whole inches it moved before contact when it charged, as the table said. */
+  /** Whole inches it moved before contact when it charged, as its charge (or the table) said. */
   readonly moved?: number
+  /** The combat round it first fights in, when it joined a combat under way (its charge bonuses are for that round). */
+  readonly firstRound?: number
+  /** Seq of the ChargeDeclared whose charge brought it into the combat. */
+  readonly charge?: number
 }
 
-/** A combat the players declared: its sides and how far it has gone. */
+/** A combat made by a charge that reached, or declared by the players: its sides and how far it has gone. */
 export interface CombatState {
   readonly id: string
   readonly sides: readonly { readonly player: string; readonly units: readonly CombatUnit[] }[]

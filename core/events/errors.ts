@@ -68,6 +68,8 @@ export const errorCodes = [
   'rules/bad-weapon',
   'rules/combat-fought',
   'rules/combat-over',
+  'rules/contradicts-charge',
+  'rules/not-pursuing',
   'rules/duplicate-combat',
   'rules/duplicate-unit',
   'rules/engaged',

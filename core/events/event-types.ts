@@ -5,6 +5,7 @@ import { firstControlCharacter } from './control-text.js'
 import { sha256HexSchema } from './envelope.js'
 import type { EventDefinitions } from './event-catalog.js'
 import { gameEndEvents, gameTurnsSchema, pointsSchema } from './game-end-events.js'
+import { pursuitEvents } from './pursuit-events.js'
 import { slug as id } from './slug.js'
 
 /**
@@ -232,6 +233,7 @@ function base64url(bytes: number) {
 }
 
 export const eventSchemas = {
+  ...pursuitEvents,
   GameCreated: {
     version: 1,
     schema: z.strictObject({
@@ -343,8 +345,10 @@ export const eventSchemas = {
               .array(
                 z.strictObject({
                   unit: id,
-                  charged: z.boolean().default(false),
-                  facing: facing.default('front'),
+                  /** Omitted: as the charges recorded say (a charge that reached), else false. */
+                  charged: z.boolean().optional(),
+                  /** Omitted: as the charge recorded says, else front. */
+                  facing: facing.optional(),
                   /** Whole inches a charger moved before contact (The Old World's charge Initiative bonus). */
                   moved: z.number().int().min(0).max(30).optional(),
                 }),
@@ -465,6 +469,7 @@ export const eventSchemas = {
     }),
   },
   ...characterEvents,
+  ...pursuitEvents,
   DiceRolled: {
     version: 1,
     schema: z.strictObject({

@@ -348,7 +348,7 @@ describe('a charge that reached leads to its combat', () => {
     expect(more).toEqual([])
     expect(combat?.title).toBe('Chaos Knights charged Empire Swordsmen')
     expect(combat?.payload).toEqual({
-      combat: 'combat-1',
+      combat: 'charge-6',
       sides: [
         { player: 'p1', units: [{ unit: 'swordsmen', charged: false, facing: 'front' }] },
         { player: 'p2', units: [{ unit: 'knights', charged: true, facing: 'flank' }] },

@@ -511,6 +511,8 @@ describe('old-world/tree-whack', () => {
     g.answer('tree-whack-hits', [2])
     g.answer('to-wound', [3, 3])
     expect(g.outcomes('combat-ended')).toHaveLength(1)
+    // The Treeman wiped out the Spearmen in the round it charged: it may overrun (flee-and-pursuit §overrun); it stays.
+    g.answer('overrun', 'stay')
     // c2, the same turn: the Treeman strikes with all 5 Attacks, with no Tree Whack offered.
     g.apply(joined('treeman', 1, 'archers', 1, 'c2'))
     expect(g.request()).toMatchObject({ purpose: 'to-hit', count: 5 })

@@ -202,8 +202,9 @@ export const META: Meta = {
   CombatJoined: {
     title: 'Fight a combat',
     help:
-      'Units locked in combat: the two sides, who charged (into which facing, and in The Old World how many inches ' +
-      'it moved), who is in base contact. The first round is fought at once.',
+      'Who is in base contact, and the round fought at once. A charge that reached made its combat already: name it ' +
+      '(its id, charge-<seq>) and who charged, the facing and the inches moved come from the charge. A new name makes ' +
+      'a new combat; naming a combat under way adds the units the table moved into contact and fights its next round.',
     recordedBy: 'form',
     fields: {
       combat: {
@@ -497,6 +498,30 @@ export const META: Meta = {
     },
   },
   ...CHARACTER_META,
+  PursuitReached: {
+    title: 'Pursuit reaches a fresh enemy',
+    help:
+      'A winner whose pursuit or overrun move reached an enemy unit it was not fighting charges it: the engine makes ' +
+      'the combat, fought next close-combat phase as a charge.',
+    recordedBy: 'form',
+    fields: {
+      unit: unitField('Pursuer', 'the unit whose pursuit or overrun reached the enemy'),
+      target: unitField('Enemy reached', 'the fresh enemy unit it reached', 'enemy-unit'),
+      facing: {
+        label: 'Into its',
+        help: "the enemy's facing the pursuer reached: front, flank or rear",
+        kind: 'choice',
+        labels: FACING,
+      },
+      moved: {
+        label: 'Inches moved',
+        help: 'whole inches the pursuer moved before contact (The Old World: its charge Initiative bonus)',
+        kind: 'inches',
+        unit: 'inches',
+        rulesets: OW,
+      },
+    },
+  },
   DiceRolled: {
     title: 'Dice rolled',
     help: 'The answer to a dice request (`arbiter roll`).',

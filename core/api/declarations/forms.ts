@@ -194,6 +194,23 @@ const situations: Partial<Record<EventType, (context: FormContext, values: Value
       target: { options: unitOptions(game, targets) },
     }
   },
+  PursuitReached(context, values) {
+    const game = context.state
+    // A unit whose combat ended this close-combat phase, now in none (flee-and-pursuit §fresh-enemy).
+    const ended = Object.values(game.combats).filter(
+      (c) => c.ended && c.lastFought?.turn === game.turn && c.lastFought.player === game.activePlayer,
+    )
+    const pursuers = Object.values(game.units).filter(
+      (u) =>
+        alive(u) &&
+        !u.fleeing &&
+        !openCombatOf(game, u.id) &&
+        ended.some((c) => c.sides.some((side) => side.units.some((entry) => entry.unit === u.id))),
+    )
+    const pursuer = game.units[pick(unitOptions(game, pursuers), values.unit) ?? '']
+    const targets = Object.values(game.units).filter((u) => alive(u) && pursuer && u.player !== pursuer.player)
+    return { unit: { options: unitOptions(game, pursuers) }, target: { options: unitOptions(game, targets) } }
+  },
   MoveDeclared(context, values) {
     const game = context.state
     const side = sideOf(context)

@@ -31,6 +31,8 @@ export type CoreClauses = {
     | 'slain-alone'
     | 'slain-do-not-strike'
   charge:
+    | 'combat'
+    | 'contact-claims'
     | 'declare'
     | 'failed'
     | 'flee'
@@ -44,7 +46,15 @@ export type CoreClauses = {
   'combat-result': 'winner' | 'wiped-out' | 'wounds'
   dice: 'characteristic-range' | 're-roll-once'
   fear: 'close-combat'
-  'flee-and-pursuit': 'caught' | 'escaped' | 'flee' | 'pursue' | 'restraint'
+  'flee-and-pursuit':
+    | 'caught'
+    | 'escaped'
+    | 'flee'
+    | 'fresh-enemy'
+    | 'held-in-contact'
+    | 'overrun'
+    | 'pursue'
+    | 'restraint'
   general: 'general' | 'inspiring-presence'
   joining:
     | 'barred-types'
@@ -96,9 +106,11 @@ export type CoreClauses = {
   'to-wound': 'chart' | 'natural-1' | 'cannot-wound'
   'unit-leadership': 'best'
   variants:
+    | 'after-the-rout'
     | 'challenge-refusal'
     | 'character-joining'
     | 'charge-range'
+    | 'charges-from-the-log'
     | 'directed-at-fallen'
     | 'failed-charge'
     | 'flee-dice'

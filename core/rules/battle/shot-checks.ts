@@ -1,7 +1,7 @@
 import type { ShotMoment } from '../../engine/effects.js'
 import { RuleError } from '../../engine/errors.js'
 import { resolveModifiers } from '../../engine/modifiers.js'
-import type { EventOf, ModelRef, UnitState } from '../../engine/types.js'
+import type { CombatState, EventOf, ModelRef, UnitState } from '../../engine/types.js'
 import type { PayloadOf } from '../../events/event-types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { BattleContext } from './context.js'
@@ -318,15 +318,18 @@ function checkShooterAndTarget(question: ShotInQuestion): void {
       'rules/not-permitted',
       `${where}: ${shooter.name} has already shot this turn (seq ${shotBefore.startedAt}; ${ctx.game.ruleset}/shooting §once)`,
     )
+  // A Stand and Shoot is made at the charger the charge locked it with, before that combat is fought (charge §combat).
+  const charging = (combat: CombatState | undefined) =>
+    shot.standAndShoot === true && combat?.round === 0 && combat === combatOf(ctx.game, target)
   const engaged = combatOf(ctx.game, shooter)
-  if (engaged)
+  if (engaged && !charging(engaged))
     throw new RuleError(
       'rules/engaged',
       `${where}: ${shooter.name} is engaged in combat "${engaged.id}" and cannot shoot (${ctx.game.ruleset}/shooting §who-shoots` +
         `${weapon.breathWeapon ? ', classic/breath-weapon §ranged-attack' : ''})`,
     )
   const targetEngaged = combatOf(ctx.game, target)
-  if (targetEngaged)
+  if (targetEngaged && !charging(targetEngaged))
     throw new RuleError(
       'rules/bad-target',
       `${where}: ${target.name} is engaged in combat "${targetEngaged.id}"; no one shoots into close combat ` +

@@ -755,6 +755,34 @@ export const classicDecisions = [
       'three (A.8, sure), for the rank bonus, Disruption and Steadfast alike; core mechanics names no other width.',
     sources: ['7e:close-combat/combat-result-bonuses', '8e:troop-types/monstrous-infantry', `${CORE} A.8, A.10`],
   }),
+  // Issue 16 B: charges make combats.
+  defineRuling({
+    id: 'charges-from-the-log',
+    topic: 'When may a CombatJoined say a unit charged that no recorded charge brought into the combat?',
+    value: 'only-when-the-log-is-silent',
+    why:
+      "A charge that reaches makes its combat (or joins its target's), so who charged, into which facing and how far " +
+      'is what the charges recorded say, and a claim that differs is refused. A unit the table moves into contact by ' +
+      'other means did not charge. When the log holds this player turn from an earlier phase (the movement phase ' +
+      "comes first) or a charge declared this turn, it is the whole story of the turn's charges: a unit said to have " +
+      'charged without a charge of its own that reached is refused. A fight recorded alone, its log starting at the ' +
+      "close-combat phase, says nothing of the charges: the table's word stands there.",
+    sources: [`${CORE} A.3, A.5`],
+  }),
+  defineRuling({
+    id: 'after-the-rout',
+    topic: 'What does the engine know of pursuit and overrun moves, and what does the table say?',
+    value: 'table-says-who-is-reached',
+    why:
+      'The engine keeps no positions. A unit that wiped out its enemy in the round it charged may overrun with its ' +
+      'pursuit dice (the 7th and Old World rulebooks; the seed\'s Hatred "has to overrun" presumes it): the engine asks, ' +
+      'or with Hatred (a required pursuit) rolls at once. Whether a pursuit or overrun reaches a fresh enemy is the ' +
+      "table's to say (PursuitReached), allowed to a unit whose combat ended this close-combat phase: a fleeing enemy " +
+      'reached is destroyed, any other is charged, the combat made at once and fought in the next close-combat phase, ' +
+      'the pursuer counting as having charged (its bonuses for its first round there). A unit reached after it fell ' +
+      'back in good order (The Old World) has rallied and may reform: it faces its pursuer, who is in its front.',
+    sources: ['seed Hatred', `${CORE} A.6`],
+  }),
 ] as const
 
 export type ClassicDecisions = DecisionIndexOf<typeof classicDecisions>

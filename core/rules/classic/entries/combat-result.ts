@@ -148,8 +148,11 @@ export const combatResult = defineEntry({
       label: 'charged this turn',
       kind: 'add',
       when: (q, held) => {
-        if (q.stage !== 'score' || q.combat.round !== 1) return null
-        const charged = q.combat.sides.find((side) => side.player === q.side.player)?.units.some((unit) => unit.charged)
+        if (q.stage !== 'score') return null
+        // A unit's charge counts in its own first round: round 1, or the round it joined a combat under way.
+        const charged = q.combat.sides
+          .find((side) => side.player === q.side.player)
+          ?.units.some((unit) => unit.charged && q.combat.round === (unit.firstRound ?? 1))
         if (!charged) return null
         return held.decision('charge-bonus') === 'combat-result'
           ? true
