@@ -4,7 +4,7 @@ import type { CharacterState, GameState, UnitState } from './types.js'
 /**
  * A character joining or leaving a unit, as the state records it (the outcomes `character-joined` and
  * `character-left`). The model keeps its one id throughout: alone it is the unit of one under that id; joined it is
- * one of its unit's characters under the same id. Its wounds lost, profile, gear, rules and mount go with it.
+ * one of its unit's characters under the same id. Its wounds lost, profile, gear, rules, mount and points go with it.
  */
 
 function unitOf(game: GameState, id: string, seq: number): UnitState {
@@ -30,6 +30,8 @@ export function joinUnit(game: GameState, values: { character: string; unit: str
     alone: { troopType: lone.troopType, race: lone.race, musteredAt: lone.musteredAt },
     joinedIn: { turn: game.turn, player: game.activePlayer },
     ...(lone.mount ? { mount: lone.mount } : {}),
+    // Its cost goes with it: victory points count it, joined or alone (classic/victory-points §characters).
+    ...(lone.points !== undefined ? { points: lone.points } : {}),
   }
   unit.characters = [...unit.characters, joined]
   unit.changedAt = seq
@@ -65,6 +67,7 @@ export function leaveUnit(game: GameState, values: { unit: string; character: st
     ...(character.wizardLevel !== null ? { wizardLevel: character.wizardLevel } : {}),
     ...(character.general ? { general: true } : {}),
     ...(character.mount ? { mount: character.mount } : {}),
+    ...(character.points !== undefined ? { points: character.points } : {}),
     startingModels: 1,
     models: 1,
     woundsOnNextModel: character.woundsLost,

@@ -264,6 +264,18 @@ export const classicDecisions = [
       'models is resolved. Other causes depend on distances: the players declare them (PanicTestDeclared).',
     sources: ['8e:panic/heavy-casualties', '7e:psychology/panic', `${CORE} A.7, A.10`],
   }),
+  // Issue 16, the whole battle: which phases' losses call a heavy-casualties Panic test.
+  defineRuling({
+    id: 'panic-close-combat-losses',
+    topic: 'Do the models a unit loses in the close-combat phase call a Panic test for heavy casualties?',
+    value: 'not-counted',
+    why:
+      '7th tests for 25% casualties "at the end of any phase (except the close combat phase)", and its FAQ adds that ' +
+      'no test for 25% losses is ever taken in the combat phase (A.10): a unit that won its combat and pursued out of ' +
+      'it does not test for the models it lost there. 8th tests at once, and a unit in close combat takes no Panic ' +
+      'test (A.7): the models lost in combat never call one either.',
+    sources: ['7e:psychology/panic', '7e:faq/psychology', '8e:panic/heavy-casualties', `${CORE} A.7, A.10`],
+  }),
   defineSwitch({
     id: 'rally-below-quarter',
     topic: 'Can a fleeing unit with few models left rally?',

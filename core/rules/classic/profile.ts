@@ -95,7 +95,8 @@ function classicProfile(variant: ClassicVariant): ClassicProfile {
     }),
     panic: {
       heavyCasualties: { value: 'quarter-or-more', rule: classicRule('panic', 'heavy-casualties') },
-      heavyCasualtiesExcept: { value: [], rule: classicRule('panic', 'heavy-casualties') },
+      // No test for the close-combat phase's losses (classic/variants §panic-close-combat-losses).
+      heavyCasualtiesExcept: { value: ['close-combat'], rule: cite('panic-close-combat-losses').rule },
       heavyCasualtiesWhen: cite('panic-heavy-casualties'),
       chargersExempt: null,
       generalAutoPass: classicRule('general', 'auto-pass'),
