@@ -6,6 +6,7 @@ import { sha256HexSchema } from './envelope.js'
 import type { EventDefinitions } from './event-catalog.js'
 import { gameEndEvents, gameTurnsSchema, pointsSchema } from './game-end-events.js'
 import { pursuitEvents } from './pursuit-events.js'
+import { signingEvents } from './signing-events.js'
 import { slug as id } from './slug.js'
 
 /**
@@ -223,14 +224,6 @@ const typedRider = { ...typedModel, mount: z.looseObject(typedModel).optional() 
 const inches = z.number().min(0).max(200)
 
 const playerSchema = z.strictObject({ id, name: z.string().min(1).max(120) })
-
-/** `bytes` bytes as base64url without padding (keys and signatures). */
-function base64url(bytes: number) {
-  const length = Math.ceil((bytes * 4) / 3)
-  return z
-    .string()
-    .regex(new RegExp(`^[A-Za-z0-9_-]{${length}}$`), `expected ${bytes} bytes as base64url (${length} characters)`)
-}
 
 export const eventSchemas = {
   ...pursuitEvents,
@@ -482,38 +475,7 @@ export const eventSchemas = {
     version: 1,
     schema: z.strictObject({ requestId: z.string().min(1).max(100), option: z.string().min(1).max(100) }),
   },
-  /**
-   * A player's public key in the game (issue 17): an Ed25519 key made with Web Crypto, its private half
-   * on the player's own device (`device`) or wrapped under the player's PIN on a shared machine (`pin`).
-   * One key a player; recorded by the player it names.
-   */
-  PlayerKeyRecorded: {
-    version: 1,
-    schema: z.strictObject({
-      player: id,
-      /** The raw 32-byte Ed25519 public key, base64url without padding. */
-      publicKey: base64url(32),
-      holder: z.enum(['device', 'pin']),
-    }),
-  },
-  /**
-   * A player confirms the game as it stands: an Ed25519 signature over the hash of the event at `seq`
-   * (the head when signed, or the point the signature just before it signed), at the end of a turn or
-   * of the game. What is signed is `headSignatureMessage` (core/api/signatures.ts).
-   */
-  HeadSigned: {
-    version: 1,
-    schema: z.strictObject({
-      player: id,
-      seq: z.number().int().min(1),
-      head: sha256HexSchema,
-      /** The game turn the signature closes (0 before the first turn). */
-      turn: z.number().int().min(0).max(100),
-      end: z.enum(['turn', 'game']),
-      /** The 64-byte Ed25519 signature, base64url without padding. */
-      signature: base64url(64),
-    }),
-  },
+  ...signingEvents,
   /**
    * A correction of the log (docs/corrections.md): earlier events voided (the game is folded as if they had not
    * been recorded) or each replaced by another event recorded in its place. Nothing is edited: the events stay in

@@ -145,7 +145,8 @@ describe('classic close-combat round: strike order', () => {
       if (open.kind === 'dice') game.roll(Array(open.count).fill(1))
       else game.choose(open.options[0]!.id)
     }
-    game.apply(ev.turn(2, 'p1'))
+    // The game began with p2's turn 1: p1's turn 1 comes next.
+    game.apply(ev.turn(1, 'p1'))
     game.apply(ev.phase('close-combat'))
     const next = game.apply({ type: 'CombatRoundDeclared', actor: 'p1', payload: { combat: 'c1', contact: contact5 } })
     const order = next.outcomes.find((o) => o.kind === 'strike-order')

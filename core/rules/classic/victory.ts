@@ -93,8 +93,9 @@ function reading(
     }
   const share = Math.floor((margin * 100) / size)
   const band = BANDS.find((b) => share >= b.from)?.band ?? 'draw'
+  const bandWords = band === 'draw' ? 'a draw' : `a ${band.replace('-', ' ')}`
   const reading: Explanation = explain(
-    `${first[0]} leads by ${margin} victory points, ${share}% of the battle's ${size} points: ${band === 'draw' ? 'a draw' : `a ${band.replace('-', ' ')}`}`,
+    `${first[0]} leads by ${margin} victory points, ${share}% of the battle's ${size} points: ${bandWords}`,
     { value: band, rule: bands },
     [
       sizeWhy,

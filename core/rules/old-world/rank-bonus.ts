@@ -5,8 +5,8 @@ import { unitStrengthOf } from './entries/unit-strength.js'
 
 /**
  * The rank bonus as The Old World counts it (core-mechanics B.6, B.8). The shared round hands every ruleset a count
- * of full ranks (`SideTally.ranks`, each as wide as the profile's `rankWidth`); The Old World's ranks depend on the troop type (how many models
- * a rank needs, the most it may claim) and on the formation (Combat Order, not Marching Column), so its
+ * of full ranks (`SideTally.ranks`, each as wide as the profile's `rankWidth`); The Old World's ranks depend on the
+ * troop type (how many models a rank needs, the most it may claim) and on the formation (Combat Order, not Marching Column), so its
  * combat-result entry counts them here, from the unit as it stands when the result is worked out
  * (old-world/variants §rank-count), and leaves the shared procedure as it is. A unit whose list gives its files is
  * taken as ranked up in Close Order: the seed knows no other formation (no Skirmish or Open Order entries).
