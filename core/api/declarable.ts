@@ -10,6 +10,8 @@ const ALWAYS_DECLARABLE = ['TurnStarted', 'PhaseStarted', 'Note'] as const
  */
 export function declarableNow(ruleset: Ruleset, game: GameState): string[] {
   if (Object.keys(game.requests).length > 0) return []
+  // After GameEnded nothing is declared (core/engine/turn-sequence.ts): a note is still written.
+  if (game.result) return ['Note']
   // Before the first turn the armies are deploying (scouts are set up then).
   const phase = game.phase ?? (game.turn === 0 ? 'deployment' : null)
   const inPhase = Object.entries(ruleset.procedures)
@@ -17,5 +19,7 @@ export function declarableNow(ruleset: Ruleset, game: GameState): string[] {
     .map(([type]) => type)
   // Armies are mustered before the first turn.
   const setup = game.turn === 0 ? ['ArmyMustered'] : []
-  return [...setup, ...inPhase, ...ALWAYS_DECLARABLE]
+  // Once the game has begun it can end: at its last turn, or when a player concedes.
+  const end = game.turn > 0 ? ['GameEnded'] : []
+  return [...setup, ...inPhase, ...end, ...ALWAYS_DECLARABLE]
 }

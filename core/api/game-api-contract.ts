@@ -181,6 +181,8 @@ export interface NewGame {
   readonly players: readonly { readonly id: string; readonly name: string }[]
   readonly title?: string
   readonly scenario?: string
+  /** Turns each player plays before the game ends (GameCreated's `turns`; 6 when not given). */
+  readonly turns?: number
   readonly actor: string
 }
 

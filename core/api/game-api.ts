@@ -183,6 +183,7 @@ export class LocalGameApi implements GameApi {
       players: input.players,
       ...(input.title === undefined ? {} : { title: input.title }),
       ...(input.scenario === undefined ? {} : { scenario: input.scenario }),
+      ...(input.turns === undefined ? {} : { turns: input.turns }),
     })
     const gameId = globalThis.crypto.randomUUID()
     const draft: UnchainedEvent = {
@@ -286,8 +287,7 @@ export class LocalGameApi implements GameApi {
     const status = this.withChecks(gameId, session, statusOf(gameId, session.engine.ruleset, game))
     let copy: GameView | undefined
     const written = { ...step, status } as WrittenStep
-    // Not enumerable: a caller that prints the step (the CLI's --json) does not print the whole game
-    // with it; a host's transport copies it in by name (electron/dispatch.ts).
+    // Not enumerable: the CLI's --json does not print the whole game; a host copies it in by name (electron/dispatch.ts).
     Object.defineProperty(written, 'view', {
       enumerable: false,
       get: () => {

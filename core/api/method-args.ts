@@ -29,6 +29,7 @@ const newGame = z.strictObject({
   players: z.array(z.strictObject({ id, name: z.string().max(200) })).max(16),
   title: optional(z.string().max(500)),
   scenario: optional(z.string().max(500)),
+  turns: optional(z.number().int().min(1).max(100)),
   actor: id,
 })
 

@@ -35,6 +35,7 @@ const fieldNames: Readonly<Record<string, string>> = {
   wizardLevel: 'its Wizard level',
   command: 'its command group',
   championProfile: "its champion's profile",
+  mount: 'its mount',
 }
 
 function armyShapeError(payload: unknown, issue: z.core.$ZodIssue): EventValidationError {
@@ -66,6 +67,8 @@ function refPath(unit: Partial<UnitDefinition>, path: (string | number)[]): (str
 }
 
 function label(path: readonly (string | number)[]): string {
+  // A mount's fields are named as its: "its mount's name", "its mount's WS".
+  if (path[0] === 'mount' && path.length > 1) return `its mount's ${label(path.slice(1)).replace(/^its /, '')}`
   const [first, second, third] = path
   if (first === 'profile' && typeof second === 'string') return second
   if ((first === 'gear' || first === 'rules') && typeof second === 'string')

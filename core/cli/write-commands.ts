@@ -41,7 +41,7 @@ export const writeCommands = {
   new: {
     usage:
       `${ARBITER} new --db FILE --player ID[=NAME] --player ID[=NAME] ` +
-      '[--ruleset R] [--variant V] [--title T] [--as PLAYER] [--json]',
+      '[--ruleset R] [--variant V] [--title T] [--turns N] [--as PLAYER] [--json]',
     summary: 'Start a new game in FILE (created if missing); prints its id last.',
     flags: {
       db: { ...dbFlag, help: 'the Arbiter database file; created when it does not exist' },
@@ -58,6 +58,7 @@ export const writeCommands = {
         help: "the ruleset's variant (classic: classic or classic-8th; default: the ruleset's)",
       },
       title: { type: 'string', value: 'T', help: 'a title for the game' },
+      turns: { type: 'string', value: 'N', help: 'turns each player plays before the game ends (default: 6)' },
       as: asFlag('the first player'),
       json: writeJsonFlag,
       help: helpFlag,
@@ -72,12 +73,16 @@ export const writeCommands = {
       if (players.length < 2) throw new UsageError('a game needs at least two --player flags')
       const title = optional(values, 'title')
       const variant = optional(values, 'variant')
+      const turns = optional(values, 'turns')
+      if (turns !== undefined && !/^\d+$/.test(turns))
+        throw new UsageError(`--turns takes a whole number, not "${turns}"`)
       const gameId = await withApi(file, 'create', async (api) => {
         const { gameId, step } = await api.createGame({
           ruleset: optional(values, 'ruleset') ?? 'classic',
           ...(variant === undefined ? {} : { variant }),
           players,
           ...(title === undefined ? {} : { title }),
+          ...(turns === undefined ? {} : { turns: Number(turns) }),
           actor: optional(values, 'as') ?? (players[0] as { id: string }).id,
         })
         if (values.json === true) {

@@ -10,7 +10,9 @@ import { createHoldings } from './holding.js'
 import { indexRuleset } from './ruleset-index.js'
 import { newStepScratch } from './step-scratch.js'
 import { createTimingPoints } from './timing-points.js'
+import { checkGameGoesOn } from './turn-sequence.js'
 import type { EngineEvent, EventOf, GameState, ProcedureContext, Ruleset, StepOptions, StepResult } from './types.js'
+import { rescore } from './victory.js'
 
 export type { EngineState, Frame } from './engine-state.js'
 
@@ -64,6 +66,7 @@ export function createEngine(ruleset: Ruleset): Engine {
     if (event.seq !== expected)
       throw new RuleError('engine/out-of-order', `event seq ${event.seq} where seq ${expected} was expected`)
     checkEntitlement(state.game, event)
+    checkGameGoesOn(state.game, event)
     const explaining = options?.explanations !== false
     const scratch = newStepScratch(event.seq, explaining)
     if (state.game) {
@@ -77,6 +80,7 @@ export function createEngine(ruleset: Ruleset): Engine {
     const own = (handlers[event.type] as Handler<EventType>)(state, event as EventOf<EventType>, scratch)
     const game = state.game as GameState
     game.seq = event.seq
+    const scored = rescore(game, runOf(game).context, ruleset.victory, scratch.outcomes, explaining)
     if (!explaining) {
       // Trees left out now may be held by a procedure still open, for a later step's explanations.
       runOf(game).unexplainedOpen = state.frames.size > 0
@@ -85,6 +89,7 @@ export function createEngine(ruleset: Ruleset): Engine {
     const children: Explanation[] = []
     for (const outcome of scratch.outcomes) children.push(outcome.explanation)
     for (const request of scratch.requests) children.push(request.explanation)
+    if (scored) children.push(scored)
     const explanation = stepExplanation(event, own, children)
     return { state: game, seq: event.seq, outcomes: scratch.outcomes, explanation, requests: scratch.requests }
   }

@@ -25,8 +25,12 @@ export function record(game: GameState, step: StepScratch, outcome: OutcomeInit)
         : null,
     )
   }
-  if (placed.kind === 'combat-joined') {
-    const engaged = new Set(placed.values.sides.flatMap((side) => side.units.map((u) => u.unit)))
+  if (placed.kind === 'combat-joined' || placed.kind === 'combat-unit-joined') {
+    const engaged = new Set(
+      placed.kind === 'combat-joined'
+        ? placed.values.sides.flatMap((side) => side.units.map((u) => u.unit))
+        : [placed.values.unit.unit],
+    )
     expire(game, step, (d, effect) =>
       d.kind === 'players-next-turn' && d.orEngaged && engaged.has(effect.unit)
         ? 'the unit is engaged in combat'

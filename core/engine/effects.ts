@@ -61,6 +61,8 @@ export type UnitAction =
   // What a character model lends its army or unit (No Leader bars all three).
   | 'lead-army'
   | 'lend-leadership'
+  // A character other than the General lending his Ld to a unit inside his own Command range (Tree Spirit): `allowed`.
+  | 'lend-leadership-in-command-range'
   | 'count-for-rally'
   // Choosing Flee as a charge reaction (Immune to Psychology bars it).
   | 'flee-reaction'
@@ -111,7 +113,7 @@ export interface ShotMoment {
   readonly multipleShots: boolean
   /** A template's roll for the models it only partly covers. */
   readonly template: boolean
-  /** The shooter stands on a hill, as the players say (The Old World: one more rank fires). */
+  /** The shooter stands on a hill, as the players say (classic and The Old World: one more rank fires). */
   readonly hill?: boolean
 }
 
@@ -193,6 +195,8 @@ export interface PointQueries {
     readonly opponent: UnitState
     readonly combat: CombatMoment | null
     readonly strength: number
+    /** What struck the wound, when the caller knows it (a spell is no ranged attack: seed 000 Sea Dragon Cloak). */
+    readonly attack?: AttackKind
   }
   /** `attack`: what struck the wound; close combat when not said. */
   'ward-save': {
@@ -294,8 +298,8 @@ export interface PointQueries {
     readonly weapon?: string | null
   }
   /**
-   * How many ranks of `subject` may fire at `opponent` (The Old World: the front rank, one more on a hill or at a
-   * Large Target): a value. No record: the ruleset sets no limit (the models in range and sight fire).
+   * How many ranks of `subject` may fire at `opponent` (classic: the front rank, one more on a hill, two in classic-8th,
+   * every rank at a Large Target; The Old World: the front rank, one more on a hill or at a Large Target): a value.
    */
   'firing-ranks': { readonly subject: UnitState; readonly opponent: UnitState; readonly shot: ShotMoment }
   /**

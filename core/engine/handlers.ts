@@ -1,4 +1,4 @@
-import type { EventType } from '../events/event-types.js'
+import type { EventType, MountDefinition } from '../events/event-types.js'
 import { type Explanation, explain } from '../explain/explanation.js'
 import { expireAtPhaseStart, expireAtTurnStart, expirePhaseOver } from './durations.js'
 import type { EngineState, Frame } from './engine-state.js'
@@ -13,15 +13,18 @@ import type { RulesetIndex } from './ruleset-index.js'
 import { tableRuling } from './ruling.js'
 import { headSigned, playerKeyRecorded } from './signing.js'
 import type { StepScratch } from './step-scratch.js'
+import { checkPhaseStart, checkTurnStart, newProgress, turnTaken } from './turn-sequence.js'
 import type {
   EngineEvent,
   EventOf,
   GameState,
+  MountState,
   Procedure,
   ProcedureContext,
   ProcedureStarter,
   UnitState,
 } from './types.js'
+import { gameEnded, newScore } from './victory.js'
 
 export type Handler<T extends EventType> = (
   state: EngineState,
@@ -70,8 +73,12 @@ function musteredUnitState(
       woundsLost: 0,
       slain: false,
       ...(c.concealed ? { concealed: true } : {}),
+      ...(c.mount ? { mount: mountState(c.mount) } : {}),
+      ...(c.points !== undefined ? { points: c.points } : {}),
     })),
+    ...(unit.mount ? { mount: mountState(unit.mount) } : {}),
     character: unit.character ?? false,
+    ...(unit.points !== undefined ? { points: unit.points } : {}),
     ...(unit.wizardLevel !== undefined ? { wizardLevel: unit.wizardLevel } : {}),
     ...(unit.general ? { general: true } : {}),
     startingModels: unit.models,
@@ -80,6 +87,15 @@ function musteredUnitState(
     fleeing: false,
     musteredAt: seq,
     changedAt: seq,
+  }
+}
+
+function mountState(mount: MountDefinition): MountState {
+  return {
+    name: mount.name,
+    profile: { ...mount.profile },
+    gear: mount.gear.map((g) => ({ id: g.id, options: { ...g.options } })),
+    rules: mount.rules.map((r) => ({ id: r.id, params: { ...r.params } })),
   }
 }
 
@@ -117,6 +133,8 @@ const gameCreated =
       combats: {},
       effects: [],
       requests: {},
+      progress: newProgress(p.turns),
+      score: newScore(p.players),
     }
     return explain(`game created: ${ruleset.name}, variant ${p.variant}, catalogue ${p.catalogueHash.slice(0, 12)}`, {
       from: [event.seq],
@@ -170,8 +188,8 @@ const turnStarted =
     const game = requireGame(state, event as EngineEvent)
     requirePlayer(game, event.payload.player, event as EngineEvent)
     requireNoOpenRequests(game, event as EngineEvent)
-    if (event.payload.turn < game.turn)
-      throw new RuleError('engine/turn-order', `seq ${event.seq}: turn ${event.payload.turn} after turn ${game.turn}`)
+    checkTurnStart(game, event, parts.index.ruleset.phases)
+    turnTaken(game, event.payload.turn, event.payload.player)
     expirePhaseOver(game, step, true)
     if (game.phase !== null) game.lastPhase = phaseKey(game)
     game.turn = event.payload.turn
@@ -196,6 +214,7 @@ const phaseStarted =
         `seq ${event.seq}: ${ruleset.id} has no phase "${event.payload.phase}" (${ruleset.phases.join(', ')})`,
       )
     }
+    checkPhaseStart(game, event, ruleset.phases)
     expirePhaseOver(game, step, false)
     if (game.phase !== null) game.lastPhase = phaseKey(game)
     game.phase = event.payload.phase
@@ -264,6 +283,10 @@ export function createHandlers(parts: HandlerParts): Handlers {
     PanicTestDeclared: declaration(parts),
     ItemUsed: declaration(parts),
     ChallengeIssued: declaration(parts),
+    CharacterJoined: declaration(parts),
+    CharacterLeft: declaration(parts),
+    GameEnded: gameEnded(parts),
+    PursuitReached: declaration(parts),
     DiceRolled: answer,
     ChoiceMade: answer,
     PlayerKeyRecorded: playerKeyRecorded,

@@ -118,9 +118,12 @@ function createGameLists(
 
   /** The units of a game that are characters or have characters with them, in the game's order: made again after a muster. */
   const characterUnitsOf = new WeakMap<GameState, readonly UnitState[]>()
+  // ...and after a character joined or left a unit (the seq of the last, kept beside the list).
+  const madeAfter = new WeakMap<GameState, number | undefined>()
   function characterUnits(game: GameState): readonly UnitState[] {
     let units = characterUnitsOf.get(game)
-    if (units === undefined) {
+    if (units === undefined || madeAfter.get(game) !== game.rosterChangedAt) {
+      madeAfter.set(game, game.rosterChangedAt)
       const found: UnitState[] = []
       for (const unitId in game.units) {
         const unit = game.units[unitId] as UnitState

@@ -103,6 +103,12 @@ export function checkArmy(
       names.set(sameName(model.name), `${model.name} in this army`)
       checkRefs(ruleset, entries, model.name, 'gear', model.gear, field)
       checkRefs(ruleset, entries, model.name, 'rules', model.rules, field)
+      const { mount } = model
+      if (mount) {
+        const mountField = (...path: (string | number)[]) => field('mount', ...path)
+        checkRefs(ruleset, entries, `${model.name}'s ${mount.name}`, 'gear', mount.gear, mountField)
+        checkRefs(ruleset, entries, `${model.name}'s ${mount.name}`, 'rules', mount.rules, mountField)
+      }
     }
     if (!ruleset.troopTypes.includes(unit.troopType))
       throw new RuleError(
@@ -214,6 +220,9 @@ export function normaliseArmy<Army extends ArmyPayload>(
     ...each,
     gear: refs(each.gear, 'options'),
     rules: refs(each.rules, 'params'),
+    ...(each.mount
+      ? { mount: { ...each.mount, gear: refs(each.mount.gear, 'options'), rules: refs(each.mount.rules, 'params') } }
+      : {}),
   })
   return {
     ...army,

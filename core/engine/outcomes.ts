@@ -1,7 +1,8 @@
 import type { Explanation } from '../explain/explanation.js'
 import type { ActiveEffect } from './effects.js'
 import { RuleError } from './errors.js'
-import type { CombatState, CombatUnit, GameState, MagicState, ModelRef } from './types.js'
+import { joinUnit, leaveUnit } from './joining.js'
+import type { CombatState, CombatUnit, GameState, MagicState, ModelRef, UnitState } from './types.js'
 
 /**
  * What procedures decide (DESIGN §3): typed outcomes. Procedures never change the state; one
@@ -16,6 +17,8 @@ export interface OutcomeValues {
     combat: string
     sides: { player: string; units: CombatUnit[] }[]
   }
+  /** A unit joins a combat under way on the side of `player` (its charge reached a unit in it, or the table says). */
+  'combat-unit-joined': { combat: string; player: string; unit: CombatUnit }
   'round-started': { combat: string; round: number; turn: number; player: string | null }
   'strike-order': { combat: string; round: number; steps: string[][] }
   'combat-result': {
@@ -40,6 +43,10 @@ export interface OutcomeValues {
   fled: { unit: string; roll: number }
   'restraint-test': { unit: string; passed: boolean; roll: number; leadership: number }
   pursued: { unit: string; roll: number }
+  /** A winner still in contact with an enemy that held: it stays and does not pursue. */
+  'pursuit-held': { unit: string; heldBy: string }
+  /** A unit that wiped out its enemy in its charge moves on `roll` inches. */
+  overran: { unit: string; roll: number }
   caught: { unit: string; by: string; modelsLost: number }
   escaped: { unit: string; roll: number }
   'charge-declared': { unit: string; target: string; distance: number }
@@ -51,6 +58,9 @@ export interface OutcomeValues {
   'scout-deployed': { unit: string; player: string }
   'character-revealed': { unit: string; character: string }
   'character-lost': { unit: string; character: string }
+  /** A lone character joins a friendly unit; `leaveUnit` makes it a unit of one again under the same id. */
+  'character-joined': { character: string; unit: string }
+  'character-left': { unit: string; character: string }
   'round-ended': { combat: string; round: number }
   'combat-ended': { combat: string; round: number }
   'effect-started': { effect: ActiveEffect }
@@ -103,6 +113,10 @@ export interface OutcomeValues {
   'item-used': { unit: string; item: string; character: string | null; turn: number }
   'champion-wounded': { unit: string; unsaved: number; woundsLost: number; slain: boolean; modelsLeft: number }
   'character-wounded': { unit: string; character: string; unsaved: number; woundsLost: number; slain: boolean }
+  /** Wounds on a lone rider's monster, recorded apart from the rider's (classic/mounts §ridden-monster). */
+  'mount-wounded': { unit: string; unsaved: number; woundsLost: number; slain: boolean }
+  /** A ridden monster's rider is slain and the monster fights on as the unit, with its own profile (classic). */
+  'rider-slain': { unit: string; monster: string }
   'challenge-issued': { combat: string; challenger: ModelRef }
   'challenge-accepted': { combat: string; by: ModelRef }
   'challenge-refused': { combat: string; refuser: ModelRef | null }
@@ -197,6 +211,16 @@ const evolvers = {
       lastFought: null,
     }
   },
+  'combat-unit-joined'(game, values) {
+    const combat = game.combats[values.combat]
+    if (!combat) return
+    game.combats[values.combat] = {
+      ...combat,
+      sides: combat.sides.map((side) =>
+        side.player === values.player ? { ...side, units: [...side.units, values.unit] } : side,
+      ),
+    }
+  },
   'round-started'(game, values) {
     const combat = game.combats[values.combat]
     if (!combat) return
@@ -204,7 +228,10 @@ const evolvers = {
     combat.lastFought = { turn: values.turn, player: values.player }
   },
   'strike-order': nothing,
-  'combat-result': nothing,
+  'combat-result'(game, values) {
+    const combat = game.combats[values.combat]
+    if (combat) combat.lastWinner = values.winner
+  },
   'break-test'(game, values, seq) {
     const unit = unitIn(game, values.unit, seq)
     unit.breakTests = (unit.breakTests ?? 0) + 1
@@ -217,6 +244,8 @@ const evolvers = {
   },
   'restraint-test': nothing,
   pursued: nothing,
+  'pursuit-held': nothing,
+  overran: nothing,
   caught(game, values, seq) {
     const unit = unitIn(game, values.unit, seq)
     keepPhaseStart(game, unit)
@@ -250,6 +279,8 @@ const evolvers = {
       character.slain = true
     }
   },
+  'character-joined': joinUnit,
+  'character-left': leaveUnit,
   // Durations that end with the round are expired by the driver when it sees this outcome.
   'round-ended': nothing,
   'combat-ended'(game, values) {
@@ -320,6 +351,28 @@ const evolvers = {
     character.slain = values.slain
     unit.changedAt = seq
   },
+  'mount-wounded'(game, values, seq) {
+    const unit = unitIn(game, values.unit, seq)
+    if (!unit.mount) throw new RuleError('engine/unknown-unit', `seq ${seq}: ${unit.name} rides no mount`)
+    unit.mount.woundsLost = values.woundsLost
+    unit.changedAt = seq
+  },
+  'rider-slain'(game, values, seq) {
+    const unit: { -readonly [K in keyof UnitState]: UnitState[K] } = unitIn(game, values.unit, seq)
+    const mount = unit.mount
+    if (!mount) throw new RuleError('engine/unknown-unit', `seq ${seq}: ${unit.name} rides no mount`)
+    // The unit is the monster now: its name, profile, gear, rules and wounds; no character, no mount.
+    unit.name = `${unit.name}'s ${mount.name}`
+    unit.profile = mount.profile
+    unit.gear = mount.gear
+    unit.rules = mount.rules
+    unit.character = false
+    unit.riderSlain = true
+    delete unit.mount
+    unit.models = 1
+    unit.woundsOnNextModel = mount.woundsLost ?? 0
+    unit.changedAt = seq
+  },
   'challenge-issued'(game, values, seq) {
     game.challenges ??= {}
     game.challenges[values.combat] = {
@@ -348,6 +401,7 @@ const evolvers = {
   'standard-lost'(game, values, seq) {
     const unit = unitIn(game, values.unit, seq)
     unit.command = { ...unit.command, standard: false }
+    unit.standardLostAt = seq
     unit.changedAt = seq
   },
   'standard-captured'(game, values, seq) {

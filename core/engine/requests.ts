@@ -8,6 +8,7 @@ import type {
   EachDieJudging,
   ProcedureContext,
   RequestSpec,
+  TotalJudging,
 } from './types.js'
 
 export type DiceAnswer = Extract<Answer, { kind: 'dice' }>
@@ -18,6 +19,43 @@ export function* rollDice(spec: Omit<DiceRequestSpec, 'kind'>): Generator<Reques
   const answer = yield Object.assign({ kind: 'dice' as const }, spec)
   if (answer.kind !== 'dice') throw new Error('the driver answered a dice request with a choice')
   return answer
+}
+
+/** A natural roll in words, among `dice` dice: "a double 1" (of two), "a natural 6" (one die), "two 6s" (of more). */
+function naturalWords(face: number, count: number, dice: number): string {
+  if (count === 1) return `a natural ${face}`
+  if (count === 2 && dice === 2) return `a double ${face}`
+  return `${count === 2 ? 'two' : count} ${face}s`
+}
+
+/**
+ * How a test judged by `judging` passes, in the words a request says it (built from the judging the odds and the
+ * verdict use, so the text cannot say otherwise): "passes on 7 or less (a double 1 always passes, a double 6 always
+ * fails)", "passes only on a double 1", "passes on 9 or more with 2 added". Empty for a count, which no test judges.
+ */
+export function passWords(judging: TotalJudging, dice = 2): string {
+  const naturals = judging.naturals ?? []
+  const pass = judging.pass
+  if (!pass) return ''
+  if ('never' in pass) {
+    const passing = naturals.filter((natural) => natural.passes).map((n) => naturalWords(n.face, n.count, dice))
+    return passing.length > 0 ? `passes only on ${passing.join(' or ')}` : 'cannot pass'
+  }
+  const added = judging.add ? ` with ${judging.add} added` : ''
+  const base =
+    'atMost' in pass ? `passes on ${pass.atMost} or less${added}` : `passes on ${pass.atLeast} or more${added}`
+  const notes = naturals.map((n) => `${naturalWords(n.face, n.count, dice)} always ${n.passes ? 'passes' : 'fails'}`)
+  if (judging.naturalAtMostFails !== undefined) notes.push(`dice totalling ${judging.naturalAtMostFails} or less fail`)
+  return notes.length > 0 ? `${base} (${notes.join(', ')})` : base
+}
+
+/** The dice a total adds, in words: "2D6", "the higher of 2D6", "the highest 2 of 3D6". */
+export function keptDiceWords(count: number, sides: number, judging: TotalJudging): string {
+  const dice = `${count}D${sides}`
+  const keep = judging.keep
+  if (!keep || keep.count >= count) return dice
+  const which = count === 2 ? (keep.which === 'highest' ? 'higher' : 'lower') : keep.which
+  return keep.count === 1 ? `the ${which} of ${dice}` : `the ${which} ${keep.count} of ${dice}`
 }
 
 /** Asks a player to choose one of the options; returns the chosen option's id. */

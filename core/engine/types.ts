@@ -12,6 +12,8 @@ import type {
   TriggerQueryOf,
 } from './effects.js'
 import type { OutcomeInit } from './outcomes.js'
+import type { GameProgress } from './turn-sequence.js'
+import type { GameResult, ScoreState, VictoryRules } from './victory.js'
 
 export type { Outcome, OutcomeInit, OutcomeKind, OutcomeValues } from './outcomes.js'
 
@@ -41,6 +43,24 @@ export interface CharacterState {
   slain: boolean
   /** Hidden in its unit (seed: Concealed) until it is revealed; absent for a model that never hid. */
   concealed?: boolean
+  /** What it was as a unit of one before it joined during the game; absent for a character mustered in its unit. */
+  alone?: { readonly troopType: TroopType; readonly race: string | null; readonly musteredAt: number }
+  /** The player turn it joined its unit in during the game (it may not leave in that turn). */
+  joinedIn?: { readonly turn: number; readonly player: string | null }
+  /** What it rides; absent on foot. */
+  readonly mount?: MountState
+  /** Its points cost as the muster gives it (victory points); absent when the list gives none. */
+  readonly points?: number
+}
+
+/** What a model rides, as mustered: the mount strikes with its own profile and gear (rules/battle/mounts.ts). */
+export interface MountState {
+  readonly name: string
+  readonly profile: Profile
+  readonly gear: UnitState['gear']
+  readonly rules: UnitState['rules']
+  /** Wounds a ridden monster has lost, recorded apart from its rider's where the ruleset says so; absent until then. */
+  woundsLost?: number
 }
 
 export interface UnitState {
@@ -61,6 +81,10 @@ export interface UnitState {
   readonly championProfile: Profile | null
   /** Characters who have joined the unit (not counted in `models`). */
   characters: CharacterState[]
+  /** What each of its models rides (a lone character's, its own); absent on foot. */
+  readonly mount?: MountState
+  /** Its rider was slain and its ridden monster fights on as the unit (classic/mounts §rider-slain); absent else. */
+  riderSlain?: true
   /** The unit is one character model on its own. */
   readonly character: boolean
   /** A lone character's Wizard level (a joined character's is on its CharacterState). */
@@ -75,6 +99,11 @@ export interface UnitState {
   championWoundsLost?: number
   /** Ids of the units whose standards this unit has captured (seed: Standard); absent until it captures one. */
   capturedStandards?: string[]
+  /**
+   * Seq at which the unit lost its standard by breaking from combat, and with it the magic banner its bearer bore
+   * (classic/variants §magic-banner-lost); absent while it keeps it. A joined character's view carries its unit's.
+   */
+  standardLostAt?: number
   /** Only on a joined character's own view (never in the state): the unit it fights in; it shares its active effects. */
   readonly joinedTo?: string
   fleeing: boolean
@@ -95,6 +124,8 @@ export interface UnitState {
   panicTests?: number
   /** Break tests the unit has taken in the game, a skipped one included (Stubborn is for the first). */
   breakTests?: number
+  /** Its points cost as the muster gives it, its joined characters' apart (victory points); absent when not given. */
+  readonly points?: number
 }
 
 /** A model that fights on its own in a combat: a unit's champion, a joined character, or a lone character unit. */
@@ -102,6 +133,8 @@ export type ModelRef =
   | { readonly kind: 'champion'; readonly unit: string }
   | { readonly kind: 'character'; readonly unit: string; readonly character: string }
   | { readonly kind: 'lone'; readonly unit: string }
+  /** The monster a lone rider rides, where its wounds are its own (classic/mounts §ridden-monster). */
+  | { readonly kind: 'mount'; readonly unit: string }
 
 /** A challenge in a combat: issued, then accepted (fought until one falls) or refused. */
 export interface ChallengeState {
@@ -119,11 +152,15 @@ export interface CombatUnit {
   readonly charged: boolean
   /** The enemy's facing this unit fights against. */
   readonly facing: Facing
-  /** Whole inches it moved before contact when it charged, as the table said. */
+  /** Whole inches it moved before contact when it charged, as its charge (or the table) said. */
   readonly moved?: number
+  /** The combat round it first fights in, when it joined a combat under way (its charge bonuses are for that round). */
+  readonly firstRound?: number
+  /** Seq of the ChargeDeclared whose charge brought it into the combat. */
+  readonly charge?: number
 }
 
-/** A combat the players declared: its sides and how far it has gone. */
+/** A combat made by a charge that reached, or declared by the players: its sides and how far it has gone. */
 export interface CombatState {
   readonly id: string
   readonly sides: readonly { readonly player: string; readonly units: readonly CombatUnit[] }[]
@@ -134,6 +171,8 @@ export interface CombatState {
   readonly joinedAt: number
   /** The player turn its last round was fought in: a combat fights once a close-combat phase. */
   lastFought: { readonly turn: number; readonly player: string | null } | null
+  /** The player who won its last round (null: a draw); absent before its first result (7th's ties at equal I). */
+  lastWinner?: string | null
 }
 
 /** A roll or a choice the table owes the engine; answered by DiceRolled / ChoiceMade naming `id`. */
@@ -253,6 +292,8 @@ export interface GameState {
   effects: ActiveEffect[]
   /** One-use items already used (absent in games that never used one). */
   itemsUsed?: { unit: string; item: string; character: string | null; turn: number; seq: number }[]
+  /** Seq of the last character joining or leaving a unit: lists of units with characters are made again after it. */
+  rosterChangedAt?: number
   /** Challenges by combat id; absent until one is issued. */
   challenges?: Record<string, ChallengeState>
   requests: Record<string, OpenRequest>
@@ -268,6 +309,12 @@ export interface GameState {
   phaseLosses?: { readonly phase: string; readonly units: string[] }
   /** The players' keys and signatures (issue 17); absent until a key is recorded, so older games fold as before. */
   signing?: SigningState
+  /** The turn sequence and the game's agreed length (core/engine/turn-sequence.ts); set by GameCreated. */
+  progress?: GameProgress
+  /** Victory points so far, were the game to end now (core/engine/victory.ts); set by GameCreated. */
+  score?: ScoreState
+  /** How the game ended (GameEnded): absent while it goes on. */
+  result?: GameResult
 }
 
 /** A player's public key as the game records it. */
@@ -425,6 +472,8 @@ export interface Ruleset {
     readonly turn?: ProcedureStarter<'TurnStarted'>
     readonly phases?: { readonly [phase: string]: ProcedureStarter<'PhaseStarted'> | undefined }
   }
+  /** How the ruleset counts victory points and names the result (core/engine/victory.ts). */
+  readonly victory?: VictoryRules
   /** Checks the ruleset makes on an army before it is mustered (where a Concealed model may hide); throws a RuleError. */
   readonly checkMuster?: (ctx: ProcedureContext, event: EventOf<'ArmyMustered'>) => void
   /** The declarations this ruleset resolves, each by the procedure it starts, and the phases it belongs to. */

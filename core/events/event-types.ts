@@ -1,8 +1,12 @@
 import { z } from 'zod'
+import { characterEvents } from './character-events.js'
 import { claimSchema, claimSchemaV1 } from './claim-schema.js'
 import { firstControlCharacter } from './control-text.js'
 import { sha256HexSchema } from './envelope.js'
 import type { EventDefinitions } from './event-catalog.js'
+import { gameEndEvents, gameTurnsSchema, pointsSchema } from './game-end-events.js'
+import { pursuitEvents } from './pursuit-events.js'
+import { signingEvents } from './signing-events.js'
 import { slug as id } from './slug.js'
 
 /**
@@ -75,6 +79,15 @@ const gearRef = z.union([
   z.strictObject({ id, options: paramValues.default({}) }),
 ])
 
+/** What a model rides (a horse, a Cold One, a monster): rider and mount strike apart, each with its own profile and gear. */
+const mountSchema = z.strictObject({
+  name: z.string().min(1).max(120),
+  profile: profileSchema,
+  gear: z.array(gearRef).max(50).default([]),
+  rules: z.array(ruleRef).max(50).default([]),
+})
+export type MountDefinition = z.infer<typeof mountSchema>
+
 /** A character model: its own profile, gear and rules; it joins a unit or is a unit of one. */
 export const characterSchema = z.strictObject({
   id,
@@ -88,6 +101,8 @@ export const characterSchema = z.strictObject({
   general: z.boolean().default(false),
   /** The model starts the game hidden in the unit it joins (seed: Concealed); one a unit at most. */
   concealed: z.boolean().optional(),
+  mount: mountSchema.optional(),
+  points: pointsSchema,
 })
 export type CharacterDefinition = z.infer<typeof characterSchema>
 
@@ -130,6 +145,9 @@ export const unitSchema = z.strictObject({
   wizardLevel: z.number().int().min(1).max(4).optional(),
   /** A lone character the player designates as the general among equals (seed: General). */
   general: z.boolean().optional(),
+  /** What each model rides (a lone character its own); optional, not defaulted, so older games keep their form. */
+  mount: mountSchema.optional(),
+  points: pointsSchema,
 })
 export type UnitDefinition = z.infer<typeof unitSchema>
 export type UnitDefinitionInput = z.input<typeof unitSchema>
@@ -200,21 +218,15 @@ const typedValues = z.record(
 )
 const typedRefs = z.array(z.looseObject({ options: typedValues.optional(), params: typedValues.optional() }))
 const typedModel = { name: nameText, gear: typedRefs, rules: typedRefs }
+const typedRider = { ...typedModel, mount: z.looseObject(typedModel).optional() }
 
 /** A distance measured at the table, in inches. */
 const inches = z.number().min(0).max(200)
 
 const playerSchema = z.strictObject({ id, name: z.string().min(1).max(120) })
 
-/** `bytes` bytes as base64url without padding (keys and signatures). */
-function base64url(bytes: number) {
-  const length = Math.ceil((bytes * 4) / 3)
-  return z
-    .string()
-    .regex(new RegExp(`^[A-Za-z0-9_-]{${length}}$`), `expected ${bytes} bytes as base64url (${length} characters)`)
-}
-
 export const eventSchemas = {
+  ...pursuitEvents,
   GameCreated: {
     version: 1,
     schema: z.strictObject({
@@ -225,6 +237,7 @@ export const eventSchemas = {
       players: z.array(playerSchema).min(2).max(8),
       scenario: z.string().max(200).optional(),
       title: z.string().max(200).optional(),
+      turns: gameTurnsSchema,
     }),
     input: z.looseObject({
       players: z.array(z.looseObject({ name: nameText })),
@@ -236,7 +249,7 @@ export const eventSchemas = {
     version: 2,
     schema: z.strictObject({ player: id, units: z.array(unitSchema).min(1).max(200) }),
     input: z.looseObject({
-      units: z.array(z.looseObject({ ...typedModel, characters: z.array(z.looseObject(typedModel)).optional() })),
+      units: z.array(z.looseObject({ ...typedRider, characters: z.array(z.looseObject(typedRider)).optional() })),
     }),
     legacy: {
       1: {
@@ -325,8 +338,10 @@ export const eventSchemas = {
               .array(
                 z.strictObject({
                   unit: id,
-                  charged: z.boolean().default(false),
-                  facing: facing.default('front'),
+                  /** Omitted: as the charges recorded say (a charge that reached), else false. */
+                  charged: z.boolean().optional(),
+                  /** Omitted: as the charge recorded says, else front. */
+                  facing: facing.optional(),
                   /** Whole inches a charger moved before contact (The Old World's charge Initiative bonus). */
                   moved: z.number().int().min(0).max(30).optional(),
                 }),
@@ -380,7 +395,7 @@ export const eventSchemas = {
        * longer protects it (fewer than 5 rank and file); the hits fall on the rank and file when omitted.
        */
       at: id.optional(),
-      /** The shooter stands on a hill, as the players say (The Old World: one more rank fires from it). */
+      /** The shooter stands on a hill, as the players say (classic and The Old World: one more rank fires from it). */
       hill: z.boolean().optional(),
     }),
   },
@@ -446,6 +461,8 @@ export const eventSchemas = {
       champion: z.boolean().optional(),
     }),
   },
+  ...characterEvents,
+  ...pursuitEvents,
   DiceRolled: {
     version: 1,
     schema: z.strictObject({
@@ -458,38 +475,7 @@ export const eventSchemas = {
     version: 1,
     schema: z.strictObject({ requestId: z.string().min(1).max(100), option: z.string().min(1).max(100) }),
   },
-  /**
-   * A player's public key in the game (issue 17): an Ed25519 key made with Web Crypto, its private half
-   * on the player's own device (`device`) or wrapped under the player's PIN on a shared machine (`pin`).
-   * One key a player; recorded by the player it names.
-   */
-  PlayerKeyRecorded: {
-    version: 1,
-    schema: z.strictObject({
-      player: id,
-      /** The raw 32-byte Ed25519 public key, base64url without padding. */
-      publicKey: base64url(32),
-      holder: z.enum(['device', 'pin']),
-    }),
-  },
-  /**
-   * A player confirms the game as it stands: an Ed25519 signature over the hash of the event at `seq`
-   * (the head when signed, or the point the signature just before it signed), at the end of a turn or
-   * of the game. What is signed is `headSignatureMessage` (core/api/signatures.ts).
-   */
-  HeadSigned: {
-    version: 1,
-    schema: z.strictObject({
-      player: id,
-      seq: z.number().int().min(1),
-      head: sha256HexSchema,
-      /** The game turn the signature closes (0 before the first turn). */
-      turn: z.number().int().min(0).max(100),
-      end: z.enum(['turn', 'game']),
-      /** The 64-byte Ed25519 signature, base64url without padding. */
-      signature: base64url(64),
-    }),
-  },
+  ...signingEvents,
   /**
    * A correction of the log (docs/corrections.md): earlier events voided (the game is folded as if they had not
    * been recorded) or each replaced by another event recorded in its place. Nothing is edited: the events stay in
@@ -570,6 +556,7 @@ export const eventSchemas = {
     // A note may run over lines and be laid out with tabs.
     input: z.looseObject({ text: typedText('a note', '\n\t') }),
   },
+  ...gameEndEvents,
 } as const satisfies EventDefinitions
 
 export type EventType = keyof typeof eventSchemas

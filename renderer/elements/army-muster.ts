@@ -291,7 +291,9 @@ export class ArmyMuster extends LitElement {
                 const refused =
                   this.refusal?.unit !== null && this.refusal?.unit === unit.id && editing?.index !== index
                 return html`<li>
-                  ${unit.name}: ${unit.models} ${words(unit.troopType).toLowerCase()}
+                  ${unit.name}: ${unit.models} ${words(unit.troopType).toLowerCase()}${
+                    unit.mount ? ` on ${unit.mount.name || 'a mount'}` : ''
+                  }
                   <span class="row">
                     <button aria-label=${`Edit ${unit.name}`} ?disabled=${editing !== null} @click=${() => this.edit(index)}>
                       Edit

@@ -82,6 +82,13 @@ export class GameConsole extends LitElement {
         margin: 0.2rem 0 0.5rem;
         overflow-wrap: anywhere;
       }
+      .result {
+        margin: 0 0 0.6rem;
+        padding: 0.5rem 0.7rem;
+        border: 2px solid var(--accent, currentColor);
+        border-radius: 6px;
+        font-size: 1.1rem;
+      }
       .last {
         margin: 0 0 0.4rem;
         overflow: hidden;
@@ -171,6 +178,34 @@ export class GameConsole extends LitElement {
     </section>`
   }
 
+  /** Victory points so far, were the game to end now: the engine's running score (each figure explained at its step). */
+  private renderScore(game: GameView['state']) {
+    const score = game.score
+    if (!score) return nothing
+    const turns = game.progress?.turns
+    return html`<span data-testid="score" title="victory points so far, were the game to end now"
+      >VP ${game.players.map(
+        (player, index) => html`${index > 0 ? ' · ' : ''}${player.name} <strong>${score.vp[player.id] ?? 0}</strong>`,
+      )}${turns ? html` <span class="muted">(of ${turns} ${turns === 1 ? 'turn' : 'turns'} each)</span>` : nothing}</span
+    >`
+  }
+
+  /** After GameEnded: who won, by how much, and the ruleset's name for it. */
+  private renderResult(game: GameView['state']) {
+    const result = game.result
+    if (!result) return nothing
+    const name = (id: string | null) => game.players.find((player) => player.id === id)?.name ?? id ?? ''
+    const how = result.conceded ? `${name(result.conceded)} conceded` : 'the last turn is over'
+    const scores = game.players.map((player) => `${player.name} ${result.vp[player.id] ?? 0}`).join(', ')
+    const outcome =
+      result.winner === null
+        ? `A draw (${bandText(result.band)})`
+        : `${name(result.winner)} wins: ${bandText(result.band)} by ${result.margin} VP`
+    return html`<p class="result" role="status" data-testid="result">
+      <strong>Game over</strong> — ${how}. ${outcome}. <span class="muted">${scores}</span>
+    </p>`
+  }
+
   /** The charges of this turn that reached their targets: each leads straight to its combat, filled from the log. */
   private renderChargedCombats(view: GameView, status: GameStatus) {
     if (!status.canDeclare.includes('CombatJoined')) return nothing
@@ -217,7 +252,9 @@ export class GameConsole extends LitElement {
           ></span>
         <span>${active ? html`<strong>${active.name}</strong> to play` : html`<span class="muted">no turn started</span>`}</span>
         <span class="muted">seq ${status.seq}</span>
+        ${this.renderScore(game)}
       </div>
+      ${this.renderResult(game)}
       ${
         last && lastText
           ? html`<p class="last" data-testid="last-outcome" title=${lastText}>
@@ -278,6 +315,12 @@ export class GameConsole extends LitElement {
       }
     </section>`
   }
+}
+
+/** A result band as players say it: "solid-victory" is "a solid victory". */
+function bandText(band: string): string {
+  const words = band.replace(/-/g, ' ')
+  return band === 'draw' ? 'a draw' : band === 'massacre' ? 'a massacre' : `a ${words}`
 }
 
 /** A declaration as players call it (its type when the api offers one this renderer does not know). */

@@ -198,6 +198,21 @@ export class GameStateView extends LitElement {
           : nothing
       }
       ${
+        unit.mount
+          ? html`<p class="line" data-testid=${`mount-${unit.id}`}>
+            <span class="label">Rides:</span>
+            ${unit.mount.name} (${Object.entries(unit.mount.profile)
+              .sort(([a], [b]) => profileRank(a) - profileRank(b))
+              .map(([key, value]) => `${key} ${value}`)
+              .join(' ')})${
+              unit.mount.woundsLost
+                ? `, ${unit.mount.profile.W - unit.mount.woundsLost} of ${unit.mount.profile.W} W`
+                : ''
+            }
+          </p>`
+          : nothing
+      }
+      ${
         unit.command.champion || unit.command.standard || unit.command.musician
           ? html`<p class="line">
             <span class="label">Command:</span>

@@ -26,6 +26,8 @@ export class NewGameForm extends LitElement {
   ruleset = ''
   variant = ''
   gameTitle = ''
+  /** Turns each player plays before the game ends (GameCreated's `turns`). */
+  turns = 6
   players: PlayerDraft[] = [{ name: '' }, { name: '' }]
   /** A refusal about one player (two of one name), shown beside that player's field. */
   refusal: ApiError | null = null
@@ -92,6 +94,7 @@ export class NewGameForm extends LitElement {
         variant: this.variant,
         players,
         ...(this.gameTitle.trim() ? { title: this.gameTitle.trim() } : {}),
+        turns: this.turns,
         actor: players[0]!.id,
       })
       this.dispatchEvent(new CustomEvent('created', { detail: gameId, bubbles: true, composed: true }))
@@ -143,6 +146,19 @@ export class NewGameForm extends LitElement {
                   </option>`,
               )}
             </select>
+          </div>
+          <div class="field">
+            <label for="turns">Turns each</label>
+            <input
+              id="turns"
+              type="number"
+              min="1"
+              max="100"
+              required
+              .value=${String(this.turns)}
+              @input=${(e: Event) => (this.turns = Number(input(e)))}
+              title="the turns each player plays before the game ends and victory points are counted"
+            />
           </div>
         </div>
         <div class="players">

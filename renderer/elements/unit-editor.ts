@@ -37,7 +37,19 @@ export interface UnitForm {
   readonly gear: readonly PickForm[]
   readonly rules: readonly PickForm[]
   readonly command: { readonly champion: boolean; readonly standard: boolean; readonly musician: boolean }
+  /** What each model rides (a horse, a Cold One, a monster): absent, or null, on foot (forms saved before mounts). */
+  readonly mount?: MountForm | null
+  /** Its points cost, for victory points; absent when the player gives none (its VP are then unknown). */
+  readonly points?: number
 }
+
+/** A mount as the player writes it: its name and its own profile (the rider and the mount strike apart). */
+export interface MountForm {
+  readonly name: string
+  readonly profile: Profile
+}
+
+const blankMount = (): MountForm => ({ name: '', profile: { M: 8, WS: 3, BS: 0, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 5 } })
 
 /** A refusal shown beside the field it is about: `path` as the api's `ErrorField` gives it, from the unit. */
 export interface FieldProblem {
@@ -118,6 +130,7 @@ export function unitOfTroop(troop: TroopTemplate, catalogue: readonly RuleEntry[
       standard: unit.command?.standard ?? false,
       musician: unit.command?.musician ?? false,
     },
+    mount: unit.mount ? { name: unit.mount.name, profile: { ...unit.mount.profile } } : null,
   }
 }
 
@@ -157,6 +170,8 @@ export function unitOfForm(form: UnitForm & { id: string }, catalogue: readonly 
     // No wider than its models: a lone monster is one model wide whatever the field says.
     formation: { files: Math.min(form.files, form.models) },
     command: form.command,
+    ...(form.mount ? { mount: { name: form.mount.name.trim(), profile: form.mount.profile } } : {}),
+    ...(form.points !== undefined ? { points: form.points } : {}),
   }
 }
 
@@ -257,6 +272,10 @@ export class UnitEditor extends LitElement {
         border-radius: 0.4rem;
         padding: 0.4rem 0.7rem 0.6rem;
         min-width: 0;
+      }
+      fieldset.mount {
+        display: grid;
+        gap: 0.45rem;
       }
       legend {
         color: var(--muted);
@@ -440,12 +459,87 @@ export class UnitEditor extends LitElement {
     </div>`
   }
 
+  /** The mount each model rides, if any: its name and profile (cavalry, a Cold One, a character's monster). */
+  private renderMount() {
+    const mount = this.form.mount ?? null
+    const number = (value: string) => Math.max(0, Math.trunc(Number(value) || 0))
+    const problem = this.problemAt(['mount'], true)
+    const invalid = (path: readonly (string | number)[]) => (this.problemAt(['mount', ...path]) ? 'true' : 'false')
+    return html`<fieldset class="mount">
+      <legend>Mount</legend>
+      <label class="checks"
+        ><input
+          type="checkbox"
+          .checked=${mount !== null}
+          @change=${(e: Event) =>
+            this.change({ mount: (e.target as HTMLInputElement).checked ? blankMount() : null }, ['mount'])}
+        />
+        Rides a mount (rider and mount strike apart)</label
+      >
+      ${
+        mount
+          ? html`<div class="field">
+              <label for="mount-name">Mount name</label>
+              <input
+                id="mount-name"
+                required
+                maxlength="120"
+                placeholder="e.g. Cold One"
+                aria-invalid=${invalid(['name'])}
+                .value=${mount.name}
+                @input=${(e: Event) =>
+                  this.change({ mount: { ...mount, name: (e.target as HTMLInputElement).value } }, ['mount', 'name'])}
+              />
+            </div>
+            <div class="profile" role="group" aria-label="Mount profile">
+              ${characteristics.map((key) => html`<label for=${`m-${key}`}>${key}</label>`)}
+              ${characteristics.map(
+                (key) =>
+                  html`<input
+                    id=${`m-${key}`}
+                    type="number"
+                    min="0"
+                    max="10"
+                    aria-label=${`Mount ${key}`}
+                    aria-invalid=${invalid(['profile', key])}
+                    .value=${String(mount.profile[key])}
+                    @input=${(e: Event) =>
+                      this.change(
+                        {
+                          mount: {
+                            ...mount,
+                            profile: { ...mount.profile, [key]: number((e.target as HTMLInputElement).value) },
+                          },
+                        },
+                        ['mount', 'profile', key],
+                      )}
+                  />`,
+              )}
+            </div>`
+          : nothing
+      }
+      ${problem ? html`<p class="problem" role="alert">${problem}</p>` : nothing}
+    </fieldset>`
+  }
+
   override render() {
     const number = (value: string) => Math.max(0, Math.trunc(Number(value) || 0))
     const form = this.form
     const invalid = (path: readonly (string | number)[]) => (this.problemAt(path) ? 'true' : 'false')
     const profileProblem = this.problemAt(['profile'], true)
-    const known = ['name', 'race', 'troopType', 'models', 'formation', 'profile', 'gear', 'rules', 'command']
+    const known = [
+      'name',
+      'race',
+      'troopType',
+      'models',
+      'formation',
+      'profile',
+      'gear',
+      'rules',
+      'command',
+      'mount',
+      'points',
+    ]
     const elsewhere = this.problem && !known.includes(String(this.problem.path[0])) ? this.problem.message : null
     return html`<form @submit=${this.save} aria-label="Unit editor">
       ${elsewhere ? html`<p class="problem" role="alert">${elsewhere}</p>` : nothing}
@@ -536,6 +630,25 @@ export class UnitEditor extends LitElement {
             @input=${(e: Event) => this.change({ files: number((e.target as HTMLInputElement).value) }, ['formation'])}
           />`,
         )}
+        ${this.field(
+          'points',
+          'Points',
+          ['points'],
+          html`<input
+            id="points"
+            class="small"
+            type="number"
+            min="0"
+            placeholder="—"
+            title="its points cost, for victory points (left empty: unknown)"
+            aria-invalid=${invalid(['points'])}
+            .value=${form.points === undefined ? '' : String(form.points)}
+            @input=${(e: Event) => {
+              const typed = (e.target as HTMLInputElement).value.trim()
+              this.change({ points: typed === '' ? undefined : number(typed) }, ['points'])
+            }}
+          />`,
+        )}
       </div>
       <div>
         <div class="profile" role="group" aria-label="Profile">
@@ -560,6 +673,7 @@ export class UnitEditor extends LitElement {
         ${profileProblem ? html`<p class="problem" role="alert">${profileProblem}</p>` : nothing}
       </div>
       ${this.renderPicks('gear', 'Gear', gearKinds)} ${this.renderPicks('rules', 'Special rules', ['special-rule'])}
+      ${this.renderMount()}
       <fieldset class="checks">
         <legend>Command group</legend>
         ${(['champion', 'standard', 'musician'] as const).map(

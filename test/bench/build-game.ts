@@ -12,7 +12,7 @@ import { createEngine, type EngineEvent, type GameState } from '../../core/engin
 import type { UnchainedEvent } from '../../core/events/index.js'
 import { gameEvents } from '../../core/events/index.js'
 import { classic } from '../../core/rules/classic/index.js'
-import { CombatScript, PLAYERS } from './script.js'
+import { BENCH_TURNS, CombatScript, PLAYERS } from './script.js'
 
 export const CHUNK = 10_000
 
@@ -33,6 +33,7 @@ export async function buildGame(file: string, events: number, seed: number): Pro
       ruleset: 'classic',
       players: PLAYERS,
       title: `Bench: ${events} events`,
+      turns: BENCH_TURNS,
       actor: PLAYERS[0].id,
     })
     const store = api.store
@@ -44,7 +45,7 @@ export async function buildGame(file: string, events: number, seed: number): Pro
     const rulesVersion = first[0]!.rulesVersion
     const key = snapshotKey(game().catalogueHash)
 
-    const script = new CombatScript(seed)
+    const script = new CombatScript(seed, events)
     let batch: UnchainedEvent[] = []
     let written = game().seq
     let lastSnapshotSeq = 0

@@ -42,7 +42,7 @@ import { chainText } from '../../core/events/index.js'
 import { classic } from '../../core/rules/classic/index.js'
 import { sha256Hex } from '../../core/store/index.js'
 import { buildGame, CHUNK } from './build-game.js'
-import { CombatScript, PLAYERS } from './script.js'
+import { BENCH_TURNS, CombatScript, PLAYERS } from './script.js'
 import { whatIfFigures } from './what-if.js'
 
 const APPEND_EVENTS = 10_000
@@ -165,9 +165,10 @@ async function apiAppendRun(file: string, events: number): Promise<AppendRun> {
       ruleset: 'classic',
       players: PLAYERS,
       title: 'Bench: durable append',
+      turns: BENCH_TURNS,
       actor: PLAYERS[0].id,
     })
-    const script = new CombatScript(SEED)
+    const script = new CombatScript(SEED, events)
     const times: number[] = []
     const types: string[] = []
     for (let seq = 2; seq <= events; seq++) {

@@ -21,6 +21,10 @@ const UNITS_IN_FIGHT = 3
 /** A unit with fewer models than this is no longer counted as fighting. */
 const MIN_MODELS = 5
 const ATTACKS_PER_TURN = 6
+/** The game's agreed length, turns each: the most GameCreated takes, so a long game has room for its turns. */
+export const BENCH_TURNS = 100
+/** Events an attack takes, at the least (its declaration and three rolls): how a long game's turns are spread. */
+const EVENTS_PER_ATTACK = 4
 const NOTE_EVERY = 50
 
 /** mulberry32: a small, fast, seeded generator. */
@@ -73,7 +77,9 @@ export class CombatScript {
   private readonly random: () => number
   private mustered = 0
   private playerTurns = 0
-  private attacksThisTurn = ATTACKS_PER_TURN
+  private attacksThisTurn: number
+  /** Attacks in a player turn: six, or more in a game too long for its turns to hold six each. */
+  private readonly attacksPerTurn: number
   private nextAttacker = 0
   private sinceNote = 0
   private needPhase = false
@@ -84,8 +90,12 @@ export class CombatScript {
    */
   private readonly inFight = new Map<string, string[]>()
 
-  constructor(seed = 20260430) {
+  /** `events`: how long the game will be, so that its player turns fit the game's agreed length. */
+  constructor(seed = 20260430, events = 0) {
     this.random = seededRandom(seed)
+    const playerTurns = 2 * BENCH_TURNS
+    this.attacksPerTurn = Math.max(ATTACKS_PER_TURN, Math.ceil(events / playerTurns / EVENTS_PER_ATTACK))
+    this.attacksThisTurn = this.attacksPerTurn
   }
 
   private int(lo: number, hi: number): number {
@@ -118,11 +128,11 @@ export class CombatScript {
         }
       }
     }
-    if (this.attacksThisTurn >= ATTACKS_PER_TURN) {
+    if (this.attacksThisTurn >= this.attacksPerTurn) {
       this.attacksThisTurn = 0
       this.needPhase = true
       const player = PLAYERS[this.playerTurns % 2]!.id
-      const turn = Math.min(100, Math.floor(this.playerTurns / 2) + 1)
+      const turn = Math.floor(this.playerTurns / 2) + 1
       this.playerTurns += 1
       return { type: 'TurnStarted', actor: player, payload: { turn, player } }
     }

@@ -64,6 +64,7 @@ describe('a declaration form for every declaration', () => {
         gear: ['hand-weapon', 'shield'],
       }),
       unitDef('outriders', { name: 'Outriders', models: 1 }),
+      unitDef('militia', { name: 'Militia', models: 10, formation: { files: 5 } }),
     ])
     await muster('chaos', [
       unitDef('knights', { name: 'Chaos Knights', models: 5, profile: { M: 7 }, formation: { files: 5 } }),
@@ -89,7 +90,7 @@ describe('a declaration form for every declaration', () => {
     expect(await charger.locator('option').allTextContents()).toEqual(['Chaos Knights', 'Marauder Crossbows'])
     await charger.selectOption({ label: 'Chaos Knights' })
     const target = form.getByLabel('Target')
-    expect(await target.locator('option').allTextContents()).toEqual(['Empire Swordsmen', 'Outriders'])
+    expect(await target.locator('option').allTextContents()).toEqual(['Empire Swordsmen', 'Outriders', 'Militia'])
     await target.selectOption({ label: 'Empire Swordsmen' })
     await form.getByLabel('Distance').fill('9"')
     await form.getByLabel('Into its').selectOption({ label: 'Flank' })
@@ -136,11 +137,12 @@ describe('a declaration form for every declaration', () => {
     }
     await until(() => page.getByTestId('models-outriders').textContent()).toBe('0 / 1')
 
-    // The Panic test the table owes: the friend destroyed is offered by name, as the cause says.
+    // The Panic test the table owes: the friend destroyed is offered by name, as the cause says. The Swordsmen are
+    // in the combat the Knights' charge made (charge §combat): the Militia test.
     form = await openForm(page, 'PanicTestDeclared')
     expect(await form.locator('textarea').count()).toBe(0)
     await form.getByLabel('as', { exact: true }).selectOption({ label: 'Empire' })
-    await form.getByLabel('Unit testing').selectOption({ label: 'Empire Swordsmen' })
+    await form.getByLabel('Unit testing').selectOption({ label: 'Militia' })
     await form.getByLabel('Because').selectOption({ label: 'A friend was destroyed within 6"' })
     expect(await form.getByLabel('Friend').locator('option').allTextContents()).toEqual(['Outriders'])
     await lookAt(page, page.locator('declare-form'), 'panic')
@@ -151,7 +153,7 @@ describe('a declaration form for every declaration', () => {
     const panic = (await api.replay(gameId, {})).steps
       .flatMap((step) => step.outcomes)
       .find((o) => o.kind === 'psychology-test')
-    expect(panic?.values).toMatchObject({ unit: 'swordsmen', test: 'panic', passed: true })
+    expect(panic?.values).toMatchObject({ unit: 'militia', test: 'panic', passed: true })
 
     // The close-combat phase: the console offers the combat the charge led to, every fact from the log.
     form = await openForm(page, 'PhaseStarted')

@@ -131,7 +131,9 @@ describe('an Old World Treeman charges, and strikes in the order its charge give
     })
     // The engine's strike order: the Treeman, then the Spearmen, its Initiative 2 + 3 for the 7" charged.
     const order = joined.outcomes.find((outcome) => outcome.kind === 'strike-order')!
-    expect(order.values).toEqual({ combat: 'combat-1', round: 1, steps: [['treeman'], ['spearmen']] })
+    // The combat the charge made is named by its ChargeDeclared (charge §combat).
+    const charge = steps.find((step) => step.type === 'ChargeDeclared')!
+    expect(order.values).toEqual({ combat: `charge-${charge.seq}`, round: 1, steps: [['treeman'], ['spearmen']] })
     // The same on screen: the outcome line, and the Treeman's Initiative among its reasons.
     await until(() => explanation.getByRole('list', { name: 'Outcomes' }).textContent()).toContain(
       'strike order: 1. Treeman; 2. Spearmen',

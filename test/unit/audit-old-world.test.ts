@@ -38,7 +38,7 @@ const answers: Draft[] = [
   owEv.phase('close-combat'), // 16
   owEv.turn(2, 'p1'), // 17
   owEv.phase('close-combat'), // 18
-  owEv.joined('swordsmen', 'ironbreakers', 5, 'c2'), // 19
+  owEv.joined('swordsmen', 'ironbreakers', 5, 'pursuit-14'), // 19: the combat the pursuit made (flee-and-pursuit §fresh-enemy)
   owEv.dice('19.1', [5, 5, 5, 2, 1]), // 20
   owEv.dice('20.1', [4, 4, 2]), // 21: 2 wounds: 7 -> 5
   owEv.dice('21.1', [6, 1, 1]), // 22

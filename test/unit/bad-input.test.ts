@@ -107,7 +107,9 @@ describe('bad input gets a clear error and changes nothing', () => {
   it('a rule the engine refuses (an attack outside the close-combat phase)', async () => {
     const api = await openApi(tempDir())
     const gameId = await classicCombat(api)
-    await api.append(gameId, { type: 'PhaseStarted', actor: 'p1', payload: { phase: 'magic' } })
+    // p2's turn, its magic phase (phases do not go back within p1's turn: classic/turn-sequence §phases).
+    await api.append(gameId, { type: 'TurnStarted', actor: 'p2', payload: { turn: 1, player: 'p2' } })
+    await api.append(gameId, { type: 'PhaseStarted', actor: 'p2', payload: { phase: 'magic' } })
     await expect(
       api.append(gameId, {
         type: 'MeleeAttacksDeclared',
@@ -115,8 +117,8 @@ describe('bad input gets a clear error and changes nothing', () => {
         payload: { attacker: 'warriors', target: 'boyz' },
       }),
     ).rejects.toMatchObject({ code: 'rules/wrong-phase' })
-    expect(api.store.head(gameId).seq).toBe(6)
-    expect(api.store.verifyGame(gameId)).toEqual({ ok: true, events: 6 })
+    expect(api.store.head(gameId).seq).toBe(7)
+    expect(api.store.verifyGame(gameId)).toEqual({ ok: true, events: 7 })
     await api.close()
   })
 

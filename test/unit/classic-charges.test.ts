@@ -205,6 +205,8 @@ describe('terror', () => {
     game.apply(moveEv.charge('warriors', 'boyz', 20))
     game.choose('flee')
     game.roll([3, 3])
+    // p2's turn comes between p1's two (classic/turn-sequence).
+    game.apply(ev.turn(1, 'p2'))
     game.apply(ev.turn(2, 'p1'))
     game.apply(ev.phase('movement'))
     const declared = game.apply(moveEv.charge('hydra', 'boyz', 9))
@@ -220,14 +222,20 @@ describe('terror', () => {
     expect(passed.requests[0]).toMatchObject({ purpose: 'charge-response' })
   })
 
-  it('terror: no test when the causer is not within charge range (classic), a test on declaration in classic-8th', () => {
+  it('terror: no test when the causer is not within charge range, in classic and classic-8th (variants §terror-charge-range)', () => {
+    // Seed 000 Terror §1: "If a terror causer charges a unit and is within charge range, the unit has to pass a
+    // leadership test or has to choose the flee! charge response."
     const far = movementGame([monster()], [boyz()])
     const declared = far.apply(moveEv.charge('hydra', 'boyz', 13))
     expect(declared.requests[0]).toMatchObject({ purpose: 'charge-response' })
     expect(far.text()).toContain('no Terror test: Hydra is not within charge range (12" against 13")')
+    // classic-8th rolls M + 2D6 after the response: within charge range is within M + 12 = 18".
     const strict = movementGame([monster()], [boyz()], 'classic-8th')
     expect(strict.apply(moveEv.charge('hydra', 'boyz', 13)).requests[0]).toMatchObject({ purpose: 'terror-test' })
     expect(strict.cites('variants', 'terror-charge-range')).toBe(true)
+    const beyond = movementGame([monster()], [boyz()], 'classic-8th')
+    expect(beyond.apply(moveEv.charge('hydra', 'boyz', 19)).requests[0]).toMatchObject({ purpose: 'charge-response' })
+    expect(beyond.text()).toContain('no Terror test: Hydra is not within charge range (18" against 19")')
   })
 
   it('terror: a unit engaged in close combat passes automatically and can only hold', () => {
@@ -253,6 +261,8 @@ describe('terror', () => {
         ],
       },
     })
+    // p2's turn comes between p1's two (classic/turn-sequence).
+    game.apply(ev.turn(1, 'p2'))
     game.apply(ev.turn(2, 'p1'))
     game.apply(ev.phase('movement'))
     const declared = game.apply(moveEv.charge('hydra', 'boyz', 8, 'flank'))

@@ -68,14 +68,19 @@ function missEverything(game: EngineGame) {
   expect(game.game.requests).toEqual({})
 }
 
-/** Round 2 of combat c1, in p2's close-combat phase of turn 2. */
+/** Round 2 of combat c1, in p2's close-combat phase of turn 1 (the players' turns alternate). */
 function roundTwo(game: EngineGame, contact = contact5) {
-  game.apply(ev.turn(2, 'p2'))
+  game.apply(ev.turn(1, 'p2'))
   game.apply(ev.phase('close-combat'))
   return game.apply({ type: 'CombatRoundDeclared', payload: { combat: 'c1', contact } })
 }
 
 const request = (game: EngineGame) => Object.values(game.game.requests)[0]
+/** Equal Initiative in the first round (classic, 7th): a roll-off, which p1 wins (classic/variants §initiative-ties). */
+const p1WinsRollOff = (game: EngineGame) => {
+  game.roll([6])
+  game.roll([1])
+}
 const requestText = (game: EngineGame) => renderExplanationText(request(game)!.explanation)
 
 describe('close-combat weapons: which one a unit fights with (classic/variants §close-combat-weapon)', () => {
@@ -134,6 +139,7 @@ describe('seed weapons', () => {
   it('additional hand weapon: +1 Attack to each model fighting with it (classic/additional-hand-weapon §attacks)', () => {
     const game = battle(unitDef('a', { gear: ['hand-weapon', 'additional-hand-weapon'] }), unitDef('b'))
     join(game)
+    p1WinsRollOff(game)
     // 5 models x (A1 + 1) = 10 attacks.
     expect(request(game)).toMatchObject({ purpose: 'to-hit', count: 10, roller: 'p1' })
     expect(cites(game, 'additional-hand-weapon', 'attacks')).toBe(true)
@@ -475,6 +481,7 @@ describe('banners', () => {
       unitDef('b'),
     )
     join(game)
+    p1WinsRollOff(game)
     game.roll([1, 1, 1, 1, 1])
     const last = game.roll([1, 1, 1, 1, 1])
     const result = last.outcomes.find((o) => o.kind === 'combat-result')!
@@ -488,6 +495,7 @@ describe('banners', () => {
   it('war banner: +1 on its own, without a standard (classic/variants §magic-banner-bearer)', () => {
     const game = battle(unitDef('a', { gear: ['hand-weapon', 'war-banner'] }), unitDef('b'))
     join(game)
+    p1WinsRollOff(game)
     game.roll([1, 1, 1, 1, 1])
     const last = game.roll([1, 1, 1, 1, 1])
     const result = last.outcomes.find((o) => o.kind === 'combat-result')!
@@ -523,7 +531,7 @@ describe('Potion of Strength (ItemUsed)', () => {
     drink(game)
     join(game, { charged: 'a' })
     missEverything(game)
-    const next = game.apply(ev.turn(2, 'p2'))
+    const next = game.apply(ev.turn(1, 'p2'))
     expect(next.outcomes[0]).toMatchObject({ kind: 'effect-ended', values: { entry: 'potion-of-strength' } })
     game.apply(ev.phase('close-combat'))
     game.apply({ type: 'CombatRoundDeclared', payload: { combat: 'c1', contact: contact5 } })
@@ -536,7 +544,7 @@ describe('Potion of Strength (ItemUsed)', () => {
     drink(game)
     join(game, { charged: 'a' })
     missEverything(game)
-    game.apply(ev.turn(2, 'p2'))
+    game.apply(ev.turn(1, 'p2'))
     game.apply(ev.phase('close-combat'))
     const before = JSON.stringify(game.game)
     expect(() => drink(game)).toThrow(/already used its potion-of-strength .*one use only/)

@@ -22,6 +22,8 @@ const corsairs = (extra: UnitInput = {}) =>
   unitDef('corsairs', {
     name: 'Corsairs',
     models: 10,
+    // Ten wide: the front rank, the only one that fires in classic (classic/shooting §firing-ranks), is all ten.
+    formation: { files: 10 },
     race: 'dark-elves',
     profile: { BS: 4 },
     gear: ['hand-weapon', 'repeater-crossbow', 'handbows', 'light-armour'],

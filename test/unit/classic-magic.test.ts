@@ -337,18 +337,19 @@ describe('dispelling and Magic Resistance', () => {
     expect(request(game)).toMatchObject({ purpose: 'dispel', count: 2 })
   })
 
-  it('Crown of Black Iron, classic-8th: MR 1 is a 6+ ward against spells, not dispel dice (variants §magic-resistance)', () => {
+  it('Crown of Black Iron, classic-8th: "MR 1" is a dispel die more there too (variants §magic-resistance)', () => {
+    // Seed 000 Crown of Black Iron: "5+ Ward Save, MR 1". The seed's words win in every variant.
     const game = magicGame('classic-8th')
     game.roll([6, 6])
     game.roll([1, 1])
     game.roll([1])
     game.apply(cast({ caster: 'lord', spell: 'doombolt', target: 'guard', powerDice: 3 }))
     game.roll([5, 4, 3])
-    game.apply(ev.choice(game.openRequest(), '0'))
-    game.roll([1]) // one hit
-    game.roll([6]) // wounds (S5 vs T3)
-    expect(request(game)).toMatchObject({ purpose: 'ward-save', need: 6 })
+    expect(optionsOf(game)[1]).toEqual({ id: '1', text: '1 dispel die + 1 Magic Resistance' })
+    game.apply(ev.choice(game.openRequest(), '2'))
+    expect(request(game)).toMatchObject({ purpose: 'dispel', count: 3 })
     expect(cites(game, 'crown-of-black-iron', 'magic-resistance')).toBe(true)
+    expect(cites(game, 'variants', 'magic-resistance')).toBe(true)
   })
 
   it("Crown of Black Iron: its bearer's 5+ ward save (classic/crown-of-black-iron §ward)", () => {

@@ -221,6 +221,8 @@ describe('classic melee attacks, end to end through the engine', () => {
 
   it('attacks are made in the close-combat phase only (classic/turn-sequence §close-combat)', () => {
     const game = combatGame(unitDef('a'), unitDef('b'))
+    // p2's turn, its shooting phase (phases do not go back within a turn: classic/turn-sequence §phases).
+    game.apply({ type: 'TurnStarted', payload: { turn: 1, player: 'p2' } })
     game.apply({ type: 'PhaseStarted', payload: { phase: 'shooting' } })
     expect(() => game.apply({ type: 'MeleeAttacksDeclared', payload: { attacker: 'a', target: 'b' } })).toThrow(
       /close-combat phase, not shooting/,

@@ -93,7 +93,8 @@ describe('moves', () => {
     const late = refusal(() => game.apply(moveEv.charge('knights', 'boyz', 5)))
     expect(late.code).toBe('rules/wrong-phase')
     expect(late.message).toContain('classic/charge §declare')
-    // The next turn starts afresh.
+    // The next turn starts afresh (after p2's: classic/turn-sequence).
+    game.apply(ev.turn(1, 'p2'))
     game.apply(ev.turn(2, 'p1'))
     game.apply(ev.phase('movement'))
     game.apply(moveEv.charge('knights', 'boyz', 20))
@@ -136,25 +137,22 @@ describe('march blocking', () => {
     expect(fled.text()).toContain('Boyz is fleeing: it does not block')
   })
 
-  it('march blocker: shown ignored in classic-8th, where every enemy calls for the march test', () => {
+  it('march blocker, classic-8th: the seed\'s "can march block even if its US is lower than 5" acts (variants §march-blocking)', () => {
+    // Seed 000 March Blocker: "This unit can march block even if its US is lower than 5."
     const game = movementGame([warriors()], [boyz({ models: 2, rules: ['march-blocker'] })], 'classic-8th')
-    const declared = game.apply(moveEv.move('warriors', 'march', 9, ['boyz']))
-    expect(declared.requests[0]).toMatchObject({ purpose: 'march-test', count: 2 })
-    expect(game.text()).toContain('[ignored] March Blocker: every enemy within 8" calls for a march test')
-    expect(game.cites('march-blocker', 'blocks')).toBe(true)
+    const blocked = refusal(() => game.apply(moveEv.move('warriors', 'march', 9, ['boyz'])))
+    expect(blocked.code).toBe('rules/cannot-move')
+    expect(blocked.message).toContain('Boyz: March Blocker (classic/march-blocker §blocks)')
+    expect(game.outcomes('move-checked')).toHaveLength(0)
   })
 
-  it('march test (classic-8th): failed, the unit moves only M and still counts as marching', () => {
-    const game = movementGame([warriors()], [boyz()], 'classic-8th')
-    game.apply(moveEv.move('warriors', 'march', 9, ['boyz']))
-    game.roll([6, 5])
-    expect(game.outcomes('move-checked')[0]?.values).toMatchObject({ limit: 5, legal: false, distance: 9 })
-    expect(game.text()).toContain('fails its march test: it moves only M 5" and counts as marching')
-    expect(game.cites('movement', 'march-test')).toBe(true)
-    const passed = movementGame([warriors()], [boyz()], 'classic-8th')
-    passed.apply(moveEv.move('warriors', 'march', 9, ['boyz']))
-    passed.roll([4, 4])
-    expect(passed.outcomes('move-checked')[0]?.values).toMatchObject({ limit: 10, legal: true })
+  it('march blocking, classic-8th: by Unit Strength as the seed implies, with no march test (variants §march-blocking)', () => {
+    const small = movementGame([warriors()], [boyz({ models: 4 })], 'classic-8th')
+    small.apply(moveEv.move('warriors', 'march', 9, ['boyz']))
+    expect(small.outcomes('move-checked')[0]?.values).toMatchObject({ legal: true, limit: 10 })
+    expect(small.text()).toContain('Boyz does not block the march (Boyz US 4 is below 5)')
+    const large = movementGame([warriors()], [boyz()], 'classic-8th')
+    expect(refusal(() => large.apply(moveEv.move('warriors', 'march', 9, ['boyz']))).code).toBe('rules/cannot-move')
   })
 
   it('skirmish: skirmishers cannot be march blocked (classic/skirmish §moving)', () => {
@@ -269,6 +267,7 @@ describe('concealed', () => {
     expect(game.cites('concealed', 'placement')).toBe(true)
     expect(isHidden(game.game.units.warriors!.characters[0]!)).toBe(false)
     // Revealed once: it is never asked again.
+    game.apply(ev.turn(1, 'p2'))
     expect(game.apply(ev.turn(2, 'p1')).requests).toHaveLength(0)
   })
 

@@ -98,8 +98,9 @@ function playFight(a: UnitArbitrary, b: UnitArbitrary, variant: string, faces: r
     },
   })
   answerAll()
-  for (let turn = 2; turn <= 4 && !game.game.combats.c1?.ended; turn++) {
-    apply(ev.turn(turn, turn % 2 === 0 ? 'p2' : 'p1'))
+  // Player turns 2 to 4: p2's turn 1, then turn 2 of p1 and of p2 (players alternate, classic/turn-sequence).
+  for (let playerTurn = 2; playerTurn <= 4 && !game.game.combats.c1?.ended; playerTurn++) {
+    apply(ev.turn(Math.ceil(playerTurn / 2), playerTurn % 2 === 0 ? 'p2' : 'p1'))
     answerAll()
     apply(ev.phase('close-combat'))
     answerAll()

@@ -24,7 +24,9 @@ function settle(
   for (let guard = 0; guard < 200; guard += 1) {
     const request = Object.values(game.game.requests)[0]
     if (!request || stop?.(request)) return request
-    const given = answer(request)
+    // Equal Initiative in classic (7th) is a roll-off: p1 wins it unless the test answers it (§initiative-ties).
+    const rollOff = request.kind === 'dice' && request.purpose === 'roll-off'
+    const given = answer(request) ?? (rollOff ? [request.roller === 'p1' ? 6 : 1] : undefined)
     if (request.kind === 'dice')
       game.apply(ev.dice(request.id, Array.isArray(given) ? given : Array(request.count).fill(1)))
     else game.apply(ev.choice(request.id, typeof given === 'string' ? given : (request.options[0]?.id as string)))
@@ -146,7 +148,10 @@ describe('Fear (classic/fear)', () => {
         { unit: 'b', models: 5 },
       ]),
     )
-    expect(next.requests[0]).toMatchObject({ purpose: 'to-hit', need: 4 })
+    // Equal Initiative after a drawn round: a roll-off first (classic/variants §initiative-ties), then the blows.
+    expect(next.requests[0]).toMatchObject({ purpose: 'roll-off' })
+    g.roll([6])
+    expect(g.roll([1]).requests[0]).toMatchObject({ purpose: 'to-hit', need: 4 })
   })
 
   it('fear: the table says which Fear causer a unit touches when a side has several units', () => {
@@ -166,8 +171,8 @@ describe('Fear (classic/fear)', () => {
     )
     expect(join.requests[0]).toMatchObject({ kind: 'choice', purpose: 'base-contact', chooser: 'p1' })
     const answered = g.apply(ev.choice(g.openRequest(), 'no'))
-    // Not touching the Fear causer: no test, the round goes on.
-    expect(answered.requests[0]).toMatchObject({ purpose: 'to-hit' })
+    // Not touching the Fear causer: no test, the round goes on (a roll-off at equal Initiative, §initiative-ties).
+    expect(answered.requests[0]).toMatchObject({ purpose: 'roll-off' })
     expect(outcomes(g, 'psychology-test')).toEqual([])
   })
 
@@ -568,7 +573,7 @@ describe('Panic (classic/panic)', () => {
 
   it('panic: a unit that lost 25% of its models in a phase tests as the next phase starts; failing, it flees', () => {
     const g = heavyLosses()
-    g.apply(ev.turn(2, 'p1'))
+    g.apply(ev.turn(1, 'p1'))
     const phase = g.apply(ev.phase('movement'))
     expect(phase.requests[0]).toMatchObject({ purpose: 'panic-test', roller: 'p1' })
     const text = renderExplanationText(phase.requests[0]!.explanation)
@@ -613,7 +618,7 @@ describe('Panic (classic/panic)', () => {
       ),
     )
     settle(g)
-    g.apply(ev.turn(2, 'p1'))
+    g.apply(ev.turn(1, 'p1'))
     expect(g.apply(ev.phase('movement')).requests).toEqual([])
     expect(() => g.apply(panicDeclared('y', 'friend-broke', 'x'))).toThrow(/engaged in combat/)
   })
@@ -682,7 +687,7 @@ describe('Rally (classic/rally, classic/musician §rally)', () => {
       return lethal('e')(r)
     })
     expect(g.game.units.x).toMatchObject({ models: 10 - lost, fleeing: true })
-    g.apply(ev.turn(2, 'p1'))
+    g.apply(ev.turn(1, 'p1'))
     return g
   }
 

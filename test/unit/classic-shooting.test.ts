@@ -22,6 +22,8 @@ const corsairs = (extra: UnitInput = {}) =>
   unitDef('corsairs', {
     name: 'Corsairs',
     models: 10,
+    // One rank: the front rank, the only one that fires in classic (classic/shooting §firing-ranks), is every model.
+    formation: { files: extra.models ?? 10 },
     profile: { BS: 4 },
     gear: ['hand-weapon', 'repeater-crossbow', 'handbows', 'light-armour'],
     ...extra,
@@ -271,14 +273,17 @@ describe('to-hit modifiers, each with its rule', () => {
     expect(toHit(both)).toMatchObject({ need: 4 })
   })
 
-  it('large target: +1 to hit in classic; none in classic-8th, with the decision cited (variants §large-target-to-hit)', () => {
+  it('large target: +1 to hit in classic and in classic-8th alike (classic/large-target §to-hit)', () => {
+    // Seed 000 Large Target: "In addition Templates as well as models shooting at Large Targets gain +1 to their
+    // to-hit rolls." The seed's words win in every variant.
     const dragon = boyz({ models: 1, troopType: 'monster', profile: { W: 6, T: 6 }, rules: ['large-target'] })
-    const game = shooting(corsairs(), dragon)
-    expect(toHit(game, { range: 'long' })).toMatchObject({ need: 3 })
-    expect(cites(game, 'large-target', 'to-hit')).toBe(true)
-    const strict = shooting(corsairs(), dragon, 'classic-8th')
-    expect(toHit(strict, { range: 'long' })).toMatchObject({ need: 4 })
-    expect(text(strict)).toContain('[ignored] Large Target: shooting at Orc Boyz: 8th gives no bonus')
+    for (const variant of ['classic', 'classic-8th']) {
+      const game = shooting(corsairs(), dragon, variant)
+      // BS 4: 3+, long range -1, Large Target +1: 3+.
+      expect(toHit(game, { range: 'long' }), variant).toMatchObject({ need: 3 })
+      expect(cites(game, 'large-target', 'to-hit')).toBe(true)
+      expect(text(game)).not.toContain('[ignored] Large Target')
+    }
   })
 
   it('multiple shots: one shot without penalty, or X shots at -1, as the player declares (classic/multiple-shots)', () => {
@@ -416,11 +421,16 @@ describe('templates and breath weapons', () => {
     expect(cites(game, 'variants', 'template-partial')).toBe(true)
   })
 
-  it('fiery breath: in classic-8th every model the template touches is hit, with no roll', () => {
+  it("fiery breath, classic-8th: partly covered models roll 4+ too, so the template's +1 and -1 act (§template-partial)", () => {
+    // Seed 000 Large Target: "Templates as well as models shooting at Large Targets gain +1 to their to-hit rolls";
+    // Skirmish: "Templates as well as enemies shooting at this unit suffer -1 to their to-hit rolls".
     const game = shooting(dragon(), boyz(), 'classic-8th')
-    const step = game.apply(breath())
-    expect(step.outcomes.find((o) => o.kind === 'hits')).toMatchObject({ values: { attacks: 7, hits: 7, need: null } })
-    expect(step.requests[0]).toMatchObject({ purpose: 'to-wound', count: 7 })
+    expect(game.apply(breath()).requests[0]).toMatchObject({ purpose: 'to-hit', count: 2, need: 4 })
+    expect(cites(game, 'variants', 'template-partial')).toBe(true)
+    const large = shooting(dragon(), boyz({ rules: ['large-target'] }), 'classic-8th')
+    expect(large.apply(breath()).requests[0]).toMatchObject({ need: 3 })
+    const loose = shooting(dragon(), boyz({ rules: ['skirmish'] }), 'classic-8th')
+    expect(loose.apply(breath()).requests[0]).toMatchObject({ need: 5 })
   })
 
   it('large target and skirmish modify the partly-covered roll of a template; range, moving and cover do not', () => {
@@ -532,7 +542,7 @@ describe('shots that cannot be made: a clear error, nothing recorded', () => {
       },
     })
     expect(game.game.combats.c1?.ended).toBe(false)
-    game.apply(ev.turn(2, 'p1'))
+    game.apply(ev.turn(1, 'p1'))
     game.apply(ev.phase('shooting'))
     const seq = game.game.seq
     expect(() => game.apply(shot())).toThrow(expect.objectContaining({ code: 'rules/engaged' }))
@@ -563,7 +573,7 @@ describe('shots that cannot be made: a clear error, nothing recorded', () => {
         ],
       },
     })
-    game.apply(ev.turn(2, 'p1'))
+    game.apply(ev.turn(1, 'p1'))
     game.apply(ev.phase('shooting'))
     expect(() => game.apply(shot())).toThrow(expect.objectContaining({ code: 'rules/bad-target' }))
   })
@@ -586,8 +596,8 @@ describe('shots that cannot be made: a clear error, nothing recorded', () => {
     const seq = game.game.seq
     expect(() => game.apply(shot({ weapon: 'handbows' }))).toThrow(/has already shot this turn \(seq 6/)
     expect(game.game.seq).toBe(seq)
-    game.apply(ev.turn(2, 'p2'))
-    game.apply(ev.turn(3, 'p1'))
+    game.apply(ev.turn(1, 'p2'))
+    game.apply(ev.turn(2, 'p1'))
     game.apply(ev.phase('shooting'))
     expect(toHit(game, { weapon: 'handbows' })).toMatchObject({ purpose: 'to-hit' })
   })
@@ -695,5 +705,52 @@ describe('skirmish in close combat (classic/skirmish §no-rank-bonus, §no-break
     )
     expect(result.values).toMatchObject({ scores: { p1: 1, p2: 4 }, winner: 'p2' })
     expect(cites(game, 'skirmish', 'no-break-ranks')).toBe(true)
+  })
+})
+
+describe('Panic from heavy casualties: when it is taken (classic/variants §panic-heavy-casualties)', () => {
+  /** Corsairs shoot 8 Boyz: every shot hits, `wounds` of them wound, no save is made; stops at a Panic test. */
+  function shootBoyz(variant: string, wounds: number) {
+    const game = shooting(corsairs(), boyz({ models: 8 }), variant)
+    game.apply(shot())
+    for (let request = Object.values(game.game.requests)[0]; request && request.kind === 'dice'; ) {
+      if (request.purpose === 'panic-test') break
+      const count = request.count
+      const faces =
+        request.purpose === 'to-hit'
+          ? Array(count).fill(6)
+          : request.purpose === 'to-wound'
+            ? Array.from({ length: count }, (_, i) => (i < wounds ? 6 : 1))
+            : Array(count).fill(1)
+      game.roll(faces)
+      request = Object.values(game.game.requests)[0]
+    }
+    return game
+  }
+
+  it('classic-8th tests at once: 2 of 8 Boyz shot (25%), the Panic test opens as the shot is resolved', () => {
+    // Core mechanics A.7 (8th): a unit that loses 25% or more in a phase takes its Panic test at once.
+    const game = shootBoyz('classic-8th', 2)
+    expect(game.game.units.boyz?.models).toBe(6)
+    const request = Object.values(game.game.requests)[0]
+    expect(request).toMatchObject({ purpose: 'panic-test', roller: 'p2' })
+    expect(game.game.phase).toBe('shooting')
+    expect(renderExplanationText(request!.explanation)).toContain(
+      'tested at once, as what cost them is resolved (classic/variants §panic-heavy-casualties)',
+    )
+    game.roll([1, 2])
+    // Passed once this phase: the next phase opens no second test.
+    const next = game.apply(ev.phase('close-combat'))
+    expect(next.requests.filter((r) => r.purpose === 'panic-test')).toEqual([])
+  })
+
+  it('classic (7th) tests at the end of the phase: the test opens as the next phase starts', () => {
+    // Core mechanics A.10 (7th): "≥25% casualties checked at end of phase".
+    const game = shootBoyz('classic', 2)
+    expect(game.game.units.boyz?.models).toBe(6)
+    expect(Object.values(game.game.requests)).toEqual([])
+    const next = game.apply(ev.phase('close-combat'))
+    expect(next.requests[0]).toMatchObject({ purpose: 'panic-test', roller: 'p2' })
+    expect(renderExplanationText(next.requests[0]!.explanation)).toContain('tested as the next phase starts')
   })
 })

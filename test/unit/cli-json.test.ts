@@ -109,7 +109,7 @@ describe('writing commands print what they recorded as JSON with --json', () => 
     )
     expect(phase).toMatchObject({ step: { seq: 8, type: 'PhaseStarted' } })
     const payload = JSON.stringify({
-      combat: 'c1',
+      combat: 'charge-6',
       sides: [
         { player: 'red', units: [{ unit: 'knights', charged: true }] },
         { player: 'blue', units: [{ unit: 'spears' }] },

@@ -186,9 +186,9 @@ describe('import takes payloads only in the form Arbiter writes', () => {
   it('a well-chained file whose payload lacks a field its schema fills in is refused, naming the line', async () => {
     const { dir, db, gameId } = await demo()
     const events = await exportedEvents(db, gameId)
-    // CombatJoined as a person might write it: "facing" left to its default. Re-chained, so only the form objects.
+    // CombatJoined as a person might write it: "supporting" left to its default. Re-chained, so only the form objects.
     const joined = events.findIndex((event) => event.type === 'CombatJoined')
-    delete events[joined].payload.sides[0].units[0].facing
+    delete events[joined].payload.contact[0].supporting
     rechain(events)
     const file = join(dir, 'unnormalised.jsonl')
     writeFileSync(file, toJsonl(events))

@@ -94,7 +94,7 @@ describe('text from a game is shown escaped in every terminal output (issue 17)'
     expect(rawControls(refused.err)).toEqual([])
     expect(refused.err).toContain(`${HOSTILE_NAME_SHOWN} belongs to druchii`)
     for (const argv of [
-      ['TurnStarted', '--turn', '3', '--player', 'druchii', '--as', 'druchii'],
+      ['TurnStarted', '--turn', '2', '--player', 'druchii', '--as', 'druchii'],
       ['PhaseStarted', '--phase', 'movement', '--as', 'druchii'],
     ])
       expect((await run('declare', ...argv, ...game)).code, argv.join(' ')).toBe(0)

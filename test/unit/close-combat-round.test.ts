@@ -95,19 +95,63 @@ describe('classic close-combat round: strike order', () => {
     })
   })
 
-  it('equal Initiative strikes at the same time: neither loses attacks to the other (classic/strike-order §simultaneous)', () => {
-    const game = battle(warriors({ profile: { I: 3 } }), boyz({ profile: { I: 3 } }))
+  it('classic-8th: equal Initiative strikes at the same time, no roll-off (classic/variants §initiative-ties)', () => {
+    const game = battle(warriors({ profile: { I: 3 } }), boyz({ profile: { I: 3 } }), 'classic-8th')
     const step = game.apply(joined([{ unit: 'warriors' }], [{ unit: 'boyz' }], contact5))
     expect(step.outcomes.find((o) => o.kind === 'strike-order')?.values).toMatchObject({
       steps: [['warriors', 'boyz']],
     })
-    // Warriors: 5 attacks at 3+: 5 hits; S3 vs T4 5+: 5 wounds; Boyz 6+ save: all fail -> 5 Boyz slain.
+    expect(step.requests[0]).toMatchObject({ purpose: 'to-hit', roller: 'p1' })
+  })
+
+  it('classic (7th): equal Initiative and no round won yet: a roll-off, its winner strikes first', () => {
+    // Core mechanics A.10 (7th): "ties -> last round's winner, else roll".
+    const game = battle(warriors({ profile: { I: 3 } }), boyz({ profile: { I: 3 } }))
+    const step = game.apply(joined([{ unit: 'warriors' }], [{ unit: 'boyz' }], contact5))
+    expect(step.requests[0]).toMatchObject({ purpose: 'roll-off', roller: 'p1', count: 1 })
+    expect(step.requests[0]?.text).toContain('roll a D6 to strike first at equal Initiative')
+    game.roll([2])
+    const decided = game.roll([5]) // p2 wins: the Boyz strike first
+    const order = decided.outcomes.find((o) => o.kind === 'strike-order')
+    expect(order?.values).toMatchObject({ steps: [['boyz'], ['warriors']] })
+    expect(renderExplanationText(order!.explanation)).toContain(
+      'equal Initiative (Dark Elf Warriors, Orc Boyz), no round has been won yet: p2 wins the roll-off (p1 2; p2 5)',
+    )
+    expect(decided.requests[0]).toMatchObject({ purpose: 'to-hit', count: 5, roller: 'p2' })
+    // Boyz: 5 hits at 4+; S3 vs T3 4+: 5 wounds; Warriors' 5+ save all fail: 5 slain, none left in contact to strike.
     game.roll([6, 6, 6, 6, 6])
     game.roll([6, 6, 6, 6, 6])
-    game.roll([2, 2, 2, 2, 2])
-    expect(game.game.units.boyz?.models).toBe(15)
-    // The Boyz still strike with all 5 models in contact: they strike at the same time.
-    expect(Object.values(game.game.requests)[0]).toMatchObject({ purpose: 'to-hit', count: 5, roller: 'p2' })
+    game.roll([1, 1, 1, 1, 1])
+    expect(game.game.units.warriors?.models).toBe(15)
+    expect(Object.values(game.game.requests)[0]?.purpose).not.toBe('to-hit')
+  })
+
+  it("classic (7th): in a later round the last round's winner strikes first at equal Initiative, no roll", () => {
+    const game = battle(warriors({ profile: { I: 3 } }), boyz({ profile: { I: 3 } }))
+    game.apply(joined([{ unit: 'warriors' }], [{ unit: 'boyz' }], contact5))
+    game.roll([6])
+    game.roll([1]) // p1 wins the roll-off: the Warriors first
+    // Warriors 5 at 3+: two hits, S3 vs T4 5+: both wound, Boyz 6+: both fail -> 2 Boyz slain; 3 Boyz miss.
+    game.roll([6, 6, 1, 1, 1])
+    game.roll([5, 5])
+    game.roll([1, 1])
+    game.roll([1, 1, 1])
+    // Warriors 2 wounds + 3 ranks + 1 outnumbering (20 against 18) = 6, Boyz 3 ranks = 3: p1 wins; the Boyz hold on a
+    // double 1 (answered below).
+    const result = outcomes(game, 'combat-result').at(-1)
+    expect(result?.values).toMatchObject({ winner: 'p1' })
+    for (let i = 0; i < 10 && Object.keys(game.game.requests).length > 0; i++) {
+      const open = Object.values(game.game.requests)[0]!
+      if (open.kind === 'dice') game.roll(Array(open.count).fill(1))
+      else game.choose(open.options[0]!.id)
+    }
+    game.apply(ev.turn(2, 'p1'))
+    game.apply(ev.phase('close-combat'))
+    const next = game.apply({ type: 'CombatRoundDeclared', actor: 'p1', payload: { combat: 'c1', contact: contact5 } })
+    const order = next.outcomes.find((o) => o.kind === 'strike-order')
+    expect(order?.values).toMatchObject({ steps: [['warriors'], ['boyz']] })
+    expect(renderExplanationText(order!.explanation)).toContain('p1 won the last round and strikes first')
+    expect(next.requests[0]).toMatchObject({ purpose: 'to-hit', roller: 'p1' })
   })
 
   it('casualties from a higher step reduce the attacks of a lower step (classic/casualties §slain-do-not-strike)', () => {
@@ -332,8 +376,61 @@ describe('classic break test (classic/break-test)', () => {
   })
 })
 
+describe('rank width by troop type (classic/variants §rank-width)', () => {
+  // Core mechanics A.8: "Rank = 5 models (monstrous infantry & beasts: 3)" in 8th; 7th ranks every type in fives.
+  const ogres = () =>
+    unitDef('ogres', {
+      name: 'Ogres',
+      troopType: 'monstrous-infantry',
+      models: 9,
+      profile: { M: 6, WS: 3, S: 4, T: 4, W: 3, I: 2, A: 3, Ld: 7 },
+      gear: ['hand-weapon'],
+      formation: { files: 3 },
+    })
+  const contact = [
+    { unit: 'warriors', models: 3 },
+    { unit: 'ogres', models: 3 },
+  ]
+  const charged = (variant: string, facing: 'front' | 'flank') => {
+    const game = battle(warriors({ models: 10 }), ogres(), variant)
+    game.apply(joined([{ unit: 'warriors', charged: true, facing }], [{ unit: 'ogres' }], contact))
+    return game
+  }
+
+  it('classic-8th: nine Ogres three wide have three ranks of three, +2 (the Warriors, two ranks of five, +1)', () => {
+    const game = charged('classic-8th', 'front')
+    missAll(game)
+    // Warriors 0 + 1 rank + 1 charge = 2; Ogres 0 + 2 ranks = 2: a draw.
+    const { values, text } = resultOf(game)
+    expect(values).toMatchObject({ scores: { p1: 2, p2: 2 }, winner: null })
+    expect(text).toContain('rank bonus: Ogres, 3 ranks of three (+2): 0 -> 2 (classic/combat-result §ranks)')
+    expect(text).toContain(
+      'variant decision rank-width: three-for-monstrous-infantry-and-beasts (classic/variants §rank-width)',
+    )
+  })
+
+  it('classic-8th: the Ogres keep Steadfast with three ranks of three against two ranks of five', () => {
+    const flanked = charged('classic-8th', 'flank')
+    const last = missAll(flanked)
+    // Warriors 0 + 1 rank + 1 charge + 1 flank = 3; the Ogres are disrupted (two ranks of five in their flank): 0.
+    // Lost by 3, but 3 ranks to 2: steadfast, unmodified Ld 7.
+    expect(last.requests[0]?.text).toContain('Ogres: roll 2D6 break test, passes on 7 or less')
+    expect(renderExplanationText(last.requests[0]!.explanation)).toContain('steadfast: 3 ranks of three against 2: 0')
+  })
+
+  it('classic (7th): three wide is no rank at all; the Ogres test on Ld 7 - 1', () => {
+    const flanked = charged('classic', 'flank')
+    const last = missAll(flanked)
+    // Warriors 0 + 1 rank + 1 flank = 2 (no charge bonus in 7th); Ogres 0 ranks + 1 outnumbering (27 against 10) = 1.
+    expect(resultOf(flanked).values).toMatchObject({ scores: { p1: 2, p2: 1 }, winner: 'p1' })
+    expect(last.requests[0]?.text).toContain('Ogres: roll 2D6 break test, passes on 6 or less')
+  })
+})
+
 describe('classic flee and pursuit (classic/flee-and-pursuit)', () => {
-  it('flee dice: 3D6 for a unit with M above 6 in classic, 2D6 in classic-8th (variants §flee-dice)', () => {
+  it('flee dice: 3D6 for a unit with M above 6 in both variants, as Heavy Cavalry implies (variants §flee-dice)', () => {
+    // Seed 000 Heavy Cavalry: "For fleeing and pursuit/overrun moves this unit counts as having M6 or less" (only
+    // meaningful where M above 6 flees on 3D6).
     const run = (variant: string) => {
       const game = battle(warriors(), boyz({ profile: { M: 7 } }), variant)
       game.apply(joined([{ unit: 'warriors', facing: 'rear' }], [{ unit: 'boyz' }], contact5))
@@ -341,7 +438,17 @@ describe('classic flee and pursuit (classic/flee-and-pursuit)', () => {
       return game.roll([6, 6])
     }
     expect(run('classic').requests[0]).toMatchObject({ purpose: 'flee', count: 3 })
-    expect(run('classic-8th').requests[0]).toMatchObject({ purpose: 'flee', count: 2 })
+    expect(run('classic-8th').requests[0]).toMatchObject({ purpose: 'flee', count: 3 })
+  })
+
+  it('heavy cavalry, classic-8th: counts as M6 or less for fleeing, so 2D6 where M7 flees on 3D6 (§flee-pursuit)', () => {
+    // Seed 000 Heavy Cavalry: "For fleeing and pursuit/overrun moves this unit counts as having M6 or less."
+    const game = battle(warriors(), boyz({ profile: { M: 7 }, rules: ['heavy-cavalry'] }), 'classic-8th')
+    game.apply(joined([{ unit: 'warriors', facing: 'rear' }], [{ unit: 'boyz' }], contact5))
+    missAll(game)
+    const flee = game.roll([6, 6])
+    expect(flee.requests[0]).toMatchObject({ purpose: 'flee', count: 2 })
+    expect(renderExplanationText(flee.requests[0]!.explanation)).toContain('Heavy Cavalry counts as M6 or less')
   })
 
   it('holding back takes a Leadership test; a winner that fails it pursues (§restraint)', () => {
@@ -365,7 +472,7 @@ describe('a combat over several rounds', () => {
     game.apply(joined([{ unit: 'warriors' }], [{ unit: 'boyz', charged: true }], contact5))
     missAll(game) // a draw, 3 all
     expect(game.game.combats.c1).toMatchObject({ round: 1, ended: false })
-    game.apply(ev.turn(2, 'p1'))
+    game.apply(ev.turn(1, 'p1'))
     game.apply(ev.phase('close-combat'))
     const second = game.apply({
       type: 'CombatRoundDeclared',

@@ -223,24 +223,25 @@ describe('corrections', () => {
     const dir = tempDir()
     const api = await openApi(dir)
     const gameId = await classicCombat(api)
-    const early = await api.append(gameId, { type: 'TurnStarted', actor: 'p1', payload: { turn: 2, player: 'p2' } })
+    // p2's turn was recorded too early (the turn sequence lets only turn 1 of p2 start here): it becomes a note.
+    const early = await api.append(gameId, { type: 'TurnStarted', actor: 'p1', payload: { turn: 1, player: 'p2' } })
     for (let i = 0; i < SNAPSHOT_INTERVAL + 10; i += 1)
       await api.append(gameId, { type: 'Note', actor: 'p1', payload: { text: `note ${i}` } })
     const mend = {
-      replaces: [{ seq: early.seq, type: 'TurnStarted', v: 1, payload: { turn: 3, player: 'p2' } }],
-      reason: 'it was turn 3',
+      replaces: [{ seq: early.seq, type: 'Note', v: 1, payload: { text: 'p1 plays on' } }],
+      reason: "p1's turn was not over",
       agreedBy: ['p2'],
     }
     const corrected = await api.append(gameId, { type: 'Correction', actor: 'p1', payload: mend })
-    expect(corrected.status.turn).toBe(3)
+    expect(corrected.status.activePlayer).toBe('p1')
     await api.close()
 
     const fresh = await openApi(dir)
-    expect((await fresh.status(gameId)).turn).toBe(3)
-    expect((await fresh.openGame(gameId, early.seq + 5)).state.turn).toBe(3)
+    expect((await fresh.status(gameId)).activePlayer).toBe('p1')
+    expect((await fresh.openGame(gameId, early.seq + 5)).state.activePlayer).toBe('p1')
     const log = await steps(fresh, gameId)
     expect(log).toHaveLength(corrected.seq)
-    expect(log[early.seq - 1]?.explanation?.text).toBe('turn 3: p2 to play')
+    expect(log[early.seq - 1]?.explanation?.text).toBe('note: p1 plays on')
     await fresh.close()
   })
 })

@@ -219,13 +219,14 @@ describe('the form a situation asks for', () => {
     ])
   })
 
-  it("a classic shot: shooters with missile weapons, the shooter's weapons by name, classic cover, no hill", async () => {
+  it("a classic shot: shooters with missile weapons, the shooter's weapons by name, classic cover, a hill", async () => {
     const { context } = await game('classic', { p1: [swordsmen, crossbows], p2: [warriors] }, turn('shooting'))
     const form = declarationForm('ShotDeclared', context())
     expect(labels(form, 'shooter')).toEqual(['Crossbowmen'])
     expect(labels(form, 'weapon')).toEqual(['Repeater Crossbow'])
     expect(labels(form, 'cover')).toEqual(['No cover', 'Soft cover', 'Hard cover'])
-    expect(names(form)).not.toContain('hill')
+    // A hill adds a rank in classic as in The Old World (classic/shooting §hill).
+    expect(names(form)).toContain('hill')
     expect(names(form)).not.toContain('underTemplate')
     expect(names(form)).not.toContain('standAndShoot')
     expect(field(form, 'distance').unit).toBe('inches')
@@ -347,7 +348,7 @@ describe('a charge that reached leads to its combat', () => {
     expect(more).toEqual([])
     expect(combat?.title).toBe('Chaos Knights charged Empire Swordsmen')
     expect(combat?.payload).toEqual({
-      combat: 'combat-1',
+      combat: 'charge-6',
       sides: [
         { player: 'p1', units: [{ unit: 'swordsmen', charged: false, facing: 'front' }] },
         { player: 'p2', units: [{ unit: 'knights', charged: true, facing: 'flank' }] },

@@ -157,7 +157,13 @@ describe('odds of real requests match the engine, face by face', () => {
       ev.created(),
       ev.mustered(
         'p1',
-        unitDef('corsairs', { models: 2, profile: { BS: 1 }, gear: ['hand-weapon', 'repeater-crossbow'] }),
+        unitDef('corsairs', {
+          models: 2,
+          // One rank of two: the front rank fires (classic/shooting §firing-ranks).
+          formation: { files: 2 },
+          profile: { BS: 1 },
+          gear: ['hand-weapon', 'repeater-crossbow'],
+        }),
       ),
       ev.mustered('p2', unitDef('boyz', { models: 20 })),
       ev.turn(1, 'p1'),

@@ -454,6 +454,72 @@ describe('old-world/tree-spirit: joining and Leadership', () => {
     expect(game.cites('tree-spirit', 'leadership')).toBe(false)
   })
 
+  /**
+   * Seed 001, Tree Spirit: "Exception: it draws Leadership characteristic from a Tree Spirit friendly character, not
+   * fleeing, when inside that character's Command range" — any such character, not only one joined or the General.
+   * p2's General (Ld 9) lacks Tree Spirit; a Branchwraith (Ld 8, Tree Spirit) stands alone elsewhere.
+   */
+  function branchwraithNearby(branchwraithFleeing = false) {
+    const game = new OldWorldGame(
+      owEv.created(),
+      owEv.mustered('p1', owUnit('victors', { models: 10, formation: { files: 10 }, profile: { WS: 4, I: 4 } })),
+      owEv.mustered(
+        'p2',
+        dryads({ profile: { Ld: 6 } }),
+        owUnit('lord', { models: 1, character: true, profile: character('lord').profile }),
+        owUnit('branchwraith', {
+          models: 1,
+          character: true,
+          profile: character('branchwraith', [], 8).profile,
+          rules: ['tree-spirit'],
+        }),
+      ),
+      owEv.turn(1, 'p1'),
+      owEv.phase('close-combat'),
+    )
+    if (branchwraithFleeing) (game.game.units.branchwraith as { fleeing: boolean }).fleeing = true
+    game.apply(owEv.joined('victors', 'dryads', 5))
+    play(game, { 'to-hit': [[5, 5, 5, 5, 5], ones], 'to-wound': [[5, 5, 1, 1, 1]] })
+    return game
+  }
+
+  it('seed: a Tree Spirit character who is not the General lends his Ld inside his Command range (his Ld in inches)', () => {
+    const game = branchwraithNearby()
+    play(game, {
+      'command-range': ['yes'],
+      'break-test': [[5, 3]],
+      'fall-back': [[1, 1]],
+      pursuit: ['hold'],
+      restraint: [[1, 2]],
+    })
+    const asked = game.steps.flatMap((s) => s.requests).find((r) => r.purpose === 'command-range')
+    expect(asked?.text).toContain('Is branchwraith within 8" of dryads (his Command range: his Ld in inches)?')
+    // The General's Ld 9 is barred (he lacks Tree Spirit); the Branchwraith's 8: natural 8 <= 8, 8 + 2 > 8: fall back.
+    expect(game.steps.flatMap((s) => s.requests).some((r) => r.purpose === 'inspiring-presence')).toBe(false)
+    expect(game.outcomes('break-test')[0]?.values).toMatchObject({ leadership: 8, result: 'fall-back' })
+    expect(game.cites('tree-spirit', 'exception')).toBe(true)
+    expect(game.cites('variants', 'tree-spirit-leadership')).toBe(true)
+  })
+
+  it('seed: outside his Command range, as the table says, the Dryads keep their own Ld', () => {
+    const game = branchwraithNearby()
+    play(game, {
+      'command-range': ['no'],
+      'break-test': [[4, 3]],
+      flee: [[1, 1]],
+      pursuit: ['hold'],
+      restraint: [[1, 2]],
+    })
+    expect(game.outcomes('break-test')[0]?.values).toMatchObject({ leadership: 6, result: 'break' })
+  })
+
+  it('seed: a fleeing Tree Spirit character lends nothing ("not fleeing"): the table is not asked', () => {
+    const game = branchwraithNearby(true)
+    play(game, { 'break-test': [[4, 3]], flee: [[1, 1]], pursuit: ['hold'], restraint: [[1, 2]] })
+    expect(game.steps.flatMap((s) => s.requests).some((r) => r.purpose === 'command-range')).toBe(false)
+    expect(game.outcomes('break-test')[0]?.values).toMatchObject({ leadership: 6, result: 'break' })
+  })
+
   it('a fleeing Tree Spirit General lends nothing (old-world/tree-spirit §exception: not fleeing)', () => {
     const game = dryadsBreakTest(character('lord', ['tree-spirit'], 9), undefined, true)
     play(game, { 'break-test': [[4, 3]], flee: [[1, 1]], pursuit: ['hold'], restraint: [[1, 2]] })

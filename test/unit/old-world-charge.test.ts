@@ -376,6 +376,8 @@ describe('old-world/charge: the charge sequence', () => {
     game.apply(moveEv.charge('swords', 'spears', 9))
     game.choose('hold')
     expect(requestOf(game)).toMatchObject({ purpose: 'charge-range', count: 2, roller: 'p1' })
+    // The request says what the engine computes (issue 16: it said "M + 2D6").
+    expect(requestOf(game)?.text).toBe('Swordsmen: roll 2D6 for the charge range (M 4 + the higher of 2D6 against 9")')
     game.roll([5, 2]) // M 4 + 5 = 9: reaches (the sum, 11, is not the range)
     expect(game.outcomes('charge-result')[0]?.values).toMatchObject({ reached: true, range: 9, distance: 9 })
     expect(game.cites('variants', 'charge-range')).toBe(true)

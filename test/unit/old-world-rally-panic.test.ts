@@ -114,6 +114,10 @@ describe('old-world/rally: rallying in the Strategy phase', () => {
   it('old-world/rally §below-quarter: below 25% only a natural double 1 rallies it (old-world/variants)', () => {
     const failed = fledSpears(8) // 2 of 10 left
     failed.apply(owEv.phase('strategy'))
+    // The request says the rule its verdict applies (issue 16: it said "passes on 6 or less").
+    const asked = failed.game.requests[failed.openRequest()]
+    expect(asked?.text).toContain('roll 2D6 rally test, passes only on a double 1')
+    expect(asked?.text).not.toContain('or less')
     failed.roll([1, 2]) // 3, under Ld 6, but not a double 1
     expect(failed.outcomes('psychology-test')[0]?.values).toMatchObject({ passed: false, roll: 3, leadership: 6 })
     expect(failed.cites('rally', 'below-quarter')).toBe(true)
@@ -185,18 +189,24 @@ function panicGame(p2: ReturnType<typeof owUnit>[] = [spears(), levy(5)], p1 = [
 }
 
 describe('old-world/panic: heavy casualties', () => {
-  it('old-world/panic §heavy-casualties: more than 25% lost in the Shooting phase: tested as the next phase starts', () => {
+  it('old-world/panic §heavy-casualties: more than 25% lost to a shot: tested at once, as the shot is resolved', () => {
+    // Core mechanics B.4: "casualties & Panic" for each unit that shoots; not at the next phase (issue 16).
     const game = panicGame()
     shootDown(game, 'spears', 3) // 3 of 10: 30%
-    expect(requestOf(game)).toBeUndefined()
-    game.apply(owEv.phase('close-combat'))
     expect(requestOf(game)).toMatchObject({ kind: 'dice', purpose: 'panic-test', roller: 'p2' })
+    expect(game.game.phase).toBe('shooting')
     game.roll([3, 3])
     expect(game.outcomes('psychology-test')[0]?.values).toMatchObject({ unit: 'spears', test: 'panic', passed: true })
     expect(game.cites('panic', 'heavy-casualties')).toBe(true)
     expect(game.cites('variants', 'panic-heavy-casualties')).toBe(true)
     expect(game.text()).toContain('lost 3 of the 10 models it had at the start of the shooting phase of turn 1 (p1)')
-    expect(game.text()).toContain('tested as the next phase starts (old-world/variants §panic-heavy-casualties)')
+    expect(game.text()).toContain(
+      'tested at once, as what cost them is resolved (old-world/variants §panic-heavy-casualties)',
+    )
+    // Tested once: the next phase opens no second test.
+    game.apply(owEv.phase('close-combat'))
+    expect(requestOf(game)).toBeUndefined()
+    expect(game.outcomes('psychology-test')).toHaveLength(1)
   })
 
   it('old-world/panic §heavy-casualties: exactly 25% is not more than 25%: no test', () => {
@@ -210,7 +220,6 @@ describe('old-world/panic: heavy casualties', () => {
   it('old-world/panic §fall-back: failed with more than 50% of its starting models left, it falls back in good order', () => {
     const game = panicGame()
     shootDown(game, 'spears', 3) // 7 of 10 left
-    game.apply(owEv.phase('close-combat'))
     game.roll([5, 5]) // 10 > Ld 7
     expect(game.outcomes('psychology-test')[0]?.values).toMatchObject({ test: 'panic', passed: false, roll: 10 })
     expect(game.outcomes('psychology-test')[0]?.explanation.rule).toMatchObject({ id: 'panic', clause: 'fall-back' })
@@ -227,7 +236,6 @@ describe('old-world/panic: heavy casualties', () => {
   it('old-world/panic §flee: failed with 50% or fewer of its starting models left, it flees 2D6', () => {
     const game = panicGame()
     shootDown(game, 'spears', 5) // 5 of 10 left
-    game.apply(owEv.phase('close-combat'))
     game.roll([5, 5])
     expect(requestOf(game)).toMatchObject({ kind: 'dice', purpose: 'flee', count: 2 })
     game.roll([4, 3])
@@ -320,7 +328,6 @@ describe('old-world/panic: declared causes (PanicTestDeclared)', () => {
   it('old-world/panic §friend-broke: a friend that fell back in good order nearby causes a test', () => {
     const game = panicGame()
     shootDown(game, 'spears', 3)
-    game.apply(owEv.phase('close-combat'))
     game.roll([5, 5]) // the Spearmen fail their Panic test and fall back in good order
     game.roll([2, 5])
     game.apply(panicDeclared('levy', 'spears', 'friend-broke'))

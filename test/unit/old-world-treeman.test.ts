@@ -436,6 +436,37 @@ describe('old-world/tree-whack', () => {
     expect(g.text()).toContain('Tree Whack: one Attack spent on it (-1): 5 -> 4')
   })
 
+  it('seed "Select: 1x model of an enemy unit": a champion or a character may be singled out', () => {
+    // The Spears' champion (I 2) and a Captain (I 5, W 2) joined them; the Treeman whacks the Captain: 6 > I5,
+    // failed; D3 = 3 hits, S6 v T4 2+: 2, 2, 1 -> 2 wounds, no armour save: the Captain (W 2) is slain. The rank
+    // and file lose nothing.
+    const captain = {
+      id: 'captain',
+      name: 'Captain',
+      profile: { M: 4, WS: 5, BS: 5, S: 4, T: 4, W: 2, I: 5, A: 0, Ld: 8 },
+    }
+    const g = game([treeman()], [spears({ command: { champion: true }, characters: [captain] })])
+    g.apply(joined('treeman', 1, 'spears', 3))
+    expect(g.request()).toMatchObject({
+      options: [{ id: 'spears' }, { id: 'champion:spears' }, { id: 'character:captain' }, { id: 'no-tree-whack' }],
+    })
+    g.answer('tree-whack', 'character:captain')
+    expect(g.request()).toMatchObject({ purpose: 'initiative-test', roller: 'p2', count: 1 })
+    expect(g.request()?.text).toBe(
+      'Captain: roll a D6 Initiative test against Tree Whack, passes on 5 or less (a natural 6 always fails, a natural ' +
+        '1 always passes)',
+    )
+    g.answer('initiative-test', [6])
+    g.answer('tree-whack-hits', [3])
+    g.answer('to-wound', [2, 2, 1])
+    expect(g.pick('characteristic-test')).toEqual([
+      { unit: 'spears', characteristic: 'I', value: 5, roll: 6, passed: false },
+    ])
+    expect(g.pick('character-wounded')).toMatchObject([{ unit: 'spears', character: 'captain', slain: true }])
+    expect(g.game.units.spears?.models).toBe(10)
+    expect(g.cites('tree-whack', 'select')).toBe(true)
+  })
+
   it('a passed Initiative test: nothing happens, the Attack is spent all the same', () => {
     const g = game([treeman()], [spears()])
     g.apply(joined('treeman', 1, 'spears', 3))
@@ -480,6 +511,8 @@ describe('old-world/tree-whack', () => {
     g.answer('tree-whack-hits', [2])
     g.answer('to-wound', [3, 3])
     expect(g.outcomes('combat-ended')).toHaveLength(1)
+    // The Treeman wiped out the Spearmen in the round it charged: it may overrun (flee-and-pursuit §overrun); it stays.
+    g.answer('overrun', 'stay')
     // c2, the same turn: the Treeman strikes with all 5 Attacks, with no Tree Whack offered.
     g.apply(joined('treeman', 1, 'archers', 1, 'c2'))
     expect(g.request()).toMatchObject({ purpose: 'to-hit', count: 5 })

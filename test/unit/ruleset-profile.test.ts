@@ -11,7 +11,7 @@ describe('the ruleset profile and the table of variants', () => {
       const values = new Set(Object.values(decision.values))
       expect(values.size, decision.id).toBe(decision.kind === 'switch' ? 2 : 1)
     }
-    expect(classicDecisions.filter((d) => d.kind === 'switch')).toHaveLength(23)
+    expect(classicDecisions.filter((d) => d.kind === 'switch')).toHaveLength(21)
     expect(oldWorldDecisions.every((d) => d.kind === 'ruling')).toBe(true)
   })
 

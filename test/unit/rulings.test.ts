@@ -77,7 +77,7 @@ describe('table rulings', () => {
     expect(renderExplanationText(ruled.explanation!)).toContain(`not owed by the ruling: request ${owed[0]?.id}`)
     expect((await api.openGame(gameId)).state.units.boyz?.fleeing).toBe(false)
     // The game goes on: a turn can start.
-    await api.append(gameId, { type: 'TurnStarted', actor: 'druchii', payload: { turn: 1, player: 'druchii' } })
+    await api.append(gameId, { type: 'TurnStarted', actor: 'orcs', payload: { turn: 2, player: 'orcs' } })
     await api.close()
   })
 

@@ -1,5 +1,7 @@
 import type { EventType, eventSchemas } from '../../events/event-types.js'
+import { CHARACTER_META } from './character-meta.js'
 import type { Choice, FieldDescription, FieldKind, RecordedBy } from './description.js'
+import { GAME_END_META } from './game-end-meta.js'
 import { SIGNING_AND_DISPUTE_META } from './record-meta.js'
 
 /** Each event field in a player's words: the data `describeField` joins to what zod says of the field. */
@@ -45,6 +47,11 @@ export const META: Meta = {
       players: { label: 'Players', help: 'two to eight players, each {"id", "name"}', kind: 'other' },
       scenario: { label: 'Scenario', help: 'the scenario played, in words', kind: 'text' },
       title: { label: 'Title', help: 'a title for the game', kind: 'text' },
+      turns: {
+        label: 'Turns',
+        help: 'the turns each player plays before the game ends (6 when not given)',
+        kind: 'count',
+      },
     },
   },
   ArmyMustered: {
@@ -195,8 +202,9 @@ export const META: Meta = {
   CombatJoined: {
     title: 'Fight a combat',
     help:
-      'Units locked in combat: the two sides, who charged (into which facing, and in The Old World how many inches ' +
-      'it moved), who is in base contact. The first round is fought at once.',
+      'Who is in base contact, and the round fought at once. A charge that reached made its combat already: name it ' +
+      '(its id, charge-<seq>) and who charged, the facing and the inches moved come from the charge. A new name makes ' +
+      'a new combat; naming a combat under way adds the units the table moved into contact and fights its next round.',
     recordedBy: 'form',
     fields: {
       combat: {
@@ -217,7 +225,8 @@ export const META: Meta = {
         label: 'In base contact',
         help:
           'each unit fighting: {"unit", "models" in base contact, "supporting", "target", "weapon", "champion": true, ' +
-          '"characters": [ID…], "directed": [{"by", "at", "attacks"}]}',
+          '"characters": [ID…], "directed": [{"by", "at", "attacks"}]}; "at" names a character, "champion", or ' +
+          '"mount" (a classic ridden monster, wounded apart from its rider)',
         kind: 'contact',
       },
       highGround: {
@@ -347,9 +356,8 @@ export const META: Meta = {
       },
       hill: {
         label: 'On a hill',
-        help: 'the shooter stands on a hill: one more rank fires',
+        help: 'the shooter stands on a hill: one more rank fires (classic-8th: none, it fires in two ranks)',
         kind: 'yes-no',
-        rulesets: OW,
       },
     },
   },
@@ -489,6 +497,31 @@ export const META: Meta = {
       },
     },
   },
+  ...CHARACTER_META,
+  PursuitReached: {
+    title: 'Pursuit reaches a fresh enemy',
+    help:
+      'A winner whose pursuit or overrun move reached an enemy unit it was not fighting charges it: the engine makes ' +
+      'the combat, fought next close-combat phase as a charge.',
+    recordedBy: 'form',
+    fields: {
+      unit: unitField('Pursuer', 'the unit whose pursuit or overrun reached the enemy'),
+      target: unitField('Enemy reached', 'the fresh enemy unit it reached', 'enemy-unit'),
+      facing: {
+        label: 'Into its',
+        help: "the enemy's facing the pursuer reached: front, flank or rear",
+        kind: 'choice',
+        labels: FACING,
+      },
+      moved: {
+        label: 'Inches moved',
+        help: 'whole inches the pursuer moved before contact (The Old World: its charge Initiative bonus)',
+        kind: 'inches',
+        unit: 'inches',
+        rulesets: OW,
+      },
+    },
+  },
   DiceRolled: {
     title: 'Dice rolled',
     help: 'The answer to a dice request (`arbiter roll`).',
@@ -509,6 +542,7 @@ export const META: Meta = {
     },
   },
   ...SIGNING_AND_DISPUTE_META,
+  ...GAME_END_META,
   Note: {
     title: 'Note',
     help: 'A note in the log, in words.',

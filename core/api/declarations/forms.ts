@@ -1,3 +1,4 @@
+import { nextTurn } from '../../engine/turn-sequence.js'
 import type { CharacterState, GameState, UnitState } from '../../engine/types.js'
 import type { EventType } from '../../events/event-types.js'
 import type { RuleEntry, StepView } from '../game-api-contract.js'
@@ -160,13 +161,16 @@ const slug = (text: string) =>
 /** What each declaration asks in the situation: options from the state and catalogue, defaults, fields not needed. */
 const situations: Partial<Record<EventType, (context: FormContext, values: Values) => Situation>> = {
   TurnStarted({ state }) {
-    const at = state.players.findIndex((player) => player.id === state.activePlayer)
-    const next = at < 0 ? 0 : (at + 1) % state.players.length
-    const turn = at < 0 ? Math.max(1, state.turn) : next === 0 ? state.turn + 1 : state.turn
+    // The turn the sequence lets start next (core/engine/turn-sequence.ts); after the last, the last one's number.
+    const next = nextTurn(state)
     return {
-      turn: { value: turn },
-      player: { options: state.players.map((p) => ({ value: p.id, label: p.name })), value: state.players[next]?.id },
+      turn: { value: next?.turn ?? state.turn },
+      player: { options: state.players.map((p) => ({ value: p.id, label: p.name })), value: next?.players[0] },
     }
+  },
+  GameEnded({ state }) {
+    // At the agreed end the last turn is over; before it, the only end is a concession.
+    return { reason: { value: nextTurn(state) === null ? 'last-turn' : 'concession' } }
   },
   PhaseStarted({ ruleset, state }) {
     const labels = PHASE_LABELS[ruleset.id] ?? {}
@@ -189,6 +193,23 @@ const situations: Partial<Record<EventType, (context: FormContext, values: Value
       unit: { options: unitOptions(game, chargers) },
       target: { options: unitOptions(game, targets) },
     }
+  },
+  PursuitReached(context, values) {
+    const game = context.state
+    // A unit whose combat ended this close-combat phase, now in none (flee-and-pursuit §fresh-enemy).
+    const ended = Object.values(game.combats).filter(
+      (c) => c.ended && c.lastFought?.turn === game.turn && c.lastFought.player === game.activePlayer,
+    )
+    const pursuers = Object.values(game.units).filter(
+      (u) =>
+        alive(u) &&
+        !u.fleeing &&
+        !openCombatOf(game, u.id) &&
+        ended.some((c) => c.sides.some((side) => side.units.some((entry) => entry.unit === u.id))),
+    )
+    const pursuer = game.units[pick(unitOptions(game, pursuers), values.unit) ?? '']
+    const targets = Object.values(game.units).filter((u) => alive(u) && pursuer && u.player !== pursuer.player)
+    return { unit: { options: unitOptions(game, pursuers) }, target: { options: unitOptions(game, targets) } }
   },
   MoveDeclared(context, values) {
     const game = context.state
@@ -408,6 +429,43 @@ const situations: Partial<Record<EventType, (context: FormContext, values: Value
       unit: { options: unitOptions(game, units) },
       character: characters.length > 0 ? { options: characters.map((c) => ({ value: c.id, label: c.name })) } : null,
       champion: unit?.command.champion && !values.character ? {} : null,
+    }
+  },
+  // Joining and leaving: the active side's characters and units that are neither fleeing nor in combat.
+  CharacterJoined(context) {
+    const game = context.state
+    const free = Object.values(game.units).filter(
+      (u) => u.player === sideOf(context) && alive(u) && !u.fleeing && !openCombatOf(game, u.id),
+    )
+    return {
+      character: {
+        options: unitOptions(
+          game,
+          free.filter((u) => u.character),
+        ),
+      },
+      unit: {
+        options: unitOptions(
+          game,
+          free.filter((u) => !u.character),
+        ),
+      },
+    }
+  },
+  CharacterLeft(context, values) {
+    const game = context.state
+    const hosts = Object.values(game.units).filter(
+      (u) =>
+        u.player === sideOf(context) &&
+        !u.fleeing &&
+        !openCombatOf(game, u.id) &&
+        liveCharacters(u).some((c) => c.concealed !== true),
+    )
+    const unit = game.units[pick(unitOptions(game, hosts), values.unit) ?? '']
+    const characters = liveCharacters(unit).filter((c) => c.concealed !== true)
+    return {
+      unit: { options: unitOptions(game, hosts) },
+      character: { options: characters.map((c) => ({ value: c.id, label: c.name })) },
     }
   },
 }

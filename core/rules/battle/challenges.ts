@@ -223,7 +223,37 @@ export function* answerChallenge(
       [explain('the challenger names the refuser', { rule: ctx.rule('variants', 'challenge-refusal') })],
     ),
   })
+  barRefusersLeadership(ctx, refuser)
   return { pair: null, refuser }
+}
+
+/**
+ * A refusing character's Leadership may not be used that turn (challenge §refuser-leadership): the challenge entry,
+ * started on the model, bars it from lending its Ld until the turn ends. A champion's Ld is never lent.
+ */
+function barRefusersLeadership(ctx: BattleContext, refuser: ModelRef): void {
+  if (refuser.kind === 'champion') return
+  const id = refuser.kind === 'character' ? refuser.character : refuser.unit
+  const name = modelName(ctx, refuser)
+  ctx.emit({
+    kind: 'effect-started',
+    text: `${name}'s Leadership may not be used this turn: it refused a challenge`,
+    values: {
+      effect: {
+        id: `challenge-refused-${ctx.seq}-${id}`,
+        entry: 'challenge',
+        unit: id,
+        params: { refused: true },
+        duration: { kind: 'end-of-turn' },
+        startedAt: ctx.seq,
+      },
+    },
+    explanation: explain(
+      `${name} refused: its Leadership may not be used for any Leadership test until the end of turn ${ctx.game.turn}`,
+      { rule: ctx.rule('challenge', 'refuser-leadership'), from: [ctx.seq] },
+      [explain('what a refusal costs', { rule: ctx.rule('variants', 'challenge-refusal') })],
+    ),
+  })
 }
 
 function endChallenge(ctx: BattleContext, combat: string, why: string, challenge: ChallengeState): void {

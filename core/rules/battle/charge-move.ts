@@ -1,7 +1,8 @@
-import type { ActiveEffect } from '../../engine/effects.js'
-import { choose, rollDice } from '../../engine/requests.js'
-import type { Answer, EventOf, RequestSpec, UnitState } from '../../engine/types.js'
+import type { ActiveEffect, Facing } from '../../engine/effects.js'
+import { choose, keptDiceWords, rollDice } from '../../engine/requests.js'
+import type { Answer, EventOf, RequestSpec, TotalJudging, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
+import { chargeMakesCombat } from './charge-combat.js'
 import { fixedRange, higherDieRange } from './charge-range.js'
 import type { BattleContext } from './context.js'
 import { sum } from './counting.js'
@@ -19,6 +20,10 @@ export interface ChargeMove {
   readonly fixed: ReturnType<typeof fixedRange>
   readonly fled: { roll: number; seq: number } | null
   readonly from: readonly number[]
+  /** The target's facing the charger charges into, as declared. */
+  readonly facing: Facing
+  /** Seq of the ChargeDeclared. */
+  readonly declaredAt: number
 }
 
 /**
@@ -38,7 +43,19 @@ export function* chargeAfterStandAndShoot(ctx: BattleContext, charged: ActiveEff
   const where = `seq ${charged.startedAt}: ChargeDeclared`
   const fixed = fixedRange(ctx, charger, target, where, terrain)
   const distance = Number(marker.params.distance)
-  yield* chargeMove(ctx, { charger, target, distance, terrain, fixed, fled: null, from: [charged.startedAt] })
+  const facing = (charged.params.facing as Facing | undefined) ?? 'front'
+  const declaredAt = charged.startedAt
+  yield* chargeMove(ctx, {
+    charger,
+    target,
+    distance,
+    terrain,
+    fixed,
+    fled: null,
+    from: [declaredAt],
+    facing,
+    declaredAt,
+  })
 }
 
 /**
@@ -69,24 +86,31 @@ export function* chargesAwaitingShot(ctx: BattleContext, event: EventOf<'PhaseSt
   }
 }
 
+/** How the 2D6 of a charge range count: all (classic), or the higher (The Old World), the lower through terrain. */
+function chargeRangeJudging(higherOnly: boolean, terrain: boolean, m: number, distance: number): TotalJudging {
+  const keep = { which: terrain ? ('lowest' as const) : ('highest' as const), count: 1 }
+  return { kind: 'total', ...(higherOnly ? { keep } : {}), add: m, pass: { atLeast: distance } }
+}
+
 /** The charge range (known, or rolled now), whether the charger reaches, the result and the move it makes. */
 export function* chargeMove(ctx: BattleContext, move: ChargeMove): Step<void> {
-  const { charger, target, distance, terrain, fixed, fled, from } = move
+  const { charger, target, distance, terrain, fixed, fled, from, facing, declaredAt } = move
   // The charge range: known (2 x M) or rolled now (M + 2D6), with the higher die for a failed charge.
   let range = fixed.range ?? 0
   let rangeWhy = fixed.why
   let higherDie = 0
   if (fixed.range === null) {
     const higherOnly = higherDieRange(ctx)
-    const keep = { which: terrain ? ('lowest' as const) : ('highest' as const), count: 1 }
+    const odds = chargeRangeJudging(higherOnly, terrain !== undefined, fixed.m, distance)
     const answer = yield* rollDice({
       purpose: 'charge-range',
       count: 2,
       sides: 6,
       roller: charger.player,
-      text: `${charger.name}: roll 2D6 for the charge range (M ${fixed.m} + 2D6 against ${distance}")`,
+      // The words come from the judging the range is worked out by (M + the higher die in The Old World).
+      text: `${charger.name}: roll 2D6 for the charge range (M ${fixed.m} + ${keptDiceWords(2, 6, odds)} against ${distance}")`,
       explanation: fixed.why,
-      odds: { kind: 'total', ...(higherOnly ? { keep } : {}), add: fixed.m, pass: { atLeast: distance } },
+      odds,
     })
     // Through difficult terrain the Charge roll is the lower die (old-world/terrain §charge).
     higherDie = terrain ? Math.min(...answer.faces) : Math.max(...answer.faces)
@@ -161,7 +185,7 @@ export function* chargeMove(ctx: BattleContext, move: ChargeMove): Step<void> {
     text: reached
       ? fled
         ? `${charger.name}'s charge reaches the fleeing ${target.name}`
-        : `${charger.name}'s charge reaches ${target.name} (${range}" against ${distance}"): record the combat (CombatJoined)`
+        : `${charger.name}'s charge reaches ${target.name} (${range}" against ${distance}")`
       : `${charger.name}'s charge fails (${range}" against ${distance}"): it moves ${moved}" towards ${target.name}`,
     values: { unit: charger.id, target: target.id, reached, range, distance, moved },
     explanation: reached
@@ -186,5 +210,6 @@ export function* chargeMove(ctx: BattleContext, move: ChargeMove): Step<void> {
           ],
         ),
   })
+  if (reached && !fled) chargeMakesCombat(ctx, { charger, target, facing, moved, declaredAt, from })
   if (moved > 0) yield* dangerousTerrainTests(ctx, charger, terrain)
 }

@@ -30,7 +30,8 @@ export function* chargeDeclared(context: ProcedureContext, event: EventOf<'Charg
   recordResponse(ctx, event, charger, target, response, awaitsShot)
   const fled = response.response === 'flee' ? yield* fleeFromCharge(ctx, charger, target) : null
   if (awaitsShot) return
-  yield* chargeMove(ctx, { charger, target, distance, terrain, fixed, fled, from })
+  const { facing } = event.payload
+  yield* chargeMove(ctx, { charger, target, distance, terrain, fixed, fled, from, facing, declaredAt: event.seq })
 }
 
 /** Who may charge whom, now: refused with what is wrong before anything is recorded. */
@@ -171,7 +172,8 @@ function recordResponse(
           role: 'charged',
           charger: charger.id,
           response: response.response,
-          ...(awaitsShot ? { awaitsShot: true, ...(terrain ? { terrain } : {}) } : {}),
+          // The charge goes on after the shot: what its move needs of the declaration.
+          ...(awaitsShot ? { awaitsShot: true, facing: event.payload.facing, ...(terrain ? { terrain } : {}) } : {}),
         },
         duration: { kind: 'end-of-turn' },
         startedAt: event.seq,

@@ -4,6 +4,7 @@ import type { NaturalLimits } from '../../engine/requests.js'
 import type { Characteristic, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { BattleContext } from './context.js'
+import { betterArmourOfMount } from './mounts.js'
 
 /** A characteristic as it stands now: the profile's value and every profile modifier. */
 export function characteristic(
@@ -152,19 +153,22 @@ export function armourSaveNeed(
   combat: CombatMoment | null,
   strength: number,
   piercing: readonly ModifierRecord[] = [],
+  attack?: AttackKind,
 ): Resolved {
-  const query = { subject: target, opponent: attacker, combat, strength }
-  const armour = resolveModifiers(
-    { value: 7, text: `${target.name}: no armour counts as 7+`, rule: ctx.rule('armour-save', 'unarmoured') },
-    ctx.modifiers('armour-save', query),
-    {
-      mode: 'need',
-      title: armourSaveTitle,
-      rule: ctx.rule('armour-save', 'armour'),
-      from: [target.musteredAt],
-      setPick: 'lowest',
-    },
-  )
+  const query = { subject: target, opponent: attacker, combat, strength, ...(attack ? { attack } : {}) }
+  const armourOf = (subject: UnitState) =>
+    resolveModifiers(
+      { value: 7, text: `${subject.name}: no armour counts as 7+`, rule: ctx.rule('armour-save', 'unarmoured') },
+      ctx.modifiers('armour-save', { ...query, subject }),
+      {
+        mode: 'need',
+        title: armourSaveTitle,
+        rule: ctx.rule('armour-save', 'armour'),
+        from: [subject.musteredAt],
+        setPick: 'lowest',
+      },
+    )
+  const armour = betterArmourOfMount(ctx, target, armourOf)
   const pierced = [...ctx.modifiers('armour-piercing', query), ...piercing]
   if (pierced.length === 0) return armour
   return resolveModifiers(

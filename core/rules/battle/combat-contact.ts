@@ -47,7 +47,8 @@ export function planContact(
     const entry = sides.flatMap((side) => side.units).find((u) => u.unit === unitId)
     const charged = entry?.charged ?? false
     const facing = entry?.facing ?? 'front'
-    const moment = { combat: combatId, round, charged, charging: charged && round === 1, facing }
+    // A charger's bonuses are for its own first round (charge §combat): round 1, or the round it joined in.
+    const moment = { combat: combatId, round, charged, charging: charged && round === (entry?.firstRound ?? 1), facing }
     return entry?.moved === undefined ? moment : { ...moment, moved: entry.moved }
   }
   const planned: PlannedFighter[] = []

@@ -108,7 +108,12 @@ function sideTally(r: Round, index: number): SideTally {
   const rankMoment = ctx.profile.rankCount.value
   for (const unit of units) {
     facings[unit.id] = r.entryOf(unit.id)?.facing ?? 'front'
-    ranks[unit.id] = ranksOfFive(unit, rankMoment === 'round-start' ? (r.start.models.get(unit.id) ?? 0) : unit.models)
+    const width = ctx.profile.rankWidth(unit).value
+    ranks[unit.id] = fullRanks(
+      unit,
+      width,
+      rankMoment === 'round-start' ? (r.start.models.get(unit.id) ?? 0) : unit.models,
+    )
     // A unit that attacked no one this round counts against its only enemy (and pursues it).
     if (!targets[unit.id]) {
       const enemies = r.live(1 - index)
@@ -128,12 +133,12 @@ function sideTally(r: Round, index: number): SideTally {
   }
 }
 
-/** Ranks of five or more models, the front rank included; none unless the unit is five or more wide. */
-function ranksOfFive(unit: UnitState, models = unit.models): number {
+/** Ranks of `width` or more models (five; 8th's monstrous infantry three), the front rank included; none unless so wide. */
+function fullRanks(unit: UnitState, width: number, models = unit.models): number {
   const files = unit.files
-  if (files === null || files < 5) return 0
+  if (files === null || files < width) return 0
   const full = Math.floor(models / files)
-  return full + (models % files >= 5 ? 1 : 0)
+  return full + (models % files >= width ? 1 : 0)
 }
 
 function woundsText(ctx: BattleContext, count: SideCount): string {

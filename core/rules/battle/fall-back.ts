@@ -1,6 +1,7 @@
 import { choose, rollDice } from '../../engine/requests.js'
 import type { Answer, CombatState, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
+import { pursuitMakesCombat } from './after-the-rout.js'
 import type { BattleContext } from './context.js'
 import type { GradedBreakRules } from './profile.js'
 import { restraintTest } from './restraint-test.js'
@@ -122,7 +123,7 @@ export function reachFallenBack(
     kind: 'pursuit-contact',
     text:
       `${pursuer.name} reaches ${unit.name} (${roll} against ${fallBackRoll}): not destroyed, as it fell back in ` +
-      'good order; declare the new combat next turn, the pursuer counting as charging',
+      `good order; they fight next turn, the pursuer counting as charging (combat pursuit-${ctx.seq})`,
     values: { unit: unit.id, by: pursuer.id },
     explanation: explain(
       `pursuit ${roll} >= fall back ${fallBackRoll}: ${pursuer.name} reaches ${unit.name}, which is not destroyed`,
@@ -130,6 +131,8 @@ export function reachFallenBack(
       note ? [note] : [],
     ),
   })
+  // The unit rallied at once and may reform, so it faces its pursuer (variants §after-the-rout).
+  pursuitMakesCombat(ctx, pursuer, unit, 'front', undefined, ctx.seq, [from])
 }
 
 /** Every loser still in the combat gave ground (and one did): with nobody following up, the sides are apart. */

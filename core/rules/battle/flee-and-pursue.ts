@@ -93,7 +93,28 @@ function* pursue(r: Round, pursuer: UnitState, gaveGround: readonly UnitState[],
   const { ctx, combat } = r
   const { flights, fellBackIds, caught, pursuersOf, contactNote } = chase
   const targets = r.plan.targets
-  const quarry = flights.filter((flight) => targets[pursuer.id] === flight.unit.id || flights.length === 1)
+  // A winner still in contact with an enemy that held (the one it fights, or one fighting it) stays in the combat
+  // (flee-and-pursuit §held-in-contact).
+  const left = (unit: UnitState) => flights.some((f) => f.unit.id === unit.id) || gaveGround.includes(unit)
+  const heldBy = r
+    .live(1 - r.sideOf(pursuer.id))
+    .find((enemy) => !left(enemy) && (targets[pursuer.id] === enemy.id || targets[enemy.id] === pursuer.id))
+  if (heldBy && (flights.length > 0 || gaveGround.length > 0)) {
+    ctx.emit({
+      kind: 'pursuit-held',
+      text: `${pursuer.name} is still in contact with ${heldBy.name}, who held: it cannot pursue`,
+      values: { unit: pursuer.id, heldBy: heldBy.id },
+      explanation: explain(`${heldBy.name} held: ${pursuer.name} stays in the combat with it`, {
+        rule: ctx.rule('flee-and-pursuit', 'held-in-contact'),
+        from: [r.seq],
+      }),
+    })
+    return false
+  }
+  // A unit another pursuer has caught is gone: nobody pursues it further.
+  const quarry = flights.filter(
+    (flight) => !caught.has(flight.unit.id) && (targets[pursuer.id] === flight.unit.id || flights.length === 1),
+  )
   if (quarry.length === 0) {
     const foes = gaveGround.filter((unit) => targets[pursuer.id] === unit.id || gaveGround.length === 1)
     return foes.length > 0 && (yield* decideFollowUp(ctx, pursuer, foes, combat))

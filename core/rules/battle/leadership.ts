@@ -1,4 +1,4 @@
-import type { LeadershipTest } from '../../engine/effects.js'
+import type { LeadershipTest, ModifierRecord } from '../../engine/effects.js'
 import { type BaseValue, type Resolved, resolveModifiers } from '../../engine/modifiers.js'
 import { choose } from '../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
@@ -91,6 +91,10 @@ export function* leadershipFor(
   const own = characteristic(ctx, unit, 'Ld', null, null)
   let base: BaseValue & { value: number } = { value: own.value, text: `${unit.name} Ld`, from: [unit.musteredAt] }
   const details: Explanation[] = own.records.length > 0 ? [own.explanation] : []
+  const championRule = ctx.profile.championLeadership
+  const champion = unit.command.champion ? unit.championProfile : null
+  if (championRule && champion && champion.Ld > base.value)
+    base = { value: champion.Ld, text: `${unit.name}'s champion's Ld`, rule: championRule, from: [unit.musteredAt] }
   const hiding = ctx.profile.hiddenModels
   for (const character of unit.characters) {
     if (character.slain || character.profile.Ld <= base.value) continue
@@ -179,6 +183,8 @@ export function* leadershipFor(
     }
   }
 
+  base = yield* leadershipInCommandRange(ctx, unit, test, base, general?.model.id ?? null, details)
+
   const resolved = resolveModifiers(base, ctx.modifiers('leadership', { subject: unit, opponent: enemies, test }), {
     mode: 'value',
     title: 'Leadership {}',
@@ -186,4 +192,65 @@ export function* leadershipFor(
     bounds: { min: 0, max: 10, rule: ctx.rule('dice', 'characteristic-range'), text: 'Ld runs 0-10' },
   })
   return resolved as Resolved & { readonly value: number }
+}
+
+/**
+ * Friendly characters other than the General whose Leadership a rule lets a unit draw inside their own Command range
+ * (old-world/tree-spirit §exception): the `permission` point asked with action `lend-leadership-in-command-range`,
+ * the character's view as subject and the unit as opponent; a record `allowed` lets him lend it. Highest Ld first,
+ * the table is asked whether the unit is within his range (its label says how far), until one is.
+ */
+function* leadershipInCommandRange(
+  ctx: BattleContext,
+  unit: UnitState,
+  test: LeadershipTest,
+  base: BaseValue & { value: number },
+  generalId: string | null,
+  details: Explanation[],
+): Generator<RequestSpec, BaseValue & { value: number }, Answer> {
+  const lenders: { model: UnitState; allowed: ModifierRecord; with: UnitState }[] = []
+  for (const other of ctx.characterUnits()) {
+    if (other.player !== unit.player || other.id === unit.id || other.fleeing) continue
+    const models = other.character
+      ? [other]
+      : other.characters.filter((c) => !c.slain && !isHidden(c)).map((c) => characterView(other, c))
+    for (const model of models) {
+      if (model.id === generalId || model.models === 0 || model.profile.Ld <= base.value) continue
+      const allowed = ctx
+        .modifiers('permission', { subject: model, opponent: unit, action: 'lend-leadership-in-command-range' })
+        .find((record) => record.status === 'applied' && record.value === 'allowed')
+      if (allowed) lenders.push({ model, allowed, with: other })
+    }
+  }
+  lenders.sort((a, b) => b.model.profile.Ld - a.model.profile.Ld)
+  for (const { model, allowed, with: other } of lenders) {
+    const ld = model.profile.Ld
+    const where = `within ${ld}" of ${unit.name} (his Command range: his Ld in inches)`
+    const why = barExplanation(allowed, `${unit.name} may draw ${model.name}'s Ld ${ld}: ${allowed.label}`)
+    const answer = yield* choose({
+      purpose: 'command-range',
+      chooser: unit.player,
+      options: [
+        { id: 'yes', text: `yes: ${unit.name} uses ${model.name}'s Ld ${ld}` },
+        { id: 'no', text: `no: ${unit.name} uses Ld ${base.value}` },
+      ],
+      text: `Is ${model.name} ${where}? (${unit.name}'s ${test} test)`,
+      explanation: explain(
+        `${unit.name}'s ${test} test: ${model.name} (Ld ${ld}) is not fleeing`,
+        {
+          from: [other.changedAt],
+        },
+        [why],
+      ),
+    })
+    if (answer === 'yes')
+      return {
+        value: ld,
+        text: `${model.name}'s Ld (${where}, as the table says)`,
+        rule: allowed.source,
+        from: [ctx.seq],
+      }
+    details.push(explain(`${model.name} is not ${where}, as the table says`, { rule: allowed.source, from: [ctx.seq] }))
+  }
+  return base
 }

@@ -20,6 +20,7 @@ import {
   woundModel,
   woundsLeftOf,
 } from './models.js'
+import { mountNote, mountOf, mountRef, mountView } from './mounts.js'
 import { attackCount, strike } from './strike.js'
 
 /**
@@ -45,6 +46,10 @@ export interface PlannedFighter {
   readonly contact: number
   readonly supporting: number
   readonly directed: readonly Directed[]
+  /** It is the mount of the model the fighter is (classic/mounts §split-profile): its own profile and weapons. */
+  readonly mount?: true
+  /** It is a rider whose mount strikes beside it this round. */
+  readonly rides?: true
 }
 
 export interface Fighter extends PlannedFighter {
@@ -63,12 +68,46 @@ export function fighterRef(fighter: PlannedFighter): ModelRef | null {
 
 /** The id a strike-order step gives the fighter: the unit for its rank and file, else the model's. */
 export function fighterId(fighter: PlannedFighter): string {
-  return fighter.model ? optionId(fighter.model) : fighter.unit.id
+  const rider = fighter.model ? optionId(fighter.model) : fighter.unit.id
+  return fighter.mount ? `${rider}:mount` : rider
 }
 
-/** The fighter as the timing points see it: the unit, or the champion's or character's own view. */
+/** The fighter as the timing points see it: the unit, the champion's or character's own view, or its mount's. */
 export function attackerOf(ctx: BattleContext, fighter: PlannedFighter): UnitState {
-  return fighter.model ? modelView(ctx, fighter.model) : fighter.unit
+  const rider = fighter.model ? modelView(ctx, fighter.model) : fighter.unit
+  const mount = mountOf(fighter.unit, fighter.model)
+  if (fighter.mount)
+    // A ridden monster whose rider fell this round is its unit now: the rider's weapon choice stays the rider's.
+    return mount
+      ? mountView(ctx, fighter.unit, rider, mount)
+      : { ...rider, id: `${rider.id}:mount`, joinedTo: fighter.unit.id }
+  // A rider that rode into the round and has no mount now fell, and its monster fights on (mounts.ts riderFalls).
+  return fighter.rides && !mount ? { ...rider, models: 0 } : rider
+}
+
+/** Why the fighter strikes with numbers of its own: a mount's, a champion's or a character's. */
+export function fighterNotes(ctx: BattleContext, fighter: PlannedFighter): Explanation[] {
+  if (fighter.mount) return [mountNote(ctx, attackerOf(ctx, fighter).name)]
+  return fighter.model ? [ownProfileNote(ctx, fighter.model)] : []
+}
+
+/**
+ * The fighters with their mounts: each model that rides strikes beside its mount, whose attacks are those of its
+ * models in base contact (no supporting attacks: classic/mounts §no-supporting) at what its rider fights.
+ */
+function withMounts(fighters: readonly Fighter[]): Fighter[] {
+  return fighters.flatMap((fighter) => {
+    if (fighter.mount || !mountOf(fighter.unit, fighter.model) || fighter.contact === 0) return [fighter]
+    return [
+      { ...fighter, rides: true as const },
+      { ...fighter, supporting: 0, directed: [], mount: true as const },
+    ]
+  })
+}
+
+/** The fighters whose blows come after all others (Stomp Attacks): a model's mount where it rides one. */
+export function lastStrikers(fighters: readonly Fighter[]): Fighter[] {
+  return fighters.filter((fighter) => fighter.mount || !mountOf(fighter.unit, fighter.model) || fighter.contact === 0)
 }
 
 /**
@@ -112,8 +151,16 @@ export function planModels(
   const challenge = ctx.game.challenges?.[momentOf(unit.id).combat]
   const dueling = challenge?.status === 'accepted' ? [challenge.challenger, challenge.answerer] : []
   for (const d of entry.directed ?? []) {
-    const at = refIn(target, d.at, `${where}: attacks directed at`)
-    const atContact = at.kind === 'champion' ? targetEntry?.champion === true : targetEntry?.characters?.includes(d.at)
+    const at =
+      d.at === 'mount'
+        ? mountRef(ctx, target, `${where}: attacks directed at`)
+        : refIn(target, d.at, `${where}: attacks directed at`)
+    const atContact =
+      at.kind === 'mount'
+        ? targetEntry !== undefined
+        : at.kind === 'champion'
+          ? targetEntry?.champion === true
+          : targetEntry?.characters?.includes(d.at)
     if (!atContact)
       throw new RuleError(
         'rules/bad-target',
@@ -215,6 +262,7 @@ export function arrangeFighters(
       }
     })
     .filter((f) => f.contact + f.supporting > 0)
+  // A model in a challenge that was not listed in contact joins the fight (with its mount: withMounts).
   for (const ref of duel.pair ?? []) {
     if (fighters.some((f) => sameModel(fighterRef(f), ref))) continue
     const foe = foeIn(duel, ref) as ModelRef
@@ -231,7 +279,7 @@ export function arrangeFighters(
       foe,
     })
   }
-  return fighters
+  return withMounts(fighters)
 }
 
 export interface Blows {
@@ -268,8 +316,9 @@ export function* fightFighter(
       values: { attacks: 0 },
       explanation: explain(`${attacker.name} was slain before its Initiative step: no attacks`, {
         value: 0,
-        rule:
-          fighter.model?.kind === 'character'
+        rule: fighter.mount
+          ? ctx.rule('mounts', 'rider-slain')
+          : fighter.model?.kind === 'character'
             ? ctx.rule('characters', 'slain-do-not-strike')
             : ctx.rule('casualties', 'slain-do-not-strike'),
         from: [attacker.changedAt],
@@ -290,15 +339,11 @@ export function* fightFighter(
     from,
     ...(fightingWhy ? { fightingWhy } : {}),
   })
-  const total = fighter.model
-    ? {
-        value: own.value,
-        explanation: {
-          ...own.explanation,
-          children: [...own.explanation.children, ownProfileNote(ctx, fighter.model)],
-        },
-      }
-    : own
+  const notes = fighterNotes(ctx, fighter)
+  const total =
+    notes.length > 0
+      ? { value: own.value, explanation: { ...own.explanation, children: [...own.explanation.children, ...notes] } }
+      : own
   const allocations = allocate(ctx, fighter, total.value, duel)
   if (allocations.length === 0) {
     yield* strike(ctx, { attacker, target, combat: fighter.moment, fighting, supporting, from, attacks: total })
@@ -469,7 +514,9 @@ function allocate(ctx: BattleContext, fighter: Fighter, total: number, duel: Due
           rule:
             d.at.kind === 'champion'
               ? ctx.rule('champion', 'attacked-separately')
-              : ctx.rule('characters', 'directed-attacks'),
+              : d.at.kind === 'mount'
+                ? ctx.rule('mounts', 'ridden-monster')
+                : ctx.rule('characters', 'directed-attacks'),
         }),
         explain(`${name} saves with its own armour and ward`, {
           rule: d.at.kind === 'champion' ? ctx.rule('champion', 'stat-line') : ctx.rule('characters', 'own-save'),

@@ -4,6 +4,7 @@ import { type Explanation, explain, NOT_EXPLAINED } from '../../explain/explanat
 import type { BattleContext } from './context.js'
 import { s } from './counting.js'
 import { isHidden } from './hidden.js'
+import { mountView, riderFalls } from './mounts.js'
 
 /**
  * Models that fight on their own inside a unit: its champion (seed: Champion) and the characters who
@@ -77,6 +78,8 @@ export function characterView(unit: UnitState, character: CharacterState): UnitS
     changedAt: unit.changedAt,
     // What holds the unit for a while (a failed test's penalty, a spell on it) holds its characters too.
     joinedTo: unit.id,
+    // A unit-wide banner's effect asks it from the character's view (classic/variants §magic-banner-lost).
+    ...(unit.standardLostAt !== undefined ? { standardLostAt: unit.standardLostAt } : {}),
     general: character.general,
   }
 }
@@ -86,6 +89,10 @@ export function modelView(ctx: BattleContext, ref: ModelRef): UnitState {
   const unit = ctx.unit(ref.unit)
   if (ref.kind === 'champion') return championView(unit)
   if (ref.kind === 'lone') return unit
+  if (ref.kind === 'mount') {
+    if (!unit.mount) throw new RuleError('rules/bad-model', `${unit.name} rides no mount`)
+    return mountView(ctx, unit, unit, unit.mount)
+  }
   const character = characterIn(unit, ref.character)
   if (!character) throw new RuleError('rules/bad-model', `${unit.name} has no character "${ref.character}"`)
   return characterView(unit, character)
@@ -108,6 +115,7 @@ export function sameModel(a: ModelRef | null | undefined, b: ModelRef | null | u
 /** The id a choice option gives a model: character and unit ids are unique in a game. */
 export function optionId(ref: ModelRef): string {
   if (ref.kind === 'champion') return `champion:${ref.unit}`
+  if (ref.kind === 'mount') return `mount:${ref.unit}`
   return `character:${ref.kind === 'character' ? ref.character : ref.unit}`
 }
 
@@ -199,6 +207,7 @@ export function removeRankAndFile(ctx: BattleContext, unit: UnitState, unsaved: 
         )
       : NOT_EXPLAINED,
   })
+  if (removed > 0 && models + champion === 0) riderFalls(ctx, unit)
   return removed
 }
 
@@ -215,7 +224,11 @@ export function woundModel(ctx: BattleContext, ref: ModelRef, unsaved: number, u
   const slain = woundsLost >= wounds && view.models > 0
   const wasted = already + unsaved - woundsLost
   const champion = ref.kind === 'champion'
-  const rule = champion ? ctx.rule('champion', 'wounds-recorded') : ctx.rule('characters', 'slain-alone')
+  const rule = champion
+    ? ctx.rule('champion', 'wounds-recorded')
+    : ref.kind === 'mount'
+      ? ctx.rule('mounts', 'ridden-monster')
+      : ctx.rule('characters', 'slain-alone')
   const state = slain ? 'is slain' : `has lost ${woundsLost} of ${wounds} Wounds`
   const notes: Explanation[] = [unsavedWhy]
   if (wasted > 0)
@@ -237,6 +250,13 @@ export function woundModel(ctx: BattleContext, ref: ModelRef, unsaved: number, u
       kind: 'champion-wounded',
       text: `${view.name} ${state}`,
       values: { unit: unit.id, unsaved, woundsLost, slain, modelsLeft: unit.models - (slain ? 1 : 0) },
+      explanation,
+    })
+  } else if (ref.kind === 'mount') {
+    ctx.emit({
+      kind: 'mount-wounded',
+      text: `${view.name} ${state}`,
+      values: { unit: unit.id, unsaved, woundsLost, slain },
       explanation,
     })
   } else if (ref.kind === 'character') {

@@ -140,10 +140,10 @@ export function* panicTest(
 /**
  * The Panic entry's step for a unit that lost models in the phase just ended (its `heavy-casualties` clause, at the
  * `unit-lost-models` trigger point): one that lost 25% or more of the models it had when that phase started takes
- * its Panic test now (classic/variants §panic-heavy-casualties).
+ * its Panic test now, at once or as the next phase starts (classic/variants §panic-heavy-casualties).
  */
 export function* heavyCasualties(ctx: BattleContext, query: UnitLostModels): Step {
-  const { subject: unit, ended, event } = query
+  const { subject: unit, ended, seq, atOnce } = query
   const rules = ctx.profile.panic
   // Losses in a phase the ruleset leaves out (The Old World's Combat phase) cause no test.
   const except = rules.heavyCasualtiesExcept.value
@@ -158,11 +158,13 @@ export function* heavyCasualties(ctx: BattleContext, query: UnitLostModels): Ste
   const cause = explain(
     `${unit.name} lost ${lost} of the ${start.models} models it had at the start of ${describePhase(ended)}: ` +
       (more ? 'more than 25%' : '25% or more'),
-    { value: lost, rule: ctx.rule('panic', 'heavy-casualties'), from: [unit.changedAt, event.seq] },
+    { value: lost, rule: ctx.rule('panic', 'heavy-casualties'), from: [unit.changedAt, seq] },
     [
-      explain(`tested as the next phase starts (${cite(ctx.rule('variants', 'panic-heavy-casualties'))})`, {
-        rule: ctx.rule('variants', 'panic-heavy-casualties'),
-      }),
+      explain(
+        `${atOnce ? 'tested at once, as what cost them is resolved' : 'tested as the next phase starts'} ` +
+          `(${cite(ctx.rule('variants', 'panic-heavy-casualties'))})`,
+        { rule: ctx.rule('variants', 'panic-heavy-casualties') },
+      ),
     ],
   )
   yield* panicTest(ctx, unit, cause, ended)

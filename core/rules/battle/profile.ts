@@ -126,7 +126,7 @@ export interface RulesetProfile {
   /** How far a Stand and Shoot reaction reaches (`variants §stand-and-shoot-range`). */
   readonly standAndShootRange: Cited<'half-charge-move' | 'own-move'>
   /** Which models partly under a template are hit (`variants §template-partial`). */
-  readonly templatePartial: Cited<'four-plus' | 'all-hit'>
+  readonly templatePartial: Cited<'four-plus'>
   /** When a charge test against a Terror causer is taken (`variants §terror-charge-range`). */
   readonly terrorChargeRange: Cited<'within-charge-range' | 'on-declaration'>
   /** The close-combat to-hit chart's cell, WS against WS, as the base of the to-hit modifiers. */
@@ -188,6 +188,12 @@ export interface RulesetProfile {
   readonly standAndShootBeyondRange: RuleRef | null
   /** The Unit Strength of what is left of a unit, as the ruleset's Unit Strength entry counts it. */
   unitStrength(unit: UnitState): number
+  /** Who strikes first at equal Initiative: both at once, or (7th) the last round's winner, else a roll-off. */
+  readonly initiativeTies: Cited<'simultaneous' | 'last-winner-else-roll-off'>
+  /** The ruling by which a to-wound score of 7 to 9 is rolled as a 6 and then a second die (classic), or null: none. */
+  readonly toWoundSevenPlus: RuleRef | null
+  /** How many models a rank of the unit needs to count as a rank (and the unit to be wide enough), with its rule. */
+  rankWidth(unit: UnitState): Cited<number>
   /**
    * The clauses that keep a hidden model off the table (classic's Concealed and its variant ruling), or null where
    * the ruleset hides no model (no character is ever marked concealed there).
@@ -195,8 +201,28 @@ export interface RulesetProfile {
   readonly hiddenModels: HiddenModelRules | null
   /** The clauses of a Breath Weapon (classic), or null where the ruleset has none. */
   readonly breathWeapons: BreathWeaponRules | null
-  /** The clause that limits the ranks that shoot (old-world/shooting §firing-ranks), or null: the ruleset has none. */
+  /** The clause that limits the ranks that shoot (classic/shooting, old-world/shooting §firing-ranks), or null: none. */
   readonly firingRanks: RuleRef | null
+  /** Where riders and mounts differ (rules/battle/mounts.ts). */
+  readonly mounts: {
+    /** The rider's special rules are its mount's too (The Old World); null: a mount has its own only. */
+    readonly sharedRules: RuleRef | null
+    /** A ridden monster's wounds are its own and attacks may be directed at it (classic); null: all at the rider. */
+    readonly monsterApart: RuleRef | null
+    /** A ridden monster's rider saves with the better armour value of the two (The Old World); null: its own. */
+    readonly betterArmour: RuleRef | null
+  }
+  /**
+   * The clause by which a standard is a trophy, claimed only from a unit run down or destroyed in combat and never
+   * reclaimed (old-world/standard §captured), or null: a unit that breaks loses its standard, which is captured by a
+   * pursuer, removed when none pursues, and recaptured from its holder (classic/standard).
+   */
+  readonly standardTrophies: RuleRef | null
+  /**
+   * The clause by which a unit's champion lends it its higher Leadership, as any model of the unit does (The Old
+   * World: the highest Ld among its models, old-world/unit-leadership §champion), or null: the unit's own stat line.
+   */
+  readonly championLeadership: RuleRef | null
   /** The clauses of a graded break test's other ends, or null where a break test is passed or failed (classic). */
   readonly gradedBreak: GradedBreakRules | null
   /** The clauses of the terrain rules, or null where the ruleset has none (classic). */
@@ -252,6 +278,8 @@ export interface PanicMechanics {
   readonly heavyCasualties: Cited<'quarter-or-more' | 'more-than-quarter'>
   /** Phases whose losses never cause a heavy-casualties test (The Old World: the Combat phase). */
   readonly heavyCasualtiesExcept: Cited<readonly string[]>
+  /** When the heavy-casualties test is taken: as the next phase starts (7th), or once the attack is resolved. */
+  readonly heavyCasualtiesWhen: Cited<'next-phase-start' | 'after-the-attack'>
   /** The clause by which a unit that declared a charge this turn takes no Panic test (The Old World, B.2 and B.7), or null. */
   readonly chargersExempt: RuleRef | null
   /** The clause by which the General may pass his unit's first Panic test of the game automatically (classic's General

@@ -1,5 +1,5 @@
 import type { Resolved } from '../../engine/modifiers.js'
-import { rollDice } from '../../engine/requests.js'
+import { passWords, rollDice } from '../../engine/requests.js'
 import type { Answer, GameState, RequestSpec, TotalJudging, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { BattleContext } from './context.js'
@@ -42,7 +42,7 @@ export function* leadershipRoll(
     count: 2,
     sides: 6,
     roller: unit.player,
-    text: `${unit.name}: roll 2D6 ${purpose}, passes on ${ld.value} or less`,
+    text: `${unit.name}: roll 2D6 ${purpose}, ${passWords(odds)}`,
     explanation: explain(why.text, { rule: why.rule, from: why.from }, [...why.children, ld.explanation]),
     odds,
   })

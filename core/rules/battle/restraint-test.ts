@@ -1,4 +1,4 @@
-import { rollDice } from '../../engine/requests.js'
+import { passWords, rollDice } from '../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
 import { explain } from '../../explain/explanation.js'
 import type { BattleContext } from './context.js'
@@ -14,16 +14,17 @@ export function* restraintTest(
   must = 'pursue',
 ): Generator<RequestSpec, boolean, Answer> {
   const ld = yield* leadershipFor(ctx, pursuer, 'restraint', quarry)
+  const odds = leadershipOdds(ctx, ld.value ?? 0)
   const answer = yield* rollDice({
     purpose: 'restraint',
     count: 2,
     sides: 6,
     roller: pursuer.player,
-    text: `${pursuer.name}: roll 2D6 to restrain, passes on ${ld.value} or less`,
+    text: `${pursuer.name}: roll 2D6 to restrain, ${passWords(odds)}`,
     explanation: explain(`${pursuer.name} tries to hold`, { rule: ctx.rule('flee-and-pursuit', 'restraint') }, [
       ld.explanation,
     ]),
-    odds: leadershipOdds(ctx, ld.value ?? 0),
+    odds,
   })
   const total = sum(answer.faces)
   // A natural double may decide it (The Old World: double 1 passes, double 6 fails; classic: the total).

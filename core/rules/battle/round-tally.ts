@@ -86,18 +86,18 @@ export function openRound(
       combat: combat.id,
       round,
       charged,
-      charging: charged && round === 1,
+      // A charger's bonuses are for its own first round (charge §combat): round 1, or the round it joined in.
+      charging: charged && round === (entry?.firstRound ?? 1),
       facing: entry?.facing ?? 'front',
       weapons: plan.weapons,
       ...(entry?.moved === undefined ? {} : { moved: entry.moved }),
       ...(chargersOf(unitId) ?? {}),
     }
   }
-  // The enemies that charged a unit this turn (round 1), for rules against chargers (old-world/spear).
+  // The enemies that charged a unit this turn (their first round), for rules against chargers (old-world/spear).
   function chargersOf(unitId: string): { chargers: Record<string, Facing> } | null {
-    if (round !== 1) return null
     const enemies = combat.sides.find((side) => !side.units.some((u) => u.unit === unitId))?.units ?? []
-    const charging = enemies.filter((u) => u.charged)
+    const charging = enemies.filter((u) => u.charged && round === (u.firstRound ?? 1))
     return charging.length === 0 ? null : { chargers: Object.fromEntries(charging.map((u) => [u.unit, u.facing])) }
   }
   const sideOf = (unitId: string) => combat.sides.findIndex((side) => side.units.some((u) => u.unit === unitId))

@@ -75,7 +75,7 @@ export function* aimedHits(
   return { attacks, hits: rolled.hits }
 }
 
-/** Template hits: models wholly under it are hit; those partly under as the variant says. */
+/** Template hits: models wholly under it are hit; those partly under on a roll (variants §template-partial). */
 export function* templateHits(
   ctx: BattleContext,
   shot: Shot,
@@ -113,27 +113,15 @@ export function* templateHits(
     value: whole,
     rule: ctx.rule('shooting', 'templates'),
   })
-  if (partly === 0 || ctx.profile.templatePartial.value === 'all-hit') {
-    const hits = whole + partly
-    const partlyWhy =
-      partly === 0
-        ? []
-        : [
-            explain(
-              `${partly} model${s(partly)} partly under the template: hit (${ctx.game.ruleset}/variants §template-partial)`,
-              {
-                value: partly,
-                rule: ctx.rule('variants', 'template-partial'),
-              },
-            ),
-          ]
+  if (partly === 0) {
+    const hits = whole
     emitHits(
       ctx,
       shooter,
       target,
       attacks,
       { hits, rolledNeed: null, rolls: [] },
-      [counted, wholeWhy, ...partlyWhy],
+      [counted, wholeWhy],
       from,
       checked.at,
     )

@@ -1,7 +1,7 @@
 import type { ShotMoment } from '../../engine/effects.js'
 import { RuleError } from '../../engine/errors.js'
 import { resolveModifiers } from '../../engine/modifiers.js'
-import type { EventOf, ModelRef, UnitState } from '../../engine/types.js'
+import type { CombatState, EventOf, ModelRef, UnitState } from '../../engine/types.js'
 import type { PayloadOf } from '../../events/event-types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { BattleContext } from './context.js'
@@ -13,9 +13,10 @@ import { chargeMarkers, cite, combatOf } from './unit-checks.js'
 type Shot = PayloadOf<'ShotDeclared'>
 
 /**
- * The models that fire, as the `firing-ranks` point limits them (The Old World: the front rank, one more on a hill
- * or at a Large Target): at most the unit's width times the ranks that fire. A ruleset with nothing at that point
- * sets no limit (the shot as declared). Its explanation joins `why`; too many models is refused.
+ * The models that fire, as the `firing-ranks` point limits them (classic: the front rank, one more on a hill, two
+ * ranks in classic-8th, every rank at a Large Target; The Old World: the front rank, one more on a hill or at a Large
+ * Target): at most the unit's width times the ranks that fire, never more ranks than the unit has. A ruleset with
+ * nothing at that point sets no limit (the shot as declared). Its explanation joins `why`; too many models is refused.
  */
 export function firingModels(
   ctx: BattleContext,
@@ -27,13 +28,17 @@ export function firingModels(
   why: Explanation[],
 ): Shot {
   const records = ctx.modifiers('firing-ranks', { subject: shooter, opponent: target, shot: moment })
-  // Only a ruleset with a firing-ranks rule has records there (old-world/shooting §firing-ranks).
+  // Only a ruleset with a firing-ranks rule has records there (classic/shooting, old-world/shooting §firing-ranks).
   const rule = ctx.profile.firingRanks
   if (records.length === 0 || !rule) return shot
+  const depth = shooter.files === null ? null : Math.ceil(shooter.models / shooter.files)
   const ranks = resolveModifiers({ value: 0, text: 'ranks that fire', rule }, records, {
     mode: 'value',
     title: (n) => `${n} rank${s(n ?? 0)} of ${shooter.name} fire${n === 1 ? 's' : ''}`,
     rule,
+    ...(depth !== null
+      ? { bounds: { max: depth, rule, text: `${shooter.name} is ${depth} rank${s(depth)} deep` } }
+      : {}),
   })
   const count = ranks.value ?? 0
   const cited = records
@@ -41,7 +46,8 @@ export function firingModels(
     .map((r) => `${r.label} (${r.source.ruleset}/${r.source.id} §${r.source.clause})`)
     .join('; ')
   if (shooter.files === null) {
-    if (shot.models === undefined && shooter.models > 1)
+    // Without a frontage the ranks limit nothing the engine can count, unless every model may fire.
+    if (shot.models === undefined && shooter.models > 1 && count < shooter.models)
       throw new RuleError(
         'rules/too-many-models',
         `${where}: the list gives no frontage for ${shooter.name}: say how many models fire (models), from the ` +
@@ -312,15 +318,18 @@ function checkShooterAndTarget(question: ShotInQuestion): void {
       'rules/not-permitted',
       `${where}: ${shooter.name} has already shot this turn (seq ${shotBefore.startedAt}; ${ctx.game.ruleset}/shooting §once)`,
     )
+  // A Stand and Shoot is made at the charger the charge locked it with, before that combat is fought (charge §combat).
+  const charging = (combat: CombatState | undefined) =>
+    shot.standAndShoot === true && combat?.round === 0 && combat === combatOf(ctx.game, target)
   const engaged = combatOf(ctx.game, shooter)
-  if (engaged)
+  if (engaged && !charging(engaged))
     throw new RuleError(
       'rules/engaged',
       `${where}: ${shooter.name} is engaged in combat "${engaged.id}" and cannot shoot (${ctx.game.ruleset}/shooting §who-shoots` +
         `${weapon.breathWeapon ? ', classic/breath-weapon §ranged-attack' : ''})`,
     )
   const targetEngaged = combatOf(ctx.game, target)
-  if (targetEngaged)
+  if (targetEngaged && !charging(targetEngaged))
     throw new RuleError(
       'rules/bad-target',
       `${where}: ${target.name} is engaged in combat "${targetEngaged.id}"; no one shoots into close combat ` +

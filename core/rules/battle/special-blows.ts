@@ -1,9 +1,9 @@
 import type { CombatMoment } from '../../engine/effects.js'
 import type { Resolved } from '../../engine/modifiers.js'
-import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
+import type { Answer, ModelRef, RequestSpec, UnitState } from '../../engine/types.js'
 import type { Explanation } from '../../explain/explanation.js'
 import type { BattleContext } from './context.js'
-import { championAlive, rankAndFile, removeRankAndFile } from './models.js'
+import { championAlive, modelView, rankAndFile, removeRankAndFile, woundModel, woundsLeftOf } from './models.js'
 import { woundsFromHits } from './strike.js'
 
 /**
@@ -29,6 +29,8 @@ export interface SpecialHits {
   readonly strength: Resolved & { readonly value: number }
   readonly from: readonly number[]
   readonly noArmour?: Explanation
+  /** A champion or character of `target` singled out (Tree Whack's chosen model): the hits fall on it alone. */
+  readonly model?: ModelRef
 }
 
 /**
@@ -39,9 +41,16 @@ export function* specialHits(
   ctx: BattleContext,
   input: SpecialHits,
 ): Generator<RequestSpec, { counted: number; seqs: number[] }, Answer> {
-  const { attacker, target, combat, hits, strength, from } = input
-  const left = rankAndFile(target) * target.profile.W - target.woundsOnNextModel
+  const { attacker, combat, hits, strength, from, model } = input
+  // A model singled out takes the hits with its own profile and saves; its excess is wasted (woundModel).
+  const target = model ? modelView(ctx, model) : input.target
+  const left = model ? woundsLeftOf(target) : rankAndFile(target) * target.profile.W - target.woundsOnNextModel
   if (hits === 0 || left <= 0) return { counted: 0, seqs: [] }
+  const remove = model
+    ? (unsaved: number, why: Explanation) => woundModel(ctx, model, unsaved, why)
+    : championAlive(target)
+      ? (unsaved: number, why: Explanation) => removeRankAndFile(ctx, target, unsaved, why)
+      : undefined
   const result = yield* woundsFromHits(
     ctx,
     {
@@ -51,7 +60,7 @@ export function* specialHits(
       from,
       strength,
       ...(input.noArmour ? { noArmour: input.noArmour } : {}),
-      ...(championAlive(target) ? { remove: (unsaved, why) => removeRankAndFile(ctx, target, unsaved, why) } : {}),
+      ...(remove ? { remove } : {}),
     },
     hits,
     hits,

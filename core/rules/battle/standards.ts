@@ -1,25 +1,56 @@
+import type { EntryDefinition } from '../../engine/catalogue.js'
 import { choose } from '../../engine/requests.js'
 import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
-import { explain } from '../../explain/explanation.js'
+import { explain, type RuleRef } from '../../explain/explanation.js'
 import type { BattleContext } from './context.js'
 
 /**
- * What becomes of standards when a unit breaks or is destroyed in close combat (classic/standard): lost
- * when it breaks, captured by a pursuer or by the enemy that destroyed it, removed from the game when
- * nobody pursues; standards its holder had captured are recaptured, and so removed.
+ * What becomes of standards when a unit breaks or is destroyed in close combat. Classic (seed Standard): lost
+ * when it breaks (with the magic banner its bearer bore), captured by a pursuer or by the enemy that destroyed it,
+ * removed from the game when nobody pursues; standards its holder had captured are recaptured, and so removed. The
+ * Old World (`profile.standardTrophies`): a standard is claimed as a trophy only when its unit is run down or
+ * destroyed in combat, and a trophy is never reclaimed.
  */
 
-/** A unit that breaks from combat loses its standard: the bearer is replaced by a rank and file model. */
+/** The magic banners in the unit's gear (catalogue entries of kind banner): its standard bearer bears them. */
+function bannersOf(ctx: BattleContext, unit: UnitState): EntryDefinition[] {
+  const banners: EntryDefinition[] = []
+  for (const gear of unit.gear) {
+    const entry = ctx.profile.entry(gear.id)
+    if (entry?.kind === 'banner') banners.push(entry)
+  }
+  return banners
+}
+
+/** The banner's clause that it is lost with the standard (`lost-with-standard`), when its entry has one. */
+function lostWithStandard(ctx: BattleContext, banner: EntryDefinition): RuleRef | undefined {
+  const clause = 'lost-with-standard'
+  return clause in banner.clauses ? Object.freeze({ ruleset: ctx.game.ruleset, id: banner.id, clause }) : undefined
+}
+
+/**
+ * A unit that breaks from combat loses its standard: the bearer is replaced by a rank and file model, and the magic
+ * banner it bore is lost with it. Returns whether the unit had a standard. Where standards are trophies (The Old
+ * World) a broken unit flees with its standard: nothing is lost yet.
+ */
 export function loseStandard(ctx: BattleContext, unit: UnitState): boolean {
-  if (!unit.command.standard) return false
+  if (ctx.profile.standardTrophies) return unit.command.standard
+  const banners = unit.standardLostAt === undefined ? bannersOf(ctx, unit) : []
+  if (!unit.command.standard && banners.length === 0) return false
+  const lostBanners = banners.length > 0 ? ` and its ${banners.map((b) => b.name).join(' and ')}` : ''
   ctx.emit({
     kind: 'standard-lost',
-    text: `${unit.name} breaks and loses its standard; the bearer fights on as rank and file`,
+    text: `${unit.name} breaks and loses its standard${lostBanners}; the bearer fights on as rank and file`,
     values: { unit: unit.id },
-    explanation: explain(`${unit.name} broke from combat: its standard is lost`, {
-      rule: ctx.rule('standard', 'lost'),
-      from: [ctx.seq],
-    }),
+    explanation: explain(
+      `${unit.name} broke from combat: its standard is lost${lostBanners}`,
+      { rule: ctx.rule('standard', 'lost'), from: [ctx.seq] },
+      banners.map((banner) =>
+        explain(`${banner.name} is borne by the standard bearer: lost with the standard, it no longer acts`, {
+          rule: lostWithStandard(ctx, banner),
+        }),
+      ),
+    ),
   })
   return true
 }
@@ -34,6 +65,14 @@ export function* settleBrokenStandard(
   hadStandard: boolean,
   pursuers: readonly UnitState[],
 ): Generator<RequestSpec, void, Answer> {
+  const trophies = ctx.profile.standardTrophies
+  if (trophies) {
+    // Claimed only from a unit run down (caught and destroyed); one that escapes keeps its standard.
+    if (!hadStandard || unit.models > 0 || pursuers.length === 0) return
+    const captor = yield* markCaptor(ctx, unit, pursuers, 'pursuing')
+    capture(ctx, unit, captor, `${unit.name} was run down by ${captor.name}`)
+    return
+  }
   if (pursuers.length === 0) {
     if (hadStandard)
       ctx.emit({
@@ -101,8 +140,9 @@ function capture(ctx: BattleContext, unit: UnitState, captor: UnitState, why: st
   })
 }
 
-/** Standards the unit had captured are recaptured, and so removed from the game. */
+/** Standards the unit had captured are recaptured, and so removed from the game; a trophy never is (The Old World). */
 function recapture(ctx: BattleContext, unit: UnitState, why: string): void {
+  if (ctx.profile.standardTrophies) return
   for (const standard of [...(unit.capturedStandards ?? [])]) {
     const owner = ctx.unit(standard)
     ctx.emit({

@@ -4,8 +4,9 @@ import { type Explanation, explain } from '../../explain/explanation.js'
 import type { Duel } from './challenges.js'
 import { characteristic } from './charts.js'
 import { combatTriggers } from './combat-triggers.js'
-import { attackerOf, type Fighter, fighterId, fightFighter, ownProfileNote } from './model-fighting.js'
+import { attackerOf, type Fighter, fighterId, fighterNotes, fightFighter, lastStrikers } from './model-fighting.js'
 import { hasModelsLeft, rankAndFile } from './models.js'
+import { rollOff } from './roll-off.js'
 import { addStepWounds, type Round, type SideCount } from './round-tally.js'
 import { STRIKE_TIER } from './strike-tier.js'
 
@@ -19,8 +20,11 @@ interface Striker {
   readonly why: Explanation
 }
 
-/** Strike order (core-mechanics A.5): each fighter's tier and Initiative, grouped into steps, said once. */
-export function strikeOrder(r: Round, fighters: readonly Fighter[]): Striker[][] {
+/**
+ * Strike order (core-mechanics A.5): each fighter's tier and Initiative, grouped into steps, said once; where the
+ * ruleset breaks ties (7th: `variants §initiative-ties`), a step of both sides is split, the first side first.
+ */
+export function* strikeOrder(r: Round, fighters: readonly Fighter[]): Generator<RequestSpec, Striker[][], Answer> {
   const { ctx, combat, round, seq } = r
   const keyed = fighters.map((fighter): Striker => {
     const enemies = r.live(1 - fighter.side)
@@ -45,12 +49,15 @@ export function strikeOrder(r: Round, fighters: readonly Fighter[]): Striker[][]
       why: explain(`${attacker.name}: ${tierName(tier.value)}`, {}, [
         ...(tier.records.length > 0 ? tier.explanation.children : []),
         initiative.explanation,
-        ...(fighter.model ? [ownProfileNote(ctx, fighter.model)] : []),
+        ...fighterNotes(ctx, fighter),
       ]),
     }
   })
   const keys = [...new Set(keyed.map((k) => k.key))].sort((a, b) => b - a)
-  const steps = keys.map((key) => keyed.filter((k) => k.key === key))
+  const tied = keys.map((key) => keyed.filter((k) => k.key === key))
+  const tieWhy: Explanation[] = []
+  const steps: Striker[][] = []
+  for (const step of tied) steps.push(...(yield* breakTie(r, step, tieWhy)))
   ctx.emit({
     kind: 'strike-order',
     text: `strike order: ${steps.map((step, i) => `${i + 1}. ${step.map((k) => k.name).join(' + ')}`).join('; ')}`,
@@ -58,17 +65,57 @@ export function strikeOrder(r: Round, fighters: readonly Fighter[]): Striker[][]
     explanation: explain(
       `strike order, round ${round}`,
       { rule: ctx.rule('strike-order', 'initiative'), from: [seq] },
-      steps.map((step, i) =>
-        explain(
-          `step ${i + 1}: ` +
-            `${step.map((k) => k.name).join(' and ')}${step.length > 1 ? ' strike at the same time' : ''}`,
-          step.length > 1 ? { rule: ctx.rule('strike-order', 'simultaneous') } : {},
-          step.map((k) => k.why),
-        ),
-      ),
+      steps
+        .map((step, i) =>
+          explain(
+            `step ${i + 1}: ` +
+              `${step.map((k) => k.name).join(' and ')}${step.length > 1 ? ' strike at the same time' : ''}`,
+            step.length > 1 ? { rule: ctx.rule('strike-order', 'simultaneous') } : {},
+            step.map((k) => k.why),
+          ),
+        )
+        .concat(tieWhy),
     ),
   })
   return steps
+}
+
+/**
+ * A step where both sides strike at the same Initiative, as the ruleset settles it: together (8th, The Old World), or
+ * (7th) the side that won the combat's last round first, else the winner of a roll-off (`variants §initiative-ties`).
+ */
+function* breakTie(r: Round, step: Striker[], why: Explanation[]): Generator<RequestSpec, Striker[][], Answer> {
+  const { ctx, combat } = r
+  const ties = ctx.profile.initiativeTies
+  const sides = [0, 1].map((side) => step.filter((k) => k.fighter.side === side))
+  if (ties.value === 'simultaneous' || sides.some((side) => side.length === 0)) return [step]
+  const players = combat.sides.map((side) => side.player)
+  let first = combat.lastWinner ? players.indexOf(combat.lastWinner) : -1
+  const names = step.map((k) => k.name).join(', ')
+  if (first >= 0) {
+    why.push(
+      explain(`equal Initiative (${names}): ${combat.lastWinner} won the last round and strikes first`, {
+        rule: ties.rule,
+        from: [combat.joinedAt],
+      }),
+    )
+  } else {
+    const reason = combat.lastWinner === null ? 'the last round was a draw' : 'no round has been won yet'
+    const { winner, rolls, seqs } = yield* rollOff(players, (player) => ({
+      purpose: 'roll-off',
+      text: `${player}: roll a D6 to strike first at equal Initiative (${names})`,
+      explanation: explain(`equal Initiative and ${reason}: a roll-off, the winner strikes first`, { rule: ties.rule }),
+    }))
+    first = players.indexOf(winner)
+    const faces = players.map((player) => `${player} ${(rolls[player] ?? []).join(', ')}`).join('; ')
+    why.push(
+      explain(`equal Initiative (${names}), ${reason}: ${winner} wins the roll-off (${faces}) and strikes first`, {
+        rule: ties.rule,
+        from: seqs,
+      }),
+    )
+  }
+  return [sides[first] as Striker[], sides[1 - first] as Striker[]]
 }
 
 /**
@@ -87,7 +134,7 @@ export function* strikeSteps(r: Round, steps: readonly Striker[][], fighters: re
     const lost = (r.start.rankAndFile.get(fighter.unit.id) ?? 0) - rankAndFile(fighter.unit)
     return Math.max(0, Math.min(fighter.contact - lost, rankAndFile(fighter.unit)))
   }
-  for (const fighter of fighters) {
+  for (const fighter of lastStrikers(fighters)) {
     const subject = attackerOf(ctx, fighter)
     if (subject.models === 0) continue
     const query = { subject, fighter, round: r.view, fighting: stillFighting(fighter) }

@@ -17,6 +17,7 @@ import { s } from './counting.js'
 import { magicalAttack } from './magical-attack.js'
 import { removeRankAndFile } from './models.js'
 import { regenerate } from './regeneration.js'
+import { rollSevenPlusToWound, sevenPlusToWound } from './to-wound-seven-plus.js'
 
 export interface StrikeInput {
   readonly attacker: UnitState
@@ -141,7 +142,9 @@ export function* woundsFromHits(
   const woundScore = scoreToRoll(toWound.value, woundLimits)
   const magicWhy = magic.explanation ? [magic.explanation] : []
   const woundNeedWhy = withNotes(toWound.explanation, woundScore.notes)
-  if (woundScore.need === null) {
+  // A score of 7+ is rolled in two where the ruleset has such rolls (classic/variants §killing-blow-seven-plus).
+  const sevenPlus = woundScore.need === null ? sevenPlusToWound(ctx, toWound.value) : null
+  if (woundScore.need === null && sevenPlus === null) {
     ctx.emit({
       kind: 'wounds',
       text: `${hits} hit${s(hits)} cannot wound ${target.name}`,
@@ -150,22 +153,34 @@ export function* woundsFromHits(
     })
     return { ...nothing, attacks, hits }
   }
-  const woundRoll = yield* rollAgainst(
-    ctx,
-    {
-      purpose: 'to-wound',
-      count: hits,
-      sides: 6,
-      need: woundScore.need,
-      roller: attacker.player,
-      text: `${attacker.name}: roll ${hits} D6 to wound ${target.name}, ${woundScore.need}+`,
-      explanation: explain(`${attacker.name} rolls ${hits} dice to wound`, { from }, [woundNeedWhy]),
-    },
-    woundLimits,
-    WOUND_WORDS,
-    ctx.modifiers('re-roll', { subject: attacker, opponent: target, combat, roll: 'to-wound' }),
-    ctx.rule('dice', 're-roll-once'),
-  )
+  const woundRoll = sevenPlus
+    ? yield* rollSevenPlusToWound(
+        ctx,
+        attacker,
+        target,
+        hits,
+        toWound.value as number,
+        sevenPlus.second,
+        woundLimits,
+        woundNeedWhy,
+        from,
+      )
+    : yield* rollAgainst(
+        ctx,
+        {
+          purpose: 'to-wound',
+          count: hits,
+          sides: 6,
+          need: woundScore.need,
+          roller: attacker.player,
+          text: `${attacker.name}: roll ${hits} D6 to wound ${target.name}, ${woundScore.need}+`,
+          explanation: explain(`${attacker.name} rolls ${hits} dice to wound`, { from }, [woundNeedWhy]),
+        },
+        woundLimits,
+        WOUND_WORDS,
+        ctx.modifiers('re-roll', { subject: attacker, opponent: target, combat, roll: 'to-wound' }),
+        ctx.rule('dice', 're-roll-once'),
+      )
   const wounds = woundRoll.successes
   // Held for the casualties (a later step's): never a request's, so not built where nothing reads it.
   const woundsWhy = ctx.explaining
@@ -178,7 +193,7 @@ export function* woundsFromHits(
   ctx.emit({
     kind: 'wounds',
     text: `${attacker.name} causes ${wounds} wound${s(wounds)} from ${hits} hit${s(hits)}`,
-    values: { hits, need: woundScore.need, wounds },
+    values: { hits, need: woundScore.need ?? toWound.value, wounds },
     explanation: woundsWhy,
   })
   if (wounds === 0) return { ...nothing, attacks, hits }
@@ -186,7 +201,7 @@ export function* woundsFromHits(
   const { unsaved, saveWhy } = yield* saves(ctx, input, {
     wounds,
     sixes: woundRoll.dice.filter((die) => die.success && die.final === 6).length,
-    need: toWound.value ?? woundScore.need,
+    need: toWound.value ?? woundScore.need ?? 6,
     strength: strength.value,
     magical: magic.magical,
   })
@@ -256,7 +271,7 @@ function* saves(
   )
 
   // Armour saves.
-  const armour = armourSaveNeed(ctx, target, attacker, combat, rolled.strength)
+  const armour = armourSaveNeed(ctx, target, attacker, combat, rolled.strength, [], input.attack)
   const armourScore = scoreToRoll(armour.value, naturalLimits(ctx, 'armour-save'))
   const armourWhy = withNotes(
     armour.explanation,
@@ -273,7 +288,7 @@ function* saves(
     saveWhy.push(saves.explanation)
   }
   if (piercedSixes > 0 && !input.noArmour) {
-    const pierced = armourSaveNeed(ctx, target, attacker, combat, rolled.strength, sixPiercing)
+    const pierced = armourSaveNeed(ctx, target, attacker, combat, rolled.strength, sixPiercing, input.attack)
     const piercedScore = scoreToRoll(pierced.value, naturalLimits(ctx, 'armour-save'))
     const piercedWhy = withNotes(pierced.explanation, piercedScore.notes)
     saveWhy.push(piercedWhy)

@@ -53,7 +53,9 @@ export function* terrorWhenCharged(ctx: BattleContext, query: UnitCharged): Step
   } else if (terror.causes.length > 0) {
     const clause = ctx.rule('terror', 'charged')
     const spared = terror.immune ?? terror.autoPass
-    const within = ctx.profile.terrorChargeRange.value === 'on-declaration' || (range !== null && range >= distance)
+    // A rolled charge range is not known yet: "within charge range" is then within the farthest it can reach.
+    const reach = range ?? (ctx.profile.chargeRange.value === 'move-plus-2d6' ? charger.profile.M + 12 : null)
+    const within = ctx.profile.terrorChargeRange.value === 'on-declaration' || (reach !== null && reach >= distance)
     if (engaged) {
       terrorNotes.push(
         explain(`${target.name} is engaged in close combat: it passes the Terror test automatically`, {
@@ -72,7 +74,7 @@ export function* terrorWhenCharged(ctx: BattleContext, query: UnitCharged): Step
       terrorNotes.push(explain(`${target.name} takes no Terror test: ${spared.label}`, { rule: spared.source }))
     } else if (!within) {
       terrorNotes.push(
-        explain(`no Terror test: ${charger.name} is not within charge range (${range}" against ${distance}")`, {
+        explain(`no Terror test: ${charger.name} is not within charge range (${reach}" against ${distance}")`, {
           rule: clause,
         }),
       )

@@ -1,6 +1,6 @@
 import type { ModifierRecord, PsychologyTest, UnitAction } from '../../engine/effects.js'
 import { recordExplanation } from '../../engine/modifiers.js'
-import { rollDice } from '../../engine/requests.js'
+import { passWords, rollDice } from '../../engine/requests.js'
 import type { Answer, CombatState, GameState, RequestSpec, UnitState } from '../../engine/types.js'
 import { type Explanation, explain, type RuleRef } from '../../explain/explanation.js'
 import type { BattleContext } from './context.js'
@@ -79,18 +79,19 @@ export function* leadershipTest(
   const ld = yield* leadershipFor(ctx, unit, test, enemies)
   const target = ld.value ?? 0
   const name = test === 'terror' ? 'Terror' : test === 'fear' ? 'Fear' : 'march'
+  const odds = leadershipOdds(ctx, target)
   const answer = yield* rollDice({
     purpose: `${test}-test`,
     count: 2,
     sides: 6,
     roller: unit.player,
-    text: `${unit.name}: roll 2D6 ${name} test, passes on ${target} or less`,
+    text: `${unit.name}: roll 2D6 ${name} test, ${passWords(odds)}`,
     explanation: explain(
       `${unit.name} takes a ${name} test on its Leadership`,
       { rule: ctx.rule('leadership-test', 'roll') },
       [reason, ld.explanation],
     ),
-    odds: leadershipOdds(ctx, target),
+    odds,
   })
   const roll = sum(answer.faces)
   const natural = naturalDouble(ctx, answer.faces)

@@ -50,6 +50,7 @@ export function* combatsAtPhaseStart(
   ctx: BattleContext,
   event: EventOf<'PhaseStarted'>,
 ): Generator<RequestSpec, void, Answer> {
+  // A combat a charge made and not yet fought is asked as it is joined (its CombatJoined), not twice.
   for (const combat of Object.values(ctx.game.combats))
-    if (!combat.ended) yield* unitInCombatSteps(ctx, combat, 'phase-starts', event.seq)
+    if (!combat.ended && combat.round > 0) yield* unitInCombatSteps(ctx, combat, 'phase-starts', event.seq)
 }

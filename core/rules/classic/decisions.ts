@@ -39,15 +39,16 @@ export const classicDecisions = [
       'chargers and gives +1 combat result instead (A.6, sure).',
     sources: ['7e:close-combat/who-strikes-first', '8e:close-combat/striking-order', `${CORE} A.5, A.6, A.10, C`],
   }),
-  defineRuling({
+  defineSwitch({
     id: 'initiative-ties',
     topic: 'Who strikes first when Initiative is equal?',
-    value: 'simultaneous',
+    values: { classic: 'last-winner-else-roll-off', 'classic-8th': 'simultaneous' },
     why:
-      "7th breaks ties by last round's winner, else a roll (A.10); 8th strikes simultaneously (A.5, sure). The seed implies " +
-      'neither, so by the precedence rule (3) both variants take the 8th baseline: equal Initiative ' +
-      'strikes at the same time.',
-    sources: ['8e:close-combat/striking-order', '7e:close-combat/who-strikes-first', `${CORE} precedence, A.5, A.10`],
+      "7th: when both sides' models strike at the same Initiative, the side that won the last round strikes first; " +
+      'if none won it (the first round, or a draw), the players roll off and the winner strikes first (A.10, sure). ' +
+      '8th: equal Initiative strikes at the same time (A.5, sure). The seed says nothing of ties, so each variant ' +
+      'takes its core mechanics.',
+    sources: ['7e:close-combat/who-strikes-first', '8e:close-combat/striking-order', `${CORE} A.5, A.10`],
   }),
   defineSwitch({
     id: 'supporting-attacks',
@@ -110,15 +111,6 @@ export const classicDecisions = [
       'tests a loser with more ranks (of five) than the enemy on its unmodified Leadership.',
     sources: ['8e:close-combat/steadfast', `${CORE} A.6`],
   }),
-  defineSwitch({
-    id: 'flee-dice',
-    topic: 'How many dice does a unit flee and pursue with?',
-    values: { classic: 'three-if-m-over-6', 'classic-8th': 'two' },
-    why:
-      '6th/7th: 2D6, or 3D6 for a unit with M above 6 (A.10); the seed\'s Heavy Cavalry "counts as having M6 or less" for ' +
-      'fleeing and pursuit, which only matters under that rule. 8th: 2D6 (A.6, sure; Swiftstride is a special rule).',
-    sources: ['6e:close-combat/move-fleeing-troops', '7e:close-combat/determine-pursuit-distance', `${CORE} A.6, A.10`],
-  }),
   defineRuling({
     id: 'unit-strength-unlisted',
     topic: 'Unit Strength of troop types core-mechanics does not list',
@@ -177,27 +169,6 @@ export const classicDecisions = [
     sources: ['6e:movement/stand-and-shoot-movement', `${CORE} A.2, A.10`],
   }),
   defineSwitch({
-    id: 'terror-charge-range',
-    topic: 'When does a unit charged by a Terror causer test?',
-    values: { classic: 'within-charge-range', 'classic-8th': 'on-declaration' },
-    why:
-      'The seed\'s Terror (clause 1) tests when the causer "is within charge range"; with a 2 x M charge that is known when ' +
-      'the charge is declared. Under M + 2D6 the range is rolled after the response, so classic-8th tests on the ' +
-      'declaration, as 8th does (A.7, sure).',
-    sources: ['8e:special-rules/terror', `${CORE} A.2, A.7, A.10`],
-  }),
-  defineSwitch({
-    id: 'march-blocking',
-    topic: 'What does an enemy within 8 inches do to a march?',
-    values: { classic: 'unit-strength-5-blocks', 'classic-8th': 'leadership-test' },
-    why:
-      'The seed uses Unit Strength and its March Blocker "can march block even if its US is lower than 5": march ' +
-      'blocking is the 7th-edition rule, where a non-fleeing enemy of US 5 or more within 8 inches stops a march ' +
-      '(A, seed provenance, likely). 8th: any non-fleeing enemy within 8 inches calls for a Leadership test; failed, the ' +
-      'unit moves only its normal move (A.2, likely); Unit Strength plays no part.',
-    sources: ['wap:movement/marching', `${CORE} A, A.2, A.10`],
-  }),
-  defineSwitch({
     id: 'flying-move',
     topic: 'How far does a Flying Model fly?',
     values: { classic: 'twenty-inches', 'classic-8th': 'ten-inches' },
@@ -206,27 +177,6 @@ export const classicDecisions = [
       'has none (unsure). 6th/7th flyers fly up to 20 inches instead of moving and cannot march; 8th flyers fly 10 ' +
       'inches and march 20 (memory, likely). Arbiter checks the flying move against these.',
     sources: ['7e:special-rules/fly', '8e:special-rules/fly', `${CORE} A`],
-  }),
-  defineSwitch({
-    id: 'large-target-to-hit',
-    topic: 'Do shooters and templates gain +1 to hit a Large Target?',
-    values: { classic: 'plus-one', 'classic-8th': 'none' },
-    why:
-      'The seed\'s Large Target gives "+1 to their to-hit rolls", the 6th/7th-edition convention the seed assumes (A.10, ' +
-      'sure). 8th dropped the bonus (8e:special-rules/large-target, A.4, sure); classic-8th plays that baseline.',
-    sources: ['7e:shooting/to-hit-modifiers', '8e:special-rules/large-target', `${CORE} A.4, A.10, C`],
-  }),
-  defineSwitch({
-    id: 'template-partial',
-    topic: 'Is a model only partly under a template hit?',
-    values: { classic: 'four-plus', 'classic-8th': 'all-hit' },
-    why:
-      'The seed points to a Templates chapter it does not include, yet its Large Target and Skirmish entries modify ' +
-      '"to-hit rolls" of templates, so templates roll to hit: in 7th, models wholly under a template are hit and those ' +
-      'partly under are hit on a 4+, one die each (TOW keeps the 4+, C). That roll takes only the modifiers the seed ' +
-      'names for templates (Large Target +1, Skirmish -1); range, moving and cover do not apply. 8th hits every model ' +
-      'the template touches, with no roll (A.4, likely).',
-    sources: ['7e:shooting/templates', '8e:shooting/templates', `${CORE} A.4, C`],
   }),
   defineSwitch({
     id: 'magic-dice',
@@ -263,17 +213,6 @@ export const classicDecisions = [
       'miscast follows Irresistible Force, after the spell resolves (A.3, sure). In both, the engine asks for the 2D6 miscast ' +
       'roll and records it; what the roll does is applied by the table from its own rulebook (prompted).',
     sources: ['8e:magic/irresistible-force', '8e:magic/miscasts', '7e:magic/casting-spells', `${CORE} A.3, A.10`],
-  }),
-  defineSwitch({
-    id: 'magic-resistance',
-    topic: 'What does Magic Resistance (X) do?',
-    values: { classic: 'extra-dispel-dice', 'classic-8th': 'ward-vs-spells' },
-    why:
-      'The seed assumes the 7th-edition MR: X extra dispel dice when a spell is cast on the unit (A.10), added to an attempt ' +
-      "of at least one dispel die from the pool; a character's MR covers the unit it has joined. classic-8th: MR (X) is a " +
-      '(7 - X)+ ward save against spells (8th rulebook, from memory, likely), for its unit too, which, like every ward, is ' +
-      'not combined with a better one (A.5).',
-    sources: ['7e:magic/dispel-dice', '8e:special-rules/magic-resistance', `${CORE} A.5, A.10`],
   }),
   defineRuling({
     id: 'shroud-casting-value',
@@ -315,16 +254,14 @@ export const classicDecisions = [
       'combat of one unit a side). The Fear test at the start of the phase asks the table when a combat has several.',
     sources: ['seed 000 Fear §2'],
   }),
-  defineRuling({
+  defineSwitch({
     id: 'panic-heavy-casualties',
     topic: 'When does the engine open a Panic test for heavy casualties?',
-    value: 'next-phase-start',
+    values: { classic: 'next-phase-start', 'classic-8th': 'after-the-attack' },
     why:
-      'A unit that lost 25% or more of the models it had at the start of a phase tests at the end of that phase (A.7; ' +
-      '7th alike, A.10). The log has no "phase ended" event, so the engine keeps the models a unit had when a phase ' +
-      'began (at its first loss in it) and opens the test when the next phase starts, before anything else happens in ' +
-      'it. The other triggers (a friend ' +
-      'destroyed or broken within 6", fled through) depend on distances: the players declare them (PanicTestDeclared).',
+      '7th tests 25% lost in a phase at its end (A.10): the log has no "phase ended" event, so the test opens as the ' +
+      'next phase starts, before anything else. 8th tests at once (A.7): as the shot, spell or move that cost the ' +
+      'models is resolved. Other causes depend on distances: the players declare them (PanicTestDeclared).',
     sources: ['8e:panic/heavy-casualties', '7e:psychology/panic', `${CORE} A.7, A.10`],
   }),
   defineSwitch({
@@ -412,22 +349,6 @@ export const classicDecisions = [
     sources: ['7e:close-combat/who-strikes-first', '8e:special-rules/always-strikes-first', `${CORE} A.5, A.10`],
   }),
   defineRuling({
-    id: 'killing-blow-seven-plus',
-    topic: 'Killing Blow "has no effect on to-wound rolls of 7+": when can a to-wound roll need more than 6?',
-    value: 'modified-above-six-no-effect',
-    why:
-      'Neither to-wound chart has a 7+ cell: the 7th chart reads "N" where the 8th one reads 6+ (classic/variants ' +
-      '§to-wound-floor). A need above 6 arises only when a to-wound modifier worsens a 6+ (none in seed 000 so far). ' +
-      'A natural 6 does not always wound here (A.5), so such a roll cannot succeed and leaves no wound to act on; ' +
-      'should a later rule make a 7+ roll possible (a 6 then a further roll, as shooting does), Killing Blow does ' +
-      'not apply to it. The engine passes the modified need to Killing Blow, which steps aside above 6.',
-    sources: [
-      '7e:close-combat/wounding-the-enemy',
-      '8e:close-combat/roll-to-wound-close-combat',
-      `${CORE} A.4, A.5, A.10`,
-    ],
-  }),
-  defineRuling({
     id: 'hatred-enemies',
     topic: 'Whom does a unit with Hatred hate when its list names no enemy?',
     value: 'all-unless-named',
@@ -509,9 +430,29 @@ export const classicDecisions = [
       'does. In 7th and 8th alike the challenger names one enemy character (or champion) who could have accepted; ' +
       'that model steps back and does not fight this round (memory of both rulebooks, likely; core-mechanics does not ' +
       'cover challenges). Stepping back, it changes places with a trooper of its unit out of contact, who fights in ' +
-      "its place (8th: moved into a rank where it is not in base contact). The refuser's Leadership penalty is the " +
-      "psychology procedures' and is not applied here.",
-    sources: ['7th and 8th rulebooks, Challenges (from memory; no rules-index page checked)', 'seed Champion'],
+      'its place (8th: moved into a rank where it is not in base contact). Its Leadership may not be used for any ' +
+      'Leadership test that turn (8th: "the model\'s Leadership cannot be used for any Leadership tests that take ' +
+      'place that turn"; 7th: the retired character "loses all of his advantages"): a refusing character lends it ' +
+      "neither to its unit nor as the General's Inspiring Presence until the turn ends. A champion's Ld is never " +
+      'lent, so nothing more follows for a champion who refuses.',
+    sources: ['8e:characters/refusing-a-challenge', '7e:characters/refusing-a-challenge-boo-hiss', 'seed Champion'],
+  }),
+  // Issue 16, part C1: characters joining and leaving units during the game.
+  defineRuling({
+    id: 'character-joining',
+    topic: 'When and where may a character join or leave a unit during the game?',
+    value: 'movement-phase-troops-not-engaged',
+    why:
+      'The seed names joined characters (Skirmish: "character models with Type (Inf) may join the unit"; General: ' +
+      '"the unit he is with") but not how they join. As 7th and 8th play it: a character on its own joins a friendly ' +
+      "unit by moving into it in its own side's movement phase, not while it or the unit is fleeing or in combat, nor " +
+      'after it charged; the unit joined moves no further that phase. It leaves by moving out before its unit moves, ' +
+      'not in the turn it joined and not while the unit is fleeing, in combat or may not move. Characters riding ' +
+      'monsters or chariots join no unit, and monsters, chariots, war machines and swarms are joined by none. Two ' +
+      'characters on their own forming a unit of characters (8th) is not recorded: a character joins a unit of ' +
+      'troops. A character mustered in its unit has no troop type of its own in the list: when it leaves it keeps ' +
+      "its unit's.",
+    sources: ['8e:characters/joining-a-unit', '8e:characters/leaving-a-unit', 'seed Skirmish', `${CORE} A.2`],
   }),
   defineRuling({
     id: 'black-lotus-cap',
@@ -577,6 +518,270 @@ export const classicDecisions = [
       'their characters the race rules themselves). Active effects on the unit (spells, failed tests) hold its ' +
       'characters too.',
     sources: ['seed Hydra Banner', 'seed Hatred', `${CORE} A.10`],
+  }),
+  // Riders and mounts (issue 16 item 5).
+  defineRuling({
+    id: 'mount-rules',
+    topic: "Does a mount strike with its rider's weapons and special rules?",
+    value: 'own-gear-and-rules',
+    why:
+      'The seed gives the rider the weapon ("Lance: +2S ... charging", "Spear -Mounted") and the mount nothing. In 7th ' +
+      'rider and mount strike "with their own characteristics", and equipment and items are the rider\'s (WAP, 8th ' +
+      "say the same). The army books list a mount's own rules on its own line, so the mount strikes with its own gear " +
+      'and rules only; what holds the whole unit for a while (a spell, a failed test, a unit-wide banner) holds its ' +
+      'mounts too.',
+    sources: ['seed Lance', 'seed Spear', '7e:close-combat/cavalry', 'wap:troop-types/cavalry'],
+  }),
+  defineRuling({
+    id: 'mount-support',
+    topic: 'Do the mounts of a second rank make supporting attacks?',
+    value: 'contact-only',
+    why:
+      'In 7th only models in base contact fight (§supporting-attacks), so no mount behind does. 8th lets a second-rank ' +
+      "cavalry model make one supporting attack, and that attack is the rider's: the mount of a supporting model " +
+      'does not strike. Both variants: only mounts in contact strike.',
+    sources: ['8e:close-combat/supporting-attacks', '7e:close-combat/cavalry', `${CORE} A.5`],
+  }),
+  defineRuling({
+    id: 'ridden-monster-attacks',
+    topic: 'Which of a ridden monster and its rider do attacks in close combat wound?',
+    value: 'rider-unless-directed',
+    why:
+      "6th and 7th record a monster's and its rider's wounds apart, and the attacker says before rolling how many " +
+      'attacks go at each; 6th takes undirected attacks as at the rider (8th: at the monster). The seed is silent: ' +
+      'attacks are at the rider unless the contact entry directs some at the monster (`at: "mount"`). A slain monster ' +
+      'leaves its rider fighting on foot; a slain rider leaves the monster fighting on as the unit, with its own ' +
+      'profile, gear and rules. Its Monster Reaction test (Ld on its own Ld, then the D6 table, whose results are ' +
+      'movement and behaviour) is named for the table, which plays it.',
+    sources: [
+      '6e:monsters/slain-riders-and-monsters',
+      '7e:monsters/slain-riders-or-mounts',
+      '8e:characters/monster-mounts-in-combat',
+    ],
+  }),
+  // Issue 16, part D (shooting ranks; the seeds' words in every variant): this block only.
+  defineSwitch({
+    id: 'firing-ranks',
+    topic: 'How many ranks of a unit fire?',
+    values: { classic: 'front-rank', 'classic-8th': 'two-ranks' },
+    why:
+      '6th and 7th: only the front rank of a unit shoots, the ranks behind cannot see past it (6e who can shoot, sure), ' +
+      'and troops on a hill fire with one more rank (6e and 7e missile fire from hills, sure). 8th lets the second ' +
+      'rank fire over the first, "fire in two ranks", and farther ranks do not (8e, sure); its hills give no extra ' +
+      'rank (none found in the 8th rules index: unsure), and volley fire is neither in core-mechanics nor in the ' +
+      "seed, so classic-8th has none. In both variants the seed's Large Target lets every rank shoot at it. The " +
+      "engine allows at most the unit's width times the ranks that fire; the players say how many of them are in " +
+      'range and line of sight.',
+    sources: [
+      '6e:shooting/who-can-shoot-and-line-of-sight',
+      '7e:shooting/missile-fire-from-hills',
+      '8e:shooting/fire-in-two-ranks',
+      'seed 000 Large Target',
+      `${CORE} A.4, A.10`,
+    ],
+  }),
+  // The seed's words win in every variant (issue 16): these were variant switches that turned seed entries off in
+  // classic-8th; a variant switches core mechanics only, so each is now one reading in both variants.
+  defineRuling({
+    id: 'flee-dice',
+    topic: 'How many dice does a unit flee and pursue with?',
+    value: 'three-if-m-over-6',
+    why:
+      '6th/7th: 2D6, or 3D6 for a unit with M above 6 (A.10). The seed\'s Heavy Cavalry "counts as having M6 or less" ' +
+      'for fleeing and pursuit/overrun moves, which only means something under that rule: the seed implies it, and a ' +
+      "seed's words win in every variant (precedence 1 and 2), so classic-8th flees on 3D6 above M6 too, though 8th " +
+      'itself rolls 2D6 (A.6).',
+    sources: [
+      'seed 000 Heavy Cavalry',
+      '6e:close-combat/move-fleeing-troops',
+      '7e:close-combat/determine-pursuit-distance',
+      `${CORE} precedence, A.6, A.10`,
+    ],
+  }),
+  defineRuling({
+    id: 'terror-charge-range',
+    topic: 'When does a unit charged by a Terror causer test?',
+    value: 'within-charge-range',
+    why:
+      'The seed\'s Terror (clause 1) tests when the causer "charges a unit and is within charge range", in every ' +
+      'variant. With a 2 x M charge the range is known when the charge is declared. Where the range is rolled after ' +
+      'the response (classic-8th, M + 2D6), the test comes before the roll, so "within charge range" is read as within ' +
+      'the farthest the charge can reach, M + 12 (8th itself tests on the declaration, A.7).',
+    sources: ['seed 000 Terror §1', '8e:special-rules/terror', `${CORE} precedence, A.2, A.7, A.10`],
+  }),
+  defineRuling({
+    id: 'march-blocking',
+    topic: 'What does an enemy within 8 inches do to a march?',
+    value: 'unit-strength-5-blocks',
+    why:
+      'The seed\'s March Blocker "can march block even if its US is lower than 5" and its Skirmish "cannot be march ' +
+      'blocked": march blocking is the 7th-edition rule, where a non-fleeing enemy of US 5 or more within 8 inches ' +
+      "stops a march (A, seed provenance, likely). The seed's words win in every variant, so classic-8th blocks so " +
+      "too, not by 8th's Leadership test for any enemy (A.2), under which March Blocker would say nothing.",
+    sources: ['seed 000 March Blocker', 'wap:movement/marching', `${CORE} precedence, A, A.2, A.10`],
+  }),
+  defineRuling({
+    id: 'template-partial',
+    topic: 'Is a model only partly under a template hit?',
+    value: 'four-plus',
+    why:
+      'The seed points to a Templates chapter it does not include, yet its Large Target ("+1") and Skirmish ("-1") ' +
+      'modify the "to-hit rolls" of templates, so templates roll to hit: as in 7th, models wholly under a template ' +
+      'are hit and those partly under are hit on a 4+, one die each (TOW keeps the 4+, C). That roll takes only the ' +
+      'modifiers the seed names for templates; range, moving and cover do not apply. 8th hits every model touched ' +
+      "(A.4), which would leave the seed's +1 and -1 nothing to act on, so classic-8th rolls too.",
+    sources: ['seed 000 Large Target', 'seed 000 Skirmish', '7e:shooting/templates', `${CORE} precedence, A.4, C`],
+  }),
+  defineRuling({
+    id: 'magic-resistance',
+    topic: 'What does Magic Resistance (X) do?',
+    value: 'extra-dispel-dice',
+    why:
+      'The seed writes MR as "MR 1" (Crown of Black Iron), the 7th-edition Magic Resistance: X extra dispel dice when a ' +
+      'spell is cast on the unit (A.10, precedence 2), added to an attempt of at least one dispel die from the pool; a ' +
+      "character's MR covers the unit it has joined. In every variant: under classic-8th's Winds of Magic the dice " +
+      "are added to the attempt just the same (8th's MR as a ward save against spells is not the seed's).",
+    sources: ['seed 000 Crown of Black Iron', '7e:magic/dispel-dice', `${CORE} precedence, A.3, A.10`],
+  }),
+  defineRuling({
+    id: 'fear-steadfast',
+    topic: 'A Steadfast loser (classic-8th) outnumbered by Fear causers: what does Fear clause 2 do?',
+    value: 'as-stubborn',
+    why:
+      "Steadfast tests on unmodified Ld, as a Stubborn unit does (A.6: Stubborn is always steadfast). The seed's Fear " +
+      'says what happens to a loser that tests on unmodified Ld: "Stubborn units that are defeated and outnumbered by ' +
+      'fear causing enemies, instead suffer a Ld penalty equal to the basic break test modifier". So a Steadfast loser ' +
+      'outnumbered by Fear causers tests on Ld minus the basic modifier, as a Stubborn one does; Fear is no longer ' +
+      'ignored under Steadfast.',
+    sources: ['seed 000 Fear §2', '8e:close-combat/steadfast', `${CORE} precedence, A.6`],
+  }),
+  defineRuling({
+    id: 'magic-banner-lost',
+    topic: 'A unit that breaks and loses its standard: does its magic banner (War Banner, Hydra Banner) still act?',
+    value: 'lost-with-the-standard',
+    why:
+      "A magic banner is borne by the standard bearer (§magic-banner-bearer): it is the standard. The seed's Standard: " +
+      '"Standards are lost if the unit with the standard bearer breaks form combat. Replace the standard bearer with a ' +
+      'rank & file model." So the banner is lost with it and acts no more, and it is captured or removed with the ' +
+      'standard. A unit whose list gives it a banner but no standard bearer loses the banner the same way.',
+    sources: ['seed 000 Standard', 'seed 000 War Banner', 'seed 000 Hydra Banner', '8e:characters/magic-standards'],
+  }),
+  defineRuling({
+    id: 'stubborn',
+    topic: 'What does Stubborn do in the classic ruleset?',
+    value: 'unmodified-leadership',
+    why:
+      "The seed's Fear speaks of Stubborn units, and no seed entry defines Stubborn: the classic catalogue gives it " +
+      '7th\'s rule, which core-mechanics notes the seed assumes ("Stubborn tests on plain Ld", A): a Stubborn unit ' +
+      'takes its break tests on its unmodified Leadership. A unit is Stubborn when its list gives it the rule.',
+    sources: ['7e:special-rules/stubborn', 'seed 000 Fear §2', `${CORE} A, A.6`],
+  }),
+  // ---- The end of the game and victory points (issue 16): classic/victory-points and classic/victory.ts. ----
+  defineRuling({
+    id: 'victory-game-end',
+    topic: 'When may the game be ended at its last turn, since Arbiter does not see a turn finish?',
+    value: 'during-the-last-player-turn',
+    why:
+      'The game ends when every player has had the agreed number of turns (six unless agreed otherwise, 7e:victory). ' +
+      'A turn has no recorded end, so GameEnded at the last turn is taken once the last player has started the last ' +
+      'turn: the table records it when that turn is over. Before that only a concession ends the game.',
+    sources: ['7e:victory', '7e:playing-the-game/victory!'],
+  }),
+  defineRuling({
+    id: 'victory-unknown-points',
+    topic: 'What is a unit worth in victory points when its muster gives no points cost?',
+    value: 'zero-explained',
+    why:
+      'Victory points are shares of the points a unit cost (7e:victory), which only the army list knows. A muster ' +
+      'without `points` gives 0 for that unit, and the explanation says its points are unknown: Arbiter never guesses.',
+    sources: ['7e:victory', '7e:victory/enemy-units-at-half-strength'],
+  }),
+  defineRuling({
+    id: 'victory-bands',
+    topic: 'Which chart reads the result from the difference in victory points?',
+    value: 'wap-percentage-chart',
+    why:
+      "7th's Victory chart is not in Arbiter's sources; the Warhammer Armies Project chart names the same four results " +
+      '(draw, marginal, solid, massacre) by the difference as a share of the size of the battle: 0-9% draw, 10-24% ' +
+      'marginal, 25-49% solid, 50%+ massacre (whole percents, rounded down). A concession is a massacre for the ' +
+      'opponent, as that chart says.',
+    sources: ['wap:victory-conditions/victory-points-chart', '7e:victory'],
+  }),
+  defineRuling({
+    id: 'victory-battle-size',
+    topic: 'What is the size of the battle the difference is measured against?',
+    value: 'largest-army-mustered',
+    why:
+      'The chart divides by the size of the battle, the points limit the players agreed; the log holds the armies as ' +
+      "mustered, none above that limit, so the largest army by its units' points stands for it. With no points " +
+      'given at all the size is unknown: more victory points win a marginal victory, equal ones draw.',
+    sources: ['wap:victory-conditions/victory-points-chart'],
+  }),
+  defineRuling({
+    id: 'victory-trophies-held',
+    topic: 'Does a captured standard count when the unit holding it has been destroyed?',
+    value: 'held-by-a-unit-on-the-table',
+    why:
+      '7th scores the standards a player "has captured and still holds" at the end; a captor destroyed holds none ' +
+      '(in close combat the seed recaptures and removes it; by shooting or magic it is lost with the unit).',
+    sources: ['7e:command-groups/capturing-standards', 'seed Standard'],
+  }),
+  defineRuling({
+    id: 'victory-not-scored',
+    topic: 'Which of the victory points of 7th does Arbiter not count?',
+    value: 'table-quarters-battle-standard-fled-off',
+    why:
+      "Table quarters need the units' positions and the battle standard a battle standard bearer, neither of which the " +
+      'log holds; a unit that fled off the table is still recorded as fleeing, which classic scores in full alike.',
+    sources: ['7e:victory', '6e:scenarios/victory-points-scenarios'],
+  }),
+  // Issue 16, item 9 (seed mends, part F): rulings of their own block.
+  defineRuling({
+    id: 'killing-blow-seven-plus',
+    topic: 'Killing Blow "has no effect on to-wound rolls of 7+": how is a to-wound roll of 7+ made?',
+    value: 'six-then-second-die',
+    why:
+      'The seed has to-wound rolls of 7+, in every variant (it wins over core mechanics); no chart has one (§to-wound-' +
+      "floor): a modifier worsening a 6+ makes it. It is rolled as shooting's 7+ (A.4): a 6, then 4+ (7+), 5+ (8+) or " +
+      '6 (9+) with a second die; 10+ cannot wound. Killing Blow acts only on a roll that needed 6 or less.',
+    sources: ['seed Killing Blow', '7e:close-combat/wounding-the-enemy', `${CORE} A.4, A.5, A.10`],
+  }),
+  defineSwitch({
+    id: 'rank-width',
+    topic: 'How many models make a rank that counts (rank bonus, Disruption, Steadfast)?',
+    values: { classic: 'five', 'classic-8th': 'three-for-monstrous-infantry-and-beasts' },
+    why:
+      '7th: ranks of five, whatever the troop type (A.10, sure). 8th: five, monstrous infantry and monstrous beasts ' +
+      'three (A.8, sure), for the rank bonus, Disruption and Steadfast alike; core mechanics names no other width.',
+    sources: ['7e:close-combat/combat-result-bonuses', '8e:troop-types/monstrous-infantry', `${CORE} A.8, A.10`],
+  }),
+  // Issue 16 B: charges make combats.
+  defineRuling({
+    id: 'charges-from-the-log',
+    topic: 'When may a CombatJoined say a unit charged that no recorded charge brought into the combat?',
+    value: 'only-when-the-log-is-silent',
+    why:
+      "A charge that reaches makes its combat (or joins its target's), so who charged, into which facing and how far " +
+      'is what the charges recorded say, and a claim that differs is refused. A unit the table moves into contact by ' +
+      'other means did not charge. When the log holds this player turn from an earlier phase (the movement phase ' +
+      "comes first) or a charge declared this turn, it is the whole story of the turn's charges: a unit said to have " +
+      'charged without a charge of its own that reached is refused. A fight recorded alone, its log starting at the ' +
+      "close-combat phase, says nothing of the charges: the table's word stands there.",
+    sources: [`${CORE} A.3, A.5`],
+  }),
+  defineRuling({
+    id: 'after-the-rout',
+    topic: 'What does the engine know of pursuit and overrun moves, and what does the table say?',
+    value: 'table-says-who-is-reached',
+    why:
+      'The engine keeps no positions. A unit that wiped out its enemy in the round it charged may overrun with its ' +
+      'pursuit dice (the 7th and Old World rulebooks; the seed\'s Hatred "has to overrun" presumes it): the engine asks, ' +
+      'or with Hatred (a required pursuit) rolls at once. Whether a pursuit or overrun reaches a fresh enemy is the ' +
+      "table's to say (PursuitReached), allowed to a unit whose combat ended this close-combat phase: a fleeing enemy " +
+      'reached is destroyed, any other is charged, the combat made at once and fought in the next close-combat phase, ' +
+      'the pursuer counting as having charged (its bonuses for its first round there). A unit reached after it fell ' +
+      'back in good order (The Old World) has rallied and may reform: it faces its pursuer, who is in its front.',
+    sources: ['seed Hatred', `${CORE} A.6`],
   }),
 ] as const
 

@@ -1,10 +1,13 @@
 import type { Ruleset } from '../../engine/types.js'
+import { pursuitReached } from '../battle/after-the-rout.js'
 import { challengeIssued } from '../battle/challenges.js'
 import { chargeDeclared } from '../battle/charges.js'
 import { combatJoined, combatRoundDeclared } from '../battle/close-combat-round.js'
+import { characterJoined, characterLeft } from '../battle/joining.js'
 import { meleeAttacks } from '../battle/melee-attacks.js'
 import { moveDeclared } from '../battle/moves.js'
 import { panicTestDeclared } from '../battle/panic.js'
+import { lossesTestedAtOnce } from '../battle/phase-losses.js'
 import { shotDeclared } from '../battle/shooting-attack.js'
 import { classicCatalogue } from './catalogue.js'
 import { checkConcealed, unitDeployed } from './deployment.js'
@@ -15,6 +18,7 @@ import { spellCast } from './magic/spell-cast.js'
 import { classicOpenings } from './openings.js'
 import { classicProfiles } from './profile.js'
 import { classicTroops } from './troops.js'
+import { classicVictory } from './victory.js'
 
 export const classic: Ruleset = {
   id: 'classic',
@@ -30,16 +34,23 @@ export const classic: Ruleset = {
   openings: classicOpenings,
   troops: classicTroops,
   checkMuster: checkConcealed,
+  victory: classicVictory,
   procedures: {
     MeleeAttacksDeclared: { name: 'melee-attacks', start: meleeAttacks, phases: ['close-combat'] },
     CombatJoined: { name: 'close-combat-round', start: combatJoined, phases: ['close-combat'] },
     CombatRoundDeclared: { name: 'close-combat-round', start: combatRoundDeclared, phases: ['close-combat'] },
     ChargeDeclared: { name: 'charge', start: chargeDeclared, phases: ['movement'] },
-    MoveDeclared: { name: 'move', start: moveDeclared, phases: ['movement'] },
+    MoveDeclared: { name: 'move', start: lossesTestedAtOnce(moveDeclared), phases: ['movement'] },
+    CharacterJoined: { name: 'character-joined', start: characterJoined, phases: ['movement'] },
+    CharacterLeft: { name: 'character-left', start: characterLeft, phases: ['movement'] },
     UnitDeployed: { name: 'deployment', start: unitDeployed, phases: ['deployment'] },
     // Stand and Shoot answers a charge in the movement phase (the charge's helper says when it may).
-    ShotDeclared: { name: 'shooting-attack', start: shotDeclared, phases: ['shooting', 'movement'] },
-    SpellCast: { name: 'spell', start: spellCast, phases: ['magic'] },
+    ShotDeclared: {
+      name: 'shooting-attack',
+      start: lossesTestedAtOnce(shotDeclared),
+      phases: ['shooting', 'movement'],
+    },
+    SpellCast: { name: 'spell', start: lossesTestedAtOnce(spellCast), phases: ['magic'] },
     PanicTestDeclared: {
       name: 'panic-test',
       start: panicTestDeclared,
@@ -47,5 +58,6 @@ export const classic: Ruleset = {
     },
     ItemUsed: { name: 'item-used', start: itemUsed, phases: ['close-combat'] },
     ChallengeIssued: { name: 'challenge', start: challengeIssued, phases: ['close-combat'] },
+    PursuitReached: { name: 'pursuit-reached', start: pursuitReached, phases: ['close-combat'] },
   },
 }

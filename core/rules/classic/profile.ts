@@ -8,6 +8,7 @@ import { classicRule } from './catalogue.js'
 import { type ClassicDecisions, classicDecisions } from './decisions.js'
 import { classicEntries } from './entries/index.js'
 import { unitStrengthOf } from './entries/unit-strength.js'
+import { classicRankWidth } from './rank-width.js'
 import { classicWeapons } from './weapons.js'
 
 /** The WS chart's cell (core-mechanics A.5), as a base for the to-hit modifiers. */
@@ -69,6 +70,7 @@ function classicProfile(variant: ClassicVariant): ClassicProfile {
   const cite = <Id extends keyof ClassicDecisions & string>(id: Id) =>
     citedDecision('classic', classicDecisions, variant, id)
   const toWoundFloor = cite('to-wound-floor').value
+  const width = cite('rank-width')
   return {
     magicDice: cite('magic-dice'),
     miscast: cite('miscast'),
@@ -94,6 +96,7 @@ function classicProfile(variant: ClassicVariant): ClassicProfile {
     panic: {
       heavyCasualties: { value: 'quarter-or-more', rule: classicRule('panic', 'heavy-casualties') },
       heavyCasualtiesExcept: { value: [], rule: classicRule('panic', 'heavy-casualties') },
+      heavyCasualtiesWhen: cite('panic-heavy-casualties'),
       chargersExempt: null,
       generalAutoPass: classicRule('general', 'auto-pass'),
       fallBackCounts: null,
@@ -104,7 +107,13 @@ function classicProfile(variant: ClassicVariant): ClassicProfile {
     ralliedBar: null,
     standAndShootBeyondRange: null,
     unitStrength: unitStrengthOf,
-    firingRanks: null,
+    mounts: { sharedRules: null, monsterApart: classicRule('mounts', 'ridden-monster'), betterArmour: null },
+    firingRanks: classicRule('shooting', 'firing-ranks'),
+    standardTrophies: null,
+    championLeadership: null,
+    initiativeTies: cite('initiative-ties'),
+    toWoundSevenPlus: cite('killing-blow-seven-plus').rule,
+    rankWidth: (unit) => ({ value: classicRankWidth(unit, width.value), rule: width.rule }),
     gradedBreak: null,
     terrain: null,
     hiddenModels: {

@@ -64,7 +64,8 @@ export function* oldWorldBreakTest(
     roller: unit.player,
     text:
       `${unit.name}: roll 2D6 break test against Ld ${ld.value}: a natural roll above it breaks; the roll + ` +
-      `${added} above it falls back in good order; otherwise it gives ground`,
+      `${added} above it ${outnumbered ? 'breaks too (outnumbered more than 2 to 1)' : 'falls back in good order'}; ` +
+      'otherwise it gives ground (a double 1 always gives ground, a double 6 always breaks)',
     explanation: explain(`${unit.name}'s break test`, { rule: oldWorldRule('break-test', 'modifier') }, [
       ld.explanation,
       modifier.explanation,

@@ -40,15 +40,37 @@ export const oldWorldDecisions = [
     value: 'challenger-names-refuser-who-does-not-fight',
     why:
       'The challenger picks which enemy character refuses, and that one does not fight this round (tow:characters, ' +
-      'challenges; as the classic table takes it).',
-    sources: ['tow:characters/refusing-a-challenge'],
+      'challenges; as the classic table takes it). Its Leadership may not be used for any Leadership test that ' +
+      "turn, by its unit or as the General's Inspiring Presence (as 8th and the classic table have it: the index " +
+      'page was not read, so this is a ruling).',
+    sources: ['tow:characters/refusing-a-challenge', '8e:characters/refusing-a-challenge'],
+  }),
+  // Issue 16, part C1: characters joining and leaving units during the game.
+  defineRuling({
+    id: 'character-joining',
+    topic: 'When and where may a character join or leave a unit during the game?',
+    value: 'movement-phase-troops-not-engaged',
+    why:
+      'The seed bars joining for Lumbering and Tree Spirit models and speaks of "a joining character" (Stubborn, ' +
+      "Terror) but not of when. As the classic table takes it: in its own side's Movement phase a character on its " +
+      'own joins a friendly unit of troops, not while either is fleeing or in combat, nor after it charged; the unit ' +
+      'moves no further that phase. It leaves before its unit moves, not in the turn it joined, not while the unit ' +
+      'is fleeing, in combat or may not move. The troop types core-mechanics B.8 calls Lumbering (monstrous ' +
+      'creatures, behemoths, heavy chariots) count as Lumbering for joining whether or not the list names the rule, ' +
+      'and war machines are joined by no character.',
+    sources: ['tow:characters/joining-a-unit', 'seed 001 lines 37-38, 44, 48-52, 87-91', `${CORE} B.8`],
   }),
   defineRuling({
     id: 'standard-recapture',
     topic: 'When is a captured standard recaptured?',
-    value: 'destroyed-or-pursued',
-    why: 'A captured standard goes when its holder is destroyed or run down, as the classic table takes it.',
-    sources: ['tow:command-groups/standard-bearers'],
+    value: 'never',
+    why:
+      "The Old World's own rule, not classic's: a standard is claimed as a trophy when its unit is run down while " +
+      'fleeing or destroyed in combat by an enemy unit, and "once a standard has been lost in this way, it cannot be ' +
+      'reclaimed" (rulebook p. 200, trophies of war; read in the rules index mirror, sure). A unit that breaks and ' +
+      'escapes keeps its standard; a unit destroyed by shooting gives no trophy. Seed 001 and core-mechanics B say ' +
+      'nothing of standards beyond their +1 combat result (B.6), so the rulebook rule applies (issue 16).',
+    sources: ['tow:command-groups/trophies-of-war-command-groups', `${CORE} B.6`],
   }),
   defineRuling({
     id: 'directed-at-fallen',
@@ -152,12 +174,19 @@ export const oldWorldDecisions = [
   defineRuling({
     id: 'tree-spirit-leadership',
     topic: 'Which Tree Spirit characters may lend their Leadership to a Tree Spirit unit?',
-    value: 'joined-or-general',
+    value: 'any-tree-spirit-character-in-his-command-range',
     why:
-      'Only the General has a Command range that lends Leadership (Inspiring Presence, B.7); so a Tree Spirit unit ' +
-      'uses the Ld of a Tree Spirit character who joined it, or of a Tree Spirit General who is not fleeing and in ' +
-      'whose Command range the table says it stands. Characters without Tree Spirit lend it nothing.',
-    sources: ['tow:special-rules/tree-spirit', 'tow:characters/inspiring-presence', `${CORE} B.7`],
+      'The seed\'s exception names "a Tree Spirit friendly character, not fleeing", any one, "when inside that ' +
+      'character\'s Command range". Every character has a Command range (B.7): the General\'s is 12" (18" as a Large ' +
+      "Target), any other character's is his Ld in inches. So a Tree Spirit unit uses the Ld of a Tree Spirit " +
+      'character who joined it, or of any friendly Tree Spirit character not fleeing whose Command range the table says ' +
+      'it stands in (the General through Inspiring Presence). Characters without Tree Spirit lend it nothing.',
+    sources: [
+      'tow:special-rules/tree-spirit',
+      'tow:characters/inspiring-presence',
+      'tow:characters/command-range',
+      `${CORE} B.7`,
+    ],
   }),
   defineRuling({
     id: 'combat-apart',
@@ -297,12 +326,12 @@ export const oldWorldDecisions = [
   defineRuling({
     id: 'panic-heavy-casualties',
     topic: 'When does the engine open a Panic test for heavy casualties?',
-    value: 'next-phase-start',
+    value: 'after-the-attack',
     why:
-      'The rules test a unit that lost more than 25% at the end of the phase (or, shooting, after the unit that ' +
-      'shot: B.1, B.4). The log has no "phase ended" or "unit done shooting" event, so the engine keeps the models a ' +
-      'unit had when a phase began and opens the test as the next phase starts, before anything else in it, as the ' +
-      'classic table does. Combat phase losses cause none (B.7).',
+      'A unit that lost more than 25% in a phase tests at once: in the Shooting phase after the unit that shot it ' +
+      '("casualties & Panic", B.4), and so after any shot, spell or move that takes it past a quarter (B.7). The engine ' +
+      'opens the test as soon as that declaration is resolved; losses the log gives no such moment for are tested as ' +
+      'the next phase starts. Combat phase losses cause none (B.7).',
     sources: ['tow:the-psychology-of-war/heavy-casualties', 'tow:the-shooting-phase/make-panic-tests', `${CORE} B.7`],
   }),
   defineRuling({
@@ -314,6 +343,119 @@ export const oldWorldDecisions = [
       'lost some in it (the record heavy casualties keep); joined characters count as they are now, since a slain ' +
       "character's Unit Strength is not kept apart.",
     sources: ['tow:faq/the-psychology-of-war', `${CORE} B.7`],
+  }),
+  // Riders and mounts (issue 16 item 5).
+  defineRuling({
+    id: 'mount-support',
+    topic: 'Do the mounts of the rank behind make supporting attacks?',
+    value: 'contact-only',
+    why:
+      'Supporting attacks come only from weapons that grant them (B.5), and a mount fights with its own weapons, ' +
+      'which grant none: only mounts of models in base contact strike.',
+    sources: [
+      'tow:the-combat-phase/supporting-attacks',
+      'tow:troop-types-in-detail/split-profile-cavalry',
+      `${CORE} B.5`,
+    ],
+  }),
+  defineRuling({
+    id: 'ridden-monster-attacks',
+    topic: 'Can attacks at a ridden monster be directed at the monster instead of the character?',
+    value: 'all-at-the-character',
+    why:
+      "The Old World's split profile for a ridden monster has every enemy roll to hit made against the character's " +
+      "WS, the character's Toughness and Wounds (as the mount improves them), the better armour value of the two, " +
+      'and the model removed when the character is reduced to zero Wounds. There is no second pool of Wounds to ' +
+      'direct attacks at, unlike earlier editions: every blow falls on the character.',
+    sources: ['tow:characters/split-profile-ridden-monster', 'tow:troop-types-in-detail/split-profile-cavalry'],
+  }),
+  // ---- The end of the game and victory points (issue 16): old-world/victory-points and old-world/victory.ts. ----
+  defineRuling({
+    id: 'victory-game-end',
+    topic: 'When may the game be ended at its last turn, since Arbiter does not see a turn finish?',
+    value: 'during-the-last-player-turn',
+    why:
+      'The battle ends when every player has had the agreed number of turns (six unless agreed otherwise). A turn has ' +
+      'no recorded end, so GameEnded at the last turn is taken once the last player has started the last turn: the ' +
+      'table records it when that turn is over. Before that only a concession ends the game.',
+    sources: ['tow:warhammer-battles'],
+  }),
+  defineRuling({
+    id: 'victory-unknown-points',
+    topic: 'What is a unit worth in victory points when its muster gives no points cost?',
+    value: 'zero-explained',
+    why:
+      'Victory points are shares of the points a unit cost, which only the army list knows. A muster without ' +
+      '`points` gives 0 for that unit, and the explanation says its points are unknown: Arbiter never guesses.',
+    sources: ['tow:warhammer-battles'],
+  }),
+  defineRuling({
+    id: 'victory-bands',
+    topic: 'Which margins make a victory or a crushing victory?',
+    value: 'hundred-more-twice-as-many',
+    why:
+      "The Old World's own words for the result are not in Arbiter's sources; the Warhammer Armies Project's Victory " +
+      'Points page names the same three results: at least 100 victory points more than the opponent is a victory, ' +
+      'at least twice as many besides a crushing victory, anything else a draw. A concession gives the opponent a ' +
+      'crushing victory, the heaviest result, as the classic chart gives a massacre.',
+    sources: ['wap:victory-conditions/victory-points', 'wap:victory-conditions/victory-points-chart'],
+  }),
+  defineRuling({
+    id: 'victory-general',
+    topic: 'What is the enemy General worth, slain, fled or fleeing?',
+    value: 'hundred',
+    why:
+      "Trophies of War gives 50 for each standard and 50 for the Battle Standard Bearer; the General's bonus is not " +
+      "in Arbiter's sources for The Old World. 100, as every earlier edition gives the General slain or fleeing.",
+    sources: ['tow:warhammer-battles/trophies-of-war-warhammer-battles', '6e:scenarios/victory-points-scenarios'],
+  }),
+  defineRuling({
+    id: 'victory-trophies-held',
+    topic: 'Does a standard claimed as a trophy count when the unit holding it has been destroyed?',
+    value: 'held-by-a-unit-on-the-table',
+    why: 'A trophy is carried by the unit that claimed it; a unit destroyed carries none at the end of the battle.',
+    sources: ['tow:warhammer-battles/trophies-of-war-warhammer-battles'],
+  }),
+  defineRuling({
+    id: 'victory-not-scored',
+    topic: 'Which victory points does Arbiter not count?',
+    value: 'battle-standard-fled-off',
+    why:
+      "The Battle Standard Bearer's 50 needs a battle standard bearer, which the muster does not name; a unit that " +
+      'fled off the battlefield is still recorded as fleeing, so it is scored as fleeing (50%), not in full. ' +
+      "Scenario objectives and special features are the table's.",
+    sources: [
+      'tow:warhammer-battles/trophies-of-war-warhammer-battles',
+      'tow:warhammer-battles/special-features-warhammer-battles',
+    ],
+  }),
+  // Issue 16 B: charges make combats.
+  defineRuling({
+    id: 'charges-from-the-log',
+    topic: 'When may a CombatJoined say a unit charged that no recorded charge brought into the combat?',
+    value: 'only-when-the-log-is-silent',
+    why:
+      "A charge that reaches makes its combat (or joins its target's), so who charged, into which facing and how far " +
+      'is what the charges recorded say, and a claim that differs is refused. A unit the table moves into contact by ' +
+      'other means did not charge. When the log holds this player turn from an earlier phase (the movement phase ' +
+      "comes first) or a charge declared this turn, it is the whole story of the turn's charges: a unit said to have " +
+      'charged without a charge of its own that reached is refused. A fight recorded alone, its log starting at the ' +
+      "close-combat phase, says nothing of the charges: the table's word stands there.",
+    sources: [`${CORE} B.3, B.5`],
+  }),
+  defineRuling({
+    id: 'after-the-rout',
+    topic: 'What does the engine know of pursuit and overrun moves, and what does the table say?',
+    value: 'table-says-who-is-reached',
+    why:
+      'The engine keeps no positions. A unit that wiped out its enemy in the round it charged may overrun with its ' +
+      'pursuit dice (the 7th and Old World rulebooks; the seed\'s Hatred "has to overrun" presumes it): the engine asks, ' +
+      'or with Hatred (a required pursuit) rolls at once. Whether a pursuit or overrun reaches a fresh enemy is the ' +
+      "table's to say (PursuitReached), allowed to a unit whose combat ended this close-combat phase: a fleeing enemy " +
+      'reached is destroyed, any other is charged, the combat made at once and fought in the next close-combat phase, ' +
+      'the pursuer counting as having charged (its bonuses for its first round there). A unit reached after it fell ' +
+      'back in good order (The Old World) has rallied and may reform: it faces its pursuer, who is in its front.',
+    sources: ['tow:the-combat-phase/the-pursuit-move', `${CORE} B.6`],
   }),
 ] as const
 

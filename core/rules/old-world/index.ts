@@ -1,8 +1,12 @@
 import type { Ruleset } from '../../engine/types.js'
+import { pursuitReached } from '../battle/after-the-rout.js'
+import { challengeIssued } from '../battle/challenges.js'
 import { chargeDeclared } from '../battle/charges.js'
 import { combatJoined, combatRoundDeclared } from '../battle/close-combat-round.js'
+import { characterJoined, characterLeft } from '../battle/joining.js'
 import { meleeAttacks } from '../battle/melee-attacks.js'
 import { panicTestDeclared } from '../battle/panic.js'
+import { lossesTestedAtOnce } from '../battle/phase-losses.js'
 import { shotDeclared } from '../battle/shooting-attack.js'
 import { oldWorldCatalogue } from './catalogue.js'
 import { oldWorldEntries } from './entries/index.js'
@@ -14,6 +18,7 @@ import { oldWorldProfile } from './profile.js'
 import { treemanTroops } from './treeman-troops.js'
 import { OLD_WORLD_TROOP_TYPES } from './troop-types.js'
 import { oldWorldGenericTroops } from './troops.js'
+import { oldWorldVictory } from './victory.js'
 
 /**
  * The Old World (seed 001, core-mechanics B). It runs the procedures it shares with the classic
@@ -37,14 +42,23 @@ export const oldWorld: Ruleset = {
   checkMuster: checkOldWorldMuster,
   // Heavy casualties as each phase starts; the Rally sub-phase in the Strategy phase (old-world/openings.ts).
   openings: oldWorldOpenings,
+  victory: oldWorldVictory,
   procedures: {
     MeleeAttacksDeclared: { name: 'melee-attacks', start: meleeAttacks, phases: ['close-combat'] },
     CombatJoined: { name: 'close-combat-round', start: combatJoined, phases: ['close-combat'] },
+    PursuitReached: { name: 'pursuit-reached', start: pursuitReached, phases: ['close-combat'] },
     CombatRoundDeclared: { name: 'close-combat-round', start: combatRoundDeclared, phases: ['close-combat'] },
     ChargeDeclared: { name: 'charge', start: chargeDeclared, phases: ['movement'] },
-    MoveDeclared: { name: 'move', start: oldWorldMoveDeclared, phases: ['movement'] },
+    MoveDeclared: { name: 'move', start: lossesTestedAtOnce(oldWorldMoveDeclared), phases: ['movement'] },
+    CharacterJoined: { name: 'character-joined', start: characterJoined, phases: ['movement'] },
+    CharacterLeft: { name: 'character-left', start: characterLeft, phases: ['movement'] },
+    ChallengeIssued: { name: 'challenge', start: challengeIssued, phases: ['close-combat'] },
     // Stand and Shoot answers a charge in the Movement phase.
-    ShotDeclared: { name: 'shooting-attack', start: shotDeclared, phases: ['shooting', 'movement'] },
+    ShotDeclared: {
+      name: 'shooting-attack',
+      start: lossesTestedAtOnce(shotDeclared),
+      phases: ['shooting', 'movement'],
+    },
     // A friend destroyed, broken or fallen back within 6", or fleeing through: the players declare it.
     PanicTestDeclared: {
       name: 'panic-test',
@@ -54,7 +68,7 @@ export const oldWorld: Ruleset = {
     // Each type of spell in its own phase (old-world/magic §phases): the procedure checks which.
     SpellCast: {
       name: 'spell',
-      start: oldWorldSpellCast,
+      start: lossesTestedAtOnce(oldWorldSpellCast),
       phases: ['strategy', 'movement', 'shooting', 'close-combat'],
     },
   },

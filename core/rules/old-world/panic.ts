@@ -2,8 +2,9 @@ import { phaseKey } from '../../engine/outcomes.js'
 import type { UnitState } from '../../engine/types.js'
 import { explain } from '../../explain/explanation.js'
 import type { BattleContext } from '../battle/context.js'
-import type { PanicMechanics } from '../battle/profile.js'
+import { citedDecision, type PanicMechanics } from '../battle/profile.js'
 import { oldWorldRule } from './catalogue.js'
+import { oldWorldDecisions } from './decisions.js'
 import { unitStrengthOf } from './entries/unit-strength.js'
 
 /** The Unit Strength a friend must have had for its loss, break or flight to cause Panic (B.7). */
@@ -43,6 +44,7 @@ function failed(_ctx: BattleContext, unit: UnitState) {
 export const oldWorldPanic: PanicMechanics = {
   heavyCasualties: { value: 'more-than-quarter', rule: oldWorldRule('panic', 'heavy-casualties') },
   heavyCasualtiesExcept: { value: ['close-combat'], rule: oldWorldRule('panic', 'heavy-casualties') },
+  heavyCasualtiesWhen: citedDecision('old-world', oldWorldDecisions, 'old-world', 'panic-heavy-casualties'),
   chargersExempt: oldWorldRule('panic', 'exempt'),
   // The Old World's General has no once-a-game automatic pass.
   generalAutoPass: null,

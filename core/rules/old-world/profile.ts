@@ -11,6 +11,7 @@ import { type OldWorldDecisions, oldWorldDecisions } from './decisions.js'
 import { oldWorldEntries } from './entries/index.js'
 import { unitStrengthOf } from './entries/unit-strength.js'
 import { oldWorldPanic } from './panic.js'
+import { rankWidthOf } from './rank-bonus.js'
 import { oldWorldWeapons } from './weapons.js'
 
 /** The WS chart (core-mechanics B.5): more than double the target's WS hits on 2+. */
@@ -84,8 +85,20 @@ export const oldWorldProfile: OldWorldProfile = {
   ralliedBar: oldWorldRule('rally', 'rallied'),
   standAndShootBeyondRange: oldWorldRule('shooting', 'beyond-range'),
   unitStrength: unitStrengthOf,
+  initiativeTies: { value: 'simultaneous', rule: oldWorldRule('strike-order', 'simultaneous') },
+  // A hit 6 or more below the Toughness cannot wound (B.5): The Old World has no to-wound roll of 7+.
+  toWoundSevenPlus: null,
+  // Ranks as the troop type needs them (B.8); a type with no rank bonus counts ranks of five.
+  rankWidth: (unit) => ({ value: rankWidthOf(unit) ?? 5, rule: oldWorldRule('combat-result', 'ranks') }),
   // No model of The Old World hides in its unit, breathes fire or flies: its catalogue has no such rule yet.
   firingRanks: oldWorldRule('shooting', 'firing-ranks'),
+  mounts: {
+    sharedRules: oldWorldRule('mounts', 'shared-rules'),
+    monsterApart: null,
+    betterArmour: oldWorldRule('mounts', 'ridden-monster'),
+  },
+  standardTrophies: oldWorldRule('standard', 'captured'),
+  championLeadership: oldWorldRule('unit-leadership', 'champion'),
   gradedBreak: {
     giveGround: oldWorldRule('flee-and-pursuit', 'give-ground'),
     fallBack: oldWorldRule('flee-and-pursuit', 'fall-back'),

@@ -4,8 +4,8 @@ import type { TroopType } from '../../events/event-types.js'
 import { unitStrengthOf } from './entries/unit-strength.js'
 
 /**
- * The rank bonus as The Old World counts it (core-mechanics B.6, B.8). The shared round hands every ruleset the
- * classic count of ranks of five (`SideTally.ranks`); The Old World's ranks depend on the troop type (how many models
+ * The rank bonus as The Old World counts it (core-mechanics B.6, B.8). The shared round hands every ruleset a count
+ * of full ranks (`SideTally.ranks`, each as wide as the profile's `rankWidth`); The Old World's ranks depend on the troop type (how many models
  * a rank needs, the most it may claim) and on the formation (Combat Order, not Marching Column), so its
  * combat-result entry counts them here, from the unit as it stands when the result is worked out
  * (old-world/variants §rank-count), and leaves the shared procedure as it is. A unit whose list gives its files is
@@ -20,6 +20,11 @@ const RANKS: Readonly<Partial<Record<TroopType, { readonly width: number; readon
   'monstrous-cavalry': { width: 3, max: 1 },
   'war-beast': { width: 5, max: 1 },
   'light-chariot': { width: 3, max: 1 },
+}
+
+/** How many models a rank of the unit's troop type needs (B.8), or null: the type claims no rank bonus. */
+export function rankWidthOf(unit: UnitState): number | null {
+  return RANKS[unit.troopType]?.width ?? null
 }
 
 /** Whether a ranked unit is in Combat Order: at least as wide as it is deep (else a Marching Column). */

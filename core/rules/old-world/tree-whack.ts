@@ -1,12 +1,12 @@
 import type { ActiveEffect, CombatMoment, TriggerQueryOf } from '../../engine/effects.js'
-import { choose, rollDice } from '../../engine/requests.js'
-import type { Answer, RequestSpec, UnitState } from '../../engine/types.js'
+import { choose, passWords, rollDice } from '../../engine/requests.js'
+import type { Answer, ModelRef, RequestSpec, TotalJudging, UnitState } from '../../engine/types.js'
 import { explain } from '../../explain/explanation.js'
 import { characteristic } from '../battle/charts.js'
 import type { StepWounds } from '../battle/combat-triggers.js'
 import type { BattleContext } from '../battle/context.js'
 import { s } from '../battle/counting.js'
-import { rankAndFile } from '../battle/models.js'
+import { modelName, modelsOf, modelView, optionId, rankAndFile } from '../battle/models.js'
 import { specialHits, specialMoment } from '../battle/special-blows.js'
 import { attackCount } from '../battle/strike.js'
 import { oldWorldRule } from './rule.js'
@@ -30,8 +30,14 @@ export function* treeWhack(
   const { subject: attacker, fighter, round } = query
   if (attacker.models === 0 || fighter.contact === 0) return []
   if (treeWhackUsed(ctx, attacker)) return []
-  const enemies = round.live(1 - fighter.side).filter((unit) => rankAndFile(unit) > 0)
-  if (enemies.length === 0) return []
+  // The seed selects "1x model of an enemy unit": its rank and file, or its champion or a character by name.
+  const targets = round.live(1 - fighter.side).flatMap((unit): WhackTarget[] => [
+    ...(rankAndFile(unit) > 0 ? [{ id: unit.id, unit, model: null, name: `a model of ${unit.name}` }] : []),
+    ...modelsOf(unit)
+      .filter((ref) => ref.kind !== 'lone')
+      .map((ref) => ({ id: optionId(ref), unit, model: ref, name: modelName(ctx, ref) })),
+  ])
+  if (targets.length === 0) return []
   const attacks = attackCount(ctx, {
     attacker,
     target: fighter.target,
@@ -45,7 +51,7 @@ export function* treeWhack(
     purpose: 'tree-whack',
     chooser: attacker.player,
     options: [
-      ...enemies.map((unit) => ({ id: unit.id, text: `spend one Attack on a Tree Whack at a model of ${unit.name}` })),
+      ...targets.map((target) => ({ id: target.id, text: `spend one Attack on a Tree Whack at ${target.name}` })),
       { id: 'no-tree-whack', text: 'no Tree Whack: strike with every Attack' },
     ],
     text: `${attacker.name} strikes: spend one of its ${attacks.value} Attacks on a Tree Whack?`,
@@ -59,8 +65,9 @@ export function* treeWhack(
     ),
   })
   if (option === 'no-tree-whack') return []
-  const target = enemies.find((unit) => unit.id === option)
-  if (!target) return []
+  const chosen = targets.find((target) => target.id === option)
+  if (!chosen) return []
+  const target = chosen.model ? modelView(ctx, chosen.model) : chosen.unit
   const choiceSeq = ctx.seq
   const effect: ActiveEffect = {
     id: `tree-whack@${choiceSeq}`,
@@ -72,20 +79,29 @@ export function* treeWhack(
   }
   ctx.emit({
     kind: 'effect-started',
-    text: `${attacker.name} spends an Attack on a Tree Whack at ${target.name}`,
+    text: `${attacker.name} spends an Attack on a Tree Whack at ${chosen.name}`,
     values: { effect },
     explanation: explain(
-      `${attacker.name} makes its Tree Whack at a model of ${target.name}: one Attack fewer this round, none ` +
+      `${attacker.name} makes its Tree Whack at ${chosen.name}: one Attack fewer this round, none ` +
         `again until turn ${ctx.game.turn} is over`,
       { rule: oldWorldRule('tree-whack', 'spend-attack'), from: [choiceSeq] },
       [explain('once per turn', { rule: oldWorldRule('tree-whack', 'once-per-turn') })],
     ),
   })
 
-  const test = yield* initiativeTest(ctx, target, attacker, round.moment(target.id), choiceSeq)
+  const test = yield* initiativeTest(ctx, target, attacker, round.moment(chosen.unit.id), choiceSeq, chosen.unit.id)
   if (test.passed) return []
-  const blows = yield* whack(ctx, attacker, target, specialMoment(fighter.moment, attacker, blow), test.seq)
+  const moment = specialMoment(fighter.moment, attacker, blow)
+  const blows = yield* whack(ctx, attacker, chosen.unit, chosen.model, moment, test.seq)
   return [{ side: fighter.side, counted: blows.counted, seqs: blows.seqs }]
+}
+
+/** What a Tree Whack may be aimed at: an enemy unit's rank and file, or its champion or a character, by name. */
+interface WhackTarget {
+  readonly id: string
+  readonly unit: UnitState
+  readonly model: ModelRef | null
+  readonly name: string
 }
 
 /** The Initiative test Tree Whack makes its target take at once (a characteristic test: D6 at or under I). */
@@ -95,29 +111,35 @@ function* initiativeTest(
   attacker: UnitState,
   moment: CombatMoment,
   choiceSeq: number,
+  /** The unit the target stands in (itself, unless a champion or character was singled out). */
+  unitId: string,
 ): Generator<RequestSpec, { readonly passed: boolean; readonly seq: number }, Answer> {
   // A 6 fails, a 1 passes; I 0 always fails.
   const initiative = characteristic(ctx, target, 'I', attacker, moment)
+  // A 6 fails, a 1 passes, unless I is 0: then nothing passes.
+  const odds: TotalJudging =
+    initiative.value > 0
+      ? {
+          kind: 'total',
+          pass: { atMost: initiative.value },
+          naturals: [
+            { face: 6, count: 1, passes: false },
+            { face: 1, count: 1, passes: true },
+          ],
+        }
+      : { kind: 'total', pass: { never: true } }
   const test = yield* rollDice({
     purpose: 'initiative-test',
     count: 1,
     sides: 6,
     roller: target.player,
-    text: `${target.name}: roll a D6 Initiative test against Tree Whack, passes on ${initiative.value} or less`,
+    text: `${target.name}: roll a D6 Initiative test against Tree Whack, ${passWords(odds, 1)}`,
     explanation: explain(
       `${target.name} tests its Initiative at once`,
       { rule: oldWorldRule('tree-whack', 'initiative-test'), from: [choiceSeq] },
       [initiative.explanation],
     ),
-    // A 6 fails, a 1 passes, unless I is 0: then nothing passes.
-    odds: {
-      kind: 'total',
-      pass: { atMost: initiative.value },
-      naturals: [
-        { face: 6, count: 1, passes: false },
-        ...(initiative.value > 0 ? [{ face: 1, count: 1, passes: true }] : []),
-      ],
-    },
+    odds,
   })
   const roll = test.faces[0] as number
   const passed = initiative.value > 0 && roll !== 6 && (roll === 1 || roll <= initiative.value)
@@ -132,7 +154,7 @@ function* initiativeTest(
   ctx.emit({
     kind: 'characteristic-test',
     text: `${target.name} ${passed ? 'passes' : 'fails'} its Initiative test: ${roll} against I ${initiative.value}`,
-    values: { unit: target.id, characteristic: 'I', value: initiative.value, roll, passed },
+    values: { unit: unitId, characteristic: 'I', value: initiative.value, roll, passed },
     explanation: explain(
       `${target.name} ${passed ? 'passes' : 'fails'} its Initiative test (${why})`,
       { value: passed, rule: oldWorldRule('tree-whack', passed ? 'passed' : 'initiative-test'), from: [test.seq] },
@@ -146,10 +168,12 @@ function* initiativeTest(
 function* whack(
   ctx: BattleContext,
   attacker: UnitState,
-  target: UnitState,
+  unit: UnitState,
+  model: ModelRef | null,
   moment: CombatMoment,
   testSeq: number,
 ): Generator<RequestSpec, { readonly counted: number; readonly seqs: readonly number[] }, Answer> {
+  const target = model ? modelView(ctx, model) : unit
   const d3 = yield* rollDice({
     purpose: 'tree-whack-hits',
     count: 1,
@@ -181,7 +205,8 @@ function* whack(
   const strength = characteristic(ctx, attacker, 'S', target, moment)
   const blows = yield* specialHits(ctx, {
     attacker,
-    target,
+    target: unit,
+    ...(model ? { model } : {}),
     combat: moment,
     hits,
     strength: {

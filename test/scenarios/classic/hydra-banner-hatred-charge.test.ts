@@ -57,7 +57,7 @@ describe('a charge with the Hydra Banner and Hatred into a spear unit with a sta
     const joined = game.apply({
       type: 'CombatJoined',
       payload: {
-        combat: 'c1',
+        combat: 'charge-6',
         sides: [
           { player: 'p1', units: [{ unit: 'corsairs', charged: true }] },
           { player: 'p2', units: [{ unit: 'spearmen' }] },

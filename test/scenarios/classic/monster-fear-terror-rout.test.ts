@@ -126,7 +126,7 @@ const events = [
   {
     type: 'CombatJoined',
     payload: {
-      combat: 'c1',
+      combat: 'charge-31',
       sides: [
         { player: 'p1', units: [{ unit: 'hydra', charged: true }] },
         { player: 'p2', units: [{ unit: 'militia' }] },
@@ -222,7 +222,7 @@ describe('recorded: a Fear- and Terror-causing monster with a Breath Weapon and 
     ])
     // Result: Hydra 3 wounds + outnumbering (US 6 against 5) = 4; Militia 2 wounds - 1 regenerated = 1.
     expect(pick('combat-result')).toEqual([
-      [42, { combat: 'c1', round: 1, scores: { p1: 4, p2: 1 }, winner: 'p1', difference: 3 }],
+      [42, { combat: 'charge-31', round: 1, scores: { p1: 4, p2: 1 }, winner: 'p1', difference: 3 }],
     ])
     // Break test on Ld 7 - (3 x 2, Fear) = 1: 1 + 3 = 4, broken.
     expect(pick('break-test')).toEqual([[43, { unit: 'militia', passed: false, roll: 4, leadership: 1 }]])

@@ -29,7 +29,7 @@ import { OldWorldGame, owEv, owUnit } from '../../helpers/old-world-game.js'
  *   - The Swordsmen pursue: 2D6, 3 + 4 = 7 >= 5 (variants §pursuit-contact): they reach the Ironbreakers, who are
  *     not destroyed, having fallen back in good order (flee-and-pursuit §contact). Combat c1 is over.
  * Turn 1 (p2) and turn 2 (p1) begin; in p1's Combat phase the players declare the new combat the pursuit made
- *   (c2), the Swordsmen counting as charging, five of each in contact.
+ *   (pursuit-14), the Swordsmen counting as charging, five of each in contact.
  *   - Swordsmen: 5 attacks at 3+: 5, 5, 5, 2, 1 -> 3 hits; 4+: 4, 4, 2 -> 2 wounds: Ironbreakers 7 -> 5.
  *   - Ironbreakers: 5 less 2 slain = 3 attacks at 4+: 6, 1, 1 -> 1 hit; 4+: 3 -> no wound.
  *   - Combat result: 2 + 1 (Massed Infantry, 19 against 5) = 3 against 0, p1 wins by 3.
@@ -73,7 +73,7 @@ const events = [
   owEv.phase('close-combat'), // 16
   owEv.turn(2, 'p1'), // 17
   owEv.phase('close-combat'), // 18
-  owEv.joined('swordsmen', 'ironbreakers', 5, 'c2'), // 19
+  owEv.joined('swordsmen', 'ironbreakers', 5, 'pursuit-14'), // 19
   owEv.dice('19.1', [5, 5, 5, 2, 1]), // 20: 3 hits at 3+
   owEv.dice('20.1', [4, 4, 2]), // 21: 2 wounds: 7 -> 5
   owEv.dice('21.1', [6, 1, 1]), // 22: 1 hit at 4+
@@ -100,7 +100,7 @@ describe('recorded: a Stubborn unit loses its first and its second break test (T
     const pick = (kind: string) => outcomes.filter((o) => o.kind === kind).map((o) => [o.seq, o.values])
 
     // Round of c1: 5 attacks at 3+ (WS4 against WS3) hit 4; 2 attacks at 4+ hit 1.
-    // Round of c2: 5 attacks at 3+ hit 3; 3 attacks at 4+ hit 1.
+    // Round of pursuit-14: 5 attacks at 3+ hit 3; 3 attacks at 4+ hit 1.
     expect(pick('hits')).toEqual([
       [7, { attacks: 5, need: 3, hits: 4 }],
       [9, { attacks: 2, need: 4, hits: 1 }],
@@ -123,7 +123,7 @@ describe('recorded: a Stubborn unit loses its first and its second break test (T
     // 3 + 1 to 1 and 2 + 1 to 0 (Massed Infantry: Unit Strength 19 against 7, then 5): p1 wins by 3 both times.
     expect(pick('combat-result')).toEqual([
       [10, { combat: 'c1', round: 1, scores: { p1: 4, p2: 1 }, winner: 'p1', difference: 3 }],
-      [23, { combat: 'c2', round: 1, scores: { p1: 3, p2: 0 }, winner: 'p1', difference: 3 }],
+      [23, { combat: 'pursuit-14', round: 1, scores: { p1: 3, p2: 0 }, winner: 'p1', difference: 3 }],
     ])
     // Massed Infantry is in both results' breakdowns.
     expect(game.cites('combat-result', 'massed-infantry')).toBe(true)
@@ -147,7 +147,7 @@ describe('recorded: a Stubborn unit loses its first and its second break test (T
     expect(pick('caught')).toEqual([[27, { unit: 'ironbreakers', by: 'swordsmen', modelsLost: 5 }]])
     expect(pick('combat-ended')).toEqual([
       [14, { combat: 'c1', round: 1 }],
-      [27, { combat: 'c2', round: 1 }],
+      [27, { combat: 'pursuit-14', round: 1 }],
     ])
     // After the fall back the Ironbreakers rallied at once: not fleeing, 7 models, out of combat c1.
     const afterFirst = new OldWorldGame()

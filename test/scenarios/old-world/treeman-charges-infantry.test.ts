@@ -49,7 +49,7 @@ import { OldWorldGame, owEv, owUnit } from '../../helpers/old-world-game.js'
  *   have been a Fall Back in Good Order (7 + 3 = 10 > 7; Unit Strength 6 is not over twice 14).
  * Flee and pursuit (flee-and-pursuit): the Spearmen flee 2D6 (variants §flee-dice), 2 + 3 = 5". The Treeman
  *   pursues: 4 + 2 = 6 >= 5 (variants §pursuit-contact): caught, the 14 Spearmen left are destroyed (§caught).
- *   Combat c1 is over.
+ *   Combat charge-6 is over.
  */
 const treeman = owUnit('treeman', {
   name: 'Treeman',
@@ -94,7 +94,7 @@ const events: Draft[] = [
   {
     type: 'CombatJoined',
     payload: {
-      combat: 'c1',
+      combat: 'charge-6',
       sides: [
         { player: 'p1', units: [{ unit: 'treeman', charged: true, moved: 7 }] },
         { player: 'p2', units: [{ unit: 'spearmen' }] },
@@ -152,7 +152,7 @@ describe('recorded: a Treeman charges a block of Spearmen, whacks, strikes, stom
     expect(pick('psychology-test')).toEqual([])
 
     // I 2 + 3 (charged 7", at most +3 to the front) = 5 before the Spearmen's I 3.
-    expect(pick('strike-order')).toEqual([[11, { combat: 'c1', round: 1, steps: [['treeman'], ['spearmen']] }]])
+    expect(pick('strike-order')).toEqual([[11, { combat: 'charge-6', round: 1, steps: [['treeman'], ['spearmen']] }]])
     // Tree Whack D3 = 2; Treeman 4 attacks at 3+ (6, 4); Spearmen 1 attack at 4+ (5); stomps D6 = 5.
     expect(pick('hits')).toEqual([
       [14, { attacks: 1, need: null, hits: 2 }],
@@ -176,7 +176,7 @@ describe('recorded: a Treeman charges a block of Spearmen, whacks, strikes, stom
             id: 'tree-whack@12',
             entry: 'tree-whack',
             unit: 'treeman',
-            params: { combat: 'c1', round: 1 },
+            params: { combat: 'charge-6', round: 1 },
             duration: { kind: 'end-of-turn' },
             startedAt: 12,
           },
@@ -202,7 +202,7 @@ describe('recorded: a Treeman charges a block of Spearmen, whacks, strikes, stom
     ])
     // p1 6 wounds + 1 Close Order = 7; p2 1 (the regenerated Wound) + 1 ranks + 1 Massed Infantry + 1 Close Order.
     expect(pick('combat-result')).toEqual([
-      [23, { combat: 'c1', round: 1, scores: { p1: 7, p2: 4 }, winner: 'p1', difference: 3 }],
+      [23, { combat: 'charge-6', round: 1, scores: { p1: 7, p2: 4 }, winner: 'p1', difference: 3 }],
     ])
     // Ld 7 - 1 (Terror) = 6: a natural 7 breaks.
     expect(pick('break-test')).toEqual([
@@ -211,7 +211,7 @@ describe('recorded: a Treeman charges a block of Spearmen, whacks, strikes, stom
     expect(pick('fled')).toEqual([[25, { unit: 'spearmen', roll: 5 }]])
     expect(pick('pursued')).toEqual([[27, { unit: 'treeman', roll: 6 }]])
     expect(pick('caught')).toEqual([[27, { unit: 'spearmen', by: 'treeman', modelsLost: 14 }]])
-    expect(pick('combat-ended')).toEqual([[27, { combat: 'c1', round: 1 }]])
+    expect(pick('combat-ended')).toEqual([[27, { combat: 'charge-6', round: 1 }]])
 
     expect(game.game.units.treeman).toMatchObject({ models: 1, woundsOnNextModel: 0 })
     expect(game.game.units.spearmen).toMatchObject({ models: 0 })

@@ -104,6 +104,9 @@ const events: Draft[] = [
   ev.choice('17.1', 'in-arc'), // 18: the Fire Ogres are
   ev.dice('18.1', [5]), // 19: D6 = 5 hits
   ev.dice('19.1', [5, 4, 3, 2, 1]), // 20: 4 wounds at 2+, no save (8+)
+  // Both chargers wiped out the Treeman in the round they charged: each may overrun (flee-and-pursuit §overrun).
+  ev.choice('20.1', 'stay'), // 21: the Torch-bearers stay
+  ev.choice('21.1', 'stay'), // 22: the Fire Ogres stay
 ]
 
 function play() {
@@ -160,6 +163,7 @@ describe('recorded: a Flammable Treeman falls to Flaming attacks and topples ont
     expect(game.game.units.treeman).toMatchObject({ models: 0 })
     expect(game.game.units['fire-ogres']).toMatchObject({ models: 2, woundsOnNextModel: 1 })
     expect(game.game.units['torch-bearers']).toMatchObject({ models: 10 })
+    expect(pick('overran')).toEqual([])
     expect(Object.keys(game.game.requests)).toEqual([])
   })
 

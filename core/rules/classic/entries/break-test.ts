@@ -1,4 +1,5 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import { classicRankWidth, rankWidthWords } from '../rank-width.js'
 import { CORE } from './sources.js'
 
 export const breakTest = defineEntry({
@@ -14,7 +15,7 @@ export const breakTest = defineEntry({
     modifier: 'the test is taken on Leadership minus the amount the combat was lost by',
     'insane-courage': 'a roll of double 1 always passes a break test',
     steadfast:
-      'a loser with more ranks of five than the enemy tests on its unmodified Leadership (classic/variants §steadfast)',
+      'a loser with more ranks than the enemy tests on its unmodified Leadership (classic/variants §steadfast, §rank-width)',
     breaks: 'a unit that fails its break test flees',
   },
   enforcement: 'enforced',
@@ -31,7 +32,9 @@ export const breakTest = defineEntry({
           : 'Steadfast is not a classic rule (classic/variants §steadfast)'
       },
       value: 0,
-      describe: (q) => `steadfast: ${q.ranks} ranks of five against ${q.enemyRanks}`,
+      describe: (q, held) =>
+        `steadfast: ${q.ranks} ranks of ${rankWidthWords(classicRankWidth(q.subject, held.decision('rank-width')))} ` +
+        `against ${q.enemyRanks}`,
     },
   ],
 })

@@ -15,7 +15,8 @@ export const challenge = defineEntry({
   text:
     'At the start of a combat round, before any blows, a character or champion may issue a challenge. The enemy ' +
     'accepts with one of its characters or champions in the combat, or refuses: then the challenger names one who ' +
-    'could have accepted, and that model does not fight this round. The two in a challenge fight only each other ' +
+    'could have accepted, and that model does not fight this round, nor may its Leadership be used that turn. The ' +
+    'two in a challenge fight only each other ' +
     'until one falls or the combat ends. Wounds caused beyond what the slain model had left count for combat ' +
     'result (Overkill), at most +5.',
   clauses: {
@@ -24,6 +25,9 @@ export const challenge = defineEntry({
     refuse:
       'a refusal: the challenger names an enemy who could have accepted, who does not fight this round; a trooper ' +
       'of its unit out of contact takes its place (classic/variants §challenge-refusal)',
+    'refuser-leadership':
+      "the refuser's Leadership may not be used for any Leadership test that turn: not by its unit, nor as the " +
+      "General's Inspiring Presence (classic/variants §challenge-refusal)",
     unanswered: 'with no enemy character or champion in the combat, nobody can answer and the challenge lapses',
     'fight-each-other': 'the two fight only each other; nobody else may attack them',
     overkill: 'wounds caused beyond what the slain model had left count for combat result',
@@ -32,6 +36,17 @@ export const challenge = defineEntry({
   },
   enforcement: 'enforced',
   effects: [
+    {
+      // Started on the refuser as the challenge is refused, until the end of the turn (battle/challenges.ts).
+      at: 'permission',
+      clause: 'refuser-leadership',
+      label: 'refused a challenge: its Leadership may not be used this turn',
+      kind: 'set',
+      value: 'forbidden',
+      always: false,
+      activeOnly: true,
+      when: (q) => (q.action === 'lend-leadership' ? true : null),
+    },
     {
       at: 'overkill',
       clause: 'overkill',

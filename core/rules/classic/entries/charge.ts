@@ -32,6 +32,11 @@ export const charge = defineEntry({
     'flee-caught': 'a charger whose charge range reaches the fleeing unit destroys it',
     range: 'the charge range (classic/variants §charge-range)',
     reached: 'a charge range that covers the measured distance brings the charger into contact',
+    combat:
+      'a charge that reaches makes the combat, or joins the combat its target is in: the charger fights as having charged, ' +
+      'against the facing it charged into; its charge bonuses are for its own first round',
+    'contact-claims':
+      'who charged, and into which facing, is what the charges recorded say: a declaration of contact may not say otherwise',
     failed: 'a charge that falls short fails: the charger moves towards the target (classic/variants §failed-charge)',
   },
   enforcement: 'enforced',

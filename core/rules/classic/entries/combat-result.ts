@@ -1,6 +1,7 @@
 import { defineEntry } from '../../../engine/catalogue.js'
 import type { QueryOf, SideTally } from '../../../engine/effects.js'
 import type { UnitState } from '../../../engine/types.js'
+import { classicRankWidth, rankWidthWords } from '../rank-width.js'
 import { CORE } from './sources.js'
 import { unitStrengthOf } from './unit-strength.js'
 
@@ -84,10 +85,10 @@ export const combatResult = defineEntry({
       },
       value: (q, held) => bestRankUnit(q, held.decision('disruption'))?.bonus ?? 0,
       describe: (q, held) => {
-        const best = bestRankUnit(q, held.decision('disruption'))
+        const best = bestRankUnit(q, held.decision('disruption'), {}, held.decision('rank-width'))
         if (!best) return 'rank bonus'
         const when = held.decision('rank-count') === 'round-start' ? ' as the round began' : ''
-        return `rank bonus: ${best.unit}, ${best.ranks} ranks of five${when}`
+        return `rank bonus: ${best.unit}, ${best.ranks} ranks of ${rankWidthWords(best.width)}${when}`
       },
     },
     {
@@ -147,8 +148,11 @@ export const combatResult = defineEntry({
       label: 'charged this turn',
       kind: 'add',
       when: (q, held) => {
-        if (q.stage !== 'score' || q.combat.round !== 1) return null
-        const charged = q.combat.sides.find((side) => side.player === q.side.player)?.units.some((unit) => unit.charged)
+        if (q.stage !== 'score') return null
+        // A unit's charge counts in its own first round: round 1, or the round it joined a combat under way.
+        const charged = q.combat.sides
+          .find((side) => side.player === q.side.player)
+          ?.units.some((unit) => unit.charged && q.combat.round === (unit.firstRound ?? 1))
         if (!charged) return null
         return held.decision('charge-bonus') === 'combat-result'
           ? true
@@ -160,14 +164,20 @@ export const combatResult = defineEntry({
 })
 
 /** The side's unit with the best rank bonus (the one that counts), with what might cancel it. */
-export function bestRankUnit(query: QueryOf<'combat-result'>, disruption: string, rules: RankRules = {}) {
-  let best: { unit: string; ranks: number; bonus: number; disrupting: string | null } | null = null
+export function bestRankUnit(
+  query: QueryOf<'combat-result'>,
+  disruption: string,
+  rules: RankRules = {},
+  rankWidth = 'five',
+) {
+  let best: { unit: string; width: number; ranks: number; bonus: number; disrupting: string | null } | null = null
   for (const unit of query.side.units) {
     if (unit.models === 0 || !(rules.claims?.(unit) ?? true)) continue
     const { bonus, disrupting } = rankBonus(query, query.side, unit.id, disruption, rules)
     if (bonus === 0) continue
     const candidate = {
       unit: unit.name,
+      width: classicRankWidth(unit, rankWidth),
       ranks: query.side.ranks[unit.id] ?? 0,
       bonus,
       disrupting: disrupting?.name ?? null,

@@ -11,8 +11,8 @@ export const crownOfBlackIron = defineEntry({
   clauses: {
     ward: 'the bearer has a 5+ ward save',
     'magic-resistance':
-      'Magic Resistance 1: classic, 1 extra dispel die against spells cast on the bearer or the unit it has joined; ' +
-      'classic-8th, a 6+ ward save against spells (classic/variants §magic-resistance)',
+      'Magic Resistance 1: 1 extra dispel die against spells cast on the bearer or the unit it has joined, in every ' +
+      'variant (classic/variants §magic-resistance)',
   },
   enforcement: 'enforced',
   effects: [
@@ -29,22 +29,7 @@ export const crownOfBlackIron = defineEntry({
       label: 'Crown of Black Iron (MR 1)',
       kind: 'add',
       joined: true,
-      when: (_q, held) => (held.decision('magic-resistance') === 'extra-dispel-dice' ? true : null),
       value: (_q, held) => Number(held.params.mr),
-    },
-    {
-      at: 'ward-save',
-      clause: 'magic-resistance',
-      label: 'Crown of Black Iron (MR 1: a ward against spells, classic/variants §magic-resistance)',
-      kind: 'set',
-      joined: true,
-      when: (q, held) =>
-        held.decision('magic-resistance') === 'ward-vs-spells'
-          ? q.attack === 'spell'
-            ? true
-            : 'only against spells'
-          : null,
-      value: (_q, held) => 7 - Number(held.params.mr),
     },
   ],
 })

@@ -1,4 +1,5 @@
 import { defineEntry } from '../../../engine/catalogue.js'
+import type { Held, QueryOf } from '../../../engine/effects.js'
 import type { BattleContext } from '../../battle/context.js'
 import { fearInCombat } from '../../battle/fear.js'
 import { fearFrom } from '../../battle/psychology-records.js'
@@ -8,8 +9,8 @@ import { unitStrengthOf } from './unit-strength.js'
 /**
  * Fear (seed 000). Clause 1 is the entry's step for every unit of a combat (battle/fear.ts, fearInCombat), as the
  * close-combat phase starts and as a combat is joined: a failed test starts this entry as an active effect with
- * `failedTest`, lasting to the end of the phase. Clause 2 is a break-test effect. The Stubborn clause has nothing
- * to act on: no entry of seed 000 makes a unit Stubborn, and the classic ruleset has no Stubborn rule.
+ * `failedTest`, lasting to the end of the phase. Clause 2 is a break-test effect; its Stubborn clause acts on a unit
+ * with the classic Stubborn rule (classic/stubborn), and on a Steadfast one (classic/variants §fear-steadfast).
  */
 export const fear = defineEntry({
   id: 'fear',
@@ -38,7 +39,8 @@ export const fear = defineEntry({
       "a defeated unit not immune to Fear doubles its break-test modifier when the Fear-causing enemies' " +
       'combined US in base contact is higher than its own (classic/variants §fear-outnumber, §fear-contact)',
     stubborn:
-      'a Stubborn loser suffers the plain break-test modifier as a Ld penalty instead (no seed-000 unit is Stubborn)',
+      'a Stubborn loser (classic/stubborn; a Steadfast one too, classic/variants §fear-steadfast) suffers a Ld ' +
+      'penalty equal to the basic break-test modifier instead',
     immunities: 'Fear causers are not affected by Fear, except from Terror causers (a Fear test instead of Terror)',
   },
   enforcement: 'enforced',
@@ -96,29 +98,68 @@ export const fear = defineEntry({
       kind: 'add',
       always: true,
       when: (q, held) => {
-        const fear = fearFrom(held.modifiers, q.subject, q.opponent)
-        if (fear.causers.length === 0) return null
-        if (fear.immune) return `${q.subject.name} is not affected by Fear (${fear.immune.label})`
-        const causersUs = fear.causers.reduce((total, unit) => total + unitStrengthOf(unit), 0)
-        const ownUs = unitStrengthOf(q.subject)
-        if (causersUs <= ownUs)
-          return (
-            `the Fear causers' US ${causersUs} is not higher than ${q.subject.name}'s US ${ownUs} ` +
-            '(classic/variants §fear-outnumber)'
-          )
-        if (held.decision('steadfast') === 'more-ranks' && q.ranks > q.enemyRanks)
-          return 'steadfast: the loser tests on its unmodified Ld, there is no modifier to double'
-        return true
+        const outnumbered = outnumberedByFear(q, held)
+        if (outnumbered !== true) return outnumbered
+        return unmodifiedLeadership(q, held) ? null : true
       },
       value: (q) => -q.difference,
-      describe: (q, held) => {
-        const causers = fearFrom(held.modifiers, q.subject, q.opponent).causers
-        const us = causers.reduce((total, unit) => total + unitStrengthOf(unit), 0)
-        return (
-          `Fear: ${causers.map((unit) => unit.name).join(' and ')} (US ${us}) against ${q.subject.name} ` +
-          `(US ${unitStrengthOf(q.subject)}): the modifier is doubled`
-        )
-      },
+      describe: (q, held) => `${fearLine(q, held)}: the modifier is doubled`,
+    },
+    {
+      // Stubborn (or Steadfast) sets the modifier to 0; this adds the basic modifier back as the Ld penalty.
+      at: 'break-test',
+      clause: 'stubborn',
+      label: 'Fear: a Ld penalty equal to the basic break-test modifier',
+      kind: 'add',
+      always: true,
+      when: (q, held) => (outnumberedByFear(q, held) === true && unmodifiedLeadership(q, held) ? true : null),
+      value: (q) => -q.difference,
+      describe: (q, held) =>
+        `${fearLine(q, held)}: ${unmodifiedLeadership(q, held)}, it suffers a Ld penalty equal to the basic ` +
+        `break-test modifier instead (-${q.difference})`,
     },
   ],
 })
+
+type BreakQuery = QueryOf<'break-test'>
+
+/**
+ * Whether the Fear causers in contact outnumber the loser (Fear clause 2): true, or why not (null: none there).
+ */
+function outnumberedByFear(q: BreakQuery, held: Held): true | string | null {
+  const fear = fearFrom(held.modifiers, q.subject, q.opponent)
+  if (fear.causers.length === 0) return null
+  if (fear.immune) return `${q.subject.name} is not affected by Fear (${fear.immune.label})`
+  const causersUs = fear.causers.reduce((total, unit) => total + unitStrengthOf(unit), 0)
+  const ownUs = unitStrengthOf(q.subject)
+  if (causersUs <= ownUs)
+    return (
+      `the Fear causers' US ${causersUs} is not higher than ${q.subject.name}'s US ${ownUs} ` +
+      '(classic/variants §fear-outnumber)'
+    )
+  return true
+}
+
+/**
+ * Why the loser tests on its unmodified Leadership, or null: it is Stubborn (classic/stubborn), or Steadfast in
+ * classic-8th, which Fear treats as Stubborn (classic/variants §fear-steadfast).
+ */
+function unmodifiedLeadership(q: BreakQuery, held: Held): string | null {
+  if (held.holds(q.subject, 'stubborn')) return `${q.subject.name} is Stubborn`
+  if (
+    held.decision('steadfast') === 'more-ranks' &&
+    q.ranks > q.enemyRanks &&
+    held.decision('fear-steadfast') === 'as-stubborn'
+  )
+    return `${q.subject.name} is Steadfast, which Fear treats as Stubborn`
+  return null
+}
+
+function fearLine(q: BreakQuery, held: Held): string {
+  const causers = fearFrom(held.modifiers, q.subject, q.opponent).causers
+  const us = causers.reduce((total, unit) => total + unitStrengthOf(unit), 0)
+  return (
+    `Fear: ${causers.map((unit) => unit.name).join(' and ')} (US ${us}) against ${q.subject.name} ` +
+    `(US ${unitStrengthOf(q.subject)})`
+  )
+}

@@ -13,6 +13,14 @@ export const fleeAndPursuit = defineEntry({
     'to hold must pass a Leadership test.',
   clauses: {
     flee: 'the broken unit rolls its flee distance (classic/variants §flee-dice)',
+    'fresh-enemy':
+      'a pursuer or overrunning unit that reaches an enemy unit it was not fighting charges it: a fleeing one is ' +
+      'destroyed, any other is fought in the next close-combat phase, the pursuer counting as having charged (variants §after-the-rout)',
+    overrun:
+      'a unit that destroys its enemy in the round it charged may overrun, moving on with its pursuit dice; a unit ' +
+      'that must pursue (Hatred) must overrun (variants §after-the-rout)',
+    'held-in-contact':
+      'a winner still in contact with an enemy unit that held (did not break) stays in the combat: it cannot pursue',
     restraint: 'a winner that does not want to pursue tests Leadership; if it fails, it pursues',
     pursue: 'each pursuing unit rolls its pursuit distance with the same dice',
     caught: 'a pursuit roll equal to or above the flee roll catches the fleeing unit: it is destroyed',

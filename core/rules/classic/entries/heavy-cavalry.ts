@@ -11,7 +11,8 @@ export const heavyCavalry = defineEntry({
     'fleeing and pursuit/overrun moves this unit counts as having M6 or less.',
   clauses: {
     march: 'a march is at most 1.5 x M',
-    'flee-pursuit': 'counts as M6 or less for fleeing and pursuit (so 2D6, not 3D6, under classic/variants §flee-dice)',
+    'flee-pursuit':
+      'counts as M6 or less for fleeing and pursuit: 2D6, not 3D6 (classic/variants §flee-dice, every variant)',
   },
   params: { march: 1.5, fleeMove: 6 },
   enforcement: 'enforced',

@@ -34,6 +34,7 @@ import { heavyArmour } from './heavy-armour.js'
 import { heavyCavalry } from './heavy-cavalry.js'
 import { hydraBanner } from './hydra-banner.js'
 import { impale } from './impale.js'
+import { joining } from './joining.js'
 import { killingBlow } from './killing-blow.js'
 import { lance } from './lance.js'
 import { largeTarget } from './large-target.js'
@@ -41,6 +42,7 @@ import { leadershipTest } from './leadership-test.js'
 import { lightArmour } from './light-armour.js'
 import { magic } from './magic.js'
 import { marchBlocker } from './march-blocker.js'
+import { mounts } from './mounts.js'
 import { movement } from './movement.js'
 import { multipleShots } from './multiple-shots.js'
 import { musician } from './musician.js'
@@ -61,6 +63,7 @@ import { soulStealer } from './soul-stealer.js'
 import { spear } from './spear.js'
 import { standard } from './standard.js'
 import { strikeOrder } from './strike-order.js'
+import { stubborn } from './stubborn.js'
 import { stupidity } from './stupidity.js'
 import { terror } from './terror.js'
 import { thickSkinned } from './thick-skinned.js'
@@ -72,12 +75,14 @@ import { twoHanded } from './two-handed.js'
 import { unitLeadership } from './unit-leadership.js'
 import { unitStrength } from './unit-strength.js'
 import { variants } from './variants.js'
+import { victoryPoints } from './victory-points.js'
 import { warBanner } from './war-banner.js'
 import { wardSave } from './ward-save.js'
 
 /** Every entry of the classic catalogue, one file each: core mechanics first, then the seed's. */
 export const classicEntries = [
   turnSequence,
+  victoryPoints,
   dice,
   attacks,
   toHitCloseCombat,
@@ -120,6 +125,7 @@ export const classicEntries = [
   draich,
   spear,
   lance,
+  mounts,
   impale,
   halberd,
   greatWeapon,
@@ -135,6 +141,7 @@ export const classicEntries = [
   thickSkinned,
   regeneration,
   characters,
+  joining,
   challenge,
   champion,
   blackLotus,
@@ -151,6 +158,7 @@ export const classicEntries = [
   panic,
   rally,
   fear,
+  stubborn,
   stupidity,
   general,
   noLeader,

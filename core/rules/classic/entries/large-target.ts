@@ -1,9 +1,14 @@
 import { defineEntry } from '../../../engine/catalogue.js'
 import { SEED } from './sources.js'
 
+/** The ranks of a unit, from its frontage; with none given, each model may stand in a rank of its own. */
+const depthOf = (unit: { readonly models: number; readonly files: number | null }) =>
+  unit.files ? Math.ceil(unit.models / unit.files) : unit.models
+
 /**
  * Line of sight over models that are not Large Targets is the table's to judge (the players say
- * which models shoot); the +1 to hit is the engine's.
+ * which models shoot); every rank firing at it and the +1 to hit are the engine's, in every variant (the seed's
+ * words win: core-mechanics, precedence 1).
  */
 export const largeTarget = defineEntry({
   id: 'large-target',
@@ -18,8 +23,8 @@ export const largeTarget = defineEntry({
   clauses: {
     'line-of-sight':
       'line of sight to and from a Large Target passes over models that are not Large Targets (the table judges it)',
-    'all-models': 'every model of a unit in range and line of sight may shoot at a Large Target',
-    'to-hit': 'templates and models shooting at a Large Target gain +1 to hit (classic/variants §large-target-to-hit)',
+    'all-models': 'every model of a unit in range and line of sight may shoot at a Large Target: every rank fires',
+    'to-hit': 'templates and models shooting at a Large Target gain +1 to hit',
   },
   enforcement: 'enforced',
   effects: [
@@ -30,14 +35,19 @@ export const largeTarget = defineEntry({
       label: 'Large Target',
       kind: 'add',
       holder: 'opponent',
-      when: (q, held) => {
-        if (!q.shot) return null
-        return held.decision('large-target-to-hit') === 'plus-one'
-          ? true
-          : '8th gives no bonus to hit a Large Target (classic/variants §large-target-to-hit)'
-      },
+      when: (q) => (q.shot ? true : null),
       value: -1,
       describe: (q) => `Large Target: shooting at ${q.opponent.name}`,
+    },
+    {
+      // Held by the target: whoever shoots at it fires with every rank (the unit's depth bounds the count).
+      at: 'firing-ranks',
+      clause: 'all-models',
+      label: 'shooting at a Large Target: every rank fires',
+      kind: 'set',
+      holder: 'opponent',
+      value: (q) => depthOf(q.subject),
+      describe: (q) => `shooting at ${q.opponent.name}, a Large Target: every rank of ${q.subject.name} fires`,
     },
   ],
 })

@@ -3,9 +3,8 @@ import { SEED } from './sources.js'
 
 /**
  * "Even if its US is lower than 5" reads the 7th-edition convention into the seed: only enemies of
- * Unit Strength 5 or more block a march (classic/movement §march-block-unit-strength). This entry
- * lifts that limit for its unit. In classic-8th every enemy blocks already, so it changes nothing
- * there and says so.
+ * Unit Strength 5 or more block a march (classic/movement §march-block-unit-strength), in every variant
+ * (classic/variants §march-blocking). This entry lifts that limit for its unit.
  */
 export const marchBlocker = defineEntry({
   id: 'march-blocker',
@@ -22,12 +21,7 @@ export const marchBlocker = defineEntry({
       label: 'March Blocker',
       kind: 'set',
       value: 1,
-      when: (query, held) => {
-        if (query.move !== 'march-block') return null
-        return held.decision('march-blocking') === 'unit-strength-5-blocks'
-          ? true
-          : 'every enemy within 8" calls for a march test in classic-8th (classic/variants §march-blocking)'
-      },
+      when: (query) => (query.move === 'march-block' ? true : null),
     },
   ],
 })

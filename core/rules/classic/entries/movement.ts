@@ -8,16 +8,18 @@ export const movement = defineEntry({
   source: `${CORE} A.2, A.10`,
   anchor: 'wap:movement/marching',
   text:
-    'A unit moves up to its Move in inches, or marches up to twice that; a non-fleeing enemy within 8 inches stops a ' +
-    'march (in the 8th-edition baseline it calls for a Leadership test). A reform takes the whole move.',
+    'A unit moves up to its Move in inches, or marches up to twice that; a non-fleeing enemy of Unit Strength 5 or ' +
+    "more within 8 inches stops a march, in every variant (the seed's March Blocker). A reform takes the whole move.",
   clauses: {
     normal: 'a normal move is up to M inches',
     march: 'a march is up to 2 x M inches',
     'march-blocked':
       'a non-fleeing enemy within 8 inches blocks a march (classic/variants §march-blocking); fleeing enemies never do',
-    'march-block-unit-strength': 'in the classic variant only enemies of Unit Strength 5 or more block a march',
+    'march-block-unit-strength':
+      'only enemies of Unit Strength 5 or more block a march (classic/variants §march-blocking)',
     'march-test':
-      'in classic-8th, a Leadership test to march; failed, the unit moves only M and still counts as marching',
+      "no Leadership test lets a blocked unit march: 8th's march test is not played, the seed's rule is " +
+      '(classic/variants §march-blocking)',
     reform: 'a reform is the whole move: the unit does not move otherwise',
     'who-may-move': 'a unit that is fleeing or engaged in close combat makes no move of its own',
     once: 'a unit makes one move a turn; a unit that declared a charge moves by its charge',

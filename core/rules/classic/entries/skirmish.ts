@@ -131,6 +131,18 @@ export const skirmish = defineEntry({
       describe: (q) => `${q.opponent.name}: a single model of Unit Strength 1 counts as a skirmisher`,
     },
     {
+      // Asked as a character would join the unit (CharacterJoined): the character on its own is the subject.
+      at: 'permission',
+      clause: 'characters',
+      label: 'Skirmish: only characters with Type (Inf) may join the unit',
+      kind: 'set',
+      holder: 'opponent',
+      value: 'forbidden',
+      when: (q) => (q.action === 'join' && q.subject.troopType !== 'infantry' ? true : null),
+      describe: (q) =>
+        `Skirmish: only characters with Type (Inf) may join ${q.opponent?.name} (${q.subject.name} is ${q.subject.troopType})`,
+    },
+    {
       // The core rank bonus is counted as usual, then this takes back what a skirmisher claimed.
       at: 'combat-result',
       clause: 'no-rank-bonus',

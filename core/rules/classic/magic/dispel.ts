@@ -1,6 +1,6 @@
 import { resolveModifiers } from '../../../engine/modifiers.js'
-import { choose, rollDice } from '../../../engine/requests.js'
-import type { Answer, MagicState, RequestSpec } from '../../../engine/types.js'
+import { choose, passWords, rollDice } from '../../../engine/requests.js'
+import type { Answer, MagicState, RequestSpec, TotalJudging } from '../../../engine/types.js'
 import { type Explanation, explain } from '../../../explain/explanation.js'
 import { dispellerOf } from '../../battle/magic/casting.js'
 import { type Wizard, wizardsOf } from '../../battle/magic/wizards.js'
@@ -83,18 +83,24 @@ export function* dispel(
   })
   const count = chosen + extra
   const level = dispelWizard?.level ?? 0
+  const odds: TotalJudging = {
+    kind: 'total',
+    add: level,
+    pass: { atLeast: castingTotal },
+    ...(eighth ? { naturalAtMostFails: 2 } : {}),
+  }
   const roll = yield* rollDice({
     purpose: 'dispel',
     count,
     sides: 6,
     roller: dispeller,
-    text: `${dispeller}: roll ${count} D6 to dispel ${spell.name}, ${castingTotal} or more`,
+    text: `${dispeller}: roll ${count} D6 to dispel ${spell.name}: ${passWords(odds, count)}`,
     explanation: explain(
       `${chosen} dispel di${chosen === 1 ? 'e' : 'ce'}${extra > 0 ? ` + ${extra} Magic Resistance` : ''}`,
       { value: count, rule: ctx.rule('magic', 'dispel') },
       mr && extra > 0 ? [withVariant(ctx, mr.explanation)] : [],
     ),
-    odds: { kind: 'total', add: level, pass: { atLeast: castingTotal }, ...(eighth ? { naturalAtMostFails: 2 } : {}) },
+    odds,
   })
   const dice = roll.faces.reduce((a, b) => a + b, 0)
   const total = dice + level

@@ -1,5 +1,5 @@
 import { RuleError } from '../../../engine/errors.js'
-import { rollDice } from '../../../engine/requests.js'
+import { passWords, rollDice } from '../../../engine/requests.js'
 import type {
   Answer,
   EventOf,
@@ -7,6 +7,7 @@ import type {
   Procedure,
   ProcedureContext,
   RequestSpec,
+  TotalJudging,
   UnitState,
 } from '../../../engine/types.js'
 import { type Explanation, explain } from '../../../explain/explanation.js'
@@ -95,24 +96,25 @@ export function* spellCast(context: ProcedureContext, event: EventOf<'SpellCast'
   spendPowerDice(ctx, cast, powerDice, eighth)
 
   // The casting roll.
+  // Cast: two 6s whatever the total; not on two 1s (7th: a miscast) nor on a natural 2 or less (8th).
+  const odds: TotalJudging = {
+    kind: 'total',
+    add: eighth ? wizard.level : 0,
+    pass: { atLeast: spell.castingValue },
+    naturals: [{ face: 6, count: 2, passes: true }, ...(eighth ? [] : [{ face: 1, count: 2, passes: false }])],
+    ...(eighth ? { naturalAtMostFails: 2 } : {}),
+  }
   const roll = yield* rollDice({
     purpose: 'casting',
     count: powerDice,
     sides: 6,
     roller: player,
-    text: `${wizard.name}: roll ${powerDice} D6 to cast ${spell.name} (casting value ${spell.castingValue}+)`,
+    text: `${wizard.name}: roll ${powerDice} D6 to cast ${spell.name} (casting value ${spell.castingValue}: ${passWords(odds, powerDice)})`,
     explanation: explain(`${wizard.name} rolls ${powerDice} power dice for ${spell.name}`, {
       rule: ctx.rule('magic', 'cast'),
       from: [event.seq],
     }),
-    // Cast: two 6s whatever the total; not on two 1s (7th: a miscast) nor on a natural 2 or less (8th).
-    odds: {
-      kind: 'total',
-      add: eighth ? wizard.level : 0,
-      pass: { atLeast: spell.castingValue },
-      naturals: [{ face: 6, count: 2, passes: true }, ...(eighth ? [] : [{ face: 1, count: 2, passes: false }])],
-      ...(eighth ? { naturalAtMostFails: 2 } : {}),
-    },
+    odds,
   })
   const faces = roll.faces
   const dice = faces.reduce((a, b) => a + b, 0)

@@ -9,14 +9,17 @@ export const challenge = defineEntry({
   anchor: 'tow:characters/challenges',
   text:
     'Before the blows a character or champion may issue a challenge; an enemy character or champion accepts, or the ' +
-    'challenger names one who refuses and does not fight this round. The two fight only each other; wounds beyond ' +
-    'what the loser had left add to the combat result, at most +5.',
+    'challenger names one who refuses: it does not fight this round and its Leadership may not be used that turn. ' +
+    'The two fight only each other; wounds beyond what the loser had left add to the combat result, at most +5.',
   clauses: {
     issue: 'a character or champion in the combat issues a challenge before the blows of a round',
     accept: 'the enemy accepts with one of its characters or champions in the combat',
     refuse:
       'a refusal: the challenger names an enemy who could have accepted, who does not fight this round ' +
       '(old-world/variants §challenge-refusal)',
+    'refuser-leadership':
+      "the refuser's Leadership may not be used for any Leadership test that turn: not by its unit, nor as the " +
+      "General's Inspiring Presence (old-world/variants §challenge-refusal)",
     unanswered: 'with no enemy character or champion in the combat, nobody can answer and the challenge lapses',
     'fight-each-other': 'the two fight only each other; nobody else may attack them',
     overkill: 'wounds caused beyond what the slain model had left count for combat result',
@@ -25,6 +28,17 @@ export const challenge = defineEntry({
   },
   enforcement: 'enforced',
   effects: [
+    {
+      // Started on the refuser as the challenge is refused, until the end of the turn (battle/challenges.ts).
+      at: 'permission',
+      clause: 'refuser-leadership',
+      label: 'refused a challenge: its Leadership may not be used this turn',
+      kind: 'set',
+      value: 'forbidden',
+      always: false,
+      activeOnly: true,
+      when: (q) => (q.action === 'lend-leadership' ? true : null),
+    },
     {
       at: 'overkill',
       clause: 'overkill',

@@ -15,6 +15,14 @@ export const fleeAndPursuit = defineEntry({
   clauses: {
     flee: 'a broken unit flees 2D6" away from the winning unit with the highest Unit Strength',
     pursue: 'a winner may pursue 2D6" towards a broken or falling-back enemy',
+    'fresh-enemy':
+      'a pursuer or overrunning unit that reaches an enemy unit it was not fighting charges it: a fleeing one is ' +
+      'destroyed, any other is fought in the next close-combat phase, the pursuer counting as having charged (variants §after-the-rout)',
+    overrun:
+      'a unit that destroys its enemy in the round it charged may overrun, moving on with its pursuit dice; a unit ' +
+      'that must pursue (Hatred) must overrun (variants §after-the-rout)',
+    'held-in-contact':
+      'a winner still in contact with an enemy unit that held (did not break) stays in the combat: it cannot pursue',
     restraint:
       'a winner that would rather restrain and reform tests its Leadership; failed, it must pursue or follow up',
     caught:

@@ -24,6 +24,7 @@ import { halberd } from './halberd.js'
 import { handWeapon } from './hand-weapon.js'
 import { hatred } from './hatred.js'
 import { immuneToPsychology } from './immune-to-psychology.js'
+import { joining } from './joining.js'
 import { lance } from './lance.js'
 import { largeTarget } from './large-target.js'
 import { leadershipTest } from './leadership-test.js'
@@ -31,6 +32,7 @@ import { lumbering } from './lumbering.js'
 import { magic } from './magic.js'
 import { magicalAttacks } from './magical-attacks.js'
 import { maximumArmourValue } from './maximum-armour-value.js'
+import { mounts } from './mounts.js'
 import { moveThroughCover } from './move-through-cover.js'
 import { movement } from './movement.js'
 import { multipleShots } from './multiple-shots.js'
@@ -59,6 +61,7 @@ import { turnSequence } from './turn-sequence.js'
 import { unitLeadership } from './unit-leadership.js'
 import { unitStrength } from './unit-strength.js'
 import { variants } from './variants.js'
+import { victoryPoints } from './victory-points.js'
 import { wardSave } from './ward-save.js'
 
 /** Every entry of the Old World catalogue: the seed-001 entries and the core mechanics they rest on. */
@@ -71,6 +74,7 @@ export const oldWorldEntries = [
   champion,
   charge,
   characters,
+  joining,
   combatResult,
   dice,
   fear,
@@ -93,6 +97,7 @@ export const oldWorldEntries = [
   treeSpirit,
   unitLeadership,
   turnSequence,
+  victoryPoints,
   unitStrength,
   variants,
   wardSave,
@@ -121,6 +126,7 @@ export const oldWorldEntries = [
   greatWeapon,
   halberd,
   lance,
+  mounts,
   spear,
   additionalHandWeapon,
   armourBane,

@@ -21,12 +21,12 @@ export const lumbering = defineEntry({
     pivot:
       'after a move that was no charge, march or flight it may pivot on its centre by up to 90 degrees: the players ' +
       'make and measure it',
-    'no-joining': 'it may not join any unit, and no character may join it (refused at muster)',
+    'no-joining': 'it may not join any unit, and no character may join it (refused at muster and in the game)',
   },
   enforcement: 'enforced',
   // "Deemed a Close Order formation and follows its rules": it holds Close Order (its Combat Order bonus) too.
   grants: ['close-order'],
-  // Asked at muster for each character who joined a unit (old-world/muster.ts): both ways are barred.
+  // Asked at muster for each character who joined a unit (old-world/muster.ts) and at each CharacterJoined: both ways.
   effects: [
     {
       at: 'permission',

@@ -6,17 +6,20 @@ export const standard = defineEntry({
   name: 'Standard bearer',
   kind: 'core',
   source: `${CORE} B.6`,
-  anchor: 'tow:command-groups/standard-bearers',
+  anchor: 'tow:command-groups/trophies-of-war-command-groups',
   text:
-    "A standard adds +1 to its side's combat result (one a side). A unit that breaks loses it; a destroyed or " +
-    "run-down unit's standard is captured by the victors.",
+    "A standard adds +1 to its side's combat result (one a side). A unit run down while fleeing, or destroyed in " +
+    'combat, has its standard claimed by the enemy as a trophy, which is never reclaimed; a unit that breaks and ' +
+    'escapes keeps its standard.',
   clauses: {
     'combat-result': '+1 combat result for a standard in the combat; at most +1 a side',
-    lost: 'a unit that breaks from combat loses its standard',
-    captured: 'a standard is captured when its unit is destroyed in combat, or breaks and is run down',
-    'no-benefit': 'a captured standard gives its holder no in-game benefit',
-    recaptured: 'a captured standard is recaptured when its holder is destroyed or run down, and leaves the game',
-    removed: 'a unit that breaks with nobody pursuing has its standard removed from the game',
+    lost: 'a unit that breaks from combat keeps its standard as it flees: only being run down or destroyed loses it',
+    captured:
+      'a standard is claimed as a trophy when its unit is run down while fleeing or destroyed in combat by an enemy ' +
+      'unit (trophies of war)',
+    'no-benefit': 'a trophy gives its holder no in-game benefit; it is worth victory points',
+    recaptured: 'once claimed, a trophy cannot be reclaimed (old-world/variants §standard-recapture)',
+    removed: 'a broken unit that nobody runs down keeps its standard: nothing is removed from the game',
   },
   enforcement: 'enforced',
   effects: [

@@ -10,10 +10,10 @@ function hasTreeSpirit(unit: UnitState | null): boolean {
 /**
  * Tree Spirit (seed 001). Joining is checked at muster, where the `permission` point is asked whether each
  * character may `join` its unit (old-world/muster.ts). Leadership: a Tree Spirit unit bars a character without
- * it from lending Ld (`lend-leadership`, asked with the receiving unit as opponent), so only a Tree Spirit
- * character's Ld reaches it: one who joined it, or the General through Inspiring Presence when he has Tree
- * Spirit, is not fleeing and the table says the unit is in his Command range (old-world/variants
- * §tree-spirit-leadership).
+ * it from lending Ld (`lend-leadership`, asked with the receiving unit as opponent). The exception, as the seed
+ * words it: any friendly Tree Spirit character who is not fleeing lends it his Ld inside his own Command range
+ * (`lend-leadership-in-command-range`, battle/leadership.ts): the General's through Inspiring Presence, any other
+ * character's as far as his Ld in inches (old-world/variants §tree-spirit-leadership).
  */
 export const treeSpirit = defineEntry({
   id: 'tree-spirit',
@@ -32,7 +32,7 @@ export const treeSpirit = defineEntry({
     leadership: 'a Tree Spirit unit draws no Leadership from a character that lacks Tree Spirit',
     exception:
       "it draws Leadership from a friendly Tree Spirit character who is not fleeing, inside that character's Command " +
-      'range (old-world/variants §tree-spirit-leadership)',
+      'range, whoever he is (old-world/variants §tree-spirit-leadership)',
   },
   enforcement: 'prompted',
   effects: [
@@ -63,6 +63,20 @@ export const treeSpirit = defineEntry({
       // Which Tree Spirit characters may lend it (joined, or the General) is the variant table's: read, it is cited.
       when: (q, held) =>
         q.action === 'lend-leadership' && held.decision('tree-spirit-leadership') && !hasTreeSpirit(q.subject)
+          ? true
+          : null,
+    },
+    {
+      at: 'permission',
+      clause: 'exception',
+      label: "Tree Spirit: it draws Leadership from a Tree Spirit character inside that character's Command range",
+      kind: 'set',
+      holder: 'opponent',
+      value: 'allowed',
+      when: (q, held) =>
+        q.action === 'lend-leadership-in-command-range' &&
+        held.decision('tree-spirit-leadership') &&
+        hasTreeSpirit(q.subject)
           ? true
           : null,
     },

@@ -25,7 +25,8 @@ export const treeWhack = defineEntry({
   clauses: {
     'once-per-turn': 'once per turn: a model that has made one this turn is not offered another',
     'spend-attack': "its player may spend one of the model's Attacks on it as the model strikes (optional)",
-    select: 'at one model of an enemy unit in close combat with it',
+    select:
+      'at one model of an enemy unit in close combat with it: one of its rank and file, or its champion or a character, named',
     'initiative-test': 'the target tests its Initiative at once: a D6 at or under I passes; a 6 fails, a 1 passes',
     passed: 'passed: nothing happens',
     hits: "failed: D3 hits at the model's Strength characteristic",

@@ -10,6 +10,7 @@ export const unitLeadership = defineEntry({
   text: 'A unit tests Leadership on the highest Ld among its models, the characters who joined it included.',
   clauses: {
     best: "the highest Ld of the unit and its joined characters, unless a rule forbids using a model's Ld",
+    champion: "the unit's champion is one of its models: its higher Ld is the unit's (break tests included)",
   },
   enforcement: 'enforced',
 })

@@ -59,7 +59,9 @@ export function* oldWorldSpellCast(context: ProcedureContext, event: EventOf<'Sp
     count: 2,
     sides: 6,
     roller: wizard.unit.player,
-    text: `${wizard.name}: roll 2D6 to cast ${spell.name} (casting value ${spell.castingValue}+)`,
+    text:
+      `${wizard.name}: roll 2D6 + ${bonus.value} to cast ${spell.name} (casting value ${spell.castingValue}+; ` +
+      'a double 6 always casts, a double 1 miscasts)',
     explanation: explain(`${wizard.name} casts ${spell.name}: 2D6 + half its Level`, {
       rule: ctx.rule('magic', 'casting-roll'),
       from: [event.seq],

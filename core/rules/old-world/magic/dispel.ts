@@ -63,7 +63,9 @@ export function* dispel(ctx: OldWorldContext, cast: Cast, castingResult: number,
     count: 2,
     sides: 6,
     roller: dispeller,
-    text: `${dispeller}: roll 2D6 ${by ? `+ ${Math.ceil(by.level / 2)} ` : ''}to dispel ${spell.name}, more than ${castingResult}`,
+    text:
+      `${dispeller}: roll 2D6 ${bonus ? `+ ${bonus.value} ` : ''}to dispel ${spell.name}, more than ${castingResult} ` +
+      `(a double 6 always dispels${by ? ', a double 1 fails and miscasts' : ''})`,
     explanation: explain(
       by ? `${by.name}'s Wizardly dispel: 2D6 + half its Level` : `${dispeller}'s Fated dispel: a plain 2D6`,
       { rule: ctx.rule('magic', by ? 'wizardly-dispel' : 'fated-dispel'), from: [ctx.seq] },
