@@ -23,8 +23,11 @@ const MIN_MODELS = 5
 const ATTACKS_PER_TURN = 6
 /** The game's agreed length, turns each: the most GameCreated takes, so a long game has room for its turns. */
 export const BENCH_TURNS = 100
-/** Events an attack takes, at the least (its declaration and three rolls): how a long game's turns are spread. */
-const EVENTS_PER_ATTACK = 4
+/**
+ * Events an attack takes at the least (its declaration and its to-hit roll, when every blow misses): a long game's
+ * attacks are spread over its turns by this, so that they never need more turns than the game was agreed at.
+ */
+const EVENTS_PER_ATTACK = 2
 const NOTE_EVERY = 50
 
 /** mulberry32: a small, fast, seeded generator. */
