@@ -45,6 +45,17 @@ export const oldWorldDecisions = [
       'page was not read, so this is a ruling).',
     sources: ['tow:characters/refusing-a-challenge', '8e:characters/refusing-a-challenge'],
   }),
+  // Issue 16, loose ends (helper j): a character on its own may not refuse a challenge.
+  defineRuling({
+    id: 'lone-challenge',
+    topic: 'May a character on its own refuse a challenge?',
+    value: 'must-accept',
+    why:
+      'A refuser steps back out of the fight behind the troopers of its unit (§challenge-refusal, as the classic ' +
+      'table has it); a character on its own, or one whose unit has no rank and file left, has nobody to step back ' +
+      'behind, so it cannot refuse and must accept (as 8th has it; the index page was not read, so this is a ruling).',
+    sources: ['tow:characters/refusing-a-challenge', '8e:characters/refusing-a-challenge'],
+  }),
   // Issue 16, part C1: characters joining and leaving units during the game.
   defineRuling({
     id: 'character-joining',
