@@ -55,6 +55,16 @@ describe('the score and the end of the game', () => {
       /Game over.*the last turn is over\. Empire wins: a massacre by 160 VP/,
     )
     await screenshot(page, 'game-end-result')
+    // The guided start has nothing left to offer once the game has ended (it said "Start a phase" before).
+    await until(() => page.getByRole('region', { name: 'Getting started' }).count()).toBe(0)
+    for (const [name, width, height] of [
+      ['laptop', 1280, 800],
+      ['phone', 412, 915],
+    ] as const) {
+      await page.setViewportSize({ width, height })
+      await expect(result.isVisible()).resolves.toBe(true)
+      await screenshot(page, `game-end-result-${name}`)
+    }
     expect((await api.openGame(gameId)).state.result).toMatchObject({ winner: 'empire', band: 'massacre', margin: 160 })
     // Nothing but a note is offered once the game is over.
     const offered = page.getByRole('group', { name: 'Declare now' }).getByRole('button')
