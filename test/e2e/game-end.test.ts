@@ -46,6 +46,9 @@ describe('the score and the end of the game', () => {
     const score = page.getByTestId('score')
     await until(() => score.textContent()).toMatch(/VP Empire 160 · Orcs 0\s*\(of 1 turn each\)/)
     await screenshot(page, 'game-end-score')
+    // Each card says what its unit cost and what it gives the enemy now.
+    await until(() => page.getByTestId('worth-boyz').textContent()).toBe('160 pts · gives 160 VP')
+    await until(() => page.getByTestId('worth-swordsmen').textContent()).toBe('200 pts')
 
     const form = await openForm(page, 'GameEnded')
     await expect(form.getByLabel('Why it ends').inputValue()).resolves.toBe('last-turn')
