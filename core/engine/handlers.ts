@@ -73,6 +73,8 @@ function musteredUnitState(
       woundsLost: 0,
       slain: false,
       ...(c.concealed ? { concealed: true } : {}),
+      // A troop type of its own: what it is once it leaves the unit (engine/joining.ts).
+      ...(c.troopType ? { alone: { troopType: c.troopType, race: unit.race ?? null, musteredAt: seq } } : {}),
       ...(c.mount ? { mount: mountState(c.mount) } : {}),
       ...(c.points !== undefined ? { points: c.points } : {}),
     })),

@@ -110,12 +110,13 @@ export function checkArmy(
         checkRefs(ruleset, entries, `${model.name}'s ${mount.name}`, 'rules', mount.rules, mountField)
       }
     }
-    if (!ruleset.troopTypes.includes(unit.troopType))
-      throw new RuleError(
-        'rules/unknown-troop-type',
-        `${unit.name}: ${unit.troopType} is not a troop type of ${ruleset.name} (it has ${ruleset.troopTypes.join(', ')})`,
-        at('troopType'),
-      )
+    for (const { model, at: field } of models)
+      if (model.troopType !== undefined && !ruleset.troopTypes.includes(model.troopType))
+        throw new RuleError(
+          'rules/unknown-troop-type',
+          `${model.name}: ${model.troopType} is not a troop type of ${ruleset.name} (it has ${ruleset.troopTypes.join(', ')})`,
+          field('troopType'),
+        )
     checkFormation(unit, at)
   }
 }

@@ -43,7 +43,10 @@ export interface CharacterState {
   slain: boolean
   /** Hidden in its unit (seed: Concealed) until it is revealed; absent for a model that never hid. */
   concealed?: boolean
-  /** What it was as a unit of one before it joined during the game; absent for a character mustered in its unit. */
+  /**
+   * What it was as a unit of one before it joined during the game, or what its muster says it is on its own (its
+   * `troopType`); absent for a character mustered in its unit with no troop type of its own.
+   */
   alone?: { readonly troopType: TroopType; readonly race: string | null; readonly musteredAt: number }
   /** The player turn it joined its unit in during the game (it may not leave in that turn). */
   joinedIn?: { readonly turn: number; readonly player: string | null }

@@ -102,6 +102,8 @@ export const characterSchema = z.strictObject({
   /** The model starts the game hidden in the unit it joins (seed: Concealed); one a unit at most. */
   concealed: z.boolean().optional(),
   mount: mountSchema.optional(),
+  /** What it is on its own (a Lord on a horse is cavalry), asked as it joins at muster; absent: its unit's. */
+  troopType: z.enum(troopTypes).optional(),
   points: pointsSchema,
 })
 export type CharacterDefinition = z.infer<typeof characterSchema>

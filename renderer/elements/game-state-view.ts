@@ -140,6 +140,18 @@ export class GameStateView extends LitElement {
     return `${name} (${said.join(', ')})`
   }
 
+  /** The unit's points cost and the victory points it gives the enemy now (state.score), where the game has them. */
+  private worth(unit: UnitState) {
+    const given = this.view?.state.score?.units[unit.id]?.lost ?? 0
+    const words = [
+      ...(unit.points !== undefined ? [`${unit.points} pts`] : []),
+      ...(given > 0 ? [`gives ${given} VP`] : []),
+    ]
+    return words.length > 0
+      ? html`<span class="muted" data-testid=${`worth-${unit.id}`}>${words.join(' · ')}</span>`
+      : nothing
+  }
+
   private renderUnit(unit: UnitState, inCombat: boolean) {
     const destroyed = unit.models === 0
     // One status: a destroyed unit is only destroyed, not also fleeing or fighting.
@@ -157,7 +169,7 @@ export class GameStateView extends LitElement {
           <span class="name">${unit.name}</span>
           <span class="models" data-testid=${`models-${unit.id}`}>${unit.models} / ${unit.startingModels}</span>
         </div>
-        <div class="row"><span class="kind">${troopWords(unit.troopType)}</span>${status}</div>
+        <div class="row"><span class="kind">${troopWords(unit.troopType)}</span>${status}${this.worth(unit)}</div>
       </article>`
     const profile = Object.entries(unit.profile).sort(([a], [b]) => profileRank(a) - profileRank(b))
     const characters = unit.characters.filter((character) => !character.slain)
@@ -168,7 +180,7 @@ export class GameStateView extends LitElement {
       </div>
       <div class="row">
         <span class="kind">${troopWords(unit.troopType)}${unit.character ? ' · character' : ''}</span>
-        ${status}
+        ${status} ${this.worth(unit)}
         ${
           unit.woundsOnNextModel > 0
             ? html`<span class="muted" data-testid=${`wounds-${unit.id}`}

@@ -68,7 +68,8 @@ export class GuidedStart extends LitElement {
 
   override render() {
     const game = this.view?.state
-    if (!game || this.dismissed) return nothing
+    // A game that has ended (GameEnded) has nothing left to start: its score stands in the game view.
+    if (!game || this.dismissed || game.result) return nothing
     const units = Object.values(game.units)
     const mustered = game.players.filter((player) => units.some((unit) => unit.player === player.id)).length
     const steps = [

@@ -46,6 +46,9 @@ describe('the score and the end of the game', () => {
     const score = page.getByTestId('score')
     await until(() => score.textContent()).toMatch(/VP Empire 160 · Orcs 0\s*\(of 1 turn each\)/)
     await screenshot(page, 'game-end-score')
+    // Each card says what its unit cost and what it gives the enemy now.
+    await until(() => page.getByTestId('worth-boyz').textContent()).toBe('160 pts · gives 160 VP')
+    await until(() => page.getByTestId('worth-swordsmen').textContent()).toBe('200 pts')
 
     const form = await openForm(page, 'GameEnded')
     await expect(form.getByLabel('Why it ends').inputValue()).resolves.toBe('last-turn')
@@ -55,6 +58,16 @@ describe('the score and the end of the game', () => {
       /Game over.*the last turn is over\. Empire wins: a massacre by 160 VP/,
     )
     await screenshot(page, 'game-end-result')
+    // The guided start has nothing left to offer once the game has ended (it said "Start a phase" before).
+    await until(() => page.getByRole('region', { name: 'Getting started' }).count()).toBe(0)
+    for (const [name, width, height] of [
+      ['laptop', 1280, 800],
+      ['phone', 412, 915],
+    ] as const) {
+      await page.setViewportSize({ width, height })
+      await expect(result.isVisible()).resolves.toBe(true)
+      await screenshot(page, `game-end-result-${name}`)
+    }
     expect((await api.openGame(gameId)).state.result).toMatchObject({ winner: 'empire', band: 'massacre', margin: 160 })
     // Nothing but a note is offered once the game is over.
     const offered = page.getByRole('group', { name: 'Declare now' }).getByRole('button')

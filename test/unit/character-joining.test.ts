@@ -293,6 +293,58 @@ describe('characters join and leave units (classic/joining)', () => {
   })
 })
 
+describe('characters mustered in a unit they could not join (classic/joining, at muster)', () => {
+  const master = (extra: Record<string, unknown>) => ({
+    id: 'master',
+    name: 'Master',
+    profile: { M: 5, WS: 6, BS: 6, S: 4, T: 3, W: 2, I: 7, A: 3, Ld: 9 },
+    ...extra,
+  })
+  const created = () => new EngineGame(ev.created(), ev.mustered('p2', boyz))
+  const musterWith = (unit: ReturnType<typeof unitDef>, character: Record<string, unknown>) =>
+    ev.mustered('p1', unitDef(unit.id, { ...unit, characters: [master(character)] } as UnitInput))
+  const steed = { name: 'Cold One', profile: { M: 7, WS: 3, BS: 0, S: 4, T: 4, W: 1, I: 3, A: 1, Ld: 3 } }
+
+  it('muster: a cavalry character in Skirmishers is refused by Skirmish, and nothing is written', () => {
+    refused(
+      created(),
+      musterWith(shades, { troopType: 'cavalry', mount: steed }),
+      'rules/not-permitted',
+      /Master cannot join Shades: Skirmish: only characters with Type \(Inf\).*classic\/skirmish §characters/,
+    )
+  })
+
+  it('muster: a character riding a monster joins no unit, and nothing is written', () => {
+    refused(
+      created(),
+      musterWith(warriors, { troopType: 'monster' }),
+      'rules/not-permitted',
+      /Master cannot join Dark Elf Warriors: Master is a monster: a character so mounted joins no unit \(classic\/joining §barred-types\)/,
+    )
+  })
+
+  it('muster: a troop type the ruleset lacks is refused by name; an infantry character joins Skirmishers', () => {
+    refused(
+      created(),
+      musterWith(shades, { troopType: 'heavy-cavalry' }),
+      'rules/unknown-troop-type',
+      /Master: heavy-cavalry/,
+    )
+    const game = created()
+    game.apply(musterWith(shades, { troopType: 'infantry' }))
+    expect(game.game.units.shades?.characters.map((c) => c.id)).toEqual(['master'])
+  })
+
+  it('muster: a cavalry character in Warriors leaves them as cavalry, its own troop type', () => {
+    const game = created()
+    game.apply(musterWith(warriors, { troopType: 'cavalry', mount: steed }))
+    game.apply(ev.turn(1, 'p1'))
+    game.apply(ev.phase('movement'))
+    game.apply(left('warriors', 'master'))
+    expect(game.game.units.master).toMatchObject({ troopType: 'cavalry', character: true })
+  })
+})
+
 describe('the challenge refuser (classic/challenge)', () => {
   it("refuser: its Leadership may not be used by its unit that turn (seed Champion: 'deny challenges like characters')", () => {
     // The seed, Champion: "Champions may declare, accept and deny challenges like characters." A refusal costs the

@@ -609,6 +609,56 @@ describe('challenges (classic/challenge)', () => {
     expect(outcomes(game, 'challenge-ended')[0]?.values.why).toBe('the refusal holds for this round')
   })
 
+  it('challenge: a character on its own may not refuse; answering "refuse" is refused and changes nothing', () => {
+    const hero = unitDef('hero', {
+      name: 'Master',
+      models: 1,
+      character: true,
+      profile: { WS: 6, S: 4, T: 3, W: 2, I: 7, A: 3, Ld: 9 },
+    })
+    const game = battle('classic', ['p1', warriors()], ['p2', hero])
+    game.apply(challenge('warriors', { character: 'lord' }))
+    game.apply(
+      joined(
+        [
+          { unit: 'warriors', models: 5, characters: ['lord'] },
+          { unit: 'hero', models: 1 },
+        ],
+        ['warriors'],
+        ['hero'],
+      ),
+    )
+    const response = Object.values(game.game.requests).find((r) => r.purpose === 'challenge-response')
+    if (response?.kind !== 'choice') throw new Error('expected the challenge-response choice')
+    // The Master has no trooper of a unit to step back behind: accepting is its only answer.
+    expect(response.options.map((option) => option.id)).toEqual(['character:hero'])
+    expect(response.text).toContain('none may refuse')
+    expect(citedRules(response.explanation)).toContainEqual({
+      ruleset: 'classic',
+      id: 'variants',
+      clause: 'lone-challenge',
+    })
+    const before = JSON.stringify(game.game)
+    expect(() => game.apply(ev.choice(response.id, 'refuse'))).toThrow(/refuse/)
+    expect(JSON.stringify(game.game)).toBe(before)
+    game.apply(ev.choice(response.id, 'character:hero'))
+    expect(outcomes(game, 'challenge-accepted')[0]?.values.by).toEqual({ kind: 'lone', unit: 'hero' })
+  })
+
+  it('challenge: a character whose unit still has troopers may refuse', () => {
+    const game = battle('classic', ['p1', warriors()], ['p2', boyz({ command: {} })])
+    game.apply(challenge('warriors', { character: 'lord' }))
+    game.apply(
+      joined([
+        { unit: 'warriors', models: 5, characters: ['lord'] },
+        { unit: 'boyz', models: 5, characters: ['boss'] },
+      ]),
+    )
+    const response = Object.values(game.game.requests).find((r) => r.purpose === 'challenge-response')
+    if (response?.kind !== 'choice') throw new Error('expected the challenge-response choice')
+    expect(response.options.map((option) => option.id)).toEqual(['character:boss', 'refuse'])
+  })
+
   it('challenge: a champion may issue one; with nobody to answer it lapses', () => {
     const game = battle('classic', ['p1', warriors({ characters: [] })], ['p2', boyz({ command: {}, characters: [] })])
     game.apply(challenge('warriors', { champion: true }))

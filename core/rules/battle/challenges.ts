@@ -99,6 +99,17 @@ export function checkPendingChallenge(
     )
 }
 
+/**
+ * May this model refuse? A refuser steps back and a trooper of its unit takes its place (classic/variants
+ * §challenge-refusal); a character on its own, or one whose unit has no rank and file left, has nobody to step back
+ * behind, so it must accept (§lone-challenge).
+ */
+function canStepBack(ctx: BattleContext, ref: ModelRef): boolean {
+  const unit = ctx.unit(ref.unit)
+  if (ref.kind === 'lone' || ref.kind === 'mount') return false
+  return unit.models > (ref.kind === 'champion' ? 1 : 0)
+}
+
 export interface Duel {
   /** The two who fight each other, challenger first; null when no challenge is fought this round. */
   readonly pair: readonly [ModelRef, ModelRef] | null
@@ -169,15 +180,26 @@ export function* answerChallenge(
     return NO_DUEL
   }
   const names = new Map(eligible.map((ref) => [optionId(ref), ref]))
+  const refusers = eligible.filter((ref) => canStepBack(ctx, ref))
+  const mustAccept = explain(
+    'none of them has a trooper of its own unit to step back behind (a character on its own), so none may refuse',
+    { rule: ctx.rule('variants', 'lone-challenge') },
+  )
   const answer = yield* choose({
     purpose: 'challenge-response',
     chooser: enemySide?.player ?? '',
     options: [
       ...eligible.map((ref) => ({ id: optionId(ref), text: `accept with ${modelName(ctx, ref)}` })),
-      { id: 'refuse', text: 'refuse the challenge' },
+      ...(refusers.length > 0 ? [{ id: 'refuse', text: 'refuse the challenge' }] : []),
     ],
-    text: `${challengerName} challenges: accept with one of your characters or champions, or refuse`,
-    explanation: explain(`${challengerName} challenges`, { rule: ctx.rule('challenge', 'accept') }, [issued]),
+    text:
+      refusers.length > 0
+        ? `${challengerName} challenges: accept with one of your characters or champions, or refuse`
+        : `${challengerName} challenges: accept; none may refuse, having nobody of its unit to step back behind`,
+    explanation: explain(`${challengerName} challenges`, { rule: ctx.rule('challenge', 'accept') }, [
+      issued,
+      ...(refusers.length > 0 ? [] : [mustAccept]),
+    ]),
   })
   if (answer !== 'refuse') {
     const by = names.get(answer) as ModelRef
@@ -200,12 +222,12 @@ export function* answerChallenge(
     })
     return { pair: [challenger, by], refuser: null }
   }
-  let refuser = eligible[0] as ModelRef
-  if (eligible.length > 1) {
+  let refuser = refusers[0] as ModelRef
+  if (refusers.length > 1) {
     const named = yield* choose({
       purpose: 'challenge-refuser',
       chooser: challengerPlayer,
-      options: eligible.map((ref) => ({ id: optionId(ref), text: `${modelName(ctx, ref)} refused` })),
+      options: refusers.map((ref) => ({ id: optionId(ref), text: `${modelName(ctx, ref)} refused` })),
       text: `the challenge is refused: name the enemy who refused; it does not fight this round`,
       explanation: explain(`the challenger names the refuser (${ctx.game.ruleset}/variants §challenge-refusal)`, {
         rule: ctx.rule('variants', 'challenge-refusal'),

@@ -115,6 +115,7 @@ export type CoreClauses = {
     | 'failed-charge'
     | 'flee-dice'
     | 'general-undesignated'
+    | 'lone-challenge'
     | 'march-blocking'
     | 'panic-heavy-casualties'
     | 'rally-below-quarter'

@@ -1,5 +1,5 @@
 import { RuleError } from '../../engine/errors.js'
-import type { EventOf, Procedure, ProcedureContext, UnitState } from '../../engine/types.js'
+import type { CharacterState, EventOf, Procedure, ProcedureContext, UnitState } from '../../engine/types.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { BattleContext } from './context.js'
 import { isHidden } from './hidden.js'
@@ -181,4 +181,32 @@ export function* characterLeft(context: ProcedureContext, event: EventOf<'Charac
       ],
     ),
   })
+}
+
+/**
+ * A character mustered in its unit as it would be on its own, where its muster gives it a troop type of its own;
+ * else as joined (its view borrows its unit's troop type, which bars nothing by itself).
+ */
+function onItsOwn(unit: UnitState, character: CharacterState): UnitState {
+  const { joinedTo: _joined, ...view } = characterView(unit, character)
+  return character.alone ? { ...view, troopType: character.alone.troopType } : characterView(unit, character)
+}
+
+/**
+ * At muster (each ruleset's `checkMuster`): a character mustered in a unit must be one that could join it during the
+ * game. The `permission` point is asked for `join` as CharacterJoined asks it, the character on its own as subject
+ * and the unit as opponent (Skirmish, troop types, Lumbering, Tree Spirit); a bar refuses the whole army.
+ */
+export function checkMusterJoins(ctx: ProcedureContext, event: EventOf<'ArmyMustered'>): void {
+  for (const { id } of event.payload.units) {
+    const unit = ctx.unit(id)
+    for (const character of unit.characters) {
+      const bar = forbidding(ctx.modifiers, onItsOwn(unit, character), 'join', unit)
+      if (bar)
+        throw new RuleError(
+          'rules/not-permitted',
+          `seq ${event.seq}: ArmyMustered: ${character.name} cannot join ${unit.name}: ${bar.label} (${cite(bar.source)})`,
+        )
+    }
+  }
 }

@@ -449,6 +449,29 @@ export const classicDecisions = [
       'lent, so nothing more follows for a champion who refuses.',
     sources: ['8e:characters/refusing-a-challenge', '7e:characters/refusing-a-challenge-boo-hiss', 'seed Champion'],
   }),
+  // Issue 16, loose ends (helper j): a character on its own may not refuse a challenge.
+  defineRuling({
+    id: 'lone-challenge',
+    topic: 'May a character on its own refuse a challenge?',
+    value: 'must-accept',
+    why:
+      'A refusing model steps back and a trooper of its unit out of contact takes its place (§challenge-refusal); a ' +
+      'character on its own, or one whose unit has no rank and file left, has nobody to step back behind, so it ' +
+      'cannot refuse and must accept (7th and 8th alike: a character fighting on its own cannot refuse; memory of ' +
+      'both rulebooks, likely; core-mechanics does not cover challenges).',
+    sources: ['8e:characters/refusing-a-challenge', '7e:characters/refusing-a-challenge-boo-hiss', `${CORE} A.6`],
+  }),
+  defineRuling({
+    id: 'muster-joining',
+    topic: 'May a character be mustered in a unit it could not join during the game?',
+    value: 'refused-as-a-join',
+    why:
+      'A character listed in a unit has joined it, so the muster asks what a join during the game asks (the ' +
+      "permission point: Skirmish's Type (Inf), the barred troop types, Lumbering). A list may give the character a " +
+      'troop type of its own (a Lord on a horse is cavalry): it is asked with that, and keeps it when it leaves; ' +
+      "without one it has its unit's.",
+    sources: ['seed Skirmish', '8e:characters/joining-a-unit', `${CORE} A.2`],
+  }),
   // Issue 16, part C1: characters joining and leaving units during the game.
   defineRuling({
     id: 'character-joining',

@@ -3,7 +3,7 @@ import { pursuitReached } from '../battle/after-the-rout.js'
 import { challengeIssued } from '../battle/challenges.js'
 import { chargeDeclared } from '../battle/charges.js'
 import { combatJoined, combatRoundDeclared } from '../battle/close-combat-round.js'
-import { characterJoined, characterLeft } from '../battle/joining.js'
+import { characterJoined, characterLeft, checkMusterJoins } from '../battle/joining.js'
 import { meleeAttacks } from '../battle/melee-attacks.js'
 import { moveDeclared } from '../battle/moves.js'
 import { panicTestDeclared } from '../battle/panic.js'
@@ -33,7 +33,10 @@ export const classic: Ruleset = {
   phases: ['movement', 'magic', 'shooting', 'close-combat'],
   openings: classicOpenings,
   troops: classicTroops,
-  checkMuster: checkConcealed,
+  checkMuster: (ctx, event) => {
+    checkMusterJoins(ctx, event)
+    checkConcealed(ctx, event)
+  },
   victory: classicVictory,
   procedures: {
     MeleeAttacksDeclared: { name: 'melee-attacks', start: meleeAttacks, phases: ['close-combat'] },

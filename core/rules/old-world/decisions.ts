@@ -45,6 +45,28 @@ export const oldWorldDecisions = [
       'page was not read, so this is a ruling).',
     sources: ['tow:characters/refusing-a-challenge', '8e:characters/refusing-a-challenge'],
   }),
+  // Issue 16, loose ends (helper j): a character on its own may not refuse a challenge.
+  defineRuling({
+    id: 'lone-challenge',
+    topic: 'May a character on its own refuse a challenge?',
+    value: 'must-accept',
+    why:
+      'A refuser steps back out of the fight behind the troopers of its unit (§challenge-refusal, as the classic ' +
+      'table has it); a character on its own, or one whose unit has no rank and file left, has nobody to step back ' +
+      'behind, so it cannot refuse and must accept (as 8th has it; the index page was not read, so this is a ruling).',
+    sources: ['tow:characters/refusing-a-challenge', '8e:characters/refusing-a-challenge'],
+  }),
+  defineRuling({
+    id: 'muster-joining',
+    topic: 'May a character be mustered in a unit it could not join during the game?',
+    value: 'refused-as-a-join',
+    why:
+      'A character listed in a unit has joined it, so the muster asks what a join during the game asks (the ' +
+      "permission point: Skirmish's Type (Inf), the barred troop types, Lumbering). A list may give the character a " +
+      'troop type of its own (a Lord on a horse is cavalry): it is asked with that, and keeps it when it leaves; ' +
+      "without one it has its unit's.",
+    sources: ['tow:characters/joining-a-unit', '8e:characters/joining-a-unit'],
+  }),
   // Issue 16, part C1: characters joining and leaving units during the game.
   defineRuling({
     id: 'character-joining',
