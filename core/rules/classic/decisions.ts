@@ -783,6 +783,19 @@ export const classicDecisions = [
       'back in good order (The Old World) has rallied and may reform: it faces its pursuer, who is in its front.',
     sources: ['seed Hatred', `${CORE} A.6`],
   }),
+  // Issue 16 item 5, second round (riders and mounts: shots at a ridden monster): this block only.
+  defineRuling({
+    id: 'ridden-monster-shots',
+    topic: 'Which of a ridden monster and its rider do shooting hits strike?',
+    value: 'd6-each-1-to-4-monster',
+    why:
+      'The seed and core-mechanics are silent. 6th and 7th alike share the hits of a shot at a character riding a ' +
+      'monster: a D6 for each hit, 1-4 the monster, 5-6 the rider, each wounded with its own T and saving as it may ' +
+      '(a rider on a monster has no +1 mounted save: §ridden-monster-attacks). The engine asks for one D6 a hit and ' +
+      'wounds each with its own hits. A template on a ridden monster (7th: both hit when the base is covered) is not ' +
+      'split: its hits fall on the rider, as any close-combat blow not directed at the monster.',
+    sources: ['6e:monsters/randomise-hits-monsters', '7e:monsters/shooting-at-monstrous-mounts'],
+  }),
 ] as const
 
 export type ClassicDecisions = DecisionIndexOf<typeof classicDecisions>

@@ -107,7 +107,12 @@ function classicProfile(variant: ClassicVariant): ClassicProfile {
     ralliedBar: null,
     standAndShootBeyondRange: null,
     unitStrength: unitStrengthOf,
-    mounts: { sharedRules: null, monsterApart: classicRule('mounts', 'ridden-monster'), betterArmour: null },
+    mounts: {
+      sharedRules: null,
+      monsterApart: classicRule('mounts', 'ridden-monster'),
+      betterArmour: null,
+      shotsShared: { rule: classicRule('mounts', 'shot-at-monster'), riderFrom: 5 },
+    },
     firingRanks: classicRule('shooting', 'firing-ranks'),
     standardTrophies: null,
     championLeadership: null,
