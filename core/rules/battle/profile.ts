@@ -212,10 +212,10 @@ export interface RulesetProfile {
     /** A ridden monster's rider saves with the better armour value of the two (The Old World); null: its own. */
     readonly betterArmour: RuleRef | null
     /**
-     * Shooting hits on a ridden monster are shared by a D6 each, the rider hit from `riderFrom` up, the monster below
+     * Shooting hits on a ridden monster are shared by a D6 each, the rider hit on `value` or more, the monster below
      * (classic); null: every hit is the rider's.
      */
-    readonly shotsShared: { readonly rule: RuleRef; readonly riderFrom: number } | null
+    readonly shotsShared: { readonly value: number; readonly rule: RuleRef } | null
   }
   /**
    * The clause by which a standard is a trophy, claimed only from a unit run down or destroyed in combat and never

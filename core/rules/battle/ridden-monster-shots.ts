@@ -9,7 +9,7 @@ import { type HitsInput, woundsFromHits } from './strike.js'
 
 /**
  * Shooting hits on a lone character riding a monster whose wounds are its own (classic/mounts §shot-at-monster): a
- * D6 for each hit shares them out, the monster's below `riderFrom`, the rider's from it; each is then wounded with
+ * D6 for each hit shares them out, the monster's below the profile's score, the rider's from it; each is then wounded with
  * its own Toughness and saves. False when the ruleset or the target has no such sharing: the hits are the rider's.
  */
 export function* shotsAtRiddenMonster(
@@ -21,7 +21,7 @@ export function* shotsAtRiddenMonster(
   const target = input.target
   const mount = shared ? riddenMonster(ctx, target) : null
   if (!shared || !mount) return false
-  const { rule, riderFrom } = shared
+  const { rule, value: riderFrom } = shared
   const roll = yield* rollDice({
     purpose: 'ridden-monster-hits',
     count: hits,

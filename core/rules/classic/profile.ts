@@ -111,7 +111,7 @@ function classicProfile(variant: ClassicVariant): ClassicProfile {
       sharedRules: null,
       monsterApart: classicRule('mounts', 'ridden-monster'),
       betterArmour: null,
-      shotsShared: { rule: classicRule('mounts', 'shot-at-monster'), riderFrom: 5 },
+      shotsShared: { value: 5, rule: classicRule('mounts', 'shot-at-monster') },
     },
     firingRanks: classicRule('shooting', 'firing-ranks'),
     standardTrophies: null,
