@@ -27,7 +27,8 @@ const shot: Draft = {
   payload: { shooter: 'corsairs', target: 'lord', weapon: 'repeater-crossbow', range: 'short' },
 }
 
-function play(game: RulesetGame, pick: (request: OpenRequest) => number[] | undefined) {
+type DiceRequest = Extract<OpenRequest, { kind: 'dice' }>
+function play(game: RulesetGame, pick: (request: DiceRequest) => number[] | undefined) {
   for (let guard = 0; guard < 100; guard++) {
     const request = Object.values(game.game.requests)[0]
     if (!request) return
