@@ -147,3 +147,86 @@ describe('shooting at a ridden monster in The Old World (old-world/mounts §ridd
     expect(game.game.units.lord?.models).toBe(0)
   })
 })
+
+describe('the Monster Reaction test (classic/mounts §monster-reaction)', () => {
+  // A Noble WS6 S4 T3 W1 on a Manticore (Ld 5), shot by Corsairs: a lone 5 on the share hits the Noble.
+  const noble = unitDef('noble', {
+    name: 'Noble',
+    troopType: 'monster',
+    character: true,
+    models: 1,
+    profile: { WS: 6, S: 4, T: 3, W: 1, I: 7, A: 3, Ld: 9 },
+    mount: { name: 'Manticore', profile: { M: 6, WS: 5, BS: 0, S: 5, T: 5, W: 4, I: 4, A: 4, Ld: 5 } },
+  })
+  const shootNoble = (variant: string, ld: number[]) => {
+    const game = new EngineGame(
+      ev.created(variant),
+      ev.mustered('p1', corsairs),
+      ev.mustered('p2', noble),
+      ev.turn(1, 'p1'),
+      ev.phase('shooting'),
+    )
+    game.apply({ ...shot, payload: { ...(shot.payload as object), target: 'noble' } })
+    play(game, (r) => {
+      if (r.text.includes('to hit')) return [6, 1, 1, 1]
+      if (r.text.includes('to share the hits')) return [5]
+      if (r.text.includes('to wound')) return [6]
+      if (r.text.includes('Monster Reaction')) return ld
+      return undefined
+    })
+    return game
+  }
+
+  it('is taken at once on the monster’s own Ld when its rider is slain: passed, it fights on', () => {
+    const game = shootNoble('classic', [2, 3])
+    // S3 against T3: 4+, wounded on a 6; no armour: the Noble's one Wound is lost, the Manticore fights on as the unit.
+    expect(outcomes(game, 'rider-slain')[0]?.values).toEqual({ unit: 'noble', monster: 'Manticore' })
+    const test = requests(game).find((r) => r.text.includes('Monster Reaction'))
+    // 2D6 against the Manticore's own Ld 5 (never the General's): passes on 5 or less.
+    expect(test?.text).toBe("Noble's Manticore: roll 2D6 for its Monster Reaction test, passes on 5 or less")
+    expect(outcomes(game, 'monster-reaction')[0]?.values).toEqual({
+      unit: 'noble',
+      passed: true,
+      roll: 5,
+      leadership: 5,
+    })
+    expect(outcomes(game, 'monster-reaction')[0]?.text).toContain('fights on as normal')
+  })
+
+  it('failed, the table rolls on the Monster Reaction table and plays it (classic/variants §monster-reaction-table)', () => {
+    const game = shootNoble('classic-8th', [3, 3])
+    const reaction = outcomes(game, 'monster-reaction')[0]
+    expect(reaction?.values).toEqual({ unit: 'noble', passed: false, roll: 6, leadership: 5 })
+    const why = renderExplanationText(reaction!.explanation)
+    expect(why).toContain('dice 3 + 3 = 6 > 5')
+    expect(why).toContain('classic/variants §monster-reaction-table')
+    expect(game.game.units.noble?.models).toBe(1)
+  })
+
+  it('is taken once: later wounds on the riderless monster ask for none', () => {
+    const game = new EngineGame(
+      ev.created('classic'),
+      ev.mustered('p1', corsairs, { ...corsairs, id: 'corsairs2', name: 'More Corsairs' }),
+      ev.mustered('p2', noble),
+      ev.turn(1, 'p1'),
+      ev.phase('shooting'),
+    )
+    const at = (shooter: string): Draft => ({
+      ...shot,
+      payload: { ...(shot.payload as object), shooter, target: 'noble' },
+    })
+    game.apply(at('corsairs'))
+    play(game, (r) => {
+      if (r.text.includes('to share')) return [5]
+      if (r.text.includes('to hit')) return [6, 1, 1, 1]
+      return r.text.includes('to wound') ? [6] : undefined
+    })
+    expect(outcomes(game, 'monster-reaction')).toHaveLength(1)
+    // The Manticore is the unit now: the second volley's hits are all its own (no share), and no second test.
+    game.apply(at('corsairs2'))
+    play(game, (r) => (r.text.includes('to hit') ? [6, 1, 1, 1] : [6]))
+    expect(requests(game).filter((r) => r.text.includes('to share'))).toHaveLength(1)
+    expect(outcomes(game, 'monster-reaction')).toHaveLength(1)
+    expect(game.game.units.noble?.woundsOnNextModel).toBe(1)
+  })
+})

@@ -216,6 +216,11 @@ export interface RulesetProfile {
      * (classic); null: every hit is the rider's.
      */
     readonly shotsShared: { readonly value: number; readonly rule: RuleRef } | null
+    /**
+     * A ridden monster whose rider is slain takes a Monster Reaction test on its own Ld (`rule`), whose table of
+     * results is played at the table (`table`: the ruling that says so); null: no such test (The Old World).
+     */
+    readonly monsterReaction: { readonly rule: RuleRef; readonly table: RuleRef } | null
   }
   /**
    * The clause by which a standard is a trophy, claimed only from a unit run down or destroyed in combat and never

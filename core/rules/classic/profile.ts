@@ -112,6 +112,10 @@ function classicProfile(variant: ClassicVariant): ClassicProfile {
       monsterApart: classicRule('mounts', 'ridden-monster'),
       betterArmour: null,
       shotsShared: { value: 5, rule: classicRule('mounts', 'shot-at-monster') },
+      monsterReaction: {
+        rule: classicRule('mounts', 'monster-reaction'),
+        table: cite('monster-reaction-table').rule,
+      },
     },
     firingRanks: classicRule('shooting', 'firing-ranks'),
     standardTrophies: null,

@@ -97,6 +97,7 @@ export const oldWorldProfile: OldWorldProfile = {
     monsterApart: null,
     betterArmour: oldWorldRule('mounts', 'ridden-monster'),
     shotsShared: null,
+    monsterReaction: null,
   },
   standardTrophies: oldWorldRule('standard', 'captured'),
   championLeadership: oldWorldRule('unit-leadership', 'champion'),

@@ -34,6 +34,9 @@ export const mounts = defineEntry({
     'shot-at-monster':
       'shooting hits on a character riding a monster are shared out: a D6 for each hit, 1-4 hits the monster, 5-6 ' +
       'the rider; each is wounded with its own T and saves as it may (classic/variants §ridden-monster-shots)',
+    'monster-reaction':
+      'when its rider is slain a monster at once takes a Monster Reaction test: a Leadership test on its own Ld (not ' +
+      "its General's); passed, it fights on as normal; failed, roll a D6 on the Monster Reaction table",
     'monster-slain': 'a slain monster strikes no more; its rider fights on, on foot',
   },
   enforcement: 'enforced',
