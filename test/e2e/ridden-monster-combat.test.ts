@@ -62,8 +62,13 @@ describe('attacks directed at a ridden monster', () => {
     const joined = (await api.replay(gameId, {})).steps.find((step) => step.type === 'CombatJoined')?.payload as {
       contact: unknown[]
     }
-    expect(joined.contact).toContainEqual({ unit: 'swords', models: 5, directed: [{ at: 'mount', attacks: 3 }] })
-    expect(joined.contact).toContainEqual({ unit: 'lord', models: 1 })
+    expect(joined.contact).toContainEqual({
+      unit: 'swords',
+      models: 5,
+      supporting: 0,
+      directed: [{ at: 'mount', attacks: 3 }],
+    })
+    expect(joined.contact).toContainEqual({ unit: 'lord', models: 1, supporting: 0 })
     expect(table.pageErrors).toEqual([])
   }, 120_000)
 })
