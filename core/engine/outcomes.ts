@@ -117,6 +117,10 @@ export interface OutcomeValues {
   'mount-wounded': { unit: string; unsaved: number; woundsLost: number; slain: boolean }
   /** A ridden monster's rider is slain and the monster fights on as the unit, with its own profile (classic). */
   'rider-slain': { unit: string; monster: string }
+  /** Shooting hits on a lone rider's monster, shared between monster and rider by a D6 each (classic/mounts). */
+  'hits-split': { unit: string; monster: number; rider: number }
+  /** A ridden monster's Monster Reaction test on its own Ld once its rider is slain (classic/mounts). */
+  'monster-reaction': { unit: string; passed: boolean; roll: number; leadership: number }
   'challenge-issued': { combat: string; challenger: ModelRef }
   'challenge-accepted': { combat: string; by: ModelRef }
   'challenge-refused': { combat: string; refuser: ModelRef | null }
@@ -351,6 +355,8 @@ const evolvers = {
     character.slain = values.slain
     unit.changedAt = seq
   },
+  'hits-split': nothing,
+  'monster-reaction': nothing,
   'mount-wounded'(game, values, seq) {
     const unit = unitIn(game, values.unit, seq)
     if (!unit.mount) throw new RuleError('engine/unknown-unit', `seq ${seq}: ${unit.name} rides no mount`)

@@ -21,7 +21,12 @@ interface CombatPick {
   moved: string
   /** Models in base contact. */
   models: number
+  /** Attacks its rank and file direct at the enemy's ridden monster (classic), the rest at the rider; 0: none. */
+  atMount?: number
 }
+
+/** Troop types whose mount is a monster, wounded apart from its rider in classic (core: rules/battle/mounts.ts). */
+const MONSTER_TYPES: readonly string[] = ['monster', 'monstrous-creature', 'behemoth']
 
 const FACINGS = [
   { value: 'front', label: 'front' },
@@ -260,7 +265,11 @@ export class DeclareForm extends LitElement {
   /** The combat's sides and contact from the sub-form; a reason when it cannot make them. */
   private combatFields(): { sides?: unknown; contact: unknown } | string {
     const picked = Object.entries(this.picks)
-    const contact = picked.map(([unit, pick]) => ({ unit, models: pick.models }))
+    const contact = picked.map(([unit, pick]) => ({
+      unit,
+      models: pick.models,
+      ...(pick.atMount && this.enemyMonster(unit) ? { directed: [{ at: 'mount', attacks: pick.atMount }] } : {}),
+    }))
     if (this.type === 'CombatRoundDeclared') return { contact }
     const players = this.game.players
     const sides = ([0, 1] as const).map((side) => ({
@@ -437,6 +446,24 @@ export class DeclareForm extends LitElement {
     if (pick) this.picks = { ...this.picks, [unitId]: { ...pick, ...change } }
   }
 
+  /**
+   * The one enemy a unit fights when it is a lone character on a monster whose wounds are its own (classic): attacks
+   * can be directed at the monster (classic/mounts §ridden-monster). Null when none, or several enemies are picked.
+   */
+  private enemyMonster(unitId: string): UnitState | null {
+    if (this.game.ruleset === 'old-world') return null
+    const game = this.game
+    const combat =
+      this.type === 'CombatRoundDeclared'
+        ? game.combats[String(this.form().fields.find((f) => f.name === 'combat')?.value ?? '')]
+        : undefined
+    const sideOf = (id: string) =>
+      combat ? combat.sides.findIndex((side) => side.units.some((each) => each.unit === id)) : this.picks[id]?.side
+    const enemies = Object.keys(this.picks).filter((id) => sideOf(id) !== sideOf(unitId))
+    const enemy = enemies.length === 1 ? game.units[enemies[0] as string] : undefined
+    return enemy?.character && enemy.mount && MONSTER_TYPES.includes(enemy.troopType) ? enemy : null
+  }
+
   private renderCombatUnit(unit: UnitState, side: 0 | 1, joining: boolean) {
     const pick = this.picks[unit.id]
     const input = (e: Event) => (e.target as HTMLInputElement).value
@@ -495,10 +522,27 @@ export class DeclareForm extends LitElement {
                 .value=${String(pick.models)}
                 @input=${(e: Event) => this.change(unit.id, { models: Math.max(0, Number(input(e)) || 0) })}
             /></label>
+            ${this.renderAtMount(unit, pick)}
           </div>`
           : nothing
       }
     </div>`
+  }
+
+  /** How many attacks go at the enemy's ridden monster rather than its rider (classic): offered only then. */
+  private renderAtMount(unit: UnitState, pick: CombatPick) {
+    const enemy = this.enemyMonster(unit.id)
+    if (!enemy?.mount) return nothing
+    return html`<label
+      >attacks at the ${enemy.mount.name}
+      <input
+        type="number"
+        min="0"
+        aria-label=${`${unit.name}: attacks directed at ${enemy.name}'s ${enemy.mount.name}, the rest at the rider`}
+        .value=${String(pick.atMount ?? 0)}
+        @input=${(e: Event) =>
+          this.change(unit.id, { atMount: Math.max(0, Number((e.target as HTMLInputElement).value) || 0) })}
+    /></label>`
   }
 
   private renderCombat(form: DeclarationForm): TemplateResult | typeof nothing {

@@ -104,8 +104,7 @@ export function betterArmourOfMount(
 
 /**
  * A lone rider slain on a ridden monster that still stands: the monster fights on as the unit, with its own profile,
- * gear and rules (classic/mounts §ridden-monster). What it then does besides fighting (its Monster Reaction test on
- * its own Ld and the table's results, movement all) is for the table.
+ * gear and rules (classic/mounts §ridden-monster). Its Monster Reaction test follows at once (monster-reaction.ts).
  */
 export function riderFalls(ctx: BattleContext, unit: UnitState): void {
   const mount = riddenMonster(ctx, unit)
@@ -117,8 +116,8 @@ export function riderFalls(ctx: BattleContext, unit: UnitState): void {
     values: { unit: unit.id, monster: mount.name },
     explanation: explain(
       `${unit.name} is slain: the ${mount.name} (${mount.profile.W - (mount.woundsLost ?? 0)} of ` +
-        `${mount.profile.W} Wounds left) fights on with its own profile, gear and rules; it owes a Monster ` +
-        `Reaction test on its own Ld ${mount.profile.Ld}, taken at the table`,
+        `${mount.profile.W} Wounds left) fights on with its own profile, gear and rules, once it has taken a ` +
+        `Monster Reaction test on its own Ld ${mount.profile.Ld}`,
       { value: 1, ...(rule ? { rule } : {}), from: [ctx.seq] },
     ),
   })

@@ -211,6 +211,16 @@ export interface RulesetProfile {
     readonly monsterApart: RuleRef | null
     /** A ridden monster's rider saves with the better armour value of the two (The Old World); null: its own. */
     readonly betterArmour: RuleRef | null
+    /**
+     * Shooting hits on a ridden monster are shared by a D6 each, the rider hit on `value` or more, the monster below
+     * (classic); null: every hit is the rider's.
+     */
+    readonly shotsShared: { readonly value: number; readonly rule: RuleRef } | null
+    /**
+     * A ridden monster whose rider is slain takes a Monster Reaction test on its own Ld (`rule`), whose table of
+     * results is played at the table (`table`: the ruling that says so); null: no such test (The Old World).
+     */
+    readonly monsterReaction: { readonly rule: RuleRef; readonly table: RuleRef } | null
   }
   /**
    * The clause by which a standard is a trophy, claimed only from a unit run down or destroyed in combat and never

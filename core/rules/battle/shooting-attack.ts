@@ -5,6 +5,7 @@ import { chargeAfterStandAndShoot } from './charge-move.js'
 import type { BattleContext } from './context.js'
 import { weaponOf, weaponStrength } from './missile-weapons.js'
 import { modelView, woundModel } from './models.js'
+import { shotsAtRiddenMonster } from './ridden-monster-shots.js'
 import { aimedHits, templateHits } from './shooting-hits.js'
 import { checkShot, firingModels } from './shot-checks.js'
 import { woundsFromHits } from './strike.js'
@@ -72,6 +73,17 @@ function* resolveShot(context: ProcedureContext, event: EventOf<'ShotDeclared'>)
       ? yield* templateHits(ctx, shot, shooter, target, weapon, { ...moment, template: true }, checked, from)
       : yield* aimedHits(ctx, fired, shooter, target, weapon, moment, checked, from)
   if (hits.hits === 0) return
+  const aimed = {
+    attacker: shooter,
+    target,
+    combat: null,
+    from,
+    strength,
+    attack: 'shooting' as const,
+    weapon: weapon.id,
+  }
+  // A shot at a character on a monster: its hits are shared between the two where the ruleset says so.
+  if (weapon.template === null && !checked.at && (yield* shotsAtRiddenMonster(ctx, aimed, hits.hits))) return
   // Hits on a model picked out are its own: its Toughness, armour and ward, its wounds (classic/variants
   // §ranged-pick-out); else they fall on the rank and file, never on the champion (strike's removal).
   const at = checked.at
@@ -88,7 +100,7 @@ function* resolveShot(context: ProcedureContext, event: EventOf<'ShotDeclared'>)
           weapon: weapon.id,
           remove: (unsaved, why) => woundModel(ctx, at, unsaved, why),
         }
-      : { attacker: shooter, target, combat: null, from, strength, attack: 'shooting', weapon: weapon.id },
+      : aimed,
     hits.attacks,
     hits.hits,
   )

@@ -16,6 +16,7 @@ import type { BattleContext } from './context.js'
 import { s } from './counting.js'
 import { magicalAttack } from './magical-attack.js'
 import { removeRankAndFile } from './models.js'
+import { monsterReaction } from './monster-reaction.js'
 import { regenerate } from './regeneration.js'
 import { rollSevenPlusToWound, sevenPlusToWound } from './to-wound-seven-plus.js'
 
@@ -209,7 +210,9 @@ export function* woundsFromHits(
     ? explain(`${unsaved} unsaved wound${s(unsaved)}`, { value: unsaved }, [woundsWhy, ...saveWhy])
     : NOT_EXPLAINED
   const before = { models: target.models, woundsOnNextModel: target.woundsOnNextModel }
+  const riderWasSlain = target.riderSlain === true
   const removed = input.remove ? input.remove(unsaved, unsavedWhy) : removeRankAndFile(ctx, target, unsaved, unsavedWhy)
+  yield* monsterReaction(ctx, target.id, riderWasSlain)
   // Outside close combat a unit regenerates at once; in close combat, as the ruleset's profile say:
   // at the round's end (classic/regeneration) or here, each wound as it is lost (old-world/regeneration).
   const regeneratesNow = combat === null || ctx.profile.regeneration.value === 'on-wound-counted'

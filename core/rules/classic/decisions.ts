@@ -586,8 +586,7 @@ export const classicDecisions = [
       'attacks go at each; 6th takes undirected attacks as at the rider (8th: at the monster). The seed is silent: ' +
       'attacks are at the rider unless the contact entry directs some at the monster (`at: "mount"`). A slain monster ' +
       'leaves its rider fighting on foot; a slain rider leaves the monster fighting on as the unit, with its own ' +
-      'profile, gear and rules. Its Monster Reaction test (Ld on its own Ld, then the D6 table, whose results are ' +
-      'movement and behaviour) is named for the table, which plays it.',
+      'profile, gear and rules. Its Monster Reaction test: §monster-reaction-table.',
     sources: [
       '6e:monsters/slain-riders-and-monsters',
       '7e:monsters/slain-riders-or-mounts',
@@ -817,6 +816,33 @@ export const classicDecisions = [
       'the pursuer counting as having charged (its bonuses for its first round there). A unit reached after it fell ' +
       'back in good order (The Old World) has rallied and may reform: it faces its pursuer, who is in its front.',
     sources: ['seed Hatred', `${CORE} A.6`],
+  }),
+  // Issue 16 item 5, second round (riders and mounts: shots at a ridden monster): this block only.
+  defineRuling({
+    id: 'ridden-monster-shots',
+    topic: 'Which of a ridden monster and its rider do shooting hits strike?',
+    value: 'd6-each-1-to-4-monster',
+    why:
+      'The seed and core-mechanics are silent. 6th and 7th alike share the hits of a shot at a character riding a ' +
+      'monster: a D6 for each hit, 1-4 the monster, 5-6 the rider, each wounded with its own T and saving as it may ' +
+      '(a rider on a monster has no +1 mounted save: §ridden-monster-attacks). The engine asks for one D6 a hit and ' +
+      'wounds each with its own hits. A template on a ridden monster (7th: both hit when the base is covered) is not ' +
+      'split: its hits fall on the rider, as any close-combat blow not directed at the monster.',
+    sources: ['6e:monsters/randomise-hits-monsters', '7e:monsters/shooting-at-monstrous-mounts'],
+  }),
+  defineRuling({
+    id: 'monster-reaction-table',
+    topic: "What does the engine do with a ridden monster's Monster Reaction test?",
+    value: 'engine-tests-table-plays',
+    why:
+      'The seed and core-mechanics are silent. 7th: when the rider is slain the monster at once takes a Leadership ' +
+      "test on its own Ld (never its General's); passed, it fights on as normal; failed, a D6 on the Monster Reaction " +
+      'table. The engine rolls the Leadership test and records it (monster-reaction). The table itself is not in the ' +
+      "sources the engine holds, and its results (leave the field, charge the nearest, stand guard over the rider's " +
+      'body, and in 8th Stupidity, Unbreakable or Frenzy) are mostly movement and behaviour the engine does not keep: ' +
+      'a failed test tells the table to roll on it and play its result. 6th takes the test after the combat; the seed ' +
+      'follows 7th, so both variants take it at once.',
+    sources: ['6e:monsters/slain-riders-and-monsters', '7e:monsters/slain-riders-or-mounts', `${CORE} A.10`],
   }),
 ] as const
 

@@ -108,7 +108,16 @@ function classicProfile(variant: ClassicVariant): ClassicProfile {
     ralliedBar: null,
     standAndShootBeyondRange: null,
     unitStrength: unitStrengthOf,
-    mounts: { sharedRules: null, monsterApart: classicRule('mounts', 'ridden-monster'), betterArmour: null },
+    mounts: {
+      sharedRules: null,
+      monsterApart: classicRule('mounts', 'ridden-monster'),
+      betterArmour: null,
+      shotsShared: { value: 5, rule: classicRule('mounts', 'shot-at-monster') },
+      monsterReaction: {
+        rule: classicRule('mounts', 'monster-reaction'),
+        table: cite('monster-reaction-table').rule,
+      },
+    },
     firingRanks: classicRule('shooting', 'firing-ranks'),
     standardTrophies: null,
     championLeadership: null,

@@ -96,6 +96,8 @@ export const oldWorldProfile: OldWorldProfile = {
     sharedRules: oldWorldRule('mounts', 'shared-rules'),
     monsterApart: null,
     betterArmour: oldWorldRule('mounts', 'ridden-monster'),
+    shotsShared: null,
+    monsterReaction: null,
   },
   standardTrophies: oldWorldRule('standard', 'captured'),
   championLeadership: oldWorldRule('unit-leadership', 'champion'),
