@@ -7,6 +7,7 @@ import type { EventDefinitions } from './event-catalog.js'
 import { gameEndEvents, gameTurnsSchema, pointsSchema } from './game-end-events.js'
 import { pursuitEvents } from './pursuit-events.js'
 import { signingEvents } from './signing-events.js'
+import { stupidityEvents } from './stupidity-events.js'
 import { slug as id } from './slug.js'
 
 /**
@@ -462,6 +463,7 @@ export const eventSchemas = {
     }),
   },
   ...characterEvents,
+  ...stupidityEvents,
   ...pursuitEvents,
   DiceRolled: {
     version: 1,
