@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { declarableNow } from '../../core/api/declarable.js'
 import { META } from '../../core/api/declarations/field-meta.js'
+import { declarationForm, formPayload } from '../../core/api/declarations/forms.js'
 import type { ClassicContext } from '../../core/rules/classic/catalogue.js'
 import { classic } from '../../core/rules/classic/index.js'
 import { type Draft, EngineGame, ev, unitDef } from '../helpers/classic-game.js'
@@ -155,9 +156,23 @@ describe('classic/stupidity: the stupid move (seed 000 Stupidity §2)', () => {
     refused(g, move, 'rules/cannot-move', /already made its move this turn \(stupid/)
   })
 
-  it('the form engine offers it in the movement phase, with every field described', () => {
+  it('the form engine offers it in the movement phase: the stupid unit, and the units its move may have met', () => {
     const g = stupidTrolls()
     expect(declarableNow(classic, g.game)).toContain('StupidMoveMade')
     expect(Object.keys(META.StupidMoveMade.fields).sort()).toEqual(['facing', 'moved', 'other', 'reached', 'unit'])
+    const context = { ruleset: { id: 'classic', phases: classic.phases }, state: g.game, catalogue: [], actor: 'p1' }
+    const field = (form: ReturnType<typeof declarationForm>, name: string) => form.fields.find((f) => f.name === name)
+    const plain = declarationForm('StupidMoveMade', context)
+    expect(field(plain, 'unit')?.options?.map((o) => o.value)).toEqual(['trolls'])
+    expect(plain.fields.map((f) => f.name)).toEqual(['unit', 'moved', 'reached'])
+    const enemy = declarationForm('StupidMoveMade', context, { unit: 'trolls', moved: 3, reached: 'enemy' })
+    expect(field(enemy, 'other')?.options?.map((o) => o.value)).toEqual(['knights'])
+    expect(field(enemy, 'facing')).toBeDefined()
+    const friend = declarationForm('StupidMoveMade', context, { unit: 'trolls', moved: 3, reached: 'friend' })
+    expect(field(friend, 'other')?.options?.map((o) => o.value)).toEqual(['goblins'])
+    expect(field(friend, 'facing')).toBeUndefined()
+    // What the form makes is a declaration the engine takes.
+    g.apply({ type: 'StupidMoveMade', payload: formPayload(friend) })
+    expect(g.game.effects.some((e) => e.unit === 'goblins' && e.params.confused === true)).toBe(true)
   })
 })
