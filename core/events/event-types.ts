@@ -7,8 +7,8 @@ import type { EventDefinitions } from './event-catalog.js'
 import { gameEndEvents, gameTurnsSchema, pointsSchema } from './game-end-events.js'
 import { pursuitEvents } from './pursuit-events.js'
 import { signingEvents } from './signing-events.js'
-import { stupidityEvents } from './stupidity-events.js'
 import { slug as id } from './slug.js'
+import { stupidityEvents } from './stupidity-events.js'
 
 /**
  * One schema per event type and version. The engine only ever sees the current version of
