@@ -325,6 +325,8 @@ export interface PointQueries {
     readonly opponent: UnitState
     readonly combat: CombatMoment | null
     readonly strength: number
+    /** The kind of a special blow struck outside any combat, which no moment carries (a model shot down falling). */
+    readonly special?: string
   }
 }
 export type MovementQuestion =

@@ -287,6 +287,7 @@ export function createHandlers(parts: HandlerParts): Handlers {
     ChallengeIssued: declaration(parts),
     CharacterJoined: declaration(parts),
     CharacterLeft: declaration(parts),
+    StupidMoveMade: declaration(parts),
     GameEnded: gameEnded(parts),
     PursuitReached: declaration(parts),
     DiceRolled: answer,

@@ -8,6 +8,7 @@ import { gameEndEvents, gameTurnsSchema, pointsSchema } from './game-end-events.
 import { pursuitEvents } from './pursuit-events.js'
 import { signingEvents } from './signing-events.js'
 import { slug as id } from './slug.js'
+import { stupidityEvents } from './stupidity-events.js'
 
 /**
  * One schema per event type and version. The engine only ever sees the current version of
@@ -464,6 +465,7 @@ export const eventSchemas = {
     }),
   },
   ...characterEvents,
+  ...stupidityEvents,
   ...pursuitEvents,
   DiceRolled: {
     version: 1,

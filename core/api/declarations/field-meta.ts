@@ -3,6 +3,7 @@ import { CHARACTER_META } from './character-meta.js'
 import type { Choice, FieldDescription, FieldKind, RecordedBy } from './description.js'
 import { GAME_END_META } from './game-end-meta.js'
 import { SIGNING_AND_DISPUTE_META } from './record-meta.js'
+import { STUPIDITY_META } from './stupidity-meta.js'
 
 /** Each event field in a player's words: the data `describeField` joins to what zod says of the field. */
 export type FieldMeta = Omit<
@@ -498,6 +499,7 @@ export const META: Meta = {
     },
   },
   ...CHARACTER_META,
+  ...STUPIDITY_META,
   PursuitReached: {
     title: 'Pursuit reaches a fresh enemy',
     help:

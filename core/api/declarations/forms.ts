@@ -431,6 +431,26 @@ const situations: Partial<Record<EventType, (context: FormContext, values: Value
       champion: unit?.command.champion && !values.character ? {} : null,
     }
   },
+  // A stupid move: the active side's units that failed a Stupidity test; the unit met, by what the move ran into.
+  StupidMoveMade(context, values) {
+    const game = context.state
+    const side = sideOf(context)
+    const stupid = Object.values(game.units).filter(
+      (u) =>
+        u.player === side &&
+        game.effects.some((e) => e.entry === 'stupidity' && e.unit === u.id && e.params.failedTest === true),
+    )
+    const unitId = pick(unitOptions(game, stupid), values.unit)
+    const met = Object.values(game.units).filter(
+      (u) => alive(u) && u.id !== unitId && (values.reached === 'friend') === (u.player === side),
+    )
+    const meets = values.reached === 'enemy' || values.reached === 'friend'
+    return {
+      unit: { options: unitOptions(game, stupid) },
+      other: meets ? { options: unitOptions(game, met), value: met[0]?.id } : null,
+      facing: values.reached === 'enemy' ? {} : null,
+    }
+  },
   // Joining and leaving: the active side's characters and units that are neither fleeing nor in combat.
   CharacterJoined(context) {
     const game = context.state

@@ -184,7 +184,7 @@ function recordResponse(
 }
 
 /** A target that flees from the charge rolls its flee distance at once. */
-function* fleeFromCharge(
+export function* fleeFromCharge(
   ctx: BattleContext,
   charger: UnitState,
   target: UnitState,

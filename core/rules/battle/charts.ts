@@ -154,8 +154,16 @@ export function armourSaveNeed(
   strength: number,
   piercing: readonly ModifierRecord[] = [],
   attack?: AttackKind,
+  special?: string,
 ): Resolved {
-  const query = { subject: target, opponent: attacker, combat, strength, ...(attack ? { attack } : {}) }
+  const query = {
+    subject: target,
+    opponent: attacker,
+    combat,
+    strength,
+    ...(attack ? { attack } : {}),
+    ...(special ? { special } : {}),
+  }
   const armourOf = (subject: UnitState) =>
     resolveModifiers(
       { value: 7, text: `${subject.name}: no armour counts as 7+`, rule: ctx.rule('armour-save', 'unarmoured') },

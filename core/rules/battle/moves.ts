@@ -277,7 +277,7 @@ function requireWithin(where: string, unit: UnitState, distance: number, limit: 
   )
 }
 
-function emitChecked(
+export function emitChecked(
   ctx: BattleContext,
   unit: UnitState,
   move: string,

@@ -1,6 +1,7 @@
 import { phaseKey } from '../../engine/outcomes.js'
 import type { Answer, EventOf, Procedure, ProcedureContext, RequestSpec, UnitState } from '../../engine/types.js'
 import type { BattleContext } from './context.js'
+import { hasModelsLeft } from './models.js'
 
 /**
  * A unit that lost models, at the `unit-lost-models` trigger point: as the next phase starts (the phase just ended),
@@ -27,6 +28,15 @@ declare module '../../engine/effects.js' {
       // biome-ignore lint/suspicious/noConfusingVoidType: the step gives nothing back, as a procedure's generator.
       readonly result: void
     }
+    /**
+     * A declaration resolved outside a combat round (a shot, a spell, a move) has left a unit without models: its last
+     * model's Wounds hit 0 there (Timber!). `seq`: the declaration's.
+     */
+    'model-falls-outside-round': {
+      readonly query: { readonly subject: UnitState; readonly seq: number }
+      // biome-ignore lint/suspicious/noConfusingVoidType: the step gives nothing back, as a procedure's generator.
+      readonly result: void
+    }
   }
 }
 
@@ -49,17 +59,24 @@ export function* phaseLossesSteps(
 }
 
 /**
- * Where the ruleset tests heavy casualties at once (`panic.heavyCasualtiesWhen`: classic-8th, The Old World): once a
- * declaration that may cost models is resolved, the steps for each unit that lost models in this phase so far. A unit
- * tested already this phase is not tested again (the Panic entry's step reads it); the next phase's start still
- * opens what no declaration did.
+ * What a declaration that may cost models sets off at once, once it is resolved. First, each unit it left without
+ * models falls (`model-falls-outside-round`: Timber!), and so does each unit those steps leave without models.
+ * Then, where the ruleset tests heavy casualties at once (`panic.heavyCasualtiesWhen`: classic-8th, The Old World),
+ * the steps for each unit that lost models in this phase so far. A unit tested already this phase is not tested again
+ * (the Panic entry's step reads it); the next phase's start still opens what no declaration did.
  */
 export function lossesTestedAtOnce<E extends { readonly seq: number }>(
   start: (context: ProcedureContext, event: E) => Procedure,
 ): (context: ProcedureContext, event: E) => Procedure {
   return function* (context, event) {
-    yield* start(context, event)
     const ctx = context as BattleContext
+    const standing = new Set(
+      Object.values(ctx.game.units)
+        .filter(hasModelsLeft)
+        .map((unit) => unit.id),
+    )
+    yield* start(context, event)
+    yield* fallsOutsideRound(ctx, standing, event.seq)
     if (ctx.profile.panic.heavyCasualtiesWhen.value !== 'after-the-attack') return
     const losses = ctx.game.phaseLosses
     const phase = phaseKey(ctx.game)
@@ -72,5 +89,20 @@ export function lossesTestedAtOnce<E extends { readonly seq: number }>(
         atOnce: true,
       }))
         yield* step.run()
+  }
+}
+
+/** The units standing before the declaration that have no models now: each falls once, in the order they were mustered. */
+function* fallsOutsideRound(
+  ctx: BattleContext,
+  standing: Set<string>,
+  seq: number,
+): Generator<RequestSpec, void, Answer> {
+  for (;;) {
+    const fallen = [...standing].map((id) => ctx.unit(id)).filter((unit) => !hasModelsLeft(unit))
+    if (fallen.length === 0) return
+    for (const unit of fallen) standing.delete(unit.id)
+    for (const unit of fallen)
+      for (const step of ctx.triggered('model-falls-outside-round', { subject: unit, seq })) yield* step.run()
   }
 }

@@ -24,7 +24,9 @@ export interface SpecialHits {
   readonly attacker: UnitState
   /** The unit hit: its rank and file take the wounds (its champion on its own, as any blow's). */
   readonly target: UnitState
-  readonly combat: CombatMoment
+  /** The blow's moment in its combat (`specialMoment`); null for a blow struck outside any combat, `special` its kind. */
+  readonly combat: CombatMoment | null
+  readonly special?: string
   readonly hits: number
   readonly strength: Resolved & { readonly value: number }
   readonly from: readonly number[]
@@ -60,6 +62,7 @@ export function* specialHits(
       from,
       strength,
       ...(input.noArmour ? { noArmour: input.noArmour } : {}),
+      ...(input.special ? { special: input.special } : {}),
       ...(remove ? { remove } : {}),
     },
     hits,

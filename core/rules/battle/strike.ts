@@ -120,6 +120,8 @@ export type HitsInput = Pick<StrikeInput, 'attacker' | 'target' | 'combat' | 'fr
   readonly noArmour?: Explanation
   /** The weapon the hits come from, when one is known (a missile weapon): Magical Attacks may name one. */
   readonly weapon?: string
+  /** The kind of a special blow outside any combat (a falling model's), where no combat moment says it. */
+  readonly special?: string
 }
 
 /**
@@ -274,7 +276,7 @@ function* saves(
   )
 
   // Armour saves.
-  const armour = armourSaveNeed(ctx, target, attacker, combat, rolled.strength, [], input.attack)
+  const armour = armourSaveNeed(ctx, target, attacker, combat, rolled.strength, [], input.attack, input.special)
   const armourScore = scoreToRoll(armour.value, naturalLimits(ctx, 'armour-save'))
   const armourWhy = withNotes(
     armour.explanation,
@@ -291,7 +293,16 @@ function* saves(
     saveWhy.push(saves.explanation)
   }
   if (piercedSixes > 0 && !input.noArmour) {
-    const pierced = armourSaveNeed(ctx, target, attacker, combat, rolled.strength, sixPiercing, input.attack)
+    const pierced = armourSaveNeed(
+      ctx,
+      target,
+      attacker,
+      combat,
+      rolled.strength,
+      sixPiercing,
+      input.attack,
+      input.special,
+    )
     const piercedScore = scoreToRoll(pierced.value, naturalLimits(ctx, 'armour-save'))
     const piercedWhy = withNotes(pierced.explanation, piercedScore.notes)
     saveWhy.push(piercedWhy)

@@ -844,6 +844,29 @@ export const classicDecisions = [
       'follows 7th, so both variants take it at once.',
     sources: ['6e:monsters/slain-riders-and-monsters', '7e:monsters/slain-riders-or-mounts', `${CORE} A.10`],
   }),
+  // Issue 16 item 9 (Stupidity's stupid move: a charge, a confused friend).
+  defineRuling({
+    id: 'stupid-move-met',
+    topic: "What did a stupid unit's move run into, and what follows?",
+    value: 'table-says-engine-acts',
+    why:
+      'The engine keeps no positions: the table measures the half-M move straight ahead and says what it ran into ' +
+      '(StupidMoveMade). The seed then says what follows, and the engine does it: an enemy reached "counts as a ' +
+      'charge and the target unit gets to make a charge response" (the charge makes its combat, the stupid unit ' +
+      'charging, no charge roll asked, its reach its half M); a friend bumped into is confused and "cannot move ' +
+      'voluntarily in this movement phase" (no move, march or charge until the phase ends; a reform is not a move ' +
+      "of the unit across the table, and compulsory moves go on). The move is the unit's move this turn.",
+    sources: ['seed 000 Stupidity §2', `${CORE} A.3`],
+  }),
+  defineRuling({
+    id: 'stupid-charge-flee',
+    topic: 'The enemy a stupid move reached flees as its charge response: does the stupid unit follow it?',
+    value: 'moves-no-further',
+    why:
+      'The seed gives the stupid move half its M and no more (§2); a charged unit that flees moves away at once, so ' +
+      'the stupid unit, its move already made, neither follows nor catches it: no combat is made.',
+    sources: ['seed 000 Stupidity §2', `${CORE} A.3`],
+  }),
 ] as const
 
 export type ClassicDecisions = DecisionIndexOf<typeof classicDecisions>

@@ -17,6 +17,7 @@ import { itemUsed } from './items.js'
 import { spellCast } from './magic/spell-cast.js'
 import { classicOpenings } from './openings.js'
 import { classicProfiles } from './profile.js'
+import { stupidMoveMade } from './stupid-move.js'
 import { classicTroops } from './troops.js'
 import { classicVictory } from './victory.js'
 
@@ -46,6 +47,7 @@ export const classic: Ruleset = {
     MoveDeclared: { name: 'move', start: lossesTestedAtOnce(moveDeclared), phases: ['movement'] },
     CharacterJoined: { name: 'character-joined', start: characterJoined, phases: ['movement'] },
     CharacterLeft: { name: 'character-left', start: characterLeft, phases: ['movement'] },
+    StupidMoveMade: { name: 'stupid-move', start: stupidMoveMade, phases: ['movement'] },
     UnitDeployed: { name: 'deployment', start: unitDeployed, phases: ['deployment'] },
     // Stand and Shoot answers a charge in the movement phase (the charge's helper says when it may).
     ShotDeclared: {

@@ -479,6 +479,19 @@ export const oldWorldDecisions = [
       'back in good order (The Old World) has rallied and may reform: it faces its pursuer, who is in its front.',
     sources: ['tow:the-combat-phase/the-pursuit-move', `${CORE} B.6`],
   }),
+  // Issue 16 item 9 (Timber! outside close combat).
+  defineRuling({
+    id: 'timber-outside-combat',
+    topic: 'A model with Timber! slain by a shot, a spell or a move: does it topple, and on whom?',
+    value: 'topples-units-named',
+    why:
+      'The seed times Timber! at "the model\'s Wounds hit 0" (line 61), not at a combat: it topples wherever it is ' +
+      'slain, once the declaration that slew it is resolved (its Regeneration done), with the same roll-off, arc, D6 ' +
+      "hits at its Strength and AP -1 (lines 62-64). Which units stand in base contact in that arc is the table's " +
+      "geometry: the falling model's player names them one at a time, any unit on the table, until none more. No " +
+      "combat round is being fought, so their wounds count for no combat result (B.6 scores a round's blows).",
+    sources: ['seed 001_dacc9ffbb72e8b95 lines 60-65', 'tow:special-rules/timber', `${CORE} B.6`],
+  }),
 ] as const
 
 export type OldWorldDecisions = DecisionIndexOf<typeof oldWorldDecisions>

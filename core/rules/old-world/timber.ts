@@ -59,6 +59,83 @@ export function* timber(
     })
     if (answer === 'in-arc') inArc.push(unit)
   }
+  emitToppled(ctx, fallen, { winner, rollOffWhy, arc, arcSeq }, inArc)
+
+  const caused: StepWounds[] = []
+  for (const unit of inArc) {
+    if (!hasModelsLeft(unit)) continue
+    const moment = specialMoment(round.moment(fallen.id), fallen, blow)
+    const blows = yield* fallOn(ctx, fallen, unit, moment, arc, arcSeq, blow)
+    if (unit.player !== fallen.player) caused.push({ side, counted: blows.counted, seqs: blows.seqs })
+  }
+  return caused
+}
+
+/**
+ * Timber! (old-world/timber) when a shot, a spell or a move, not a combat round, brings the model's Wounds to 0: the
+ * same roll-off and arc; its player names, one by one, the units in base contact with it in that arc, which the
+ * engine cannot see (§timber-outside-combat); each suffers D6 hits, AP -1, at its Strength, counted for no combat.
+ */
+export function* timberOutsideRound(
+  ctx: BattleContext,
+  query: TriggerQueryOf<'model-falls-outside-round'>,
+  blow: string,
+): Generator<RequestSpec, void, Answer> {
+  const { subject: fallen, seq } = query
+  const opponent = ctx.game.players.find((player) => player.id !== fallen.player)?.id as string
+  const falls = explain(
+    `${fallen.name}'s Wounds hit 0: Timber!`,
+    { rule: oldWorldRule('timber', 'falls'), from: [seq, fallen.changedAt] },
+    [
+      explain('it topples wherever it is slain, once the declaration that slew it is resolved', {
+        rule: oldWorldRule('variants', 'timber-outside-combat'),
+      }),
+    ],
+  )
+  const topple = yield* toppleTowards(ctx, fallen, opponent, falls)
+  const { arc, arcSeq } = topple
+
+  // Any unit on the table may stand in base contact with it: its player names them one at a time, or none more.
+  const inArc: UnitState[] = []
+  for (;;) {
+    const left = Object.values(ctx.game.units).filter(
+      (unit) => unit.id !== fallen.id && hasModelsLeft(unit) && !inArc.includes(unit),
+    )
+    if (left.length === 0) break
+    const answer = yield* choose({
+      purpose: 'timber-falls-on',
+      chooser: fallen.player,
+      options: [
+        { id: NO_MORE_UNITS, text: `no${inArc.length > 0 ? ' other' : ''} unit is in base contact in that arc` },
+        ...left.map((unit) => ({
+          id: unit.id,
+          text: `${unit.name} is in base contact with ${fallen.name}, in its ${arc} arc`,
+        })),
+      ],
+      text: `${fallen.player}: which ${inArc.length > 0 ? 'other ' : ''}unit is in base contact with ${fallen.name}, in its ${arc} arc?`,
+      explanation: explain(
+        `${fallen.name} topples towards its ${arc} arc: the units there are hit`,
+        { rule: oldWorldRule('timber', 'in-arc'), from: [arcSeq] },
+        [explain("the falling model's player names them", { rule: oldWorldRule('variants', 'timber-outside-combat') })],
+      ),
+    })
+    if (answer === NO_MORE_UNITS) break
+    inArc.push(ctx.unit(answer))
+  }
+  emitToppled(ctx, fallen, topple, inArc)
+  for (const unit of inArc) if (hasModelsLeft(unit)) yield* fallOn(ctx, fallen, unit, null, arc, arcSeq, blow)
+}
+
+/** The option that ends the naming of units a model falls on outside a combat round (no unit id, a slug, begins "-"). */
+const NO_MORE_UNITS = '-none'
+
+/** The model has toppled towards `arc` onto `inArc`; it is then taken off the table. */
+function emitToppled(
+  ctx: BattleContext,
+  fallen: UnitState,
+  { winner, rollOffWhy, arc, arcSeq }: { winner: string; rollOffWhy: Explanation; arc: Arc; arcSeq: number },
+  inArc: readonly UnitState[],
+): void {
   ctx.emit({
     kind: 'toppled',
     text:
@@ -76,14 +153,6 @@ export function* timber(
       ],
     ),
   })
-
-  const caused: StepWounds[] = []
-  for (const unit of inArc) {
-    if (!hasModelsLeft(unit)) continue
-    const blows = yield* fallOn(ctx, fallen, unit, specialMoment(round.moment(fallen.id), fallen, blow), arc, arcSeq)
-    if (unit.player !== fallen.player) caused.push({ side, counted: blows.counted, seqs: blows.seqs })
-  }
-  return caused
 }
 
 /** The roll-off (ties rolled again) whose winner chooses the arc the model topples towards. */
@@ -137,9 +206,10 @@ function* fallOn(
   ctx: BattleContext,
   fallen: UnitState,
   unit: UnitState,
-  moment: CombatMoment,
+  moment: CombatMoment | null,
   arc: Arc,
   arcSeq: number,
+  blow: string,
 ): Generator<RequestSpec, { readonly counted: number; readonly seqs: readonly number[] }, Answer> {
   const d6 = yield* rollDice({
     purpose: 'timber-hits',
@@ -156,12 +226,16 @@ function* fallOn(
   const hits = d6.faces[0] as number
   const friendly = unit.player === fallen.player
   const notes: Explanation[] = [
-    explain(
-      friendly
-        ? `${unit.name} is a friend: its wounds count for neither side`
-        : `the wounds ${unit.name} loses count for ${fallen.player}'s combat result`,
-      { rule: oldWorldRule('variants', 'timber-combat-result') },
-    ),
+    moment === null
+      ? explain('it fell outside a combat round: its wounds count for no combat result', {
+          rule: oldWorldRule('variants', 'timber-outside-combat'),
+        })
+      : explain(
+          friendly
+            ? `${unit.name} is a friend: its wounds count for neither side`
+            : `the wounds ${unit.name} loses count for ${fallen.player}'s combat result`,
+          { rule: oldWorldRule('variants', 'timber-combat-result') },
+        ),
   ]
   ctx.emit({
     kind: 'hits',
@@ -178,6 +252,8 @@ function* fallOn(
     attacker: fallen,
     target: unit,
     combat: moment,
+    // Outside a combat no moment carries the blow's kind, which its AP -1 reads (old-world/timber §armour-piercing).
+    ...(moment === null ? { special: blow } : {}),
     hits,
     strength: {
       ...strength,

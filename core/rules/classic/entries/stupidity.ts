@@ -4,12 +4,15 @@ import { stupidityTest } from '../stupidity.js'
 import { SEED } from './sources.js'
 
 const BARRED = new Set(['charge', 'shoot', 'cast'])
+/** The moves a confused unit may not make: every move it would choose to make (a charge is one). */
+const VOLUNTARY_MOVES = new Set(['move', 'march', 'charge'])
 
 /**
  * Stupidity (seed 000). The test is the entry's step as the player's turn starts (classic/stupidity.ts); a
  * failed test starts this entry as an active effect with `failedTest` until the
  * player's next turn or until the unit is engaged (clause 4). The half-move straight ahead is the
- * table's to make: the failed test's outcome tells the players what to do (prompted).
+ * table's to measure (StupidMoveMade, classic/stupid-move.ts): the engine makes a charge of one that reaches an enemy
+ * and confuses a friend it bumps into (prompted).
  */
 export const stupidity = defineEntry({
   id: 'stupidity',
@@ -33,6 +36,8 @@ export const stupidity = defineEntry({
   clauses: {
     test: 'units not engaged in combat test Ld at the start of their turn (classic/variants §stupidity-fleeing)',
     move: 'a failed unit moves half its M straight ahead in the compulsory moves, as the table measures it',
+    charge: 'a stupid move that reaches an enemy unit counts as a charge, and the target makes a charge response',
+    confuses: 'a friendly unit it bumps into is confused: it cannot move voluntarily in this movement phase',
     failed: 'a failed unit cannot declare charges, shoot or cast spells, and is Immune to Psychology',
     duration: "until the start of the player's next turn, or until the unit is engaged in combat",
   },
@@ -70,6 +75,17 @@ export const stupidity = defineEntry({
       when: (q, held) => (held.params.failedTest === true && BARRED.has(q.action) ? true : null),
       value: 'forbidden',
       describe: (q) => `failed Stupidity test: cannot ${q.action === 'cast' ? 'cast spells' : q.action} this turn`,
+    },
+    {
+      // Held only through the effect a stupid move starts on the friend it bumped into (classic/stupid-move.ts).
+      at: 'permission',
+      clause: 'confuses',
+      label: 'confused by a stupid unit',
+      kind: 'set',
+      activeOnly: true,
+      when: (q, held) => (held.params.confused === true && VOLUNTARY_MOVES.has(q.action) ? true : null),
+      value: 'forbidden',
+      describe: (q) => `confused by a stupid unit: cannot ${q.action} voluntarily in this movement phase`,
     },
   ],
 })

@@ -1,6 +1,6 @@
 import { defineEntry } from '../../../engine/catalogue.js'
 import type { BattleContext } from '../../battle/context.js'
-import { timber as topple } from '../timber.js'
+import { timberOutsideRound, timber as topple } from '../timber.js'
 import { seedLines } from './sources.js'
 
 /**
@@ -22,7 +22,7 @@ export const timber = defineEntry({
     "Units in base contact with it that lie in that arc: each suffers D6 hits, AP -1, at the model's Strength " +
     'characteristic. Afterwards the model is taken off the table.',
   clauses: {
-    falls: "when the model's Wounds hit 0 (after its Regeneration saves)",
+    falls: "when the model's Wounds hit 0 (after its Regeneration saves), in a combat round or slain by anything else",
     'roll-off': 'each player rolls a D6, ties re-rolled (old-world/variants §timber-roll-off); the higher wins',
     arc: 'the winner chooses the arc the model topples towards: front, flank or rear',
     'in-arc': 'the players say which units in base contact with it lie in that arc',
@@ -38,6 +38,13 @@ export const timber = defineEntry({
       label: 'Timber!',
       step: (ctx, query) => topple(ctx as BattleContext, query, TIMBER_BLOW),
     },
+    {
+      // Slain by a shot, a spell or a move: its Wounds hit 0 all the same (seed 001 line 61).
+      on: 'model-falls-outside-round',
+      clause: 'falls',
+      label: 'Timber!',
+      step: (ctx, query) => timberOutsideRound(ctx as BattleContext, query, TIMBER_BLOW),
+    },
   ],
   effects: [
     {
@@ -46,7 +53,7 @@ export const timber = defineEntry({
       label: 'Timber!: AP -1',
       kind: 'add',
       holder: 'opponent',
-      when: (q) => (q.combat?.special === TIMBER_BLOW ? true : null),
+      when: (q) => ((q.combat?.special ?? q.special) === TIMBER_BLOW ? true : null),
       value: 1,
     },
   ],
