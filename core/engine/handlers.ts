@@ -287,6 +287,7 @@ export function createHandlers(parts: HandlerParts): Handlers {
     CharacterLeft: declaration(parts),
     GameEnded: gameEnded(parts),
     PursuitReached: declaration(parts),
+    UnitReformed: declaration(parts),
     DiceRolled: answer,
     ChoiceMade: answer,
     PlayerKeyRecorded: playerKeyRecorded,

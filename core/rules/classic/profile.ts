@@ -114,7 +114,8 @@ function classicProfile(variant: ClassicVariant): ClassicProfile {
     initiativeTies: cite('initiative-ties'),
     toWoundSevenPlus: cite('killing-blow-seven-plus').rule,
     rankWidth: (unit) => ({ value: classicRankWidth(unit, width.value), rule: width.rule }),
-    gradedBreak: null,
+    wipeOutRestrains: true,
+  gradedBreak: null,
     terrain: null,
     hiddenModels: {
       hidden: classicRule('concealed', 'hidden'),
