@@ -155,20 +155,23 @@ export function* pursuitReached(context: ProcedureContext, event: EventOf<'Pursu
       `${where}: ${pursuer.name} is still in combat "${engaged.id}": only a unit whose combat is over pursues (${ruleText})`,
     )
   const won = combatEndedThisPhase(ctx, pursuer)
-  if (!won)
+  const after = pursuer.afterCombat?.phase === phaseKey(ctx.game) ? pursuer.afterCombat : undefined
+  const movedOn = after?.move === 'pursued' || after?.move === 'overran'
+  // A unit that overran out of a combat that goes on left it: its overrun is its record (variants
+  // §overrun-in-a-larger-combat).
+  if (!won && after?.move !== 'overran')
     throw new RuleError(
       'rules/not-pursuing',
       `${where}: ${pursuer.name} fought in no combat that ended this close-combat phase: it has no pursuit or overrun ` +
         `to reach an enemy with (${ruleText})`,
     )
-  const after = pursuer.afterCombat
-  if (after?.phase !== phaseKey(ctx.game) || (after.move !== 'pursued' && after.move !== 'overran'))
+  if (!movedOn)
     throw new RuleError(
       'rules/not-pursuing',
-      `${where}: ${pursuer.name} ${after?.phase === phaseKey(ctx.game) ? AFTER_WORDS[after.move] : 'neither pursued nor overran'} ` +
-        `this phase: only a pursuit or overrun move reaches a fresh enemy (${ruleText})`,
+      `${where}: ${pursuer.name} ${after ? AFTER_WORDS[after.move] : 'neither pursued nor overran'} this phase: only ` +
+        `a pursuit or overrun move reaches a fresh enemy (${ruleText})`,
     )
-  const from = [won.joinedAt, event.seq]
+  const from = won ? [won.joinedAt, event.seq] : [event.seq]
   if (target.fleeing) {
     ctx.emit({
       kind: 'caught',
