@@ -34,10 +34,7 @@ function classicFight(p1: ReturnType<typeof unitDef>[], p2: ReturnType<typeof un
 
 /** 20 Swordsmen charge 2 Militia and wipe them out (seqs 1-8); 10 Spearmen stand by. */
 function classicWipeOut() {
-  const game = classicFight(
-    [block('a', 'Swordsmen', 20)],
-    [block('y', 'Militia', 2), block('z', 'Spearmen', 10)],
-  )
+  const game = classicFight([block('a', 'Swordsmen', 20)], [block('y', 'Militia', 2), block('z', 'Spearmen', 10)])
   game.apply({
     type: 'CombatJoined',
     payload: {
@@ -212,7 +209,13 @@ describe('classic: an overrun out of a combat that goes on (variants §overrun-i
       payload: {
         combat: 'c1',
         sides: [
-          { player: 'p1', units: [{ unit: 'a', charged: true }, { unit: 'b', charged: true }] },
+          {
+            player: 'p1',
+            units: [
+              { unit: 'a', charged: true },
+              { unit: 'b', charged: true },
+            ],
+          },
           { player: 'p2', units: [{ unit: 'y' }, { unit: 'z' }] },
         ],
         contact: [

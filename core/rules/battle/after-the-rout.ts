@@ -1,7 +1,7 @@
 import type { Facing } from '../../engine/effects.js'
 import { RuleError } from '../../engine/errors.js'
-import { choose, rollDice } from '../../engine/requests.js'
 import { phaseKey } from '../../engine/outcomes.js'
+import { choose, rollDice } from '../../engine/requests.js'
 import type {
   AfterCombatMove,
   Answer,
@@ -93,7 +93,10 @@ function* overrunEach(r: Round, overrunners: readonly Overrunner[], leaving: str
         }),
       })
       // Wiping out the foe restrains (classic); elsewhere staying is an attempt to restrain (variants §reform-after-combat).
-      if (option !== 'overrun' && (ctx.profile.wipeOutRestrains || (yield* restraintTest(ctx, unit, destroyed, 'overrun'))))
+      if (
+        option !== 'overrun' &&
+        (ctx.profile.wipeOutRestrains || (yield* restraintTest(ctx, unit, destroyed, 'overrun')))
+      )
         continue
     }
     const dice = fleeDice(ctx, unit, 'pursuit')
@@ -134,6 +137,7 @@ function* overrunEach(r: Round, overrunners: readonly Overrunner[], leaving: str
  * §fresh-enemy). A fleeing enemy is caught and destroyed; any other is charged: the pursuer makes a combat with it, or
  * joins the one it is in, as having charged, fought in the next close-combat phase.
  */
+// biome-ignore lint/correctness/useYield: it asks nothing of the table; a declaration's procedure is a generator.
 export function* pursuitReached(context: ProcedureContext, event: EventOf<'PursuitReached'>): Procedure {
   const ctx = context as BattleContext
   const where = `seq ${event.seq}: PursuitReached`

@@ -793,7 +793,7 @@ export const classicDecisions = [
       'may reform, and a unit that wipes out its foes automatically restrains and may reform unless it overruns ' +
       '(8e wipe-out). A unit that pursued, overran or is still in a combat may not; a unit reforms once. The engine ' +
       'keeps no positions, so UnitReformed records the new frontage (files), which the rank bonus counts from then on; ' +
-      'its facing is the table\'s.',
+      "its facing is the table's.",
     sources: ['8e:close-combat/restrain-pursuit', '8e:close-combat/wipe-out', `${CORE} A.6`],
   }),
   defineRuling({

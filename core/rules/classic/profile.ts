@@ -115,7 +115,7 @@ function classicProfile(variant: ClassicVariant): ClassicProfile {
     toWoundSevenPlus: cite('killing-blow-seven-plus').rule,
     rankWidth: (unit) => ({ value: classicRankWidth(unit, width.value), rule: width.rule }),
     wipeOutRestrains: true,
-  gradedBreak: null,
+    gradedBreak: null,
     terrain: null,
     hiddenModels: {
       hidden: classicRule('concealed', 'hidden'),
