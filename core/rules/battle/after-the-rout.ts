@@ -83,7 +83,8 @@ function* overrunEach(r: Round, overrunners: readonly Overrunner[], leaving: str
           { id: 'overrun', text: `overrun: move on with the pursuit dice` },
           {
             id: 'stay',
-            text: ctx.profile.wipeOutRestrains ? 'stay where it is' : 'restrain and reform: take a Restraint test',
+            text:
+              ctx.profile.wipeOutRestrains !== null ? 'stay where it is' : 'restrain and reform: take a Restraint test',
           },
         ],
         text: `${unit.name} wiped out ${names} in its charge: overrun, or stay?`,
@@ -95,7 +96,7 @@ function* overrunEach(r: Round, overrunners: readonly Overrunner[], leaving: str
       // Wiping out the foe restrains (classic); elsewhere staying is an attempt to restrain (variants §reform-after-combat).
       if (
         option !== 'overrun' &&
-        (ctx.profile.wipeOutRestrains || (yield* restraintTest(ctx, unit, destroyed, 'overrun')))
+        (ctx.profile.wipeOutRestrains !== null || (yield* restraintTest(ctx, unit, destroyed, 'overrun')))
       )
         continue
     }
@@ -252,7 +253,7 @@ export function* unitReformed(context: ProcedureContext, event: EventOf<'UnitRef
   const restrainedBy: Explanation | null =
     after?.move === 'restrained'
       ? explain(`${unit.name} passed its restraint test`, { rule: ctx.rule('flee-and-pursuit', 'restraint') })
-      : !after && won && wipedOut && ctx.profile.wipeOutRestrains
+      : !after && won && wipedOut && ctx.profile.wipeOutRestrains !== null
         ? explain(`${unit.name} wiped out its foes in combat ${won.id} and did not overrun: it restrained`, {
             rule: ctx.rule('variants', 'reform-after-combat'),
             from: [won.joinedAt],
@@ -262,7 +263,7 @@ export function* unitReformed(context: ProcedureContext, event: EventOf<'UnitRef
     throw new RuleError(
       'rules/not-restrained',
       `${where}: ${unit.name} ${after ? AFTER_WORDS[after.move] : won ? 'did not restrain' : 'won no combat that ended'} ` +
-        `this phase: only a winner that restrained${ctx.profile.wipeOutRestrains ? ' or wiped out its foes' : ''} ` +
+        `this phase: only a winner that restrained${ctx.profile.wipeOutRestrains !== null ? ' or wiped out its foes' : ''} ` +
         `may reform (${ruleText})`,
     )
   ctx.emit({

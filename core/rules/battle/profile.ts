@@ -226,10 +226,10 @@ export interface RulesetProfile {
   /** The clauses of a graded break test's other ends, or null where a break test is passed or failed (classic). */
   readonly gradedBreak: GradedBreakRules | null
   /**
-   * Whether wiping out its foes restrains a unit that does not overrun, free to reform (classic, 8e wipe-out); false:
-   * staying is an attempt to restrain, a Restraint test that overruns when failed (The Old World).
+   * The ruling by which wiping out its foes restrains a unit that does not overrun, free to reform (classic, 8e
+   * wipe-out); null: staying is an attempt to restrain, a Restraint test that overruns when failed (The Old World).
    */
-  readonly wipeOutRestrains: boolean
+  readonly wipeOutRestrains: RuleRef | null
   /** The clauses of the terrain rules, or null where the ruleset has none (classic). */
   readonly terrain: TerrainRules | null
   /** The clauses a flying move rests on (classic's Flying Model and its variant ruling), or null: no Fly rule. */
