@@ -290,6 +290,7 @@ export function createHandlers(parts: HandlerParts): Handlers {
     StupidMoveMade: declaration(parts),
     GameEnded: gameEnded(parts),
     PursuitReached: declaration(parts),
+    UnitReformed: declaration(parts),
     DiceRolled: answer,
     ChoiceMade: answer,
     PlayerKeyRecorded: playerKeyRecorded,

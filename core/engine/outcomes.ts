@@ -2,7 +2,7 @@ import type { Explanation } from '../explain/explanation.js'
 import type { ActiveEffect } from './effects.js'
 import { RuleError } from './errors.js'
 import { joinUnit, leaveUnit } from './joining.js'
-import type { CombatState, CombatUnit, GameState, MagicState, ModelRef, UnitState } from './types.js'
+import type { AfterCombatMove, CombatState, CombatUnit, GameState, MagicState, ModelRef, UnitState } from './types.js'
 
 /**
  * What procedures decide (DESIGN §3): typed outcomes. Procedures never change the state; one
@@ -45,8 +45,13 @@ export interface OutcomeValues {
   pursued: { unit: string; roll: number }
   /** A winner still in contact with an enemy that held: it stays and does not pursue. */
   'pursuit-held': { unit: string; heldBy: string }
-  /** A unit that wiped out its enemy in its charge moves on `roll` inches. */
-  overran: { unit: string; roll: number }
+  /**
+   * A unit that wiped out its enemy in its charge moves on `roll` inches; `combat` names the combat it leaves when that
+   * combat goes on without it (its foes in contact all destroyed, others still fighting).
+   */
+  overran: { unit: string; roll: number; combat?: string }
+  /** A winner that did not pursue reforms: `files` is its new frontage (the rank bonus counts it). */
+  reformed: { unit: string; files: number }
   caught: { unit: string; by: string; modelsLost: number }
   escaped: { unit: string; roll: number }
   'charge-declared': { unit: string; target: string; distance: number }
@@ -184,6 +189,13 @@ export function phaseKey(game: Pick<GameState, 'turn' | 'activePlayer' | 'phase'
   return `${game.turn}/${game.activePlayer ?? '-'}/${game.phase ?? '-'}@${game.phaseStartedAt ?? 0}`
 }
 
+/** Records what a winner did after its combat's break tests, this phase (pursuit-reached and reform checks read it). */
+function markAfterCombat(game: GameState, unitId: string, move: AfterCombatMove, seq: number): void {
+  const unit = unitIn(game, unitId, seq)
+  unit.afterCombat = { phase: phaseKey(game), move }
+  unit.changedAt = seq
+}
+
 /** Keeps the models a unit had when the phase began, at its first loss of the phase (Panic's heavy casualties). */
 function keepPhaseStart(game: GameState, unit: GameState['units'][string]): void {
   const phase = phaseKey(game)
@@ -246,10 +258,26 @@ const evolvers = {
     unit.fledAt = { turn: game.turn, player: game.activePlayer }
     unit.changedAt = seq
   },
-  'restraint-test': nothing,
-  pursued: nothing,
+  'restraint-test'(game, values, seq) {
+    if (values.passed) markAfterCombat(game, values.unit, 'restrained', seq)
+  },
+  pursued(game, values, seq) {
+    markAfterCombat(game, values.unit, 'pursued', seq)
+  },
   'pursuit-held': nothing,
-  overran: nothing,
+  overran(game, values, seq) {
+    markAfterCombat(game, values.unit, 'overran', seq)
+    const combat = values.combat === undefined ? undefined : game.combats[values.combat]
+    if (combat)
+      (combat as { sides: CombatState['sides'] }).sides = combat.sides.map((side) => ({
+        ...side,
+        units: side.units.filter((u) => u.unit !== values.unit),
+      }))
+  },
+  reformed(game, values, seq) {
+    unitIn(game, values.unit, seq).files = values.files
+    markAfterCombat(game, values.unit, 'reformed', seq)
+  },
   caught(game, values, seq) {
     const unit = unitIn(game, values.unit, seq)
     keepPhaseStart(game, unit)
@@ -444,7 +472,9 @@ const evolvers = {
     unit.fleeing = false
     unit.changedAt = seq
   },
-  'followed-up': nothing,
+  'followed-up'(game, values, seq) {
+    markAfterCombat(game, values.unit, 'followed-up', seq)
+  },
   'pursuit-contact': nothing,
 } satisfies { [K in OutcomeKind]: Evolver<K> }
 

@@ -76,8 +76,8 @@ export interface UnitState {
   readonly profile: Profile
   readonly gear: readonly { readonly id: string; readonly options: Readonly<Record<string, ParamValue>> }[]
   readonly rules: readonly { readonly id: string; readonly params: Readonly<Record<string, ParamValue>> }[]
-  /** How many models wide the unit is ranked up; null when the list does not say. */
-  readonly files: number | null
+  /** How many models wide the unit is ranked up; null when the list does not say. A reform after combat changes it. */
+  files: number | null
   /** The command group; a slain champion or a lost standard leaves it (outcomes change it, never rule code). */
   command: { readonly champion: boolean; readonly standard: boolean; readonly musician: boolean }
   /** The champion's own stat line; null when it fights with the rank and file's. */
@@ -119,6 +119,8 @@ export interface UnitState {
   fledAt?: { readonly turn: number; readonly player: string | null }
   /** The phase (its key) the unit last fell back in good order in: it may cause Panic nearby then (The Old World). */
   fellBackIn?: string
+  /** What the unit last did after its combat's break tests, and in which phase (its key): pursuit, overrun, reform. */
+  afterCombat?: { readonly phase: string; readonly move: AfterCombatMove }
   /** Models the unit had when the phase of its last loss started, and which phase (Panic's heavy casualties). */
   phaseStart?: { readonly phase: string; readonly models: number }
   /** The phase (`turn/player/phase`) in which the unit last took each psychology test. */
@@ -130,6 +132,9 @@ export interface UnitState {
   /** Its points cost as the muster gives it, its joined characters' apart (victory points); absent when not given. */
   readonly points?: number
 }
+
+/** A winner's move after the break tests (flee-and-pursuit): it pursued, overran, restrained, followed up or reformed. */
+export type AfterCombatMove = 'pursued' | 'overran' | 'restrained' | 'followed-up' | 'reformed'
 
 /** A model that fights on its own in a combat: a unit's champion, a joined character, or a lone character unit. */
 export type ModelRef =

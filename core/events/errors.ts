@@ -70,6 +70,7 @@ export const errorCodes = [
   'rules/combat-over',
   'rules/contradicts-charge',
   'rules/not-pursuing',
+  'rules/not-restrained',
   'rules/duplicate-combat',
   'rules/duplicate-unit',
   'rules/engaged',

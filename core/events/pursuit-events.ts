@@ -21,4 +21,16 @@ export const pursuitEvents = {
       moved: z.number().int().min(0).max(30).optional(),
     }),
   },
+  /**
+   * A winner that did not pursue, overrun or follow up reforms (flee-and-pursuit §reform): `files` is its new frontage,
+   * which its rank bonus counts from now on. The engine keeps no positions: where it faces is the table's.
+   */
+  UnitReformed: {
+    version: 1,
+    schema: z.strictObject({
+      unit: id,
+      /** Models in its front rank after the reform. */
+      files: z.number().int().min(1).max(100),
+    }),
+  },
 } as const

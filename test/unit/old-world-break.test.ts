@@ -159,6 +159,11 @@ describe('old-world/break-test: each losing unit rolls 2D6 + the difference agai
     expect(game.game.combats.c1?.ended).toBe(true)
     expect(game.cites('flee-and-pursuit', 'apart')).toBe(true)
     expect(game.cites('variants', 'combat-apart')).toBe(true)
+    // Passed, it "remains where it is and may make a free reform" (tow:the-combat-phase/restrain-and-reform): 10 models
+    // from 10 wide to 5 wide, two ranks of five.
+    const reformed = game.apply({ type: 'UnitReformed', payload: { unit: 'victors', files: 5 } })
+    expect(reformed.outcomes.find((o) => o.kind === 'reformed')?.values).toEqual({ unit: 'victors', files: 5 })
+    expect(game.game.units.victors?.files).toBe(5)
   })
 
   it('a failed restraint test after Give Ground means it must follow up (old-world/flee-and-pursuit §restraint)', () => {
@@ -168,6 +173,12 @@ describe('old-world/break-test: each losing unit rolls 2D6 + the difference agai
     expect(game.outcomes('restraint-test')[0]?.text).toContain('must follow up')
     expect(game.outcomes('followed-up')).toHaveLength(1)
     expect(game.game.combats.c1?.ended).toBe(false)
+    // It followed up: still in the combat, it may not reform (old-world/flee-and-pursuit §reform).
+    const before = JSON.stringify(game.state)
+    expect(() => game.apply({ type: 'UnitReformed', payload: { unit: 'victors', files: 5 } })).toThrow(
+      /still in combat "c1": only a unit whose combat is over reforms \(old-world\/flee-and-pursuit §reform\)/,
+    )
+    expect(JSON.stringify(game.state)).toBe(before)
   })
 
   it("the break test takes its Ld from the shared leadership point: a joined character's (old-world/unit-leadership)", () => {

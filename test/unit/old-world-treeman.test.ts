@@ -511,8 +511,10 @@ describe('old-world/tree-whack', () => {
     g.answer('tree-whack-hits', [2])
     g.answer('to-wound', [3, 3])
     expect(g.outcomes('combat-ended')).toHaveLength(1)
-    // The Treeman wiped out the Spearmen in the round it charged: it may overrun (flee-and-pursuit §overrun); it stays.
+    // The Treeman wiped out the Spearmen in the round it charged: it may overrun (flee-and-pursuit §overrun); it stays,
+    // which is an attempt to restrain and reform (variants §reform-after-combat): a Restraint test, double 1 passes.
     g.answer('overrun', 'stay')
+    g.answer('restraint', [1, 1])
     // c2, the same turn: the Treeman strikes with all 5 Attacks, with no Tree Whack offered.
     g.apply(joined('treeman', 1, 'archers', 1, 'c2'))
     expect(g.request()).toMatchObject({ purpose: 'to-hit', count: 5 })

@@ -524,6 +524,17 @@ export const META: Meta = {
       },
     },
   },
+  UnitReformed: {
+    title: 'Unit reforms after combat',
+    help:
+      'A winner that restrained its pursuit (or, classic, wiped out its foes and did not overrun) reforms: the engine ' +
+      'records its new frontage, which its rank bonus counts.',
+    recordedBy: 'form',
+    fields: {
+      unit: unitField('Unit', 'the winner that reforms'),
+      files: { label: 'Files', help: 'models in its front rank after the reform', kind: 'count' },
+    },
+  },
   DiceRolled: {
     title: 'Dice rolled',
     help: 'The answer to a dice request (`arbiter roll`).',

@@ -1,3 +1,4 @@
+import { phaseKey } from '../../engine/outcomes.js'
 import { nextTurn } from '../../engine/turn-sequence.js'
 import type { CharacterState, GameState, UnitState } from '../../engine/types.js'
 import type { EventType } from '../../events/event-types.js'
@@ -210,6 +211,24 @@ const situations: Partial<Record<EventType, (context: FormContext, values: Value
     const pursuer = game.units[pick(unitOptions(game, pursuers), values.unit) ?? '']
     const targets = Object.values(game.units).filter((u) => alive(u) && pursuer && u.player !== pursuer.player)
     return { unit: { options: unitOptions(game, pursuers) }, target: { options: unitOptions(game, targets) } }
+  },
+  UnitReformed(context) {
+    const game = context.state
+    // A winner out of combat that restrained this phase, or whose combat ended this phase (the engine says the rest).
+    const phase = phaseKey(game)
+    const ended = Object.values(game.combats).filter(
+      (c) => c.ended && c.lastFought?.turn === game.turn && c.lastFought.player === game.activePlayer,
+    )
+    const reformers = Object.values(game.units).filter(
+      (u) =>
+        alive(u) &&
+        !u.fleeing &&
+        !openCombatOf(game, u.id) &&
+        (u.afterCombat?.phase === phase
+          ? u.afterCombat.move === 'restrained'
+          : ended.some((c) => c.sides.some((side) => side.units.some((entry) => entry.unit === u.id)))),
+    )
+    return { unit: { options: unitOptions(game, reformers) } }
   },
   MoveDeclared(context, values) {
     const game = context.state

@@ -2,7 +2,7 @@ import type { Facing, SideTally } from '../../engine/effects.js'
 import { RuleError } from '../../engine/errors.js'
 import type { Answer, CombatState, EventOf, Procedure, ProcedureContext, RequestSpec } from '../../engine/types.js'
 import { explain } from '../../explain/explanation.js'
-import { overrun } from './after-the-rout.js'
+import { overrun, overrunFromCombat } from './after-the-rout.js'
 import { breakTests } from './break-test.js'
 import { answerChallenge, checkPendingChallenge, closeChallenge } from './challenges.js'
 import { claimedUnit, requireNotEngaged } from './charge-combat.js'
@@ -177,7 +177,11 @@ function* fightRound(
     if (outcome.wipedOut) {
       endCombat(ctx, combat, round)
       yield* overrun(r)
-    } else endRound(ctx, combat, round)
+    } else {
+      // A draw: a charger on either side whose foes in contact are all destroyed may overrun.
+      yield* overrunFromCombat(r, [0, 1])
+      endRound(ctx, combat, round)
+    }
     return
   }
   const verdicts = yield* breakTests(r, outcome)
@@ -186,6 +190,8 @@ function* fightRound(
   const over = r.live(0).length === 0 || r.live(1).length === 0
   // Units that gave ground with no winner following up are out of contact: the combat is over (fall-back.ts).
   const apart = !over && !followedUp && outOfContact(r.live(1 - outcome.winnerIndex), verdicts.gaveGround)
+  // The combat goes on: a winning charger whose foes in contact are all destroyed may overrun out of it.
+  if (!over && !apart) yield* overrunFromCombat(r, [outcome.winnerIndex])
   closeChallenge(ctx, combat, over || apart)
   if (over) endCombat(ctx, combat, round)
   else if (apart) endCombatApart(ctx, combat, round)

@@ -235,6 +235,11 @@ export interface RulesetProfile {
   readonly championLeadership: RuleRef | null
   /** The clauses of a graded break test's other ends, or null where a break test is passed or failed (classic). */
   readonly gradedBreak: GradedBreakRules | null
+  /**
+   * The ruling by which wiping out its foes restrains a unit that does not overrun, free to reform (classic, 8e
+   * wipe-out); null: staying is an attempt to restrain, a Restraint test that overruns when failed (The Old World).
+   */
+  readonly wipeOutRestrains: RuleRef | null
   /** The clauses of the terrain rules, or null where the ruleset has none (classic). */
   readonly terrain: TerrainRules | null
   /** The clauses a flying move rests on (classic's Flying Model and its variant ruling), or null: no Fly rule. */

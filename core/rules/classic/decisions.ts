@@ -867,6 +867,32 @@ export const classicDecisions = [
       'the stupid unit, its move already made, neither follows nor catches it: no combat is made.',
     sources: ['seed 000 Stupidity §2', `${CORE} A.3`],
   }),
+  // Issue 16, after the rout (helper i16-h): reforms after combat, overruns in larger combats.
+  defineRuling({
+    id: 'reform-after-combat',
+    topic: 'Which winners may reform once their combat is over, and what does the engine record of it?',
+    value: 'restrained-or-wiped-out',
+    why:
+      'The 8th-edition baseline (the seeds say nothing of it): a winner that passes its test to restrain its pursuit ' +
+      'may reform, and a unit that wipes out its foes automatically restrains and may reform unless it overruns ' +
+      '(8e wipe-out). A unit that pursued, overran or is still in a combat may not; a unit reforms once. The engine ' +
+      'keeps no positions, so UnitReformed records the new frontage (files), which the rank bonus counts from then on; ' +
+      "its facing is the table's.",
+    sources: ['8e:close-combat/restrain-pursuit', '8e:close-combat/wipe-out', `${CORE} A.6`],
+  }),
+  defineRuling({
+    id: 'overrun-in-a-larger-combat',
+    topic: 'May a charger overrun when it destroyed its own foes but the combat it is in goes on?',
+    value: 'when-no-foe-in-contact-remains',
+    why:
+      'The overrun is for a unit that destroyed its enemy (the rulebooks speak of one unit and its foe); a combat of ' +
+      'several units does not make the others its enemy until they touch it. So a unit that charged this round and ' +
+      'whose every foe in contact (the enemy it fought, and any that fought it) is destroyed may overrun while the ' +
+      'rest of the combat fights on: it leaves that combat. A unit still touching a foe that lives is held (the ' +
+      '§held-in-contact clause), and a unit of the losing side takes its break test instead (its result decides its ' +
+      'move), so only the winners, or both sides in a draw, are asked.',
+    sources: ['8e:close-combat/overrun', `${CORE} A.6`],
+  }),
 ] as const
 
 export type ClassicDecisions = DecisionIndexOf<typeof classicDecisions>

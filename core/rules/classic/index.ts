@@ -1,5 +1,5 @@
 import type { Ruleset } from '../../engine/types.js'
-import { pursuitReached } from '../battle/after-the-rout.js'
+import { pursuitReached, unitReformed } from '../battle/after-the-rout.js'
 import { challengeIssued } from '../battle/challenges.js'
 import { chargeDeclared } from '../battle/charges.js'
 import { combatJoined, combatRoundDeclared } from '../battle/close-combat-round.js'
@@ -64,5 +64,6 @@ export const classic: Ruleset = {
     ItemUsed: { name: 'item-used', start: itemUsed, phases: ['close-combat'] },
     ChallengeIssued: { name: 'challenge', start: challengeIssued, phases: ['close-combat'] },
     PursuitReached: { name: 'pursuit-reached', start: pursuitReached, phases: ['close-combat'] },
+    UnitReformed: { name: 'unit-reformed', start: unitReformed, phases: ['close-combat'] },
   },
 }

@@ -124,6 +124,7 @@ function classicProfile(variant: ClassicVariant): ClassicProfile {
     initiativeTies: cite('initiative-ties'),
     toWoundSevenPlus: cite('killing-blow-seven-plus').rule,
     rankWidth: (unit) => ({ value: classicRankWidth(unit, width.value), rule: width.rule }),
+    wipeOutRestrains: classicRule('variants', 'reform-after-combat'),
     gradedBreak: null,
     terrain: null,
     hiddenModels: {

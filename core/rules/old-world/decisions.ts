@@ -492,6 +492,33 @@ export const oldWorldDecisions = [
       "combat round is being fought, so their wounds count for no combat result (B.6 scores a round's blows).",
     sources: ['seed 001_dacc9ffbb72e8b95 lines 60-65', 'tow:special-rules/timber', `${CORE} B.6`],
   }),
+  // Issue 16, after the rout (helper i16-h): reforms after combat, overruns in larger combats.
+  defineRuling({
+    id: 'reform-after-combat',
+    topic: 'Which winners may reform once their combat is over, and what does the engine record of it?',
+    value: 'after-a-passed-restraint-test',
+    why:
+      'Restrain & Reform: a winner that would rather not follow up or pursue takes a Restraint test (Leadership); ' +
+      'passed, it stays and may make a free reform; failed, it must follow up or pursue. A unit that destroyed its ' +
+      'enemy "may attempt to restrain and reform, or overrun": staying is that attempt, a Restraint test, and a failed ' +
+      'one overruns. So only a passed Restraint test opens a reform; one that pursued, overran, followed up or is ' +
+      'still in combat may not, and a unit reforms once. UnitReformed records the new frontage (files), which the rank ' +
+      "bonus counts from then on; its facing is the table's.",
+    sources: ['tow:the-combat-phase/restrain-and-reform', 'tow:the-combat-phase/overrun', `${CORE} B.6`],
+  }),
+  defineRuling({
+    id: 'overrun-in-a-larger-combat',
+    topic: 'May a charger overrun when it destroyed its own foes but the combat it is in goes on?',
+    value: 'when-no-foe-in-contact-remains',
+    why:
+      'The overrun is for a unit that destroyed its enemy (the rulebooks speak of one unit and its foe); a combat of ' +
+      'several units does not make the others its enemy until they touch it. So a unit that charged this round and ' +
+      'whose every foe in contact (the enemy it fought, and any that fought it) is destroyed may overrun while the ' +
+      'rest of the combat fights on: it leaves that combat. A unit still touching a foe that lives is held (the ' +
+      '§held-in-contact clause), and a unit of the losing side takes its break test instead (its result decides its ' +
+      'move), so only the winners, or both sides in a draw, are asked.',
+    sources: ['tow:the-combat-phase/overrun', 'tow:the-combat-phase/still-engaged', `${CORE} B.6`],
+  }),
 ] as const
 
 export type OldWorldDecisions = DecisionIndexOf<typeof oldWorldDecisions>

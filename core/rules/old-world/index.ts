@@ -1,5 +1,5 @@
 import type { Ruleset } from '../../engine/types.js'
-import { pursuitReached } from '../battle/after-the-rout.js'
+import { pursuitReached, unitReformed } from '../battle/after-the-rout.js'
 import { challengeIssued } from '../battle/challenges.js'
 import { chargeDeclared } from '../battle/charges.js'
 import { combatJoined, combatRoundDeclared } from '../battle/close-combat-round.js'
@@ -47,6 +47,7 @@ export const oldWorld: Ruleset = {
     MeleeAttacksDeclared: { name: 'melee-attacks', start: meleeAttacks, phases: ['close-combat'] },
     CombatJoined: { name: 'close-combat-round', start: combatJoined, phases: ['close-combat'] },
     PursuitReached: { name: 'pursuit-reached', start: pursuitReached, phases: ['close-combat'] },
+    UnitReformed: { name: 'unit-reformed', start: unitReformed, phases: ['close-combat'] },
     CombatRoundDeclared: { name: 'close-combat-round', start: combatRoundDeclared, phases: ['close-combat'] },
     ChargeDeclared: { name: 'charge', start: chargeDeclared, phases: ['movement'] },
     MoveDeclared: { name: 'move', start: lossesTestedAtOnce(oldWorldMoveDeclared), phases: ['movement'] },

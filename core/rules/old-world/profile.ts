@@ -101,6 +101,7 @@ export const oldWorldProfile: OldWorldProfile = {
   },
   standardTrophies: oldWorldRule('standard', 'captured'),
   championLeadership: oldWorldRule('unit-leadership', 'champion'),
+  wipeOutRestrains: null,
   gradedBreak: {
     giveGround: oldWorldRule('flee-and-pursuit', 'give-ground'),
     fallBack: oldWorldRule('flee-and-pursuit', 'fall-back'),

@@ -104,9 +104,13 @@ const events: Draft[] = [
   ev.choice('17.1', 'in-arc'), // 18: the Fire Ogres are
   ev.dice('18.1', [5]), // 19: D6 = 5 hits
   ev.dice('19.1', [5, 4, 3, 2, 1]), // 20: 4 wounds at 2+, no save (8+)
-  // Both chargers wiped out the Treeman in the round they charged: each may overrun (flee-and-pursuit §overrun).
+  // Both chargers wiped out the Treeman in the round they charged: each may overrun (flee-and-pursuit §overrun), or
+  // attempt to restrain and reform, a Restraint test on Ld 7 (tow:the-combat-phase/overrun; variants
+  // §reform-after-combat).
   ev.choice('20.1', 'stay'), // 21: the Torch-bearers stay
-  ev.choice('21.1', 'stay'), // 22: the Fire Ogres stay
+  ev.dice('21.1', [2, 3]), // 22: 5 <= 7: restrained
+  ev.choice('22.1', 'stay'), // 23: the Fire Ogres stay
+  ev.dice('23.1', [3, 3]), // 24: 6 <= 7 (a double 3 decides nothing): restrained
 ]
 
 function play() {
@@ -164,6 +168,10 @@ describe('recorded: a Flammable Treeman falls to Flaming attacks and topples ont
     expect(game.game.units['fire-ogres']).toMatchObject({ models: 2, woundsOnNextModel: 1 })
     expect(game.game.units['torch-bearers']).toMatchObject({ models: 10 })
     expect(pick('overran')).toEqual([])
+    expect(pick('restraint-test')).toEqual([
+      [22, { unit: 'torch-bearers', passed: true, roll: 5, leadership: 7 }],
+      [24, { unit: 'fire-ogres', passed: true, roll: 6, leadership: 7 }],
+    ])
     expect(Object.keys(game.game.requests)).toEqual([])
   })
 

@@ -18,7 +18,12 @@ export const fleeAndPursuit = defineEntry({
       'destroyed, any other is fought in the next close-combat phase, the pursuer counting as having charged (variants §after-the-rout)',
     overrun:
       'a unit that destroys its enemy in the round it charged may overrun, moving on with its pursuit dice; a unit ' +
-      'that must pursue (Hatred) must overrun (variants §after-the-rout)',
+      'that must pursue (Hatred) must overrun; in a combat of several units, a charger whose every foe in contact ' +
+      'is destroyed may overrun while the others fight on (variants §after-the-rout, §overrun-in-a-larger-combat)',
+    reform:
+      'a winner that restrained its pursuit (passed its Leadership test), or wiped out its enemy and did not overrun ' +
+      '(which restrains it), may reform at once; one that pursued, overran or is still in combat may not (variants ' +
+      '§reform-after-combat)',
     'held-in-contact':
       'a winner still in contact with an enemy unit that held (did not break) stays in the combat: it cannot pursue',
     restraint: 'a winner that does not want to pursue tests Leadership; if it fails, it pursues',

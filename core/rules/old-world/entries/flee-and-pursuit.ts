@@ -19,8 +19,14 @@ export const fleeAndPursuit = defineEntry({
       'a pursuer or overrunning unit that reaches an enemy unit it was not fighting charges it: a fleeing one is ' +
       'destroyed, any other is fought in the next close-combat phase, the pursuer counting as having charged (variants §after-the-rout)',
     overrun:
-      'a unit that destroys its enemy in the round it charged may overrun, moving on with its pursuit dice; a unit ' +
-      'that must pursue (Hatred) must overrun (variants §after-the-rout)',
+      'a unit that destroys its enemy in the round it charged may overrun, moving on with its pursuit dice, or attempt ' +
+      'to restrain and reform (a Restraint test; failed, it overruns); a unit that must pursue (Hatred) must overrun; ' +
+      'in a combat of several units, a charger whose every foe in contact is destroyed may overrun while the others ' +
+      'fight on (variants §after-the-rout, §overrun-in-a-larger-combat)',
+    reform:
+      'a winner that passed its Restraint test (instead of following up, pursuing or overrunning) stays where it is ' +
+      'and may make a free reform; one that failed it, pursued, overran or followed up may not (variants ' +
+      '§reform-after-combat)',
     'held-in-contact':
       'a winner still in contact with an enemy unit that held (did not break) stays in the combat: it cannot pursue',
     restraint:
