@@ -27,6 +27,7 @@ const arbiter = {
   undo: (gameId, actor, options) => call('undo', [gameId, actor, options]),
   whatIf: (gameId, edits) => call('whatIf', [gameId, edits]),
   audit: (gameId) => call('audit', [gameId]),
+  report: (gameId, options) => call('report', options === undefined ? [gameId] : [gameId, options]),
   openGame: (gameId, atSeq) => call('openGame', [gameId, atSeq]),
   status: (gameId) => call('status', [gameId]),
   replay: (gameId, page) => call('replay', [gameId, page]),

@@ -43,6 +43,7 @@ const GAME_READS: ReadonlySet<GameApiMethod> = new Set([
   // Reads too: the audit of the game, and a what-if fork computed in memory (nothing written).
   'audit',
   'whatIf',
+  'report',
 ])
 /** Rules and rulesets hold nothing of any game; `close` does nothing from a client; `listGames` is cut to the one game. */
 const FREE_READS: ReadonlySet<GameApiMethod> = new Set([

@@ -6,6 +6,7 @@ import type { GameState, OpenRequest, Outcome, TroopTemplate } from '../engine/t
 import type { TroopType } from '../events/event-types.js'
 import type { Explanation } from '../explain/explanation.js'
 import type { GameSummary } from '../store/event-store.js'
+import type { ReportOptions, ReportText } from './report.js'
 import type { SignatureSummary, SigningView } from './signatures.js'
 
 export type { AuditEntry, AuditReport, CitedRule } from '../audit/audit.js'
@@ -25,6 +26,7 @@ export type {
 export type { ErrorData, ErrorField } from '../events/errors.js'
 export type { Profile, TroopType, UnitDefinitionInput } from '../events/event-types.js'
 export type { Explanation, RuleRef } from '../explain/explanation.js'
+export type { ReportOptions, ReportText } from './report.js'
 export type { GameSummary, ParamKind, SignatureSummary, SigningView }
 
 /**
@@ -70,6 +72,11 @@ export interface GameApi {
    * table ruling, each correction, with both explanations, the rule text and whether it changed the game.
    */
   audit(gameId: string): Promise<AuditReport>
+  /**
+   * The battle report (core/report): Markdown or one self-contained HTML page, with the log's head hash and
+   * signatures so a reader holding the exported log can check it (`arbiter verify --report`). Read-only.
+   */
+  report(gameId: string, options?: ReportOptions): Promise<ReportText>
   /** The game at its head, or at `atSeq`. */
   openGame(gameId: string, atSeq?: number): Promise<GameView>
   /** Where the game stands: turn, phase, what the table owes, what can be declared. */
@@ -113,6 +120,7 @@ export const gameApiMethods = [
   'undo',
   'whatIf',
   'audit',
+  'report',
   'openGame',
   'status',
   'replay',

@@ -35,6 +35,7 @@ import { definitionsOf, gameView, ruleEntry, statusOf, view } from './game-views
 import { checkedImport } from './import-game.js'
 import { validatedPayload } from './muster-input.js'
 import { randomFace } from './random.js'
+import { type ReportOptions, type ReportText, reportOf } from './report.js'
 import { engineFor, rulesetOf, rulesetSummaries } from './rulesets.js'
 import { checkNewSigningEvent, type SigningView, signingView } from './signatures.js'
 import { checkedHostName, checkStoredLog } from './verify-stored.js'
@@ -70,10 +71,7 @@ export interface ApiOptions {
 export interface OpenApiOptions extends ApiOptions {
   /** Refuse a missing file instead of creating it. */
   readonly mustExist?: boolean
-  /**
-   * Show games only: the file must be an Arbiter database already, nothing is written to it or beside
-   * it, and what is shown is the file as it stood when opened (for one command; not a live view).
-   */
+  /** Show games only: the file must be an Arbiter database; nothing is written; shown as it stood when opened. */
   readonly readOnly?: boolean
 }
 /** A replay in progress, so that the next page goes on from where the last one stopped. */
@@ -126,9 +124,8 @@ export class LocalGameApi implements GameApi {
   }
 
   /**
-   * This GameApi as another host records through it (a second screen over the window's library): it inherits
-   * all but its host, and nothing is assigned on a LocalGameApi once made (the idle timer is held in an object),
-   * so both share one store, sessions and checks.
+   * This GameApi as another host records through it (a second screen): it inherits all but its host, and nothing
+   * is assigned on a LocalGameApi once made (the idle timer is in an object), so both share store, sessions, checks.
    */
   forHost(host: string): LocalGameApi {
     return Object.defineProperty(Object.create(this), 'recorder', {
@@ -278,10 +275,7 @@ export class LocalGameApi implements GameApi {
     return this.written(gameId, session, view(stored, result))
   }
 
-  /**
-   * The step with what a screen shows next: the status now (small, copied at once) and the game,
-   * copied only when read. Read later, after the game has moved on, it is the game at the step's seq.
-   */
+  /** The step with what a screen shows next: the status now (copied at once), the game copied when read (at the step's seq). */
   private written(gameId: string, session: Session, step: StepView): WrittenStep {
     const game = session.state.game as GameState
     const status = this.withChecks(gameId, session, statusOf(gameId, session.engine.ruleset, game))
@@ -332,6 +326,10 @@ export class LocalGameApi implements GameApi {
 
   async audit(gameId: string): Promise<AuditReport> {
     return auditOf(this.store, this.loader, gameId)
+  }
+
+  async report(gameId: string, options: ReportOptions = {}): Promise<ReportText> {
+    return reportOf(this.store, this.loader, gameId, options, await this.signatures(gameId))
   }
 
   async openGame(gameId: string, atSeq?: number): Promise<GameView> {

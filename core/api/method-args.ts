@@ -48,6 +48,10 @@ export const gameApiArgs = {
   ]),
   whatIf: z.tuple([id, whatIfEditsSchema]),
   audit: z.tuple([id]),
+  report: z.tuple([
+    id,
+    z.strictObject({ format: z.enum(['md', 'html']).optional(), lang: z.string().max(20).optional() }).optional(),
+  ]),
   openGame: z.tuple([id, optional(seq)]),
   status: z.tuple([id]),
   replay: z.tuple([id, page]),

@@ -24,6 +24,7 @@ const everyGameApiMethod: Record<keyof GameApi, true> = {
   undo: true,
   whatIf: true,
   audit: true,
+  report: true,
   openGame: true,
   status: true,
   replay: true,
