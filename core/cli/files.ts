@@ -32,11 +32,14 @@ export function checkOutputPath(path: string): void {
 }
 
 /**
- * Writes text chunks to a file as they come, waiting for the stream to drain so memory stays flat.
+ * Writes chunks (text, or bytes such as a PDF's) to a file as they come, waiting for the stream to drain so memory stays flat.
  * They go to a temporary file beside it, renamed over `path` only when all are written: a failure
  * leaves no partial file, and an earlier file at `path` as it was.
  */
-export async function writeChunks(path: string, chunks: AsyncIterable<string>): Promise<void> {
+export async function writeChunks(
+  path: string,
+  chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
+): Promise<void> {
   checkOutputPath(path)
   const partial = `${path}.partial-${process.pid}`
   let stream: ReturnType<typeof createWriteStream> | undefined

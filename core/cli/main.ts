@@ -4,6 +4,7 @@ import type { Command, Io } from './command.js'
 import { disputeCommands } from './dispute-commands.js'
 import { FileError } from './files.js'
 import { readCommands } from './read-commands.js'
+import { reportCommands } from './report-commands.js'
 import { terminalSafe } from './safe-output.js'
 import { signingCommands } from './signing-commands.js'
 import { writeCommands } from './write-commands.js'
@@ -14,6 +15,7 @@ export type { Io }
 const { demo, new: newGame, muster, declare, roll, choose, import: importGame } = writeCommands
 const { status, rules, games, replay, export: exportGame, verify } = readCommands
 const { key, sign } = signingCommands
+const { report } = reportCommands
 const { undo, 'what-if': whatIf, audit } = disputeCommands
 const commands: Record<string, Command> = {
   demo,
@@ -32,6 +34,7 @@ const commands: Record<string, Command> = {
   games,
   replay,
   export: exportGame,
+  report,
   import: importGame,
   verify,
 }

@@ -12,6 +12,7 @@ import { ARBITER, dbFlag, gameFlag, helpFlag, nearest, required, UsageError } fr
 import { type Command, currentRulesFlag, where, withApi } from './command.js'
 import { checkNotSameFile, readTextFile, writeChunks } from './files.js'
 import { checksLines, explainedStep, statusText, stepJson, stepLine } from './print.js'
+import { reportFlag, verifyReport } from './report-commands.js'
 import { coverageText, ruleCoverageOf } from './rule-coverage.js'
 import { oneLine } from './safe-output.js'
 
@@ -181,17 +182,21 @@ export const readCommands = {
     },
   },
   verify: {
-    usage: `${ARBITER} verify FILE.jsonl | ${ARBITER} verify --db FILE --game ID  [--signed] [--current-rules]`,
+    usage:
+      `${ARBITER} verify FILE.jsonl | ${ARBITER} verify --db FILE --game ID | ${ARBITER} verify --report REPORT FILE.jsonl` +
+      '  [--signed] [--current-rules]',
     summary:
       'Check a game whole: hash chain, a replay under its rules, keys, signatures and (--db) every stored snapshot;' +
       ' exit 1 naming the first bad line or seq, or each snapshot that is not the replay.',
     details:
       'OK prints the head hash and how far the game is signed ("signed by both through seq N (turn T);\n' +
       'K events after it unsigned"). A game without keys verifies as unsigned. --signed also asks that\n' +
-      'every player signed the end of the game with nothing after it: a log cut short fails it.',
+      'every player signed the end of the game with nothing after it: a log cut short fails it.\n' +
+      '--report also checks a battle report against the log: written again from it, the same bytes (docs/reports.md).',
     flags: {
       db: dbFlag,
       game: gameFlag,
+      report: reportFlag,
       signed: { type: 'boolean', help: 'exit 1 unless every player signed the end of the game, with nothing after it' },
       'current-rules': currentRulesFlag,
       help: helpFlag,
@@ -201,6 +206,7 @@ export const readCommands = {
       `${ARBITER} verify battle.jsonl`,
       `${ARBITER} verify battle.jsonl --signed`,
       `${ARBITER} verify --db games.sqlite --game 4f1c…`,
+      `${ARBITER} verify --report battle.html battle.jsonl`,
     ],
     async run(values, positionals, io) {
       const source = positionals[0]
@@ -225,13 +231,20 @@ export const readCommands = {
       if (source !== undefined) {
         if (values.db !== undefined || values.game !== undefined)
           throw new UsageError('give a file or --db and --game, not both')
-        const checked = await verifyExportedGame(readTextFile(source), underCurrentRules)
+        const checked =
+          typeof values.report === 'string'
+            ? await verifyReport(values.report, source, underCurrentRules, io)
+            : await verifyExportedGame(readTextFile(source), underCurrentRules)
         if (!checked.ok && 'line' in checked) {
           io.stdout.write(`BROKEN ${source}: ${oneLine(checked.problem)}\n`)
           return 1
         }
         return report(source, checked)
       }
+      if (values.report !== undefined)
+        throw new UsageError(
+          `give the exported log to check the report against: verify --report ${values.report} LOG.jsonl`,
+        )
       const gameId = required(values, 'game')
       return withApi(
         required(values, 'db'),

@@ -54,6 +54,7 @@ export const errorCodes = [
   'report/not-a-report',
   'report/does-not-match',
   'report/no-browser',
+  'report/print-failed',
   'api/bad-key',
   'api/bad-signature',
   'api/no-key',
