@@ -44,12 +44,15 @@ async function killedWritersCopy(): Promise<{ folder: string; db: string; gameId
 
 function readCommands(db: string, gameId: string): string[][] {
   const out = join(tempDir(), `export-${Math.random().toString(36).slice(2)}.jsonl`)
+  const report = (format: string) => join(tempDir(), `report.${format}`)
   return [
     ['verify', '--db', db, '--game', gameId],
     ['replay', '--db', db, '--game', gameId],
     ['status', '--db', db, '--game', gameId],
     ['games', '--db', db],
     ['export', '--db', db, '--game', gameId, '--out', out],
+    ['report', '--db', db, '--game', gameId, '--format', 'md', '--out', report('md')],
+    ['report', '--db', db, '--game', gameId, '--format', 'html', '--out', report('html')],
   ]
 }
 
