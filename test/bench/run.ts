@@ -19,6 +19,8 @@
  * - the database's size after 100k and 1M events, against the pages of its events table alone;
  * - open at head of a 1M-event game;
  * - GameApi.whatIf: a fork of the 10k game at seq 100 (test/bench/what-if.ts), target under one second;
+ * - the battle report of the 10k game (test/bench/report.ts): HTML and Markdown through GameApi.report, target under
+ *   2 s, and the PDF through `arbiter report --format pdf` with this machine's Chromium, target under 5 s;
  * - the peak rss of exporting a 200k-event game, whole (built in memory) and streamed
  *   (the api's export pages, as `arbiter export` writes them), each in a fresh child process, against a bare read written line by line.
  *
@@ -42,6 +44,7 @@ import { chainText } from '../../core/events/index.js'
 import { classic } from '../../core/rules/classic/index.js'
 import { sha256Hex } from '../../core/store/index.js'
 import { buildGame, CHUNK } from './build-game.js'
+import { reportFigures } from './report.js'
 import { BENCH_TURNS, CombatScript, PLAYERS } from './script.js'
 import { whatIfFigures } from './what-if.js'
 
@@ -76,6 +79,10 @@ const openOnly = process.argv.includes('--open-only')
 /** `--what-if-only`: the what-if figure alone, on a 10k game built for it. */
 const whatIfOnly = process.argv.includes('--what-if-only')
 const WHAT_IF_TARGET_MS = 1000
+/** `--report-only`: the battle report figures alone, on a 10k game built for them. */
+const reportOnly = process.argv.includes('--report-only')
+const REPORT_TARGET_MS = 2000
+const PDF_TARGET_MS = 5000
 
 const here = dirname(fileURLToPath(import.meta.url))
 /**
@@ -708,6 +715,43 @@ async function whatIfRow(tenK: { file: string; gameId: string }, rows: Row[]): P
   })
 }
 
+/** The battle report figures (issue 19): the 10k game's report as HTML, Markdown (GameApi.report) and PDF (the CLI). */
+async function reportRows(tenK: { file: string; gameId: string }, dir: string, rows: Row[]): Promise<void> {
+  const figures = await reportFigures(tenK.file, tenK.gameId, dir)
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`
+  const { html, md, pdf } = figures
+  log(
+    `\n[report] the 10k game's battle report on a fresh read-only GameApi (chain check and replay included), ` +
+      `median (worst): HTML ${fmtMs(html.median)} (${fmtMs(html.worst)}), ${kb(html.bytes)}; Markdown ` +
+      `${fmtMs(md.median)} (${fmtMs(md.worst)}), ${kb(md.bytes)}; PDF through \`arbiter report --format pdf\` ` +
+      ('notMeasured' in pdf
+        ? `not measured: ${pdf.notMeasured}`
+        : `${fmtMs(pdf.median)} (${fmtMs(pdf.worst)}), ${kb(pdf.bytes)}, printed by ${pdf.browser}`),
+  )
+  for (const [label, figure] of [
+    ['report of 10k, HTML (api.report)', html],
+    ['report of 10k, Markdown (api.report)', md],
+  ] as const)
+    rows.push({
+      figure: label,
+      measured: fmtMs(figure.median),
+      target: `< ${REPORT_TARGET_MS / 1000} s`,
+      bare: '-',
+      ratio: '-',
+      ratioTarget: '-',
+      pass: figure.median < REPORT_TARGET_MS,
+    })
+  rows.push({
+    figure: 'report of 10k, PDF (arbiter report)',
+    measured: 'notMeasured' in pdf ? 'not measured' : fmtMs(pdf.median),
+    target: `< ${PDF_TARGET_MS / 1000} s`,
+    bare: '-',
+    ratio: '-',
+    ratioTarget: '-',
+    pass: 'notMeasured' in pdf ? null : pdf.median < PDF_TARGET_MS,
+  })
+}
+
 /** The replay figures: RUNS runs of GameApi.replay twice and the bare reads, interleaved, after a warm-up. */
 async function replayRates(file: string, gameId: string, events: number): Promise<ReplayRates> {
   const replayApi = await LocalGameApi.open(file, { mustExist: true })
@@ -767,7 +811,7 @@ async function main(): Promise<void> {
   log(`Arbiter bench: node ${process.version}, ${process.platform}/${process.arch}, databases in ${dir}`)
   try {
     let tenK: { file: string; gameId: string } | null = null
-    if (replayOnly || openOnly || whatIfOnly) {
+    if (replayOnly || openOnly || whatIfOnly || reportOnly) {
       const file = join(dir, 'tenk.sqlite')
       tenK = { file, gameId: (await buildGame(file, APPEND_EVENTS, SEED)).gameId }
     } else tenK = await appendFigures(dir, rows)
@@ -775,6 +819,11 @@ async function main(): Promise<void> {
     // -- what-if (measured after the replay, so that its work does not weigh on the replay's heap)
     if (whatIfOnly) {
       await whatIfRow(tenK, rows)
+      printTable(rows)
+      return
+    }
+    if (reportOnly) {
+      await reportRows(tenK, dir, rows)
       printTable(rows)
       return
     }
@@ -942,7 +991,10 @@ async function main(): Promise<void> {
       printTable(rows)
       return
     }
-    if (!replayOnly) await whatIfRow(tenK, rows)
+    if (!replayOnly) {
+      await whatIfRow(tenK, rows)
+      await reportRows(tenK, dir, rows)
+    }
 
     // -- memory
     log(`\n[memory] one 100k replay per fresh child process (node --expose-gc), heap/rss sampled every 500 events`)
