@@ -170,7 +170,7 @@ describe('arbiter report --format pdf', () => {
     // The PDF's title is the HTML page's <title>: the report's.
     const html = await apiReport(db, gameId, 'html')
     const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] as string
-    expect(info).toMatch(new RegExp(`^Title:\\s+${title}$`, 'm'))
+    expect(info).toMatch(new RegExp(`^Title:\\s+${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'))
     // As many pages as the report prints to, each A4 or Letter; the first holds the title and the winner.
     expect(pagesOf(out)).toBeGreaterThanOrEqual(1)
     expect(info).toMatch(/^Page size:\s+(59[45]\.\d+ x 841\.\d+ pts \(A4\)|612 x 792 pts \(letter\))$/m)
@@ -303,12 +303,16 @@ describe('arbiter verify --report', () => {
     const report = join(dir, 'battle.html')
     await run('report', '--db', db, '--game', gameId, '--format', 'html', '--out', report)
     const text = readFileSync(report, 'utf8')
-    // The last number of the visible text that is no part of a hash: one more.
+    // The last number of the page's visible text (between tags) that is no part of a hash or an id: one more.
     const body = text.indexOf('</head>')
-    const figures = [...text.slice(body).matchAll(/(?<![0-9a-f-])\d+(?![0-9a-f-])/g)]
-    const figure = figures.at(-1) as RegExpMatchArray
-    const at = body + (figure.index as number)
-    const edited = `${text.slice(0, at)}${Number(figure[0]) + 1}${text.slice(at + figure[0].length)}`
+    const figures = [...text.slice(body).matchAll(/>([^<]+)</g)].flatMap((node) =>
+      [...(node[1] as string).matchAll(/(?<![0-9a-f-])\d+(?![0-9a-f-])/g)].map((number) => ({
+        at: body + (node.index as number) + 1 + (number.index as number),
+        value: number[0],
+      })),
+    )
+    const figure = figures.at(-1) as { at: number; value: string }
+    const edited = `${text.slice(0, figure.at)}${Number(figure.value) + 1}${text.slice(figure.at + figure.value.length)}`
     writeFileSync(report, edited)
     const result = await run('verify', '--report', report, log)
     expect(result.code).toBe(1)
@@ -319,7 +323,7 @@ describe('arbiter verify --report', () => {
       ),
     )
     expect(result.err).toContain(`the report has "`)
-    expect(result.err).toContain(String(Number(figure[0]) + 1))
+    expect(result.err).toContain(String(Number(figure.value) + 1))
   })
 
   it('refuses a report whose stamp names another head, and one whose visible head hash was edited', async () => {
