@@ -297,6 +297,21 @@ describe('arbiter verify --report', () => {
     expect(unsigned.out).toContain(`NOT SIGNED ${log}`)
   })
 
+  it('a report of a game signed to its end matches its log, --signed too', async () => {
+    const { dir, db, gameId } = await endedDemo()
+    const as = (player: string) => ['--db', db, '--game', gameId, '--as', player, '--pin', `pin-${player}`]
+    for (const player of ['druchii', 'orcs']) expect((await run('key', ...as(player))).code).toBe(0)
+    for (const player of ['druchii', 'orcs']) expect((await run('sign', ...as(player), '--end', 'game')).code).toBe(0)
+    const report = join(dir, 'signed.html')
+    expect((await run('report', '--db', db, '--game', gameId, '--format', 'html', '--out', report)).code).toBe(0)
+    const log = await exported(db, gameId, join(dir, 'signed.jsonl'))
+    const result = await run('verify', '--report', report, log, '--signed')
+    expect(result.code, result.err).toBe(0)
+    expect(result.out).toMatch(
+      /^rules: every event replays; signed by both through seq \d+ \(turn 1, the end of the game\)/m,
+    )
+  }, 30_000)
+
   it('refuses a report with one figure edited, naming the first line that differs and both versions', async () => {
     const { dir, db, gameId } = await endedDemo()
     const log = await exported(db, gameId, join(dir, 'battle.jsonl'))
