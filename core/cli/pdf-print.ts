@@ -59,10 +59,9 @@ function installPaths({ env, platform }: BrowserSearch): string[] {
 }
 
 /** Each command name as a file in each PATH folder (with Windows' executable extensions there). */
-function onPath({ env, platform }: BrowserSearch): { name: string; paths: string[] }[] {
+function onPath({ env, platform }: BrowserSearch, names: readonly string[]): { name: string; paths: string[] }[] {
   const pathApi = platform === 'win32' ? win32 : posix
   const folders = (env.PATH ?? env.Path ?? '').split(platform === 'win32' ? ';' : delimiter).filter(Boolean)
-  const names: string[] = platform === 'win32' ? [...BROWSER_COMMANDS, 'chrome', 'msedge'] : [...BROWSER_COMMANDS]
   const extensions = platform === 'win32' ? (env.PATHEXT ?? '.EXE').split(';').filter(Boolean) : ['']
   return names.map((name) => ({
     name,
@@ -76,8 +75,11 @@ function onPath({ env, platform }: BrowserSearch): { name: string; paths: string
  */
 export function findBrowser(search: BrowserSearch = thisSystem()): string {
   const chosen = search.env.ARBITER_CHROMIUM
-  if (chosen && search.isExecutable(chosen)) return chosen
-  const commands = onPath(search)
+  // A path is taken as it is; a bare name (brave-browser) is looked for on PATH.
+  const chosenPaths = !chosen ? [] : /[/\\]/.test(chosen) ? [chosen] : onPath(search, [chosen]).flatMap((c) => c.paths)
+  for (const path of chosenPaths) if (search.isExecutable(path)) return path
+  const names = search.platform === 'win32' ? [...BROWSER_COMMANDS, 'chrome', 'msedge'] : BROWSER_COMMANDS
+  const commands = onPath(search, names)
   for (const { paths } of commands) for (const path of paths) if (search.isExecutable(path)) return path
   const installed = installPaths(search)
   for (const path of installed) if (search.isExecutable(path)) return path

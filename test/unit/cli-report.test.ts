@@ -232,6 +232,10 @@ describe('arbiter report --format pdf', () => {
     expect(findBrowser({ env, platform: 'win32', isExecutable: (p) => p === edge || p === onPath })).toBe(onPath)
     const chosen = { ...env, ARBITER_CHROMIUM: 'D:\\chromium\\chrome.exe' }
     expect(findBrowser({ env: chosen, platform: 'win32', isExecutable: () => true })).toBe(chosen.ARBITER_CHROMIUM)
+    // A bare name in ARBITER_CHROMIUM is a program on PATH.
+    const brave = { PATH: '/opt/brave:/usr/bin', ARBITER_CHROMIUM: 'brave-browser' }
+    const found = (path: string) => path === '/opt/brave/brave-browser' || path === '/usr/bin/chromium'
+    expect(findBrowser({ env: brave, platform: 'linux', isExecutable: found })).toBe('/opt/brave/brave-browser')
     expect(
       findBrowser({
         env: { PATH: '/opt/x:/usr/bin' },
