@@ -20,6 +20,10 @@ export const ipcChannels: readonly string[] = gameApiMethods.map(channelOf)
 export const EVENT_CHANNEL = 'arbiter:event'
 /** Main to the page: a native menu command the page carries out (`MenuCommand`). */
 export const MENU_CHANNEL = 'arbiter:menu'
+/** The page to main: print the battle report to PDF and save it (`ArbiterHostBridge.saveReportPdf`, report-pdf.ts). */
+export const REPORT_PDF_CHANNEL = 'arbiter:report:pdf'
+/** The page's channels beside GameApi's: what main hears besides `ipcChannels`. */
+export const hostChannels: readonly string[] = [REPORT_PDF_CHANNEL]
 
 /** What an IPC call answers: errors come back as data, never as thrown objects. */
 export type IpcResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown }
