@@ -44,6 +44,7 @@ export class ReportPreview extends LitElement {
         inset: 0;
         z-index: 10;
         display: flex;
+        align-items: flex-start;
         background: rgb(0 0 0 / 0.65);
         padding: 1rem;
       }
@@ -55,6 +56,11 @@ export class ReportPreview extends LitElement {
         max-width: 64rem;
         margin: 0 auto;
         min-height: 0;
+        max-height: 100%;
+      }
+      /* With the report, the dialog takes the window's height and the report the rest of it. */
+      [role='dialog'].with-report {
+        height: 100%;
       }
       .bar {
         display: flex;
@@ -95,6 +101,12 @@ export class ReportPreview extends LitElement {
       @media (max-width: 30rem) {
         .backdrop {
           padding: 0.4rem;
+        }
+        /* Two buttons a row on a phone, not one: the report keeps the height. */
+        .bar .row {
+          display: grid;
+          grid-template-columns: 1fr 1fr;
+          width: 100%;
         }
         .paper {
           padding: 0.3rem;
@@ -168,7 +180,12 @@ export class ReportPreview extends LitElement {
     const electron = this.client?.saveReportPdf !== undefined
     const loading = report === null && this.error === null
     return html`<div class="backdrop" @click=${(e: Event) => e.target === e.currentTarget && this.close()}>
-      <section class="panel" role="dialog" aria-modal="true" aria-labelledby="report-heading">
+      <section
+        class="panel ${report ? 'with-report' : ''}"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="report-heading"
+      >
         <div class="bar">
           <h2 id="report-heading">Battle report${report ? html`: ${report.title}` : nothing}</h2>
           <div class="row" role="group" aria-label="Keep the report">
@@ -190,7 +207,13 @@ export class ReportPreview extends LitElement {
           </div>
         </div>
         <p class="said muted" role="status">
-          ${loading ? 'Writing the report…' : report && !this.frameReady ? 'Laying out the report…' : this.said}
+          ${
+            loading
+              ? 'Writing the report…'
+              : report && !this.frameReady
+                ? 'Laying out the report…'
+                : this.said || (report ? headLine(report) : '')
+          }
         </p>
         ${
           this.error
@@ -214,6 +237,11 @@ export class ReportPreview extends LitElement {
       </section>
     </div>`
   }
+}
+
+/** Which log the report tells, said while nothing else is: whoever holds the exported log can check it against it. */
+function headLine(report: ReportText): string {
+  return `As it prints. It tells the game's log to seq ${report.headSeq}, head ${report.headHash.slice(0, 12)}…`
 }
 
 /** Hands a report to the browser (or Electron's save dialog) as its file; says so. */
