@@ -32,6 +32,9 @@ export function reportPdfOptions(countryCode: string): PrintToPDFOptions {
     printBackground: true,
     // The paper of the user's country wins over a size the report's CSS may ask for.
     preferCSSPageSize: false,
+    // About 1 cm all round (Electron's own default, said here so that every print of the report is alike);
+    // margins the report's CSS sets in `@page` win over these.
+    margins: { top: 0.4, bottom: 0.4, left: 0.4, right: 0.4 },
   }
 }
 

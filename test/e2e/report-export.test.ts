@@ -1,10 +1,12 @@
-import { readFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDemoGame } from '../../core/api/demo-game.js'
 import { readReportMeta } from '../../core/report/meta.js'
-import { REPORT_PAGE_CSP } from '../../electron/report-page.js'
+import { REPORT_PAGE_CSP, reportPagePath } from '../../electron/report-page.js'
+import { reportPdfOptions } from '../../electron/report-pdf.js'
 import { artifactsDir, expectNoSeriousA11yViolations, screenshot, startTable, type Table } from './browser.js'
 import { until } from './table-actions.js'
 
@@ -136,6 +138,43 @@ describe('Export report', () => {
     await screenshot(page, 'report-preview-refused')
     await expectNoSeriousA11yViolations(page)
     expect(table.pageErrors).toEqual([])
+    await page.close()
+  }, 60_000)
+
+  it('the report page prints to PDF as the desktop app asks Chromium to: A4 with backgrounds, nothing run', async () => {
+    const page = await table.browser.newPage()
+    const url = new URL(`${reportPagePath(gameId, 'en')}&token=${table.host.token}`, table.host.url)
+    const answer = await page.goto(url.toString())
+    expect(answer?.headers()['content-security-policy']).toBe(REPORT_PAGE_CSP)
+    // Electron's printToPDF and Playwright's page.pdf are the same DevTools call (Page.printToPDF).
+    const { pageSize, printBackground, preferCSSPageSize, margins } = reportPdfOptions('GB')
+    const inches = (value: number | undefined) => `${value ?? 0}in`
+    const margin = {
+      top: inches(margins?.top),
+      bottom: inches(margins?.bottom),
+      left: inches(margins?.left),
+      right: inches(margins?.right),
+    }
+    const pdf = await page.pdf({ format: String(pageSize), printBackground, preferCSSPageSize, margin })
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
+    const file = join(artifactsDir, 'report-a4.pdf')
+    writeFileSync(file, pdf)
+    // A4 is 595 × 842 points (Chromium rounds it to whole pixels: 595.92 × 842.88).
+    expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(
+      /Page size:\s+59[56]\.\d+ x 84[12]\.\d+ pts \(A4\)/,
+    )
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '60',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-singlefile',
+      file,
+      join(artifactsDir, 'report-a4'),
+    ])
     await page.close()
   }, 60_000)
 })

@@ -321,7 +321,15 @@ describe('Electron main (against a stand-in for Electron)', () => {
     expect(saved).toMatchObject({ ok: true, value: { file: out } })
     const page = `arbiter://app/report/${gameId}?lang=en`
     expect(stub.pdfRequests).toEqual([
-      { url: page, options: { pageSize: 'A4', printBackground: true, preferCSSPageSize: false } },
+      {
+        url: page,
+        options: {
+          pageSize: 'A4',
+          printBackground: true,
+          preferCSSPageSize: false,
+          margins: { top: 0.4, bottom: 0.4, left: 0.4, right: 0.4 },
+        },
+      },
     ])
     expect(readFileSync(out, 'utf8')).toBe(`%PDF-1.7 printed from ${page}`)
     expect(saved.value.bytes).toBe(readFileSync(out).byteLength)

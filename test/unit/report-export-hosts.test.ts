@@ -77,7 +77,12 @@ describe('the report PDF channel (arbiter:report:pdf)', () => {
     expect(channel.printed).toEqual([
       {
         url: `arbiter://app/report/${gameId}?lang=en`,
-        options: { pageSize: 'A4', printBackground: true, preferCSSPageSize: false },
+        options: {
+          pageSize: 'A4',
+          printBackground: true,
+          preferCSSPageSize: false,
+          margins: { top: 0.4, bottom: 0.4, left: 0.4, right: 0.4 },
+        },
       },
     ])
     expect(channel.asked).toEqual([report.fileName.replace(/\.html$/, '.pdf')])
