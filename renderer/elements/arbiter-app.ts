@@ -656,6 +656,11 @@ export class ArbiterApp extends LitElement {
 
   /** New, Open, Export and Export Report from the desktop app's native menu. */
   private async onMenu(command: MenuCommand): Promise<void> {
+    // Over the report preview, New and Open close it first; nothing is undone behind it.
+    if (this.reportOpen) {
+      if (command === 'undo') return
+      if (command === 'new-game' || command === 'open-game') this.closeReport()
+    }
     if (command === 'undo') {
       // In a field, Undo is the field's own; elsewhere it takes back the last event.
       const focused = deepActiveElement()
