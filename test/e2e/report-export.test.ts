@@ -101,8 +101,9 @@ describe('Export report', () => {
       await until(() => page.evaluate('window.reportPrinted ?? 0')).toBe(1)
       expect(await dialog.getByRole('status').textContent()).toContain('Save as PDF')
 
-      // Escape closes it (the keys behind it do nothing meanwhile), and Close does too.
-      await page.keyboard.press('r')
+      // Escape closes it (the keys behind it do nothing meanwhile: Ctrl+Z would take back the last roll), and Close
+      // does too.
+      await page.keyboard.press('Control+z')
       await page.keyboard.press('Escape')
       await until(() => dialog.count()).toBe(0)
       expect(String((await table.api.status(gameId)).seq)).toBe(head)
