@@ -5,8 +5,9 @@ export type { ArbiterHostBridge, MenuCommand } from '../core/api/game-api-contra
 
 /**
  * The IPC channels between the Electron window and main: one `invoke` channel per GameApi method,
- * named after it, and nothing else the page can call. Main hears only these (electron/ipc.ts) and
- * the preload exposes only these (electron/preload.ts), both from this one list.
+ * named after it, and the few of `hostChannels` (the report's PDF), and nothing else the page can call.
+ * Main hears only these (electron/ipc.ts, electron/report-pdf.ts) and the preload exposes only these
+ * (electron/preload.ts).
  */
 export const IPC_PREFIX = 'arbiter:api:'
 
