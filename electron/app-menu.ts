@@ -7,6 +7,7 @@ export interface MenuActions {
   readonly openGame: () => void
   readonly importGame: () => void
   readonly exportGame: () => void
+  readonly exportReport: () => void
   readonly undo: () => void
   readonly showSecondScreen: () => void
   readonly stopSecondScreen: () => void
@@ -36,6 +37,8 @@ export function menuTemplate(options: {
         { label: 'Import…', accelerator: 'CmdOrCtrl+I', click: actions.importGame },
         // The page knows which game is open: it pages exportGame and saves the file as a download.
         { label: 'Export…', accelerator: 'CmdOrCtrl+E', click: actions.exportGame },
+        // The same: the page opens the open game's report preview, or says that no game is open.
+        { label: 'Export Report…', accelerator: 'CmdOrCtrl+Shift+E', click: actions.exportReport },
         { type: 'separator' },
         secondScreenUrl === null
           ? { label: 'Show This Game on a Second Screen…', click: actions.showSecondScreen }

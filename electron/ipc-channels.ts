@@ -5,8 +5,9 @@ export type { ArbiterHostBridge, MenuCommand } from '../core/api/game-api-contra
 
 /**
  * The IPC channels between the Electron window and main: one `invoke` channel per GameApi method,
- * named after it, and nothing else the page can call. Main hears only these (electron/ipc.ts) and
- * the preload exposes only these (electron/preload.ts), both from this one list.
+ * named after it, and the few of `hostChannels` (the report's PDF), and nothing else the page can call.
+ * Main hears only these (electron/ipc.ts, electron/report-pdf.ts) and the preload exposes only these
+ * (electron/preload.ts).
  */
 export const IPC_PREFIX = 'arbiter:api:'
 
@@ -20,6 +21,10 @@ export const ipcChannels: readonly string[] = gameApiMethods.map(channelOf)
 export const EVENT_CHANNEL = 'arbiter:event'
 /** Main to the page: a native menu command the page carries out (`MenuCommand`). */
 export const MENU_CHANNEL = 'arbiter:menu'
+/** The page to main: print the battle report to PDF and save it (`ArbiterHostBridge.saveReportPdf`, report-pdf.ts). */
+export const REPORT_PDF_CHANNEL = 'arbiter:report:pdf'
+/** The page's channels beside GameApi's: what main hears besides `ipcChannels`. */
+export const hostChannels: readonly string[] = [REPORT_PDF_CHANNEL]
 
 /** What an IPC call answers: errors come back as data, never as thrown objects. */
 export type IpcResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown }

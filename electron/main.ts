@@ -7,10 +7,21 @@
  * no DevTools and no environment override (hardening.ts), and the fuses of package.json.
  */
 import { existsSync, mkdirSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { extname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { app, BrowserWindow, dialog, type IpcMainInvokeEvent, ipcMain, Menu, net, protocol, session } from 'electron'
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  type IpcMainInvokeEvent,
+  ipcMain,
+  Menu,
+  net,
+  type PrintToPDFOptions,
+  protocol,
+  session,
+} from 'electron'
 import { LocalGameApi } from '../core/api/game-api.js'
 import { toErrorData } from '../core/events/errors.js'
 import { menuTemplate } from './app-menu.js'
@@ -21,6 +32,8 @@ import { denyAllPermissions, lockDown, rendererDirFor, windowPreferences } from 
 import { registerGameApiIpc } from './ipc.js'
 import { EVENT_CHANNEL, MENU_CHANNEL, type MenuCommand } from './ipc-channels.js'
 import { LIBRARY_FILE } from './library-path.js'
+import { type ReportPageAnswer, reportPageAnswer, reportPagePath, reportPageRequestOf } from './report-page.js'
+import { printWindowPreferences, registerReportPdfIpc } from './report-pdf.js'
 import { joinWithKeyGate } from './screen-scope.js'
 import {
   gameIdOfPage,
@@ -76,8 +89,18 @@ function isTrustedSender(event: IpcMainInvokeEvent): boolean {
   return isArbiterPage(event.senderFrame?.url)
 }
 
-/** A file of the built renderer, or 404: a path that leaves the renderer's folder is never read. */
+/**
+ * A file of the built renderer, or 404: a path that leaves the renderer's folder is never read. The one
+ * page that is not a file is a game's battle report (report-page.ts), under its own policy.
+ */
 async function servePage(request: Request): Promise<Response> {
+  const report = isArbiterPage(request.url) ? reportPageRequestOf(new URL(request.url)) : null
+  if (report !== null) {
+    const answer: ReportPageAnswer = api
+      ? await reportPageAnswer(api, report)
+      : { status: 500, headers: {}, body: 'Arbiter is still starting\n' }
+    return new Response(answer.body, { status: answer.status, headers: answer.headers })
+  }
   const file = rendererFileOf(rendererDir, request.url)
   if (file === null || !existsSync(file)) return new Response('not found', { status: 404 })
   const response = await net.fetch(pathToFileURL(file).toString())
@@ -168,12 +191,34 @@ function buildMenu(): Menu {
         openGame: () => sendMenu('open-game'),
         importGame: () => void importFromFile(),
         exportGame: () => sendMenu('export-game'),
+        exportReport: () => sendMenu('export-report'),
         undo: () => sendMenu('undo'),
         showSecondScreen: () => void showOnSecondScreen(),
         stopSecondScreen: () => void stopSecondScreen(),
       },
     }),
   )
+}
+
+/** The report page loaded in a window never shown (sandboxed, no scripts: report-pdf.ts), printed, then closed. */
+async function printToPdf(url: string, options: PrintToPDFOptions): Promise<Uint8Array> {
+  const window = new BrowserWindow({ show: false, webPreferences: printWindowPreferences() })
+  try {
+    await window.loadURL(url)
+    return await window.webContents.printToPDF(options)
+  } finally {
+    window.destroy()
+  }
+}
+
+async function askWhereToSave(defaultName: string): Promise<string | null> {
+  const options = {
+    title: 'Save the battle report as PDF',
+    defaultPath: defaultName,
+    filters: [{ name: 'PDF', extensions: ['pdf'] }],
+  }
+  const picked = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options)
+  return picked.canceled || !picked.filePath ? null : picked.filePath
 }
 
 function createWindow(): BrowserWindow {
@@ -211,6 +256,15 @@ if (!app.requestSingleInstanceLock()) {
     // The window's events are kept as recorded by the desktop app; a second screen's by itself (below).
     api = await LocalGameApi.open(join(app.getPath('userData'), LIBRARY_FILE), { host: 'desktop' })
     registerGameApiIpc(ipcMain, api, isTrustedSender, notifyAll)
+    registerReportPdfIpc(ipcMain, {
+      api,
+      isTrustedSender,
+      reportPageUrl: (gameId, lang) => new URL(reportPagePath(gameId, lang), APP_URL).toString(),
+      printToPdf,
+      countryCode: () => app.getLocaleCountryCode(),
+      askWhereToSave,
+      writeFile,
+    })
     Menu.setApplicationMenu(buildMenu())
     mainWindow = createWindow()
     mainWindow.on('closed', () => {

@@ -1,12 +1,19 @@
 /**
  * The Electron window's bridge (bundled to one CommonJS file, run sandboxed): `window.arbiter` is
  * the GameApi, one IPC channel per method (ipc-channels.ts), and `window.arbiterHost` tells the
- * page of events and menu commands. A refusal rejects with plain `{ code, message }` data (an
- * Error's own fields do not cross the context bridge; plain data does).
+ * page of events and menu commands, and has main print a battle report to PDF. A refusal rejects
+ * with plain `{ code, message }` data (an Error's own fields do not cross the context bridge; plain data does).
  */
 import { contextBridge, type IpcRendererEvent, ipcRenderer } from 'electron'
 import type { GameApi, GameApiMethod } from '../core/api/game-api-contract.js'
-import { type ArbiterHostBridge, channelOf, EVENT_CHANNEL, type IpcResult, MENU_CHANNEL } from './ipc-channels.js'
+import {
+  type ArbiterHostBridge,
+  channelOf,
+  EVENT_CHANNEL,
+  type IpcResult,
+  MENU_CHANNEL,
+  REPORT_PDF_CHANNEL,
+} from './ipc-channels.js'
 
 async function call<M extends GameApiMethod>(
   method: M,
@@ -53,6 +60,12 @@ function subscribe<T>(channel: string, listener: (value: T) => void): () => void
 const arbiterHost = {
   onEvent: (listener) => subscribe(EVENT_CHANNEL, listener),
   onMenu: (listener) => subscribe(MENU_CHANNEL, listener),
+  saveReportPdf: async (gameId, options) => {
+    const args = options === undefined ? [gameId] : [gameId, options]
+    const result = (await ipcRenderer.invoke(REPORT_PDF_CHANNEL, ...args)) as IpcResult
+    if (!result.ok) throw result.error
+    return result.value as Awaited<ReturnType<ArbiterHostBridge['saveReportPdf']>>
+  },
 } satisfies ArbiterHostBridge
 
 contextBridge.exposeInMainWorld('arbiter', arbiter)

@@ -13,6 +13,7 @@ import type { GameApi, GameListing } from '../core/api/game-api-contract.js'
 import { ArbiterError, type ErrorData, toErrorData } from '../core/events/errors.js'
 import { CONTENT_SECURITY_POLICY } from './csp.js'
 import { dispatchCall, type GameEventNotice, isGameApiMethod } from './dispatch.js'
+import { REPORT_PAGE_PREFIX, reportPageAnswer, reportPageRequestOf } from './report-page.js'
 import { filesCookieName, foreignRequestRefusal, isJsonContentType } from './request-guard.js'
 import { callOnScope, type HostScope, LIBRARY_SCOPE, readOnlyRefusal, screenInfo } from './screen-scope.js'
 
@@ -237,6 +238,20 @@ export function createWebApp(options: {
       404,
     ),
   )
+
+  // A game's battle report as a page of its own, for the page's preview frame (report-page.ts). It is a read like
+  // `report`: it needs the token itself (in the query, since a frame cannot send a header; the files cookie alone
+  // never opens a game), and a second screen serves its own game's alone.
+  app.get(`${REPORT_PAGE_PREFIX}:gameId`, async (c) => {
+    if (!secretMatches(c.req.query('token'), token)) return c.json(refusal(UNAUTHORIZED), 401)
+    const request = reportPageRequestOf(new URL(c.req.url))
+    if (request === null) return c.notFound()
+    const onScope = callOnScope(scope, 'report', [request.gameId])
+    if (onScope.kind === 'refused') return c.json(refusal(onScope.error), statusOf(onScope.error))
+    const answer = await reportPageAnswer(api, request)
+    for (const [name, value] of Object.entries(answer.headers)) c.header(name, value)
+    return c.body(answer.body, answer.status)
+  })
 
   // Without a built renderer, every page path says how to build it (hono's own warning is not shown).
   if (existsSync(join(rendererDir, 'index.html'))) app.use('*', serveStatic({ root: rendererDir }))

@@ -1,4 +1,11 @@
-import type { ArbiterHostBridge, ErrorField, MenuCommand, ScreenInfo } from '../core/api/game-api-contract.js'
+import { reportPagePath } from '../core/api/client-kit.js'
+import type {
+  ArbiterHostBridge,
+  ErrorField,
+  MenuCommand,
+  ReportPdfSaved,
+  ScreenInfo,
+} from '../core/api/game-api-contract.js'
 import { type GameApi, gameApiMethods } from '../core/api/game-api-contract.js'
 import { SCREEN_WRITE_HEADER, signScreenWrite } from '../core/api/screen-writes.js'
 import type { Key } from '../core/api/signatures.js'
@@ -19,7 +26,7 @@ export interface LiveEvent {
 
 export type LiveListener = (event: LiveEvent) => void
 
-export type { MenuCommand, ScreenInfo }
+export type { MenuCommand, ReportPdfSaved, ScreenInfo }
 
 export interface ArbiterClient extends RendererApi {
   /** Calls `listener` for every event any window appends; returns the call that stops it. */
@@ -28,6 +35,16 @@ export interface ArbiterClient extends RendererApi {
   onMenu(listener: (command: MenuCommand) => void): () => void
   /** What the host serves this page: the library, or one game on a second screen. */
   screen(): Promise<ScreenInfo>
+  /**
+   * The address of a game's battle report as a page of its own (the HTML report under its own strict policy),
+   * for a sandboxed frame to show it as it prints.
+   */
+  reportPageUrl(gameId: string, lang?: string): string
+  /**
+   * Only in the desktop app: Electron prints the report to PDF and asks where to save it. A browser has none: it
+   * prints the report's frame, and its print dialog saves a PDF.
+   */
+  saveReportPdf?(gameId: string, options?: { readonly lang?: string }): Promise<ReportPdfSaved>
   /**
    * On a second screen a player may join: from then on every write this client sends is signed as
    * that player (core/api/screen-writes.ts); null leaves the screen watching again. Only the web
@@ -100,11 +117,25 @@ function electronClient(bridge: RendererApi, host: ArbiterHostBridge | undefined
       },
     ]),
   ) as unknown as RendererApi
+  const saveReportPdf = host?.saveReportPdf
   return {
     ...client,
     subscribe: (listener) => host?.onEvent(listener) ?? (() => {}),
     onMenu: (listener) => host?.onMenu(listener) ?? (() => {}),
     screen: async () => ({ kind: 'library' }),
+    // arbiter://app/report/…: the scheme serves it to Arbiter's own pages only.
+    reportPageUrl: (gameId, lang) => reportPagePath(gameId, lang),
+    ...(saveReportPdf
+      ? {
+          saveReportPdf: async (gameId: string, options?: { readonly lang?: string }) => {
+            try {
+              return await saveReportPdf(gameId, options)
+            } catch (error) {
+              throw toApiError(error)
+            }
+          },
+        }
+      : {}),
   }
 }
 
@@ -180,7 +211,12 @@ function webClient(location: Location): ArbiterClient {
   const joinAs = (joined: ScreenSigner | null) => {
     signer = joined
   }
-  return { ...client, subscribe, onMenu: () => () => {}, screen, joinAs }
+  // A frame cannot send the token's header: the report page takes it in its query, as the page itself does.
+  const reportPageUrl = (gameId: string, lang?: string) => {
+    const path = reportPagePath(gameId, lang)
+    return `${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`
+  }
+  return { ...client, subscribe, onMenu: () => () => {}, screen, joinAs, reportPageUrl }
 }
 
 /** How long a page waits before it opens the event stream again (a phone waking up, the host restarted). */

@@ -16,9 +16,17 @@ export async function downloadExport(
     text += page.text
     fromSeq = page.nextSeq
   }
+  downloadText(text, `${fileSlug(title ?? gameId)}.jsonl`, 'application/jsonl')
+}
+
+/**
+ * Saves text as a file: a download in a browser, Electron's save dialog in the desktop app. The bytes are the
+ * text's, as UTF-8, nothing added.
+ */
+export function downloadText(text: string, fileName: string, type: string): void {
   const link = document.createElement('a')
-  link.href = URL.createObjectURL(new Blob([text], { type: 'application/jsonl' }))
-  link.download = `${fileSlug(title ?? gameId)}.jsonl`
+  link.href = URL.createObjectURL(new Blob([text], { type }))
+  link.download = fileName
   link.click()
   // The download has started from the object URL by now; keep it a while for slow machines.
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000)

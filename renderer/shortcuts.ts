@@ -15,6 +15,11 @@ export const shortcuts = [
   { key: ']', action: 'step-forward', text: 'Step the timeline one event forward' },
   // Read by the shell itself (a modifier); in the desktop app, Edit > Undo sends it.
   { key: 'Ctrl+Z', action: 'undo', text: 'Undo: take back the last event (it stays in the log, struck through)' },
+  {
+    key: 'e',
+    action: 'report',
+    text: 'Export report: the battle report previewed, then saved as HTML, Markdown or PDF',
+  },
   { key: 'Escape', action: 'escape', text: 'Back to the present, close a dialog, or leave a field' },
   { key: 'l', action: 'library', text: 'The game library' },
   { key: 'g', action: 'game', text: 'The open game' },

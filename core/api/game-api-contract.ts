@@ -368,7 +368,13 @@ export interface GameEventNotice {
 }
 
 /** The desktop app's native menu commands that the page carries out itself; Import is done in main (it reads a file). */
-export type MenuCommand = 'new-game' | 'open-game' | 'export-game' | 'undo'
+export type MenuCommand = 'new-game' | 'open-game' | 'export-game' | 'export-report' | 'undo'
+
+/** The desktop app's PDF of a battle report: where it was saved (null: the user cancelled the save), and its size. */
+export interface ReportPdfSaved {
+  readonly file: string | null
+  readonly bytes: number
+}
 
 /**
  * `window.arbiterHost` in the Electron window (electron/preload.ts), beside `window.arbiter` (the
@@ -377,8 +383,13 @@ export type MenuCommand = 'new-game' | 'open-game' | 'export-game' | 'undo'
 export interface ArbiterHostBridge {
   /** Every event written (in this window or from the web host), and games created or imported. */
   onEvent(listener: (notice: GameEventNotice) => void): () => void
-  /** New, Open and Export from the native menu. */
+  /** New, Open, Export and Export Report from the native menu. */
   onMenu(listener: (command: MenuCommand) => void): () => void
+  /**
+   * The game's battle report (`report`'s arguments, HTML) printed to PDF by Electron and saved where the user
+   * says (electron/report-pdf.ts); a refusal rejects with `{ code, message }`.
+   */
+  saveReportPdf(gameId: string, options?: { readonly lang?: string }): Promise<ReportPdfSaved>
 }
 
 /**

@@ -41,6 +41,7 @@ import './game-signatures.js'
 import './game-state-view.js'
 import './game-timeline.js'
 import './guided-start.js'
+import './report-preview.js'
 import './rules-browser.js'
 import './shortcut-help.js'
 import './state-checks.js'
@@ -80,6 +81,7 @@ export class ArbiterApp extends LitElement {
     fork: { state: true },
     joined: { state: true },
     setAsideSeen: { state: true },
+    reportOpen: { state: true },
   }
 
   /** Set before the element connects to use another client (tests); otherwise the host's. */
@@ -124,6 +126,10 @@ export class ArbiterApp extends LitElement {
   joined: string | null = null
   /** Stored snapshots of the open game that its replay (the timeline's) found wrong and set aside. */
   setAsideSeen: readonly SetAsideSnapshot[] = []
+  /** The open game's battle report is previewed (Export report), over the screen. */
+  reportOpen = false
+  /** Where the focus was when the report preview opened: it goes back there when the preview closes. */
+  private focusBeforeReport: HTMLElement | null = null
 
   private unsubscribe: (() => void) | null = null
   private unsubscribeMenu: (() => void) | null = null
@@ -634,8 +640,27 @@ export class ArbiterApp extends LitElement {
     if (newest && this.scrubSeq === null) this.shownStep = newest
   }
 
-  /** New, Open and Export from the desktop app's native menu. */
+  /** The open game's battle report, previewed over the screen with the ways to keep it. */
+  private openReport(): void {
+    if (!this.gameId || this.reportOpen) return
+    const focused = deepActiveElement()
+    this.focusBeforeReport = focused instanceof HTMLElement ? focused : null
+    this.reportOpen = true
+  }
+
+  private closeReport(): void {
+    this.reportOpen = false
+    this.focusBeforeReport?.focus()
+    this.focusBeforeReport = null
+  }
+
+  /** New, Open, Export and Export Report from the desktop app's native menu. */
   private async onMenu(command: MenuCommand): Promise<void> {
+    // Over the report preview, New and Open close it first; nothing is undone behind it.
+    if (this.reportOpen) {
+      if (command === 'undo') return
+      if (command === 'new-game' || command === 'open-game') this.closeReport()
+    }
     if (command === 'undo') {
       // In a field, Undo is the field's own; elsewhere it takes back the last event.
       const focused = deepActiveElement()
@@ -646,6 +671,15 @@ export class ArbiterApp extends LitElement {
     if (command === 'export-game') {
       if (this.gameId)
         await this.attempt(() => downloadExport(this.api, this.gameId!, this.view?.state.title ?? undefined))
+      return
+    }
+    if (command === 'export-report') {
+      if (this.gameId) this.openReport()
+      else
+        this.error = new ApiError(
+          'client/no-game',
+          'Open a game first: Export Report makes the report of the open game',
+        )
       return
     }
     this.screen = 'library'
@@ -750,6 +784,14 @@ export class ArbiterApp extends LitElement {
 
   private onKey = (event: KeyboardEvent): void => {
     if (event.defaultPrevented) return
+    // The report preview is modal: Escape closes it, and no other key acts on the screen behind it.
+    if (this.reportOpen) {
+      if (event.key === 'Escape') {
+        event.preventDefault()
+        this.closeReport()
+      }
+      return
+    }
     // A second screen only watches, unless a player joined it with their key; an undo is never made from one.
     const live =
       this.screen === 'game' && this.scrubSeq === null && (this.secondScreen === null || this.joined !== null)
@@ -785,6 +827,9 @@ export class ArbiterApp extends LitElement {
         break
       case 'game':
         if (this.gameId) this.screen = 'game'
+        break
+      case 'report':
+        this.openReport()
         break
       case 'rules':
         this.screen = 'rules'
@@ -847,6 +892,9 @@ export class ArbiterApp extends LitElement {
             }
             <button aria-pressed=${this.audit !== null ? 'true' : 'false'} @click=${() => this.toggleAudit()}>
               Audit
+            </button>
+            <button @click=${() => this.openReport()} title="The battle report: a preview, then HTML, Markdown or PDF">
+              Export report <kbd>E</kbd>
             </button>`
           : nothing
       }
@@ -1022,7 +1070,16 @@ export class ArbiterApp extends LitElement {
               : this.renderGame()
         }
       </main>
-      ${this.helpOpen ? html`<shortcut-help @close=${() => (this.helpOpen = false)}></shortcut-help>` : nothing}`
+      ${this.helpOpen ? html`<shortcut-help @close=${() => (this.helpOpen = false)}></shortcut-help>` : nothing}
+      ${
+        this.reportOpen && this.gameId
+          ? html`<report-preview
+              .client=${this.client}
+              .gameId=${this.gameId}
+              @close=${() => this.closeReport()}
+            ></report-preview>`
+          : nothing
+      }`
   }
 }
 

@@ -34,12 +34,14 @@ export interface StubContents {
   devToolsClosed: number
 }
 export interface StubWindow {
-  options: { webPreferences: Record<string, unknown> }
+  options: { show?: boolean; webPreferences: Record<string, unknown> }
   webContents: StubContents
   loaded: string | null
+  destroyed: boolean
 }
 export interface StubMenuItem {
   label?: string
+  accelerator?: string
   role?: string
   enabled?: boolean
   click?: () => void
@@ -59,6 +61,11 @@ export interface ElectronStub {
   protocolHandlers: Map<string, (request: Request) => Promise<Response>>
   ipcHandlers: Map<string, (event: unknown, ...args: unknown[]) => Promise<unknown>>
   windows: StubWindow[]
+  windowsMade: StubWindow[]
+  pdfRequests: { url: string; options: Record<string, unknown> }[]
+  saveDialogs: { title?: string; defaultPath?: string; filters?: { name: string; extensions: string[] }[] }[]
+  saveAnswers: { canceled: boolean; filePath?: string }[]
+  countryCode: string
   menu: { template: StubMenuItem[] } | null
   appEvents: Map<string, (...args: unknown[]) => void>
   permissionHandler: ((contents: unknown, permission: string, callback: (granted: boolean) => void) => void) | null

@@ -1,9 +1,16 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { networkInterfaces, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EVENT_CHANNEL, ipcChannels, MENU_CHANNEL } from '../../electron/ipc-channels.js'
+import {
+  EVENT_CHANNEL,
+  hostChannels,
+  ipcChannels,
+  MENU_CHANNEL,
+  REPORT_PDF_CHANNEL,
+} from '../../electron/ipc-channels.js'
+import { REPORT_PAGE_CSP } from '../../electron/report-page.js'
 import { bundleElectronMain, type ElectronStub, menuItems } from '../helpers/electron-main-bundle.js'
 
 /**
@@ -52,7 +59,8 @@ describe('Electron main (against a stand-in for Electron)', () => {
 
   it('opens the library in the app data folder and registers exactly the IPC whitelist', () => {
     expect(existsSync(join(userData, 'library.sqlite'))).toBe(true)
-    expect([...stub.ipcHandlers.keys()].sort()).toEqual([...ipcChannels].sort())
+    // GameApi's channels, and the report's PDF beside them.
+    expect([...stub.ipcHandlers.keys()].sort()).toEqual([...ipcChannels, ...hostChannels].sort())
   })
 
   it('opens one window, isolated and sandboxed, without Node, on arbiter://app/', () => {
@@ -280,5 +288,72 @@ describe('Electron main (against a stand-in for Electron)', () => {
       .map((address) => address!.address)
     expect(onNetwork.hostname).toBe(networkAddresses[0] ?? '127.0.0.1')
     expect(stub.errorBoxes).toEqual([])
+  })
+
+  it('has File > Export Report…, which the page carries out', () => {
+    const item = menuItems(stub).find((each) => each.label === 'Export Report…')!
+    expect(item).toMatchObject({ accelerator: 'CmdOrCtrl+Shift+E' })
+    const contents = stub.windows[0]!.webContents
+    const before = contents.sent.length
+    item.click!()
+    expect(contents.sent.slice(before)).toEqual([[MENU_CHANNEL, 'export-report']])
+  })
+
+  it('prints the report to PDF in a hidden, sandboxed, script-less window, for its own window only', async () => {
+    const window = stub.windows[0]!
+    const fromWindow = { sender: window.webContents, senderFrame: { url: 'arbiter://app/' } }
+    const sample = (await stub.ipcHandlers.get('arbiter:api:sampleGame')!(fromWindow)) as { value: { gameId: string } }
+    const gameId = sample.value.gameId
+    const savePdf = stub.ipcHandlers.get(REPORT_PDF_CHANNEL)!
+    const windowsBefore = stub.windowsMade.length
+
+    // Another page, or another window's contents: refused, and nothing is printed.
+    const fromElsewhere = { sender: window.webContents, senderFrame: { url: 'https://example.com/' } }
+    expect(await savePdf(fromElsewhere, gameId)).toMatchObject({ ok: false, error: { code: 'host/unauthorized' } })
+    expect(await savePdf({ sender: {}, senderFrame: { url: 'arbiter://app/' } }, gameId)).toMatchObject({ ok: false })
+    expect(stub.pdfRequests).toEqual([])
+    expect(stub.windowsMade).toHaveLength(windowsBefore)
+
+    stub.countryCode = 'DE'
+    const out = join(dir, 'report.pdf')
+    stub.saveAnswers.push({ canceled: false, filePath: out })
+    const saved = (await savePdf(fromWindow, gameId)) as { ok: true; value: { file: string; bytes: number } }
+    expect(saved).toMatchObject({ ok: true, value: { file: out } })
+    const page = `arbiter://app/report/${gameId}?lang=en`
+    expect(stub.pdfRequests).toEqual([
+      {
+        url: page,
+        options: {
+          pageSize: 'A4',
+          printBackground: true,
+          preferCSSPageSize: false,
+          margins: { top: 0.4, bottom: 0.4, left: 0.4, right: 0.4 },
+        },
+      },
+    ])
+    expect(readFileSync(out, 'utf8')).toBe(`%PDF-1.7 printed from ${page}`)
+    expect(saved.value.bytes).toBe(readFileSync(out).byteLength)
+    const printer = stub.windowsMade[windowsBefore]!
+    expect(printer.options.show).toBe(false)
+    expect(printer.options.webPreferences).toMatchObject({ sandbox: true, javascript: false, nodeIntegration: false })
+    expect(printer.options.webPreferences.preload).toBeUndefined()
+    expect(printer.destroyed).toBe(true)
+    expect(stub.windows).not.toContain(printer)
+    expect(stub.saveDialogs.at(-1)).toMatchObject({ defaultPath: expect.stringMatching(/-report\.pdf$/) })
+
+    // What it printed is the report page: the HTML report, under the report's own policy.
+    const served = await stub.protocolHandlers.get('arbiter')!(new Request(page))
+    expect(served.status).toBe(200)
+    expect(served.headers.get('content-security-policy')).toBe(REPORT_PAGE_CSP)
+    const report = (await stub.ipcHandlers.get('arbiter:api:report')!(fromWindow, gameId)) as {
+      value: { text: string }
+    }
+    expect(await served.text()).toBe(report.value.text)
+    expect((await stub.protocolHandlers.get('arbiter')!(new Request('arbiter://app/report/nope'))).status).toBe(404)
+
+    // Cancelled: printed, nothing written.
+    stub.countryCode = 'US'
+    expect(await savePdf(fromWindow, gameId)).toMatchObject({ ok: true, value: { file: null } })
+    expect(stub.pdfRequests.at(-1)!.options.pageSize).toBe('Letter')
   })
 })
