@@ -171,47 +171,98 @@ function exactTail(trials: readonly Trials[], mark: number, absorbing: boolean):
 }
 
 /**
- * As `exactTail`, in floating point: first dropping counts whose mass falls below ROUGH (a narrow window: the sums are
- * fast), which is near enough when the chance is large beside the mass dropped; else again down to NEGLIGIBLE.
+ * As `exactTail`, in floating point: the distribution of the count, group by group (each group's binomial
+ * convolved into the rest), its negligible ends dropped, first below ROUGH (a narrow window: fast), which is near
+ * enough when the chance is large beside the mass dropped; else again down to NEGLIGIBLE.
  */
 function floatTail(trials: readonly Trials[], mark: number, absorbing: boolean): number {
-  const n = trials.reduce((sum, t) => sum + t.trials, 0)
   const rough = floatSums(trials, mark, absorbing, ROUGH)
-  // The mass dropped is at most (n + 1) × the bound: a chance 1e10 times that is within 1e-10 of itself.
-  if (rough >= (n + 1) * ROUGH * 1e10) return rough
-  return floatSums(trials, mark, absorbing, NEGLIGIBLE)
+  // Within 1e-10 of itself when 1e10 times the mass dropped.
+  if (rough.value >= rough.dropped * 1e10) return rough.value
+  return floatSums(trials, mark, absorbing, NEGLIGIBLE).value
+}
+
+/** A distribution over counts `low`, `low + 1`...: `mass[i]` the chance of `low + i`. */
+interface Window {
+  readonly low: number
+  readonly mass: Float64Array
 }
 
 /**
- * The sums of `exactTail` over the window of counts still holding mass: a count whose mass falls below `drop` at
- * either end of the window is dropped (a count's mass never grows past the mass it came from, so what is dropped
- * bounds the error).
+ * The tail of the count's distribution, at least `mark` (`absorbing`) or at most it, with a bound on the mass
+ * dropped on the way (each count dropped held less than `drop`).
  */
-function floatSums(trials: readonly Trials[], mark: number, absorbing: boolean, drop: number): number {
-  const mass = new Float64Array(mark + 1)
-  mass[0] = 1
-  let low = 0
-  let high = 0
-  for (const { value: p, trials: many } of trials) {
-    const q = 1 - p
-    for (let t = 0; t < many; t++) {
-      let j = high + 1
-      if (j > mark) {
-        mass[mark] = (mass[mark] as number) * (absorbing ? 1 : q) + (mass[mark - 1] as number) * p
-        j = mark - 1
-      } else {
-        mass[j] = (mass[high] as number) * p
-        high = j
-        j -= 1
-      }
-      for (; j > low; j--) mass[j] = (mass[j] as number) * q + (mass[j - 1] as number) * p
-      if (j === low) mass[low] = (mass[low] as number) * q
-      while (low < high && (mass[low] as number) < drop) mass[low++] = 0
-      while (high > low && (mass[high] as number) < drop && !(absorbing && high === mark)) mass[high--] = 0
-    }
+function floatSums(
+  trials: readonly Trials[],
+  mark: number,
+  absorbing: boolean,
+  drop: number,
+): { value: number; dropped: number } {
+  let dropped = 0
+  let whole: Window = { low: 0, mass: Float64Array.of(1) }
+  for (const { value, trials: many } of trials) {
+    const group = binomialWindow(many, value, drop)
+    dropped += drop * (many + 1 - group.mass.length)
+    const sums = convolved(whole, group)
+    whole = trimmed(sums, drop)
+    dropped += drop * (sums.mass.length - whole.mass.length)
   }
-  if (absorbing) return mass[mark] as number
-  let sum = 0
-  for (let j = low; j <= high; j++) sum += mass[j] as number
-  return Math.min(1, sum)
+  let value = 0
+  whole.mass.forEach((mass, i) => {
+    const count = whole.low + i
+    if (absorbing ? count >= mark : count <= mark) value += mass
+  })
+  return { value: Math.min(1, value), dropped }
+}
+
+/**
+ * The binomial distribution of `trials` trials of chance `p` (0 < p < 1), outwards from its mode by the ratio of
+ * neighbouring terms, as far as terms of at least `drop` (relative to the mode's); then scaled to sum to 1.
+ */
+function binomialWindow(trials: number, p: number, drop: number): Window {
+  const odds = p / (1 - p)
+  const mode = Math.min(trials, Math.floor((trials + 1) * p))
+  const above: number[] = []
+  let term = 1
+  for (let k = mode; k < trials; k++) {
+    term *= ((trials - k) / (k + 1)) * odds
+    if (term < drop) break
+    above.push(term)
+  }
+  const below: number[] = []
+  term = 1
+  for (let k = mode; k > 0; k--) {
+    term *= (k / (trials - k + 1)) / odds
+    if (term < drop) break
+    below.push(term)
+  }
+  const mass = new Float64Array(below.length + 1 + above.length)
+  below.forEach((value, i) => {
+    mass[below.length - 1 - i] = value
+  })
+  mass[below.length] = 1
+  above.forEach((value, i) => {
+    mass[below.length + 1 + i] = value
+  })
+  const total = mass.reduce((sum, value) => sum + value, 0)
+  for (let i = 0; i < mass.length; i++) mass[i] = (mass[i] as number) / total
+  return { low: mode - below.length, mass }
+}
+
+function convolved(a: Window, b: Window): Window {
+  const mass = new Float64Array(a.mass.length + b.mass.length - 1)
+  for (let i = 0; i < a.mass.length; i++) {
+    const x = a.mass[i] as number
+    for (let j = 0; j < b.mass.length; j++) mass[i + j] = (mass[i + j] as number) + x * (b.mass[j] as number)
+  }
+  return { low: a.low + b.low, mass }
+}
+
+/** The window without its ends below `drop`. */
+function trimmed(window: Window, drop: number): Window {
+  let first = 0
+  let last = window.mass.length - 1
+  while (first < last && (window.mass[first] as number) < drop) first++
+  while (last > first && (window.mass[last] as number) < drop) last--
+  return { low: window.low + first, mass: window.mass.subarray(first, last + 1) }
 }

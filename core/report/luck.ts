@@ -1,7 +1,7 @@
 import { type Probability, probability, type RollOdds, rollOdds } from '../engine/odds.js'
 import { totalVerdict } from '../engine/odds-totals.js'
 import { diceToReroll, faceSucceeds } from '../engine/requests.js'
-import type { EachDieJudging } from '../engine/types.js'
+import type { DiceJudging, EachDieJudging } from '../engine/types.js'
 import { fractionOf, LuckCounter } from './luck-tally.js'
 import { eachDieText, rollKindOf, testText } from './luck-words.js'
 import {
@@ -104,6 +104,9 @@ function playerLuck(player: string, counters: PlayerCounters): PlayerLuck {
 
 /** `a` is less likely than `b` (its chance smaller, compared exactly), or as likely and rolled first. */
 function rarer(a: RollLuck, b: RollLuck): boolean {
+  // The numbers decide unless they are too close to (values within 1e-15 of the fractions).
+  const gap = a.tally.chance.value - b.tally.chance.value
+  if (Math.abs(gap) > 1e-12 * Math.max(a.tally.chance.value, b.tally.chance.value)) return gap < 0
   const x = fractionOf(a.tally.chance)
   const y = fractionOf(b.tally.chance)
   const difference = x.numerator * y.denominator - y.numerator * x.denominator
@@ -117,31 +120,38 @@ function rarer(a: RollLuck, b: RollLuck): boolean {
 class RollJudge {
   private readonly odds = new Map<string, RollOdds | null>()
   private readonly tallies = new Map<string, LuckTally>()
+  private readonly texts = new Map<string, string>()
 
   /** The roll's luck, and the chance of each of its trials; null where it is not counted. */
   judge(roll: RolledRequest): { luck: RollLuck; chance: Probability } | null {
     const request = roll.request
     if (request?.kind !== 'dice' || !request.odds || !Number.isInteger(request.count)) return null
-    const key = JSON.stringify([request.count, request.sides, request.odds])
+    const key = oddsKey(request.count, request.sides, request.odds)
     const odds = this.oddsOf(key, request)
     if (!odds || roll.faces.length !== request.count) return null
     const judging = request.odds
     let trials: number
     let chance: Probability
     let actual: number | null
-    let text: string
     if (judging.kind === 'each-die' && odds.perDie) {
       trials = request.count
       chance = odds.perDie
       actual = successesOf(roll, judging)
-      text = eachDieText(request.purpose, request.count, request.sides, judging)
     } else if (judging.kind === 'total' && odds.pass) {
       trials = 1
       chance = odds.pass
       actual = totalVerdict(judging, roll.faces) === 'pass' ? 1 : 0
-      text = testText(request.purpose, request.count, request.sides, judging)
     } else return null
     if (actual === null) return null
+    const textKey = `${request.purpose}|${key}`
+    let text = this.texts.get(textKey)
+    if (text === undefined) {
+      text =
+        judging.kind === 'each-die'
+          ? eachDieText(request.purpose, request.count, request.sides, judging)
+          : testText(request.purpose, request.count, request.sides, judging)
+      this.texts.set(textKey, text)
+    }
     const tallyKey = `${key}#${actual}`
     let tally = this.tallies.get(tallyKey)
     if (!tally) {
@@ -175,6 +185,13 @@ class RollJudge {
     this.odds.set(key, odds)
     return odds
   }
+}
+
+/** What the odds of a request depend on, as a key: built by hand for the many rolls judged die by die. */
+function oddsKey(count: number, sides: number, judging: DiceJudging): string {
+  if (judging.kind !== 'each-die') return JSON.stringify([count, sides, judging])
+  const { need, naturalOneFails, naturalSixSucceeds, reroll, secondNeed } = judging
+  return `${count}|${sides}|${need}|${naturalOneFails}|${naturalSixSucceeds}|${reroll}|${secondNeed}`
 }
 
 /**
