@@ -3,6 +3,7 @@ import { rollOdds } from '../../core/engine/odds.js'
 import type { DiceJudging, DiceRequestSpec, OpenRequest } from '../../core/engine/types.js'
 import { explain } from '../../core/explain/explanation.js'
 import { luckOf, rollLuckOf } from '../../core/report/luck.js'
+import { LuckCounter } from '../../core/report/luck-tally.js'
 import { rollKindOf } from '../../core/report/luck-words.js'
 import type { RolledRequest } from '../../core/report/types.js'
 
@@ -421,6 +422,99 @@ describe('kinds of roll', () => {
   })
 })
 
+/** The exact distribution of the successes of trials with chances `chances` (numerator, denominator): numerators over
+ * the product of the denominators, by multiplying out (q + p x) trial by trial. */
+function distribution(chances: readonly (readonly [bigint, bigint])[]): { counts: bigint[]; denominator: bigint } {
+  let counts = [1n]
+  let denominator = 1n
+  for (const [top, bottom] of chances) {
+    const next = new Array<bigint>(counts.length + 1).fill(0n)
+    counts.forEach((count, k) => {
+      next[k] = (next[k] as bigint) + count * (bottom - top)
+      next[k + 1] = (next[k + 1] as bigint) + count * top
+    })
+    counts = next
+    denominator *= bottom
+  }
+  return { counts, denominator }
+}
+
+function reduced(numerator: bigint, denominator: bigint): string {
+  let [x, y] = [numerator, denominator]
+  while (y !== 0n) [x, y] = [y, x % y]
+  return denominator / x === 1n ? String(numerator / x) : `${numerator / x}/${denominator / x}`
+}
+
+/** A fraction of BigInts as a number, to 20 significant digits however small. */
+function ratio(numerator: bigint, denominator: bigint): number {
+  const shift = denominator.toString().length - numerator.toString().length + 20
+  return Number((numerator * 10n ** BigInt(shift)) / denominator) / 10 ** shift
+}
+
+describe('Poisson-binomial tallies against their distributions multiplied out', () => {
+  const CHANCES = [
+    [1n, 2n],
+    [1n, 3n],
+    [2n, 3n],
+    [5n, 6n],
+    [8n, 9n],
+    [7n, 12n],
+    [1n, 12n],
+    [0n, 1n],
+    [1n, 1n],
+  ] as const
+
+  it('every count of every mix of a few trials, exactly', () => {
+    let seed = 11
+    const pick = (n: number) => {
+      seed = (seed * 48271) % 2147483647
+      return seed % n
+    }
+    for (let round = 0; round < 60; round++) {
+      const chances = Array.from(
+        { length: 1 + pick(7) },
+        () => CHANCES[pick(CHANCES.length)] as readonly [bigint, bigint],
+      )
+      const { counts, denominator } = distribution(chances)
+      const mean = chances.reduce((sum, [top, bottom]) => sum + Number(top) / Number(bottom), 0)
+      for (let actual = 0; actual <= chances.length; actual++) {
+        const counter = new LuckCounter()
+        // Each trial added on its own (an actual split any way: only the sum counts).
+        chances.forEach(([top, bottom], i) => {
+          const value = Number(top) / Number(bottom)
+          counter.add({ exact: reduced(top, bottom), value }, 1, i < actual ? 1 : 0)
+        })
+        const tally = counter.tally()
+        const luckier = actual >= mean - 1e-12
+        const tail = counts.reduce((sum, count, k) => ((luckier ? k >= actual : k <= actual) ? sum + count : sum), 0n)
+        expect(tally.chance.exact, `${chances.join(' ')}: ${actual}`).toBe(reduced(tail, denominator))
+        expect(tally.exact).toBeUndefined()
+      }
+    }
+  })
+
+  it('past exact sums, two chances mixed, both tails in floating point within 1e-9', () => {
+    // 300 trials at 1/2 and 300 at 1/3: expected 250.
+    const chances = [...new Array(300).fill([1n, 2n]), ...new Array(300).fill([1n, 3n])] as [bigint, bigint][]
+    const { counts, denominator } = distribution(chances)
+    // 120 and 400 are some 11 and 12.6 standard deviations out: chances near 1e-30, past the first, narrow sums.
+    for (const actual of [120, 205, 238, 250, 262, 300, 400]) {
+      const counter = new LuckCounter()
+      counter.add({ exact: '1/2', value: 0.5 }, 300, Math.min(actual, 300))
+      counter.add({ exact: '1/3', value: 1 / 3 }, 300, Math.max(0, actual - 300))
+      const tally = counter.tally()
+      const tail = counts.reduce(
+        (sum, count, k) => ((actual >= 250 ? k >= actual : k <= actual) ? sum + count : sum),
+        0n,
+      )
+      const exact = ratio(tail, denominator)
+      expect(tally.exact).toBe(false)
+      expect(tally.direction).toBe(actual > 250 ? 'luckier' : actual < 250 ? 'unluckier' : 'as-expected')
+      expect(Math.abs(tally.chance.value - exact) / exact, `${actual}`).toBeLessThan(1e-9)
+    }
+  })
+})
+
 describe('a whole game of dice', () => {
   it('past exact sums, floating point within 1e-9 of the exact binomial tail, marked exact: false', () => {
     // 400 dice at 4+ in 40 rolls of 10, 230 successes: P(X >= 230) = sum over j >= 230 of C(400, j) / 2^400,
@@ -438,7 +532,7 @@ describe('a whole game of dice', () => {
       if (j > 0) binomial = (binomial * BigInt(400 - j + 1)) / BigInt(j)
       if (j >= 230) tail += binomial
     }
-    const exact = Number((tail * 10n ** 30n) / 2n ** 400n) / 1e30
+    const exact = ratio(tail, 2n ** 400n)
     expect(overall).toMatchObject({ trials: 400, actual: 230, expected: 200, direction: 'luckier', exact: false })
     expect(Math.abs((overall?.chance.value ?? 0) - exact) / exact).toBeLessThan(1e-9)
     expect(overall?.chance.exact).toBe(`≈${Number(exact.toPrecision(6))}`)
