@@ -40,13 +40,6 @@ export function fractionOf(chance: Probability): Fraction {
   return { numerator: BigInt(top as string), denominator: bottom === undefined ? 1n : BigInt(bottom) }
 }
 
-function gcd(a: bigint, b: bigint): bigint {
-  let x = a < 0n ? -a : a
-  let y = b < 0n ? -b : b
-  while (y !== 0n) [x, y] = [y, x % y]
-  return x
-}
-
 /** Trials and their successes, gathered roll by roll, then tallied. */
 export class LuckCounter {
   private readonly groups = new Map<string, TrialGroup>()
@@ -83,14 +76,13 @@ export class LuckCounter {
   }
 }
 
-/** The sum of every trial's chance, exact: over the least common denominator. */
+/** The sum of every trial's chance, exact: over the product of the (few) denominators, reduced when shown. */
 function expectedOf(groups: readonly TrialGroup[]): Fraction {
   let numerator = 0n
   let denominator = 1n
   for (const { chance, trials } of groups) {
-    const common = (denominator / gcd(denominator, chance.denominator)) * chance.denominator
-    numerator = numerator * (common / denominator) + BigInt(trials) * chance.numerator * (common / chance.denominator)
-    denominator = common
+    numerator = numerator * chance.denominator + BigInt(trials) * chance.numerator * denominator
+    denominator *= chance.denominator
   }
   return { numerator, denominator }
 }
@@ -232,7 +224,7 @@ function binomialWindow(trials: number, p: number, drop: number): Window {
   const below: number[] = []
   term = 1
   for (let k = mode; k > 0; k--) {
-    term *= (k / (trials - k + 1)) / odds
+    term *= k / (trials - k + 1) / odds
     if (term < drop) break
     below.push(term)
   }

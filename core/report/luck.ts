@@ -28,6 +28,9 @@ import {
  * - A total that is only a count (a flee roll, D3 hits), a request without odds, or one whose dice do not add up
  *   (an open re-roll at the head of the log): not a trial, counted in `uncounted`.
  *
+ * A follow-up handed in as a roll of its own (a `re-roll-...` or `...-7-plus` request) is skipped, not counted twice:
+ * the report's fold hands it in as a follow-up of its roll (RolledRequest.followUps).
+ *
  * The luck is the roller's (a save that holds is the saver's good luck). Deterministic: players in the order given
  * (rollers not among them after, by id), kinds in ROLL_KINDS order, turns ascending, ties broken by seq.
  */
@@ -47,6 +50,8 @@ export function luckOf(rolls: readonly RolledRequest[], players: readonly Report
   let luckiest: RollLuck | null = null
   let unluckiest: RollLuck | null = null
   for (const roll of rolls) {
+    // A re-roll or a 7+'s second dice handed in on its own: its dice are judged with the roll they follow.
+    if (isFollowUp(roll.request?.purpose)) continue
     const judged = judge.judge(roll)
     if (!judged) {
       uncounted += 1
@@ -76,6 +81,10 @@ export function luckOf(rolls: readonly RolledRequest[], players: readonly Report
     unluckiest,
     uncounted,
   }
+}
+
+function isFollowUp(purpose: string | undefined): boolean {
+  return purpose !== undefined && (purpose.startsWith('re-roll-') || purpose.endsWith('-7-plus'))
 }
 
 /** One roll's luck, or null where it is not counted (a count, no odds, dice that do not add up). */

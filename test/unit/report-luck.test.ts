@@ -351,6 +351,16 @@ describe('rolls that are not trials, and bad input', () => {
     }).not.toThrow()
     expect(report?.uncounted).toBe(rolls.length)
     expect(report?.players[0]?.overall.trials).toBe(0)
+    // A re-roll handed in on its own as well as with its roll: counted once, with its roll.
+    const withReroll = rolled({
+      purpose: 'to-hit',
+      odds: toHit(4, { reroll: 'failed' }),
+      faces: [1, 4],
+      seq: 11,
+      followUps: [{ purpose: 're-roll-to-hit', seq: 12, faces: [5] }],
+    })
+    const alone = rolled({ purpose: 're-roll-to-hit', odds: toHit(4), faces: [5], seq: 12 })
+    expect(luckOf([withReroll, alone], PLAYERS).players[0]?.overall).toMatchObject({ trials: 2, actual: 2 })
     // A re-roll with no failed die needs no follow-up: counted.
     expect(
       rollLuckOf(rolled({ purpose: 'to-hit', odds: toHit(4, { reroll: 'failed' }), faces: [5, 4], seq: 10 })),
