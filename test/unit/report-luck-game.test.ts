@@ -2,12 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { LocalGameApi, toEngineEvent } from '../../core/api/index.js'
+import { defineEntry, entryData } from '../../core/engine/catalogue.js'
 import { createEngine, type GameState, type OpenRequest, type Outcome } from '../../core/engine/index.js'
-import type { DiceRequestSpec } from '../../core/engine/types.js'
+import type { DiceRequestSpec, Ruleset } from '../../core/engine/types.js'
 import { luckOf, rollLuckOf } from '../../core/report/luck.js'
 import type { RolledRequest } from '../../core/report/types.js'
 import { classic } from '../../core/rules/classic/index.js'
 import { useBuiltGame } from '../helpers/built-game.js'
+import { combatGame, ev, RulesetGame, unitDef } from '../helpers/classic-game.js'
 import { useTempDir } from '../helpers/temp.js'
 
 /**
@@ -87,6 +89,105 @@ function fold(events: Iterable<Parameters<typeof toEngineEvent>[0]>): Step[] {
   }
   return steps
 }
+
+/** The steps of a game driven through the engine by the test helpers. */
+function stepsOf(game: RulesetGame): Step[] {
+  return game.steps.map((result, i) => ({
+    seq: result.seq,
+    type: game.drafts[i]?.type as string,
+    payload: game.drafts[i]?.payload,
+    outcomes: result.outcomes,
+    requests: result.requests,
+    turn: result.state.turn,
+    activePlayer: result.state.activePlayer,
+  }))
+}
+
+/** As classic-killing-blow-seven-plus.test.ts: a test-only rule making S 3 against T 5 a 7+ to wound. */
+const harderToWound = defineEntry({
+  id: 'test-harder-to-wound',
+  name: 'Test: harder to wound',
+  kind: 'special-rule',
+  source: 'test',
+  text: 'Hits on this unit need 1 more to wound.',
+  clauses: { harder: '+1 to the score needed to wound it' },
+  enforcement: 'enforced',
+  effects: [
+    { at: 'to-wound', clause: 'harder', label: 'test: harder to wound', kind: 'add', holder: 'opponent', value: 1 },
+  ],
+})
+const sevenPlusRules: Ruleset = {
+  ...classic,
+  catalogue: { ...classic.catalogue, entries: [...classic.catalogue.entries, entryData(harderToWound)] },
+  definitions: [...classic.definitions, harderToWound],
+}
+
+describe('re-rolls and 7+ as the engine asks for them', () => {
+  it("Hatred: the failed dice re-rolled, in order, make the engine's hits", () => {
+    const game = combatGame(
+      unitDef('haters', { models: 10, rules: [{ id: 'hatred', params: { enemies: 'all' } }] }),
+      unitDef('foes', { models: 10 }),
+    )
+    game.apply(ev.joined('haters', 'foes', 5))
+    game.roll([1, 3, 6, 2, 5]) // 4+: 6 and 5 hit; 1, 3 and 2 re-rolled
+    expect(game.game.requests[game.openRequest()]).toMatchObject({ purpose: 're-roll-to-hit', count: 3 })
+    game.roll([4, 1, 6]) // the 1 -> 4 hits, the 3 -> 1 misses, the 2 -> 6 hits: 4 hits
+    const { rolls, outcomesAfter } = gather(stepsOf(game))
+    const hit = rolls[0] as RolledRequest
+    expect(hit.followUps.map((f) => f.purpose)).toEqual(['re-roll-to-hit'])
+    expect(engineSuccesses(hit, outcomesAfter.get(hit) ?? [])).toBe(4)
+    // 3/4 a die (1/2 + 1/2 × 1/2). Four of five: expected 15/4 < 4, P(X >= 4) = 5 × (3/4)^4 × 1/4 + (3/4)^5
+    // = (405 + 243) / 1024 = 648/1024 = 81/128.
+    expect(rollLuckOf(hit)?.tally).toMatchObject({ actual: 4, direction: 'luckier', chance: { exact: '81/128' } })
+    expect(rollLuckOf(hit)?.text).toBe('5 dice to hit, 4+, failed ones re-rolled')
+  })
+
+  it("a 7+ to wound: the second dice score the engine's wounds", () => {
+    const game = new RulesetGame(
+      sevenPlusRules,
+      ev.created(),
+      ev.mustered(
+        'p1',
+        unitDef('executioners', { profile: { WS: 5, S: 3, I: 5, A: 1 }, gear: ['hand-weapon'], rules: [] }),
+      ),
+      ev.mustered(
+        'p2',
+        unitDef('guard', {
+          profile: { WS: 1, T: 5, I: 1, A: 0 },
+          gear: ['hand-weapon'],
+          rules: ['test-harder-to-wound'],
+        }),
+      ),
+      ev.turn(1, 'p1'),
+      ev.phase('close-combat'),
+    )
+    game.apply({
+      type: 'CombatJoined',
+      actor: 'p1',
+      payload: {
+        combat: 'c1',
+        sides: [
+          { player: 'p1', units: [{ unit: 'executioners' }] },
+          { player: 'p2', units: [{ unit: 'guard' }] },
+        ],
+        contact: [
+          { unit: 'executioners', models: 3 },
+          { unit: 'guard', models: 3 },
+        ],
+      },
+    })
+    game.roll([6, 6, 6]) // three hits
+    game.roll([6, 3, 6]) // two 6s roll again
+    expect(game.game.requests[game.openRequest()]).toMatchObject({ purpose: 'to-wound-7-plus', count: 2 })
+    game.roll([5, 2]) // 4+: one wound
+    const { rolls, outcomesAfter } = gather(stepsOf(game))
+    const wound = rolls.find((roll) => roll.request.purpose === 'to-wound') as RolledRequest
+    expect(wound.followUps.map((f) => f.purpose)).toEqual(['to-wound-7-plus'])
+    expect(engineSuccesses(wound, outcomesAfter.get(wound) ?? [])).toBe(1)
+    // 1/6 × 1/2 = 1/12 a die. One of three: expected 1/4 < 1, P(X >= 1) = 1 - (11/12)³ = 397/1728.
+    expect(rollLuckOf(wound)?.tally).toMatchObject({ actual: 1, direction: 'luckier', chance: { exact: '397/1728' } })
+  })
+})
 
 const tempDir = useTempDir()
 const folder = join(import.meta.dirname, '..', 'scenarios', 'games')
