@@ -45,8 +45,6 @@ export class LuckCounter {
   private readonly groups = new Map<string, TrialGroup>()
   trials = 0
   actual = 0
-  /** Rolls counted into it. */
-  rolls = 0
 
   /** `trials` more trials of `chance` each, of which `successes` succeeded. */
   add(chance: Probability, trials: number, successes: number): void {

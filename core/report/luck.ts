@@ -63,16 +63,13 @@ export function luckOf(rolls: readonly RolledRequest[], players: readonly Report
     mine.byKind.set(luck.kind, kind)
     const turn = mine.byTurn.get(luck.turn) ?? new LuckCounter()
     mine.byTurn.set(luck.turn, turn)
-    for (const counter of [mine.overall, kind, turn]) {
-      counter.add(chance, luck.tally.trials, luck.tally.actual)
-      counter.rolls += 1
-    }
+    for (const counter of [mine.overall, kind, turn]) counter.add(chance, luck.tally.trials, luck.tally.actual)
     if (luck.tally.direction === 'luckier' && (luckiest === null || rarer(luck, luckiest))) luckiest = luck
     if (luck.tally.direction === 'unluckier' && (unluckiest === null || rarer(luck, unluckiest))) unluckiest = luck
   }
   const named = new Set(players.map((player) => player.id))
   const order = [
-    ...players.map((player) => player.id),
+    ...named,
     ...[...counters.keys()].filter((id) => !named.has(id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
   ]
   return {
@@ -137,7 +134,7 @@ class RollJudge {
     if (request?.kind !== 'dice' || !request.odds || !Number.isInteger(request.count)) return null
     const key = oddsKey(request.count, request.sides, request.odds)
     const odds = this.oddsOf(key, request)
-    if (!odds || roll.faces.length !== request.count) return null
+    if (!odds || !Array.isArray(roll.faces) || roll.faces.length !== request.count) return null
     const judging = request.odds
     let trials: number
     let chance: Probability
