@@ -174,7 +174,7 @@ describe('one roll judged die by die', () => {
     // 1+ with a natural 1 failing: 5/6. A single 1 fails: expected 5/6 above 0, P(X <= 0) = 1/6.
     const one = only(rolled({ purpose: 'armour-save', odds: save(1), faces: [1], seq: 52 }))
     expect(one.tally).toMatchObject({ actual: 0, direction: 'unluckier', chance: { exact: '1/6' } })
-    expect(one.text).toBe('1 die armour saves, 1+ (a natural 1 always fails)')
+    expect(one.text).toBe('1 die for armour saves, 1+ (a natural 1 always fails)')
   })
 })
 
