@@ -69,6 +69,22 @@ export function totalDistribution(count: number, sides: number, judging: TotalJu
 }
 
 /**
+ * The faces of one roll judged as `totalDistribution` judges each combination (so a verdict and the odds before the
+ * roll cannot disagree): the kept dice added up, the natural faces counted. 'none' for a count, which no test judges.
+ */
+export function totalVerdict(judging: TotalJudging, faces: readonly number[]): 'pass' | 'fail' | 'worse' | 'none' {
+  const keep = judging.keep
+  let kept: readonly number[] = faces
+  if (keep) {
+    kept = []
+    for (const face of faces) kept = keepWith(kept, face, keep.which, keep.count)
+  }
+  const dice = kept.reduce((sum, face) => sum + face, 0)
+  const showing = (face: number) => faces.filter((shown) => shown === face).length
+  return judge(judging, dice, dice + (judging.add ?? 0), showing)
+}
+
+/**
  * A total judged as the judging says: the first natural roll that applies; the dice alone at or below
  * `naturalAtMostFails`; above `worseAbove` (the worse failure); else the test on the total.
  */

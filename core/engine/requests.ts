@@ -86,9 +86,23 @@ export interface DiceJudgement {
 }
 
 function dieSucceeds(face: number, need: number | null, limits: NaturalLimits): boolean {
-  if (face === 1 && limits.one?.fails) return false
-  if (face === 6 && limits.six?.succeeds) return true
+  return faceSucceeds(face, need, limits.one?.fails === true, limits.six?.succeeds === true)
+}
+
+/**
+ * One die's face judged as `rollAgainst` judges it (and the report's luck after it, from a request's `odds`): a
+ * natural 1 fails and a natural 6 succeeds where the rules say so, whatever the need; else the need decides.
+ */
+export function faceSucceeds(face: number, need: number | null, oneFails: boolean, sixSucceeds: boolean): boolean {
+  if (face === 1 && oneFails) return false
+  if (face === 6 && sixSucceeds) return true
   return need !== null && face >= need
+}
+
+/** The dice a re-roll picks up, by index in the order rolled: the failed ones, or the successful ones. */
+export function diceToReroll(successes: readonly boolean[], which: 'failed' | 'successful'): number[] {
+  const wantsFailed = which === 'failed'
+  return successes.flatMap((success, i) => (success !== wantsFailed ? [i] : []))
 }
 
 function plural(count: number, [one, many]: readonly [string, string]): string {
@@ -164,8 +178,11 @@ export function* rollAgainst(
     for (const record of rerolls) if (record.kind === 'reroll') children.push(rerollRecord(record, record === reroll))
   }
   if (reroll) {
-    const wantsFailed = reroll.value !== 'successful'
-    const indexes = dice.flatMap((die, i) => (die.success !== wantsFailed ? [i] : []))
+    const wantsFailed = rerolled === 'failed'
+    const indexes = diceToReroll(
+      dice.map((die) => die.success),
+      rerolled,
+    )
     if (indexes.length > 0) {
       // A re-rolled die is never re-rolled again: this request carries no `reroll`.
       const again = yield* rollDice({

@@ -156,6 +156,12 @@ export interface LuckTally {
    * P(X >= actual) or P(X <= actual) for X the number of successes, each trial independent with its own chance.
    */
   readonly chance: Probability
+  /**
+   * Absent: `chance` is exact (`chance.exact` a fraction in lowest terms). false: too many trials for exact sums (a
+   * whole game's dice), so `chance.value` was summed in floating point (relative error under 1e-9 for any chance
+   * above 1e-280) and `chance.exact` gives it rounded, as "≈0.0123457".
+   */
+  readonly exact?: false
 }
 
 /** One roll's luck: how it came out against its odds. */
