@@ -220,7 +220,7 @@ describe('recorded games', () => {
 describe('a 10,000-event game', () => {
   const built = useBuiltGame(10_000, 19)
 
-  it('its luck agrees with the engine roll by roll, and takes well under 300 ms', async () => {
+  it('its luck agrees with the engine roll by roll, and every die is a trial', async () => {
     const api = await LocalGameApi.open(built.file)
     let steps: Step[]
     try {
@@ -237,24 +237,12 @@ describe('a 10,000-event game', () => {
       { id: 'druchii', name: 'Druchii raiders' },
       { id: 'orcs', name: 'Orc warband' },
     ]
-    // CPU time, not the clock's: the machine running the tests may be busy with other work.
-    const cpu = () => {
-      const used = process.cpuUsage()
-      return (used.user + used.system) / 1000
-    }
-    const times: number[] = []
-    let report = luckOf([], players)
-    for (let i = 0; i < 3; i++) {
-      const start = cpu()
-      report = luckOf(rolls, players)
-      times.push(cpu() - start)
-    }
+    // Its speed is measured by the bench (`npm run bench`: the 10k game's report), never here.
+    const report = luckOf(rolls, players)
     const dice = rolls.reduce((sum, roll) => sum + roll.faces.length, 0)
-    console.log(`luck of ${rolls.length} rolls, ${dice} dice: ${times.map((t) => t.toFixed(1)).join(', ')} ms`)
     expect(rolls.length).toBeGreaterThan(3000)
     expect(report.uncounted).toBe(0)
     expect(report.players.map((p) => p.overall.trials).reduce((a, b) => a + b, 0)).toBe(dice)
     expect(report.luckiest).not.toBeNull()
-    expect(Math.min(...times)).toBeLessThan(300)
   }, 120_000)
 })
