@@ -1,0 +1,320 @@
+import { escapeMarkup, fixed } from './markup.js'
+
+/**
+ * Two small SVG charts for the battle report — grouped bars and lines — written as text, without a DOM, the
+ * same bytes for the same data. npm's DOM-free chart renderers (ECharts' server-side SVG, Vega) are large and
+ * Vega is async; a report needs two plain charts. Colours are a colour-blind-safe palette given as attributes,
+ * which a page's CSS may override per series (`.s0`, `.s1`… in `svg.chart`); text and axes are drawn in
+ * `currentColor`, so they read in a dark theme, a light one and in print. Lines also differ by dash and marker.
+ */
+
+export interface ChartSeries {
+  readonly name: string
+  /** One value per category, in the categories' order (missing values count 0). */
+  readonly values: readonly number[]
+}
+
+export interface ChartCategory {
+  readonly label: string
+  /** Consecutive categories of one group are labelled once more beneath, together ("Turn 2"). */
+  readonly group?: string
+}
+
+export interface ChartSpec {
+  /** Unique within the page: the ids of the chart's `<title>` and `<desc>` are made from it. */
+  readonly id: string
+  readonly title: string
+  readonly xLabel: string
+  readonly yLabel: string
+  readonly categories: readonly ChartCategory[]
+  readonly series: readonly ChartSeries[]
+  /** Decimals the values are written with (default 0: whole numbers, and whole steps on the axis). */
+  readonly decimals?: number
+  /** Said in place of the plot when there is nothing to draw. */
+  readonly emptyText?: string
+}
+
+export const CHART_WIDTH = 640
+export const CHART_HEIGHT = 320
+/** The default colour of each series (Okabe & Ito's palette, told apart with colour blindness). */
+export const SERIES_COLOURS = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#e69f00', '#56b4e9'] as const
+const DASHES = ['', '6 3', '2 3', '8 3 2 3'] as const
+
+const FONT = 12
+const SMALL = 11
+/** A rough width of one character of the chart's sans-serif font, to keep a label within its room. */
+const CHAR_WIDTH = 0.6
+
+export interface Ticks {
+  readonly ticks: readonly number[]
+  readonly step: number
+  readonly decimals: number
+}
+
+/**
+ * Round axis ticks covering `min`…`max` (and 0): steps of 1, 2 or 5 times a power of ten, about `target` of them;
+ * `whole` keeps steps of at least 1, for counts.
+ */
+export function niceTicks(min: number, max: number, target = 5, whole = false): Ticks {
+  const low = Math.min(0, min)
+  let high = Math.max(0, max)
+  if (high === low) high = low + 1
+  const rough = (high - low) / target
+  const power = 10 ** Math.floor(Math.log10(rough))
+  const fraction = rough / power
+  let step = (fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 5 ? 5 : 10) * power
+  if (whole) step = Math.max(1, step)
+  const decimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9))
+  const first = Math.floor(low / step + 1e-9)
+  const last = Math.ceil(high / step - 1e-9)
+  const ticks: number[] = []
+  for (let k = first; k <= last; k++) ticks.push(Number((k * step).toFixed(decimals)))
+  return { ticks, step: Number(step.toFixed(decimals)), decimals }
+}
+
+/** A label cut to `room` pixels, an ellipsis marking the cut (whole characters, never half a surrogate pair). */
+export function fitLabel(label: string, room: number, size = SMALL): string {
+  const chars = Array.from(label)
+  const fits = Math.max(1, Math.floor(room / (size * CHAR_WIDTH)))
+  return chars.length <= fits ? label : `${chars.slice(0, Math.max(1, fits - 1)).join('')}…`
+}
+
+const n = (value: number) => fixed(value, 2)
+
+function text(x: number, y: number, content: string, attributes = ''): string {
+  return `<text x="${n(x)}" y="${n(y)}"${attributes}>${escapeMarkup(content)}</text>`
+}
+
+interface Frame {
+  readonly left: number
+  readonly right: number
+  readonly top: number
+  readonly bottom: number
+  readonly yOf: (value: number) => number
+  readonly band: number
+}
+
+const valueOf = (series: ChartSeries, index: number) => series.values[index] ?? 0
+
+function valueText(value: number, decimals: number): string {
+  return fixed(value, decimals)
+}
+
+/** Legend items laid out in rows across the width; returns the markup and the rows used. */
+function legend(spec: ChartSpec, shape: 'bar' | 'line', y: number): { markup: string; rows: number } {
+  const parts: string[] = []
+  let x = 60
+  let row = 0
+  spec.series.forEach((series, index) => {
+    const label = fitLabel(series.name, CHART_WIDTH - 140, FONT)
+    const width = 28 + Array.from(label).length * FONT * CHAR_WIDTH + 16
+    if (x + width > CHART_WIDTH - 8 && x > 60) {
+      x = 60
+      row++
+    }
+    const rowY = y + row * 18
+    const colour = SERIES_COLOURS[index % SERIES_COLOURS.length]
+    const cls = `s${index % SERIES_COLOURS.length}`
+    if (shape === 'bar')
+      parts.push(`<rect class="bar ${cls}" x="${n(x)}" y="${n(rowY - 10)}" width="12" height="12" fill="${colour}"/>`)
+    else {
+      parts.push(line(x, rowY - 4, x + 20, rowY - 4, index))
+      parts.push(marker(x + 10, rowY - 4, index))
+    }
+    parts.push(text(x + (shape === 'bar' ? 18 : 26), rowY, label, ` font-size="${FONT}"`))
+    x += width
+  })
+  return { markup: `<g class="legend">${parts.join('')}</g>`, rows: spec.series.length === 0 ? 0 : row + 1 }
+}
+
+function line(x1: number, y1: number, x2: number, y2: number, index: number): string {
+  const colour = SERIES_COLOURS[index % SERIES_COLOURS.length]
+  const dash = DASHES[index % DASHES.length]
+  return `<line class="line s${index % SERIES_COLOURS.length}" x1="${n(x1)}" y1="${n(y1)}" x2="${n(x2)}" y2="${n(y2)}" stroke="${colour}" stroke-width="2.5"${dash ? ` stroke-dasharray="${dash}"` : ''}/>`
+}
+
+/** A point's marker: circle, square, triangle, diamond by series, so lines differ without colour too. */
+function marker(x: number, y: number, index: number, title = ''): string {
+  const colour = SERIES_COLOURS[index % SERIES_COLOURS.length]
+  const attributes = `class="mark s${index % SERIES_COLOURS.length}" fill="${colour}"`
+  const inner = title ? `<title>${escapeMarkup(title)}</title>` : ''
+  const close = (tag: string) => (inner ? `>${inner}</${tag}>` : '/>')
+  const r = 4
+  switch (index % 4) {
+    case 0:
+      return `<circle ${attributes} cx="${n(x)}" cy="${n(y)}" r="${r}"${close('circle')}`
+    case 1:
+      return `<rect ${attributes} x="${n(x - r)}" y="${n(y - r)}" width="${2 * r}" height="${2 * r}"${close('rect')}`
+    case 2:
+      return `<path ${attributes} d="M${n(x)} ${n(y - r - 1)}L${n(x + r + 1)} ${n(y + r)}L${n(x - r - 1)} ${n(y + r)}Z"${close('path')}`
+    default:
+      return `<path ${attributes} d="M${n(x)} ${n(y - r - 1)}L${n(x + r + 1)} ${n(y)}L${n(x)} ${n(y + r + 1)}L${n(x - r - 1)} ${n(y)}Z"${close('path')}`
+  }
+}
+
+/** What the chart shows, in words: its description for a screen reader. */
+function description(spec: ChartSpec, decimals: number): string {
+  if (spec.categories.length === 0 || spec.series.length === 0) return spec.emptyText ?? 'No data.'
+  const where = (category: ChartCategory) => (category.group ? `${category.group} ${category.label}` : category.label)
+  const lines = spec.series.map(
+    (series) =>
+      `${series.name}: ${spec.categories.map((category, index) => `${where(category)} ${valueText(valueOf(series, index), decimals)}`).join(', ')}`,
+  )
+  return `${spec.yLabel} by ${spec.xLabel}. ${lines.join('; ')}.`
+}
+
+/** The frame every chart shares: title, legend, axes, ticks, grid, category and group labels. */
+function frame(spec: ChartSpec, shape: 'bar' | 'line', body: (frame: Frame) => string): string {
+  const decimals = spec.decimals ?? 0
+  const id = spec.id
+  const parts: string[] = []
+  parts.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}" width="${CHART_WIDTH}" height="${CHART_HEIGHT}" role="img" aria-labelledby="${escapeMarkup(id)}-title ${escapeMarkup(id)}-desc" font-family="system-ui, sans-serif" fill="currentColor">`,
+  )
+  parts.push(`<title id="${escapeMarkup(id)}-title">${escapeMarkup(spec.title)}</title>`)
+  parts.push(`<desc id="${escapeMarkup(id)}-desc">${escapeMarkup(description(spec, decimals))}</desc>`)
+  parts.push(
+    text(
+      CHART_WIDTH / 2,
+      20,
+      fitLabel(spec.title, CHART_WIDTH - 20, 15),
+      ` class="chart-title" font-size="15" font-weight="600" text-anchor="middle"`,
+    ),
+  )
+  const empty = spec.categories.length === 0 || spec.series.length === 0
+  const shownLegend = empty ? { markup: '', rows: 0 } : legend(spec, shape, 44)
+  parts.push(shownLegend.markup)
+  const grouped = spec.categories.some((category) => category.group !== undefined)
+  const top = 44 + shownLegend.rows * 18 + 6
+  const bottom = CHART_HEIGHT - (grouped ? 58 : 42)
+  const left = 64
+  const right = CHART_WIDTH - 12
+  if (empty) {
+    parts.push(
+      text(
+        (left + right) / 2,
+        (top + bottom) / 2,
+        spec.emptyText ?? 'No data.',
+        ` font-size="${FONT}" text-anchor="middle"`,
+      ),
+    )
+    parts.push('</svg>')
+    return parts.join('')
+  }
+  const values = spec.series.flatMap((series) => spec.categories.map((_, index) => valueOf(series, index)))
+  const { ticks, decimals: tickDecimals } = niceTicks(Math.min(...values), Math.max(...values), 5, decimals === 0)
+  const low = ticks[0] as number
+  const high = ticks[ticks.length - 1] as number
+  const yOf = (value: number) => bottom - ((value - low) / (high - low)) * (bottom - top)
+  const axis: string[] = []
+  for (const tick of ticks) {
+    const y = yOf(tick)
+    axis.push(
+      `<line class="grid" x1="${left}" y1="${n(y)}" x2="${right}" y2="${n(y)}" stroke="currentColor" stroke-opacity="0.18"/>`,
+    )
+    axis.push(text(left - 6, y + 4, fixed(tick, tickDecimals), ` font-size="${SMALL}" text-anchor="end"`))
+  }
+  axis.push(`<line class="axis" x1="${left}" y1="${n(yOf(0))}" x2="${right}" y2="${n(yOf(0))}" stroke="currentColor"/>`)
+  const band = (right - left) / spec.categories.length
+  spec.categories.forEach((category, index) => {
+    const x = left + (index + 0.5) * band
+    axis.push(text(x, bottom + 16, fitLabel(category.label, band - 4), ` font-size="${SMALL}" text-anchor="middle"`))
+  })
+  let start = 0
+  spec.categories.forEach((category, index) => {
+    const next = spec.categories[index + 1]
+    if (next !== undefined && next.group === category.group) return
+    if (category.group !== undefined) {
+      const x = left + ((start + index + 1) / 2) * band
+      const room = (index + 1 - start) * band - 4
+      axis.push(
+        text(
+          x,
+          bottom + 32,
+          fitLabel(category.group, room),
+          ` font-size="${SMALL}" font-weight="600" text-anchor="middle"`,
+        ),
+      )
+      if (start > 0) {
+        const edge = left + start * band
+        axis.push(
+          `<line class="axis" x1="${n(edge)}" y1="${bottom}" x2="${n(edge)}" y2="${bottom + 36}" stroke="currentColor" stroke-opacity="0.4"/>`,
+        )
+      }
+    }
+    start = index + 1
+  })
+  axis.push(text((left + right) / 2, CHART_HEIGHT - 6, spec.xLabel, ` font-size="${FONT}" text-anchor="middle"`))
+  const middle = (top + bottom) / 2
+  axis.push(
+    text(
+      16,
+      middle,
+      fitLabel(spec.yLabel, bottom - top, FONT),
+      ` font-size="${FONT}" text-anchor="middle" transform="rotate(-90 16 ${n(middle)})"`,
+    ),
+  )
+  parts.push(`<g class="axes">${axis.join('')}</g>`)
+  parts.push(body({ left, right, top, bottom, yOf, band }))
+  parts.push('</svg>')
+  return parts.join('')
+}
+
+/** A grouped bar chart: one bar per series in each category, its value written above it where it has room. */
+export function barChart(spec: ChartSpec): string {
+  const decimals = spec.decimals ?? 0
+  return frame(spec, 'bar', ({ left, yOf, band }) => {
+    const group = band * 0.76
+    const width = group / spec.series.length
+    const gap = width > 8 ? 2 : 0
+    const bars: string[] = []
+    spec.categories.forEach((category, index) => {
+      spec.series.forEach((series, s) => {
+        const value = valueOf(series, index)
+        const x = left + index * band + (band - group) / 2 + s * width
+        const y = Math.min(yOf(value), yOf(0))
+        const height = Math.abs(yOf(value) - yOf(0))
+        const colour = SERIES_COLOURS[s % SERIES_COLOURS.length]
+        const where = category.group ? `${category.group} ${category.label}` : category.label
+        const title = `${series.name}, ${where}: ${valueText(value, decimals)}`
+        bars.push(
+          `<rect class="bar s${s % SERIES_COLOURS.length}" x="${n(x + gap / 2)}" y="${n(y)}" width="${n(width - gap)}" height="${n(height)}" fill="${colour}"><title>${escapeMarkup(title)}</title></rect>`,
+        )
+        if (width >= 14)
+          bars.push(
+            text(
+              x + width / 2,
+              y - 4,
+              valueText(value, decimals),
+              ` class="value" font-size="10" text-anchor="middle"`,
+            ),
+          )
+      })
+    })
+    return `<g class="bars">${bars.join('')}</g>`
+  })
+}
+
+/** A line chart: one line per series across the categories, a marker at each point. */
+export function lineChart(spec: ChartSpec): string {
+  const decimals = spec.decimals ?? 0
+  return frame(spec, 'line', ({ left, yOf, band }) => {
+    const lines: string[] = []
+    spec.series.forEach((series, s) => {
+      const points = spec.categories.map(
+        (_, index) => [left + (index + 0.5) * band, yOf(valueOf(series, index))] as const,
+      )
+      const colour = SERIES_COLOURS[s % SERIES_COLOURS.length]
+      const dash = DASHES[s % DASHES.length]
+      lines.push(
+        `<polyline class="line s${s % SERIES_COLOURS.length}" points="${points.map(([x, y]) => `${n(x)},${n(y)}`).join(' ')}" fill="none" stroke="${colour}" stroke-width="2.5" stroke-linejoin="round"${dash ? ` stroke-dasharray="${dash}"` : ''}/>`,
+      )
+      points.forEach(([x, y], index) => {
+        const category = spec.categories[index] as ChartCategory
+        const where = category.group ? `${category.group} ${category.label}` : category.label
+        lines.push(marker(x, y, s, `${series.name}, ${where}: ${valueText(valueOf(series, index), decimals)}`))
+      })
+    })
+    return `<g class="lines">${lines.join('')}</g>`
+  })
+}
