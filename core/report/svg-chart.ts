@@ -94,11 +94,7 @@ interface Frame {
   readonly band: number
 }
 
-const valueOf = (series: ChartSeries, index: number) => series.values[index] ?? 0
-
-function valueText(value: number, decimals: number): string {
-  return fixed(value, decimals)
-}
+const seriesValue = (series: ChartSeries, index: number) => series.values[index] ?? 0
 
 /** Legend items laid out in rows across the width; returns the markup and the rows used. */
 function legend(spec: ChartSpec, shape: 'bar' | 'line', y: number): { markup: string; rows: number } {
@@ -158,7 +154,7 @@ function description(spec: ChartSpec, decimals: number): string {
   const where = (category: ChartCategory) => (category.group ? `${category.group} ${category.label}` : category.label)
   const lines = spec.series.map(
     (series) =>
-      `${series.name}: ${spec.categories.map((category, index) => `${where(category)} ${valueText(valueOf(series, index), decimals)}`).join(', ')}`,
+      `${series.name}: ${spec.categories.map((category, index) => `${where(category)} ${fixed(seriesValue(series, index), decimals)}`).join(', ')}`,
   )
   return `${spec.yLabel} by ${spec.xLabel}. ${lines.join('; ')}.`
 }
@@ -201,7 +197,7 @@ function frame(spec: ChartSpec, shape: 'bar' | 'line', body: (frame: Frame) => s
     parts.push('</svg>')
     return parts.join('')
   }
-  const values = spec.series.flatMap((series) => spec.categories.map((_, index) => valueOf(series, index)))
+  const values = spec.series.flatMap((series) => spec.categories.map((_, index) => seriesValue(series, index)))
   const { ticks, decimals: tickDecimals } = niceTicks(Math.min(...values), Math.max(...values), 5, decimals === 0)
   const low = ticks[0] as number
   const high = ticks[ticks.length - 1] as number
@@ -270,24 +266,19 @@ export function barChart(spec: ChartSpec): string {
     const bars: string[] = []
     spec.categories.forEach((category, index) => {
       spec.series.forEach((series, s) => {
-        const value = valueOf(series, index)
+        const value = seriesValue(series, index)
         const x = left + index * band + (band - group) / 2 + s * width
         const y = Math.min(yOf(value), yOf(0))
         const height = Math.abs(yOf(value) - yOf(0))
         const colour = SERIES_COLOURS[s % SERIES_COLOURS.length]
         const where = category.group ? `${category.group} ${category.label}` : category.label
-        const title = `${series.name}, ${where}: ${valueText(value, decimals)}`
+        const title = `${series.name}, ${where}: ${fixed(value, decimals)}`
         bars.push(
           `<rect class="bar s${s % SERIES_COLOURS.length}" x="${n(x + gap / 2)}" y="${n(y)}" width="${n(width - gap)}" height="${n(height)}" fill="${colour}"><title>${escapeMarkup(title)}</title></rect>`,
         )
         if (width >= 14)
           bars.push(
-            text(
-              x + width / 2,
-              y - 4,
-              valueText(value, decimals),
-              ` class="value" font-size="10" text-anchor="middle"`,
-            ),
+            text(x + width / 2, y - 4, fixed(value, decimals), ` class="value" font-size="10" text-anchor="middle"`),
           )
       })
     })
@@ -302,7 +293,7 @@ export function lineChart(spec: ChartSpec): string {
     const lines: string[] = []
     spec.series.forEach((series, s) => {
       const points = spec.categories.map(
-        (_, index) => [left + (index + 0.5) * band, yOf(valueOf(series, index))] as const,
+        (_, index) => [left + (index + 0.5) * band, yOf(seriesValue(series, index))] as const,
       )
       const colour = SERIES_COLOURS[s % SERIES_COLOURS.length]
       const dash = DASHES[s % DASHES.length]
@@ -312,7 +303,7 @@ export function lineChart(spec: ChartSpec): string {
       points.forEach(([x, y], index) => {
         const category = spec.categories[index] as ChartCategory
         const where = category.group ? `${category.group} ${category.label}` : category.label
-        lines.push(marker(x, y, s, `${series.name}, ${where}: ${valueText(valueOf(series, index), decimals)}`))
+        lines.push(marker(x, y, s, `${series.name}, ${where}: ${fixed(seriesValue(series, index), decimals)}`))
       })
     })
     return `<g class="lines">${lines.join('')}</g>`
