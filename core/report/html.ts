@@ -1,7 +1,15 @@
 import { escapeMarkup } from './markup.js'
 import { reportMetaLine, reportMetaOf } from './meta.js'
 import { REPORT_CSS } from './report-css.js'
-import { type Block, citeText, type Inline, type Rich, reportDocument, type Section } from './report-document.js'
+import {
+  type Block,
+  citeText,
+  type Inline,
+  type Rich,
+  reportDocument,
+  type Section,
+  seqText,
+} from './report-document.js'
 import { barChart, lineChart } from './svg-chart.js'
 import { REPORT_VERSION, type ReportModel } from './types.js'
 
@@ -18,12 +26,17 @@ function inline(part: Inline): string {
       return `<strong>${escapeMarkup(part.text)}</strong>`
     case 'code':
       return `<code>${escapeMarkup(part.text)}</code>`
+    case 'seqs':
+      return `<span class="seqs">${seqRuns(escapeMarkup(seqText(part.seqs)))}</span>`
     case 'cite': {
       const cited = citeText(part.seqs, part.rules)
-      return cited === '' ? '' : ` <span class="cite">(${escapeMarkup(cited)})</span>`
+      return cited === '' ? '' : ` <span class="cite">(${seqRuns(escapeMarkup(cited))})</span>`
     }
   }
 }
+
+/** A run of seqs ("12–19") kept on one line: a table cell breaks between seqs, never inside a run. */
+const seqRuns = (escaped: string) => escaped.replace(/(seq )?\d+–\d+/g, (run) => `<span class="run">${run}</span>`)
 
 const rich = (content: Rich) => content.map(inline).join('')
 

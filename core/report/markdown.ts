@@ -1,6 +1,14 @@
 import { escapeControlCharacters } from '../events/control-text.js'
 import { reportMetaLine, reportMetaOf } from './meta.js'
-import { type Block, citeText, type Inline, type Rich, reportDocument, type Section } from './report-document.js'
+import {
+  type Block,
+  citeText,
+  type Inline,
+  type Rich,
+  reportDocument,
+  type Section,
+  seqText,
+} from './report-document.js'
 import type { ReportModel } from './types.js'
 
 /**
@@ -21,6 +29,8 @@ function inline(part: Inline): string {
       return part.text.trim() === '' ? escapeMarkdown(part.text) : strong(part.text)
     case 'code':
       return part.text.includes('`') ? escapeMarkdown(part.text) : `\`${escapeControlCharacters(part.text)}\``
+    case 'seqs':
+      return escapeMarkdown(seqText(part.seqs))
     case 'cite': {
       const cited = citeText(part.seqs, part.rules)
       return cited === '' ? '' : ` (${escapeMarkdown(cited)})`

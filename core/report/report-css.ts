@@ -37,7 +37,8 @@ h1, h2, h3, h4 { break-after: avoid; page-break-after: avoid; overflow-wrap: any
 p, li { overflow-wrap: anywhere; }
 ul { padding-left: 1.4rem; margin: .4rem 0 .9rem; }
 li { margin: .15rem 0; }
-.cite { color: var(--muted); font-size: .82em; font-weight: normal; }
+.cite, .seqs { color: var(--muted); font-size: .82em; font-weight: normal; }
+.run { white-space: nowrap; }
 code { font-family: ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; font-size: .85em; overflow-wrap: anywhere; }
 table { border-collapse: collapse; width: 100%; margin: .5rem 0 1.25rem; font-size: .9rem; }
 caption { caption-side: top; text-align: left; font-weight: 600; padding: .2rem 0 .35rem; }

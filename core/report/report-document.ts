@@ -25,6 +25,8 @@ export type Inline =
   | { readonly kind: 'code'; readonly text: string }
   /** Where it comes from: "(seq 12, 14; classic/rout §a)"; nothing when both are empty. */
   | { readonly kind: 'cite'; readonly seqs: readonly number[]; readonly rules: readonly RuleRef[] }
+  /** Seqs on their own, in a column of them: "seq 12, 14". */
+  | { readonly kind: 'seqs'; readonly seqs: readonly number[] }
 
 export type Rich = readonly Inline[]
 
@@ -68,6 +70,7 @@ const text = (value: string): Inline => ({ kind: 'text', text: value })
 const strong = (value: string): Inline => ({ kind: 'strong', text: value })
 const code = (value: string): Inline => ({ kind: 'code', text: value })
 const cite = (seqs: readonly number[], rules: readonly RuleRef[] = []): Inline => ({ kind: 'cite', seqs, rules })
+const seqs = (values: readonly number[]): Inline => ({ kind: 'seqs', seqs: values })
 const paragraph = (...content: Inline[]): Block => ({ kind: 'paragraph', content })
 const sentence = (said: Sentence): Inline[] => [text(said.text), cite(said.seqs, said.rules ?? [])]
 const figure = (value: Figure, decimals = 0): Inline[] => [text(fixed(value.value, decimals)), cite(value.seqs)]
@@ -133,8 +136,7 @@ export function tallyChanceText(tally: LuckTally): string {
   return `${side} ${tally.actual}: ${chanceText(tally.chance)}`
 }
 
-const directionWords = (tally: LuckTally) =>
-  tally.direction === 'as-expected' ? 'as expected' : `${tally.direction} than expected`
+const directionWords = (tally: LuckTally) => (tally.direction === 'as-expected' ? 'as expected' : tally.direction)
 
 function tallyCells(tally: LuckTally): Rich[] {
   return [
@@ -145,7 +147,7 @@ function tallyCells(tally: LuckTally): Rich[] {
     [text(tallyChanceText(tally))],
   ]
 }
-const TALLY_HEAD = ['Trials', 'Expected', 'Actual', 'Luck', 'Chance of at least / at most that']
+const TALLY_HEAD = ['Trials', 'Expected', 'Actual', 'Luck', 'Chance']
 const TALLY_NUMERIC = [true, true, true, false, false]
 
 /** Each game turn's models lost per player: the sum of its player turns', with their seqs. */
@@ -194,7 +196,15 @@ function header(model: ReportModel, name: (id: string | null) => string): Block[
     {
       kind: 'list',
       items: [
-        { content: [strong('Ruleset: '), text(`${ruleset.name} (${ruleset.id}, variant ${ruleset.variant})`)] },
+        {
+          content: [
+            strong('Ruleset: '),
+            text(`${ruleset.name}: `),
+            code(ruleset.id),
+            text(', variant '),
+            code(ruleset.variant),
+          ],
+        },
         { content: [strong('Players: '), text(model.players.map((player) => name(player.id)).join(', '))] },
         {
           content: [
@@ -285,8 +295,8 @@ function armiesSection(model: ReportModel, name: (id: string | null) => string):
       {
         kind: 'table',
         caption: 'Units and characters',
-        head: ['Unit', 'Kind', 'Models at the start', 'Models left', 'Points', 'Fate'],
-        numeric: [false, false, true, true, true, false],
+        head: ['Unit', 'Kind', 'Models at the start', 'Models left', 'Points', 'Fate', 'Seqs'],
+        numeric: [false, false, true, true, true, false, false],
         rows: army.units.map((unit) => [
           [
             text(
@@ -299,7 +309,8 @@ function armiesSection(model: ReportModel, name: (id: string | null) => string):
           [text(String(unit.startingModels))],
           [text(String(unit.modelsLeft))],
           [text(unit.points === null ? '—' : String(unit.points))],
-          [text(unit.fate), cite(unit.seqs)],
+          [text(unit.fate)],
+          [seqs(unit.seqs)],
         ]),
       },
     ]
@@ -328,7 +339,7 @@ function victorySection(model: ReportModel, name: (id: string | null) => string)
   const { result } = model
   const totals = model.players.map((player): Inline[] => {
     const vp = result.vp[player.id]
-    return [strong(name(player.id)), text(': '), ...(vp ? figure(vp) : [text('0')]), text(' VP')]
+    return [strong(name(player.id)), text(`: ${vp?.value ?? 0} VP`), cite(vp?.seqs ?? [])]
   })
   const blocks: Block[] = [{ kind: 'list', items: totals.map((content) => ({ content })) }]
   blocks.push(
@@ -440,10 +451,18 @@ function perTurnSection(model: ReportModel, name: (id: string | null) => string)
       caption: 'Models lost per game turn',
       head: ['Game turn', ...players.map((player) => name(player.id))],
       numeric: [false, ...players.map(() => true)],
-      rows: byTurn.map(({ turn, lost }) => [
-        [text(`Turn ${turn}`)],
-        ...players.map((player) => figure(lost[player.id] ?? { value: 0, seqs: [] })),
-      ]),
+      rows: [
+        ...byTurn.map(({ turn, lost }) => [
+          [text(`Turn ${turn}`)],
+          ...players.map((player) => figure(lost[player.id] ?? { value: 0, seqs: [] })),
+        ]),
+        [
+          [strong('The whole game')],
+          ...players.map((player) => [
+            strong(String(byTurn.reduce((sum, { lost }) => sum + (lost[player.id]?.value ?? 0), 0))),
+          ]),
+        ],
+      ],
     },
   ]
   const vp: Block[] = [
@@ -472,7 +491,7 @@ function perTurnSection(model: ReportModel, name: (id: string | null) => string)
         [text(`Turn ${turn.turn}`)],
         [text(name(turn.player))],
         ...players.map((player) => [text(String(turn.vpAfter[player.id] ?? 0))]),
-        [text(seqText(spanSeqs(turn.fromSeq, turn.toSeq)))],
+        [seqs(spanSeqs(turn.fromSeq, turn.toSeq))],
       ]),
     },
   ]
@@ -496,7 +515,7 @@ function rollItem(label: string, roll: RollLuck, name: (id: string | null) => st
       strong(`${label}: `),
       text(
         `${name(roll.roller)}, turn ${roll.turn}, ${roll.text} (${KIND_WORDS[roll.kind]}): ${tally.actual} of ${tally.trials}` +
-          ` against ${fixed(tally.expected, 2)} expected; the chance of doing ${how}: ${chanceText(tally.chance)}`,
+          ` succeeded, ${fixed(tally.expected, 2)} expected; the chance of doing ${how}: ${chanceText(tally.chance)}`,
       ),
       cite(roll.seqs),
     ],
@@ -525,6 +544,10 @@ function luckSection(model: ReportModel, name: (id: string | null) => string): S
       rows: luck.players.map((player) => [[text(name(player.player))], ...tallyCells(player.overall)]),
     })
   luck.players.forEach((player, index) => {
+    const colour = Math.max(
+      0,
+      model.players.findIndex((named) => named.id === player.player),
+    )
     blocks.push({
       kind: 'section',
       level: 3,
@@ -535,13 +558,13 @@ function luckSection(model: ReportModel, name: (id: string | null) => string): S
           chart: 'bar',
           spec: {
             id: `chart-luck-${index + 1}`,
-            title: `The dice of ${name(player.player)}: successes expected and rolled`,
+            title: `Successes expected and rolled: ${name(player.player)}`,
             xLabel: 'Kind of roll',
             yLabel: 'Successes',
             categories: player.byKind.map(({ kind }) => ({ label: KIND_WORDS[kind] })),
             series: [
-              { name: 'expected', values: player.byKind.map(({ tally }) => tally.expected) },
-              { name: 'rolled', values: player.byKind.map(({ tally }) => tally.actual) },
+              { name: 'expected', values: player.byKind.map(({ tally }) => tally.expected), colour: 'muted' },
+              { name: 'rolled', values: player.byKind.map(({ tally }) => tally.actual), colour },
             ],
             decimals: 1,
             emptyText: 'No roll counted.',
@@ -561,8 +584,8 @@ function luckSection(model: ReportModel, name: (id: string | null) => string): S
           numeric: [false, ...TALLY_NUMERIC, false],
           rows: player.byTurn.map(({ turn, tally }) => {
             const [from, to] = gameTurnSpan(model, turn)
-            const seqs = from === undefined || to === undefined ? [] : spanSeqs(from, to)
-            return [[text(`Turn ${turn}`)], ...tallyCells(tally), [text(seqText(seqs))]]
+            const span = from === undefined || to === undefined ? [] : spanSeqs(from, to)
+            return [[text(`Turn ${turn}`)], ...tallyCells(tally), [seqs(span)]]
           }),
         },
       ],
@@ -590,6 +613,8 @@ function luckSection(model: ReportModel, name: (id: string | null) => string): S
   return { kind: 'section', level: 2, title: 'The luck of the dice', blocks }
 }
 
+const TABLE_VERBS = { ruling: 'ruled', correction: 'corrected', claim: 'claimed' } as const
+
 function appendixSection(model: ReportModel, name: (id: string | null) => string): Section {
   const part = (title: string, entries: ReportModel['appendix']['rulings']): Section => ({
     kind: 'section',
@@ -604,8 +629,8 @@ function appendixSection(model: ReportModel, name: (id: string | null) => string
               (entry): ListItem => ({
                 content: [
                   strong(`Seq ${entry.seq}, by ${name(entry.by)}: `),
-                  text(`the table: ${entry.table}`),
-                  ...(entry.rules === null ? [] : [text(`; the rules: ${entry.rules}`)]),
+                  text(`the table ${TABLE_VERBS[entry.kind]}: ${entry.table}`),
+                  ...(entry.rules === null ? [] : [text(`; the rules give: ${entry.rules}`)]),
                   text(
                     entry.changedGame
                       ? `. It changed the game: ${entry.changes.join('; ')}.`

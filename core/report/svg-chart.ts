@@ -12,6 +12,11 @@ export interface ChartSeries {
   readonly name: string
   /** One value per category, in the categories' order (missing values count 0). */
   readonly values: readonly number[]
+  /**
+   * Its colour: an index into the palette (default: its place among the series), or `muted` — the text colour,
+   * faint — for a series that is a yardstick for another (what was expected, beside what was rolled).
+   */
+  readonly colour?: number | 'muted'
 }
 
 export interface ChartCategory {
@@ -40,8 +45,9 @@ export const CHART_HEIGHT = 320
 export const SERIES_COLOURS = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#e69f00', '#56b4e9'] as const
 const DASHES = ['', '6 3', '2 3', '8 3 2 3'] as const
 
-const FONT = 12
-const SMALL = 11
+const FONT = 13
+const SMALL = 12
+const LEFT = 64
 /** A rough width of one character of the chart's sans-serif font, to keep a label within its room. */
 const CHAR_WIDTH = 0.6
 
@@ -96,47 +102,73 @@ interface Frame {
 
 const seriesValue = (series: ChartSeries, index: number) => series.values[index] ?? 0
 
+/** How a series is drawn: its class (which a page's CSS may recolour), its fill and stroke, its dash and marker. */
+interface Paint {
+  readonly cls: string
+  readonly fill: string
+  readonly stroke: string
+  readonly dash: string
+  readonly shape: number
+}
+
+function paint(series: ChartSeries, index: number): Paint {
+  const dash = DASHES[index % DASHES.length] as string
+  const dashed = dash ? ` stroke-dasharray="${dash}"` : ''
+  if (series.colour === 'muted')
+    return {
+      cls: 'muted',
+      fill: 'fill="currentColor" fill-opacity="0.4"',
+      stroke: 'stroke="currentColor" stroke-opacity="0.55"',
+      dash: dashed,
+      shape: index % 4,
+    }
+  const colour = (series.colour ?? index) % SERIES_COLOURS.length
+  return {
+    cls: `s${colour}`,
+    fill: `fill="${SERIES_COLOURS[colour]}"`,
+    stroke: `stroke="${SERIES_COLOURS[colour]}"`,
+    dash: dashed,
+    shape: index % 4,
+  }
+}
+
 /** Legend items laid out in rows across the width; returns the markup and the rows used. */
 function legend(spec: ChartSpec, shape: 'bar' | 'line', y: number): { markup: string; rows: number } {
   const parts: string[] = []
-  let x = 60
+  let x = LEFT
   let row = 0
   spec.series.forEach((series, index) => {
     const label = fitLabel(series.name, CHART_WIDTH - 140, FONT)
-    const width = 28 + Array.from(label).length * FONT * CHAR_WIDTH + 16
-    if (x + width > CHART_WIDTH - 8 && x > 60) {
-      x = 60
+    const width = 28 + Array.from(label).length * FONT * CHAR_WIDTH + 18
+    if (x + width > CHART_WIDTH - 8 && x > LEFT) {
+      x = LEFT
       row++
     }
-    const rowY = y + row * 18
-    const colour = SERIES_COLOURS[index % SERIES_COLOURS.length]
-    const cls = `s${index % SERIES_COLOURS.length}`
+    const rowY = y + row * 20
+    const painted = paint(series, index)
     if (shape === 'bar')
-      parts.push(`<rect class="bar ${cls}" x="${n(x)}" y="${n(rowY - 10)}" width="12" height="12" fill="${colour}"/>`)
+      parts.push(
+        `<rect class="bar ${painted.cls}" x="${n(x)}" y="${n(rowY - 11)}" width="13" height="13" ${painted.fill}/>`,
+      )
     else {
-      parts.push(line(x, rowY - 4, x + 20, rowY - 4, index))
-      parts.push(marker(x + 10, rowY - 4, index))
+      parts.push(
+        `<line class="line ${painted.cls}" x1="${n(x)}" y1="${n(rowY - 4)}" x2="${n(x + 22)}" y2="${n(rowY - 4)}" ${painted.stroke} stroke-width="2.5"${painted.dash}/>`,
+      )
+      parts.push(marker(x + 11, rowY - 4, painted))
     }
-    parts.push(text(x + (shape === 'bar' ? 18 : 26), rowY, label, ` font-size="${FONT}"`))
+    parts.push(text(x + (shape === 'bar' ? 19 : 28), rowY, label, ` font-size="${FONT}"`))
     x += width
   })
   return { markup: `<g class="legend">${parts.join('')}</g>`, rows: spec.series.length === 0 ? 0 : row + 1 }
 }
 
-function line(x1: number, y1: number, x2: number, y2: number, index: number): string {
-  const colour = SERIES_COLOURS[index % SERIES_COLOURS.length]
-  const dash = DASHES[index % DASHES.length]
-  return `<line class="line s${index % SERIES_COLOURS.length}" x1="${n(x1)}" y1="${n(y1)}" x2="${n(x2)}" y2="${n(y2)}" stroke="${colour}" stroke-width="2.5"${dash ? ` stroke-dasharray="${dash}"` : ''}/>`
-}
-
 /** A point's marker: circle, square, triangle, diamond by series, so lines differ without colour too. */
-function marker(x: number, y: number, index: number, title = ''): string {
-  const colour = SERIES_COLOURS[index % SERIES_COLOURS.length]
-  const attributes = `class="mark s${index % SERIES_COLOURS.length}" fill="${colour}"`
+function marker(x: number, y: number, painted: Paint, title = ''): string {
+  const attributes = `class="mark ${painted.cls}" ${painted.fill}`
   const inner = title ? `<title>${escapeMarkup(title)}</title>` : ''
   const close = (tag: string) => (inner ? `>${inner}</${tag}>` : '/>')
-  const r = 4
-  switch (index % 4) {
+  const r = 4.5
+  switch (painted.shape) {
     case 0:
       return `<circle ${attributes} cx="${n(x)}" cy="${n(y)}" r="${r}"${close('circle')}`
     case 1:
@@ -181,9 +213,9 @@ function frame(spec: ChartSpec, shape: 'bar' | 'line', body: (frame: Frame) => s
   const shownLegend = empty ? { markup: '', rows: 0 } : legend(spec, shape, 44)
   parts.push(shownLegend.markup)
   const grouped = spec.categories.some((category) => category.group !== undefined)
-  const top = 44 + shownLegend.rows * 18 + 6
+  const top = 44 + shownLegend.rows * 20 + 6
   const bottom = CHART_HEIGHT - (grouped ? 58 : 42)
-  const left = 64
+  const left = LEFT
   const right = CHART_WIDTH - 12
   if (empty) {
     parts.push(
@@ -270,15 +302,15 @@ export function barChart(spec: ChartSpec): string {
         const x = left + index * band + (band - group) / 2 + s * width
         const y = Math.min(yOf(value), yOf(0))
         const height = Math.abs(yOf(value) - yOf(0))
-        const colour = SERIES_COLOURS[s % SERIES_COLOURS.length]
+        const painted = paint(series, s)
         const where = category.group ? `${category.group} ${category.label}` : category.label
         const title = `${series.name}, ${where}: ${fixed(value, decimals)}`
         bars.push(
-          `<rect class="bar s${s % SERIES_COLOURS.length}" x="${n(x + gap / 2)}" y="${n(y)}" width="${n(width - gap)}" height="${n(height)}" fill="${colour}"><title>${escapeMarkup(title)}</title></rect>`,
+          `<rect class="bar ${painted.cls}" x="${n(x + gap / 2)}" y="${n(y)}" width="${n(width - gap)}" height="${n(height)}" ${painted.fill}><title>${escapeMarkup(title)}</title></rect>`,
         )
         if (width >= 14)
           bars.push(
-            text(x + width / 2, y - 4, fixed(value, decimals), ` class="value" font-size="10" text-anchor="middle"`),
+            text(x + width / 2, y - 4, fixed(value, decimals), ` class="value" font-size="11" text-anchor="middle"`),
           )
       })
     })
@@ -295,15 +327,14 @@ export function lineChart(spec: ChartSpec): string {
       const points = spec.categories.map(
         (_, index) => [left + (index + 0.5) * band, yOf(seriesValue(series, index))] as const,
       )
-      const colour = SERIES_COLOURS[s % SERIES_COLOURS.length]
-      const dash = DASHES[s % DASHES.length]
+      const painted = paint(series, s)
       lines.push(
-        `<polyline class="line s${s % SERIES_COLOURS.length}" points="${points.map(([x, y]) => `${n(x)},${n(y)}`).join(' ')}" fill="none" stroke="${colour}" stroke-width="2.5" stroke-linejoin="round"${dash ? ` stroke-dasharray="${dash}"` : ''}/>`,
+        `<polyline class="line ${painted.cls}" points="${points.map(([x, y]) => `${n(x)},${n(y)}`).join(' ')}" fill="none" ${painted.stroke} stroke-width="2.5" stroke-linejoin="round"${painted.dash}/>`,
       )
       points.forEach(([x, y], index) => {
         const category = spec.categories[index] as ChartCategory
         const where = category.group ? `${category.group} ${category.label}` : category.label
-        lines.push(marker(x, y, s, `${series.name}, ${where}: ${fixed(seriesValue(series, index), decimals)}`))
+        lines.push(marker(x, y, painted, `${series.name}, ${where}: ${fixed(seriesValue(series, index), decimals)}`))
       })
     })
     return `<g class="lines">${lines.join('')}</g>`
