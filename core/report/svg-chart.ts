@@ -100,6 +100,10 @@ interface Frame {
   readonly band: number
 }
 
+/** A category in words, its group first: "Turn 2 (Orc warband)". */
+const categoryName = (category: ChartCategory) =>
+  category.group ? `${category.group} (${category.label})` : category.label
+
 const seriesValue = (series: ChartSeries, index: number) => series.values[index] ?? 0
 
 /** How a series is drawn: its class (which a page's CSS may recolour), its fill and stroke, its dash and marker. */
@@ -183,10 +187,9 @@ function marker(x: number, y: number, painted: Paint, title = ''): string {
 /** What the chart shows, in words: its description for a screen reader. */
 function description(spec: ChartSpec, decimals: number): string {
   if (spec.categories.length === 0 || spec.series.length === 0) return spec.emptyText ?? 'No data.'
-  const where = (category: ChartCategory) => (category.group ? `${category.group} ${category.label}` : category.label)
   const lines = spec.series.map(
     (series) =>
-      `${series.name}: ${spec.categories.map((category, index) => `${where(category)} ${fixed(seriesValue(series, index), decimals)}`).join(', ')}`,
+      `${series.name}: ${spec.categories.map((category, index) => `${categoryName(category)} ${fixed(seriesValue(series, index), decimals)}`).join(', ')}`,
   )
   return `${spec.yLabel} by ${spec.xLabel}. ${lines.join('; ')}.`
 }
@@ -303,8 +306,7 @@ export function barChart(spec: ChartSpec): string {
         const y = Math.min(yOf(value), yOf(0))
         const height = Math.abs(yOf(value) - yOf(0))
         const painted = paint(series, s)
-        const where = category.group ? `${category.group} ${category.label}` : category.label
-        const title = `${series.name}, ${where}: ${fixed(value, decimals)}`
+        const title = `${series.name}, ${categoryName(category)}: ${fixed(value, decimals)}`
         bars.push(
           `<rect class="bar ${painted.cls}" x="${n(x + gap / 2)}" y="${n(y)}" width="${n(width - gap)}" height="${n(height)}" ${painted.fill}><title>${escapeMarkup(title)}</title></rect>`,
         )
@@ -333,8 +335,14 @@ export function lineChart(spec: ChartSpec): string {
       )
       points.forEach(([x, y], index) => {
         const category = spec.categories[index] as ChartCategory
-        const where = category.group ? `${category.group} ${category.label}` : category.label
-        lines.push(marker(x, y, painted, `${series.name}, ${where}: ${fixed(seriesValue(series, index), decimals)}`))
+        lines.push(
+          marker(
+            x,
+            y,
+            painted,
+            `${series.name}, ${categoryName(category)}: ${fixed(seriesValue(series, index), decimals)}`,
+          ),
+        )
       })
     })
     return `<g class="lines">${lines.join('')}</g>`
