@@ -344,7 +344,13 @@ function victorySection(model: ReportModel, name: (id: string | null) => string)
   const blocks: Block[] = [{ kind: 'list', items: totals.map((content) => ({ content })) }]
   blocks.push(
     result.lines.length === 0
-      ? paragraph(text('No victory points were scored.'))
+      ? paragraph(
+          text(
+            Object.values(result.vp).some((vp) => vp.value !== 0)
+              ? 'The lines they were scored by are not given.'
+              : 'No victory points were scored.',
+          ),
+        )
       : {
           kind: 'table',
           caption: 'How they were scored',
@@ -495,6 +501,13 @@ function perTurnSection(model: ReportModel, name: (id: string | null) => string)
       ]),
     },
   ]
+  if (model.turns.length === 0)
+    return {
+      kind: 'section',
+      level: 2,
+      title: 'Casualties and victory points per turn',
+      blocks: [paragraph(text('No turn has been played yet.'))],
+    }
   return {
     kind: 'section',
     level: 2,
@@ -603,7 +616,9 @@ function luckSection(model: ReportModel, name: (id: string | null) => string): S
       paragraph(
         text(
           luck.uncounted === 0
-            ? 'Every roll is counted.'
+            ? luck.players.length === 0
+              ? 'No roll has been made yet.'
+              : 'Every roll is counted.'
             : `${luck.uncounted} roll${luck.uncounted === 1 ? ' is' : 's are'} not counted: ` +
                 'what they total is only a count (a flee distance, a number of hits), neither a success nor a failure.',
         ),
