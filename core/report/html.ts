@@ -46,7 +46,15 @@ function table(block: Extract<Block, { kind: 'table' }>): string {
   const rows = block.rows.map(
     (cells) => `<tr>${cells.map((cell, index) => `<td${cls(index)}>${rich(cell)}</td>`).join('')}</tr>`,
   )
-  return `<table>\n<caption>${escapeMarkup(block.caption)}</caption>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table>`
+  return [
+    '<table>',
+    `<caption>${escapeMarkup(block.caption)}</caption>`,
+    `<thead><tr>${head}</tr></thead>`,
+    '<tbody>',
+    ...rows,
+    '</tbody>',
+    '</table>',
+  ].join('\n')
 }
 
 function blockHtml(block: Block): string {

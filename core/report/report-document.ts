@@ -259,7 +259,8 @@ function logSection(model: ReportModel, name: (id: string | null) => string): Se
       content: [
         strong(name(signature.player)),
         text(
-          ` signed through seq ${signature.seq} (${signature.end === 'game' ? 'the end of the game' : `the end of turn ${signature.turn}`}), head `,
+          ` signed through seq ${signature.seq} ` +
+            `(${signature.end === 'game' ? 'the end of the game' : `the end of turn ${signature.turn}`}), head `,
         ),
         code(signature.head),
       ],
@@ -376,7 +377,8 @@ function momentsSection(model: ReportModel): Section {
         ...(moment.chance
           ? [
               text(
-                ` The chance of doing ${moment.kind === 'unluckiest-roll' ? 'as badly or worse' : 'as well or better'}: ${chanceText(moment.chance)}.`,
+                ` The chance of doing ${moment.kind === 'unluckiest-roll' ? 'as badly or worse' : 'as well or better'}: ` +
+                  `${chanceText(moment.chance)}.`,
               ),
             ]
           : []),

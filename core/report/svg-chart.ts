@@ -85,17 +85,23 @@ export function fitLabel(label: string, room: number, size = SMALL): string {
   return chars.length <= fits ? label : `${chars.slice(0, Math.max(1, fits - 1)).join('')}…`
 }
 
-const n = (value: number) => fixed(value, 2)
+type Attributes = Readonly<Record<string, string | number | undefined>>
 
-function text(x: number, y: number, content: string, attributes = ''): string {
-  return `<text x="${n(x)}" y="${n(y)}"${attributes}>${escapeMarkup(content)}</text>`
+/** An SVG element: numbers with at most two decimals, every value escaped, undefined attributes left out. */
+function element(tag: string, attributes: Attributes, content?: string): string {
+  const written = Object.entries(attributes)
+    .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
+    .map(([key, value]) => ` ${key}="${typeof value === 'number' ? fixed(value, 2) : escapeMarkup(value)}"`)
+    .join('')
+  return content === undefined ? `<${tag}${written}/>` : `<${tag}${written}>${content}</${tag}>`
 }
+
+const text = (x: number, y: number, content: string, attributes: Attributes = {}) =>
+  element('text', { x, y, ...attributes }, escapeMarkup(content))
+const titled = (title: string) => element('title', {}, escapeMarkup(title))
 
 interface Frame {
   readonly left: number
-  readonly right: number
-  readonly top: number
-  readonly bottom: number
   readonly yOf: (value: number) => number
   readonly band: number
 }
@@ -108,31 +114,64 @@ const seriesValue = (series: ChartSeries, index: number) => series.values[index]
 
 /** How a series is drawn: its class (which a page's CSS may recolour), its fill and stroke, its dash and marker. */
 interface Paint {
-  readonly cls: string
-  readonly fill: string
-  readonly stroke: string
-  readonly dash: string
+  readonly fill: Attributes
+  readonly stroke: Attributes
   readonly shape: number
 }
 
 function paint(series: ChartSeries, index: number): Paint {
-  const dash = DASHES[index % DASHES.length] as string
-  const dashed = dash ? ` stroke-dasharray="${dash}"` : ''
+  const dash = DASHES[index % DASHES.length] || undefined
+  const shape = index % 4
   if (series.colour === 'muted')
     return {
-      cls: 'muted',
-      fill: 'fill="currentColor" fill-opacity="0.4"',
-      stroke: 'stroke="currentColor" stroke-opacity="0.55"',
-      dash: dashed,
-      shape: index % 4,
+      fill: { class: 'muted', fill: 'currentColor', 'fill-opacity': '0.4' },
+      stroke: { class: 'muted', stroke: 'currentColor', 'stroke-opacity': '0.55', 'stroke-dasharray': dash },
+      shape,
     }
   const colour = (series.colour ?? index) % SERIES_COLOURS.length
+  const hex = SERIES_COLOURS[colour]
   return {
-    cls: `s${colour}`,
-    fill: `fill="${SERIES_COLOURS[colour]}"`,
-    stroke: `stroke="${SERIES_COLOURS[colour]}"`,
-    dash: dashed,
-    shape: index % 4,
+    fill: { class: `s${colour}`, fill: hex },
+    stroke: { class: `s${colour}`, stroke: hex, 'stroke-dasharray': dash },
+    shape,
+  }
+}
+
+/** The series' attributes with its part ("bar", "line", "mark") before its colour's class. */
+const painted = (part: string, attributes: Attributes): Attributes => ({
+  ...attributes,
+  class: `${part} ${attributes.class}`,
+})
+
+/** A point's marker: circle, square, triangle, diamond by series, so lines differ without colour too. */
+function marker(x: number, y: number, look: Paint, title?: string): string {
+  const fill = painted('mark', look.fill)
+  const r = 4.5
+  const content = title === undefined ? undefined : titled(title)
+  const path = (points: readonly (readonly [number, number])[]) =>
+    `M${points.map(([px, py]) => `${fixed(px, 2)} ${fixed(py, 2)}`).join('L')}Z`
+  switch (look.shape) {
+    case 0:
+      return element('circle', { ...fill, cx: x, cy: y, r }, content)
+    case 1:
+      return element('rect', { ...fill, x: x - r, y: y - r, width: 2 * r, height: 2 * r }, content)
+    case 2: {
+      const d = path([
+        [x, y - r - 1],
+        [x + r + 1, y + r],
+        [x - r - 1, y + r],
+      ])
+      return element('path', { ...fill, d }, content)
+    }
+    default: {
+      const d = path([
+        [x, y - r - 1],
+        [x + r + 1, y],
+        [x, y + r + 1],
+        [x - r - 1, y],
+      ])
+      return element('path', { ...fill, d }, content)
+    }
   }
 }
 
@@ -149,69 +188,68 @@ function legend(spec: ChartSpec, shape: 'bar' | 'line', y: number): { markup: st
       row++
     }
     const rowY = y + row * 20
-    const painted = paint(series, index)
+    const look = paint(series, index)
     if (shape === 'bar')
-      parts.push(
-        `<rect class="bar ${painted.cls}" x="${n(x)}" y="${n(rowY - 11)}" width="13" height="13" ${painted.fill}/>`,
-      )
+      parts.push(element('rect', { ...painted('bar', look.fill), x, y: rowY - 11, width: 13, height: 13 }))
     else {
-      parts.push(
-        `<line class="line ${painted.cls}" x1="${n(x)}" y1="${n(rowY - 4)}" x2="${n(x + 22)}" y2="${n(rowY - 4)}" ${painted.stroke} stroke-width="2.5"${painted.dash}/>`,
-      )
-      parts.push(marker(x + 11, rowY - 4, painted))
+      const swatch = { x1: x, y1: rowY - 4, x2: x + 22, y2: rowY - 4, 'stroke-width': 2.5 }
+      parts.push(element('line', { ...painted('line', look.stroke), ...swatch }))
+      parts.push(marker(x + 11, rowY - 4, look))
     }
-    parts.push(text(x + (shape === 'bar' ? 19 : 28), rowY, label, ` font-size="${FONT}"`))
+    parts.push(text(x + (shape === 'bar' ? 19 : 28), rowY, label, { 'font-size': FONT }))
     x += width
   })
-  return { markup: `<g class="legend">${parts.join('')}</g>`, rows: spec.series.length === 0 ? 0 : row + 1 }
-}
-
-/** A point's marker: circle, square, triangle, diamond by series, so lines differ without colour too. */
-function marker(x: number, y: number, painted: Paint, title = ''): string {
-  const attributes = `class="mark ${painted.cls}" ${painted.fill}`
-  const inner = title ? `<title>${escapeMarkup(title)}</title>` : ''
-  const close = (tag: string) => (inner ? `>${inner}</${tag}>` : '/>')
-  const r = 4.5
-  switch (painted.shape) {
-    case 0:
-      return `<circle ${attributes} cx="${n(x)}" cy="${n(y)}" r="${r}"${close('circle')}`
-    case 1:
-      return `<rect ${attributes} x="${n(x - r)}" y="${n(y - r)}" width="${2 * r}" height="${2 * r}"${close('rect')}`
-    case 2:
-      return `<path ${attributes} d="M${n(x)} ${n(y - r - 1)}L${n(x + r + 1)} ${n(y + r)}L${n(x - r - 1)} ${n(y + r)}Z"${close('path')}`
-    default:
-      return `<path ${attributes} d="M${n(x)} ${n(y - r - 1)}L${n(x + r + 1)} ${n(y)}L${n(x)} ${n(y + r + 1)}L${n(x - r - 1)} ${n(y)}Z"${close('path')}`
-  }
+  return { markup: element('g', { class: 'legend' }, parts.join('')), rows: spec.series.length === 0 ? 0 : row + 1 }
 }
 
 /** What the chart shows, in words: its description for a screen reader. */
 function description(spec: ChartSpec, decimals: number): string {
   if (spec.categories.length === 0 || spec.series.length === 0) return spec.emptyText ?? 'No data.'
-  const lines = spec.series.map(
-    (series) =>
-      `${series.name}: ${spec.categories.map((category, index) => `${categoryName(category)} ${fixed(seriesValue(series, index), decimals)}`).join(', ')}`,
-  )
+  const values = (series: ChartSeries) =>
+    spec.categories.map((category, index) => `${categoryName(category)} ${fixed(seriesValue(series, index), decimals)}`)
+  const lines = spec.series.map((series) => `${series.name}: ${values(series).join(', ')}`)
   return `${spec.yLabel} by ${spec.xLabel}. ${lines.join('; ')}.`
+}
+
+/** The category labels, and each run of one group labelled once beneath them with a rule between groups. */
+function categoryLabels(spec: ChartSpec, left: number, bottom: number, band: number): string[] {
+  const parts = spec.categories.map((category, index) =>
+    text(left + (index + 0.5) * band, bottom + 16, fitLabel(category.label, band - 4), {
+      'font-size': SMALL,
+      'text-anchor': 'middle',
+    }),
+  )
+  let start = 0
+  spec.categories.forEach((category, index) => {
+    const next = spec.categories[index + 1]
+    if (next !== undefined && next.group === category.group) return
+    if (category.group !== undefined) {
+      const x = left + ((start + index + 1) / 2) * band
+      const room = (index + 1 - start) * band - 4
+      const bold = { 'font-size': SMALL, 'font-weight': '600', 'text-anchor': 'middle' }
+      parts.push(text(x, bottom + 32, fitLabel(category.group, room), bold))
+      const edge = left + start * band
+      const rule = { class: 'axis', x1: edge, y1: bottom, x2: edge, y2: bottom + 36 }
+      if (start > 0) parts.push(element('line', { ...rule, stroke: 'currentColor', 'stroke-opacity': '0.4' }))
+    }
+    start = index + 1
+  })
+  return parts
 }
 
 /** The frame every chart shares: title, legend, axes, ticks, grid, category and group labels. */
 function frame(spec: ChartSpec, shape: 'bar' | 'line', body: (frame: Frame) => string): string {
   const decimals = spec.decimals ?? 0
-  const id = spec.id
-  const parts: string[] = []
-  parts.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}" width="${CHART_WIDTH}" height="${CHART_HEIGHT}" role="img" aria-labelledby="${escapeMarkup(id)}-title ${escapeMarkup(id)}-desc" font-family="system-ui, sans-serif" fill="currentColor">`,
-  )
-  parts.push(`<title id="${escapeMarkup(id)}-title">${escapeMarkup(spec.title)}</title>`)
-  parts.push(`<desc id="${escapeMarkup(id)}-desc">${escapeMarkup(description(spec, decimals))}</desc>`)
-  parts.push(
-    text(
-      CHART_WIDTH / 2,
-      20,
-      fitLabel(spec.title, CHART_WIDTH - 20, 15),
-      ` class="chart-title" font-size="15" font-weight="600" text-anchor="middle"`,
-    ),
-  )
+  const parts: string[] = [
+    element('title', { id: `${spec.id}-title` }, escapeMarkup(spec.title)),
+    element('desc', { id: `${spec.id}-desc` }, escapeMarkup(description(spec, decimals))),
+    text(CHART_WIDTH / 2, 20, fitLabel(spec.title, CHART_WIDTH - 20, 15), {
+      class: 'chart-title',
+      'font-size': 15,
+      'font-weight': '600',
+      'text-anchor': 'middle',
+    }),
+  ]
   const empty = spec.categories.length === 0 || spec.series.length === 0
   const shownLegend = empty ? { markup: '', rows: 0 } : legend(spec, shape, 44)
   parts.push(shownLegend.markup)
@@ -221,74 +259,45 @@ function frame(spec: ChartSpec, shape: 'bar' | 'line', body: (frame: Frame) => s
   const left = LEFT
   const right = CHART_WIDTH - 12
   if (empty) {
-    parts.push(
-      text(
-        (left + right) / 2,
-        (top + bottom) / 2,
-        spec.emptyText ?? 'No data.',
-        ` font-size="${FONT}" text-anchor="middle"`,
-      ),
-    )
-    parts.push('</svg>')
-    return parts.join('')
-  }
-  const values = spec.series.flatMap((series) => spec.categories.map((_, index) => seriesValue(series, index)))
-  const { ticks, decimals: tickDecimals } = niceTicks(Math.min(...values), Math.max(...values), 5, decimals === 0)
-  const low = ticks[0] as number
-  const high = ticks[ticks.length - 1] as number
-  const yOf = (value: number) => bottom - ((value - low) / (high - low)) * (bottom - top)
-  const axis: string[] = []
-  for (const tick of ticks) {
-    const y = yOf(tick)
-    axis.push(
-      `<line class="grid" x1="${left}" y1="${n(y)}" x2="${right}" y2="${n(y)}" stroke="currentColor" stroke-opacity="0.18"/>`,
-    )
-    axis.push(text(left - 6, y + 4, fixed(tick, tickDecimals), ` font-size="${SMALL}" text-anchor="end"`))
-  }
-  axis.push(`<line class="axis" x1="${left}" y1="${n(yOf(0))}" x2="${right}" y2="${n(yOf(0))}" stroke="currentColor"/>`)
-  const band = (right - left) / spec.categories.length
-  spec.categories.forEach((category, index) => {
-    const x = left + (index + 0.5) * band
-    axis.push(text(x, bottom + 16, fitLabel(category.label, band - 4), ` font-size="${SMALL}" text-anchor="middle"`))
-  })
-  let start = 0
-  spec.categories.forEach((category, index) => {
-    const next = spec.categories[index + 1]
-    if (next !== undefined && next.group === category.group) return
-    if (category.group !== undefined) {
-      const x = left + ((start + index + 1) / 2) * band
-      const room = (index + 1 - start) * band - 4
-      axis.push(
-        text(
-          x,
-          bottom + 32,
-          fitLabel(category.group, room),
-          ` font-size="${SMALL}" font-weight="600" text-anchor="middle"`,
-        ),
-      )
-      if (start > 0) {
-        const edge = left + start * band
-        axis.push(
-          `<line class="axis" x1="${n(edge)}" y1="${bottom}" x2="${n(edge)}" y2="${bottom + 36}" stroke="currentColor" stroke-opacity="0.4"/>`,
-        )
-      }
+    const middle = { 'font-size': FONT, 'text-anchor': 'middle' }
+    parts.push(text((left + right) / 2, (top + bottom) / 2, spec.emptyText ?? 'No data.', middle))
+  } else {
+    const values = spec.series.flatMap((series) => spec.categories.map((_, index) => seriesValue(series, index)))
+    const { ticks, decimals: tickDecimals } = niceTicks(Math.min(...values), Math.max(...values), 5, decimals === 0)
+    const low = ticks[0] as number
+    const high = ticks[ticks.length - 1] as number
+    const yOf = (value: number) => bottom - ((value - low) / (high - low)) * (bottom - top)
+    const axis: string[] = []
+    for (const tick of ticks) {
+      const y = yOf(tick)
+      const grid = { class: 'grid', x1: left, y1: y, x2: right, y2: y }
+      axis.push(element('line', { ...grid, stroke: 'currentColor', 'stroke-opacity': '0.18' }))
+      axis.push(text(left - 6, y + 4, fixed(tick, tickDecimals), { 'font-size': SMALL, 'text-anchor': 'end' }))
     }
-    start = index + 1
-  })
-  axis.push(text((left + right) / 2, CHART_HEIGHT - 6, spec.xLabel, ` font-size="${FONT}" text-anchor="middle"`))
-  const middle = (top + bottom) / 2
-  axis.push(
-    text(
-      16,
-      middle,
-      fitLabel(spec.yLabel, bottom - top, FONT),
-      ` font-size="${FONT}" text-anchor="middle" transform="rotate(-90 16 ${n(middle)})"`,
-    ),
-  )
-  parts.push(`<g class="axes">${axis.join('')}</g>`)
-  parts.push(body({ left, right, top, bottom, yOf, band }))
-  parts.push('</svg>')
-  return parts.join('')
+    const zero = yOf(0)
+    axis.push(element('line', { class: 'axis', x1: left, y1: zero, x2: right, y2: zero, stroke: 'currentColor' }))
+    const band = (right - left) / spec.categories.length
+    axis.push(...categoryLabels(spec, left, bottom, band))
+    const centred = { 'font-size': FONT, 'text-anchor': 'middle' }
+    axis.push(text((left + right) / 2, CHART_HEIGHT - 6, spec.xLabel, centred))
+    const middle = (top + bottom) / 2
+    const turned = { ...centred, transform: `rotate(-90 16 ${fixed(middle, 2)})` }
+    axis.push(text(16, middle, fitLabel(spec.yLabel, bottom - top, FONT), turned))
+    parts.push(element('g', { class: 'axes' }, axis.join('')))
+    parts.push(body({ left, yOf, band }))
+  }
+  const svg = {
+    xmlns: 'http://www.w3.org/2000/svg',
+    class: 'chart',
+    viewBox: `0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`,
+    width: CHART_WIDTH,
+    height: CHART_HEIGHT,
+    role: 'img',
+    'aria-labelledby': `${spec.id}-title ${spec.id}-desc`,
+    'font-family': 'system-ui, sans-serif',
+    fill: 'currentColor',
+  }
+  return element('svg', svg, parts.join(''))
 }
 
 /** A grouped bar chart: one bar per series in each category, its value written above it where it has room. */
@@ -304,19 +313,14 @@ export function barChart(spec: ChartSpec): string {
         const value = seriesValue(series, index)
         const x = left + index * band + (band - group) / 2 + s * width
         const y = Math.min(yOf(value), yOf(0))
-        const height = Math.abs(yOf(value) - yOf(0))
-        const painted = paint(series, s)
+        const box = { x: x + gap / 2, y, width: width - gap, height: Math.abs(yOf(value) - yOf(0)) }
         const title = `${series.name}, ${categoryName(category)}: ${fixed(value, decimals)}`
-        bars.push(
-          `<rect class="bar ${painted.cls}" x="${n(x + gap / 2)}" y="${n(y)}" width="${n(width - gap)}" height="${n(height)}" ${painted.fill}><title>${escapeMarkup(title)}</title></rect>`,
-        )
-        if (width >= 14)
-          bars.push(
-            text(x + width / 2, y - 4, fixed(value, decimals), ` class="value" font-size="11" text-anchor="middle"`),
-          )
+        bars.push(element('rect', { ...painted('bar', paint(series, s).fill), ...box }, titled(title)))
+        const label = { class: 'value', 'font-size': 11, 'text-anchor': 'middle' }
+        if (width >= 14) bars.push(text(x + width / 2, y - 4, fixed(value, decimals), label))
       })
     })
-    return `<g class="bars">${bars.join('')}</g>`
+    return element('g', { class: 'bars' }, bars.join(''))
   })
 }
 
@@ -326,25 +330,21 @@ export function lineChart(spec: ChartSpec): string {
   return frame(spec, 'line', ({ left, yOf, band }) => {
     const lines: string[] = []
     spec.series.forEach((series, s) => {
-      const points = spec.categories.map(
-        (_, index) => [left + (index + 0.5) * band, yOf(seriesValue(series, index))] as const,
-      )
-      const painted = paint(series, s)
-      lines.push(
-        `<polyline class="line ${painted.cls}" points="${points.map(([x, y]) => `${n(x)},${n(y)}`).join(' ')}" fill="none" ${painted.stroke} stroke-width="2.5" stroke-linejoin="round"${painted.dash}/>`,
-      )
+      const points = spec.categories.map((_, index) => [left + (index + 0.5) * band, yOf(seriesValue(series, index))])
+      const look = paint(series, s)
+      const path = {
+        points: points.map(([x, y]) => `${fixed(x as number, 2)},${fixed(y as number, 2)}`).join(' '),
+        fill: 'none',
+        'stroke-width': 2.5,
+        'stroke-linejoin': 'round',
+      }
+      lines.push(element('polyline', { ...painted('line', look.stroke), ...path }))
       points.forEach(([x, y], index) => {
-        const category = spec.categories[index] as ChartCategory
-        lines.push(
-          marker(
-            x,
-            y,
-            painted,
-            `${series.name}, ${categoryName(category)}: ${fixed(seriesValue(series, index), decimals)}`,
-          ),
-        )
+        const where = categoryName(spec.categories[index] as ChartCategory)
+        const title = `${series.name}, ${where}: ${fixed(seriesValue(series, index), decimals)}`
+        lines.push(marker(x as number, y as number, look, title))
       })
     })
-    return `<g class="lines">${lines.join('')}</g>`
+    return element('g', { class: 'lines' }, lines.join(''))
   })
 }
