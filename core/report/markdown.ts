@@ -46,6 +46,15 @@ function strong(text: string): string {
 
 const rich = (content: Rich) => content.map(inline).join('')
 
+/**
+ * A paragraph's or list item's text that cannot start a block of its own: a leading "1." or "2)" would begin a
+ * numbered list, a leading "-", "+" or "=" a list or a heading's underline (the other markers are escaped anywhere).
+ */
+const line = (content: Rich) =>
+  rich(content)
+    .replace(/^(\d{1,9})([.)])/, '$1\\$2')
+    .replace(/^([-+=])/, '\\$1')
+
 function table(block: Extract<Block, { kind: 'table' }>): string {
   const row = (cells: readonly string[]) => `| ${cells.join(' | ')} |`
   return [
@@ -60,10 +69,10 @@ function table(block: Extract<Block, { kind: 'table' }>): string {
 function blockText(block: Block): string | null {
   switch (block.kind) {
     case 'paragraph':
-      return rich(block.content)
+      return line(block.content)
     case 'list':
       return block.items
-        .flatMap((item) => [`- ${rich(item.content)}`, ...(item.sub ?? []).map((sub) => `  - ${rich(sub)}`)])
+        .flatMap((item) => [`- ${line(item.content)}`, ...(item.sub ?? []).map((sub) => `  - ${line(sub)}`)])
         .join('\n')
     case 'table':
       return table(block)

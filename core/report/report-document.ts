@@ -678,22 +678,30 @@ function appendixSection(model: ReportModel, name: (id: string | null) => string
   }
 }
 
+/** A table with no row says so in a line instead of standing as a header over nothing. */
+function sayEmptyTables(section: Section): Section {
+  const blocks = section.blocks.map((block): Block => {
+    if (block.kind === 'section') return sayEmptyTables(block)
+    if (block.kind === 'table' && block.rows.length === 0) return paragraph(strong(`${block.caption}:`), text(' none.'))
+    return block
+  })
+  return { ...section, blocks }
+}
+
 /** The report's document: the same sections, in the same order, for every format. */
 export function reportDocument(model: ReportModel): ReportDocument {
   const name = namer(model)
-  return {
-    title: model.title,
-    blocks: [
-      { kind: 'section', level: 2, title: 'The game', blocks: header(model, name) },
-      resultSection(model, name),
-      logSection(model, name),
-      armiesSection(model, name),
-      victorySection(model, name),
-      momentsSection(model),
-      storySection(model, name),
-      perTurnSection(model, name),
-      luckSection(model, name),
-      appendixSection(model, name),
-    ],
-  }
+  const sections: Section[] = [
+    { kind: 'section', level: 2, title: 'The game', blocks: header(model, name) },
+    resultSection(model, name),
+    logSection(model, name),
+    armiesSection(model, name),
+    victorySection(model, name),
+    momentsSection(model),
+    storySection(model, name),
+    perTurnSection(model, name),
+    luckSection(model, name),
+    appendixSection(model, name),
+  ]
+  return { title: model.title, blocks: sections.map(sayEmptyTables) }
 }

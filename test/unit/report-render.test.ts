@@ -84,6 +84,17 @@ describe('the battle report written from a hand-made model', () => {
     expect(renderMarkdown(renamed)).toContain('| Pipe \\| Bidi\\\\u202e |')
   })
 
+  it('a name that would start a list in Markdown does not', () => {
+    const renamed: ReportModel = {
+      ...fixtureReportModel,
+      result: { ...fixtureReportModel.result, reason: 'concession', conceded: 'orcs' },
+      players: [fixtureReportModel.players[0] as ReportModel['players'][0], { id: 'orcs', name: '1. Orcs' }],
+    }
+    expect(renderMarkdown(renamed)).toContain('\n1\\. Orcs conceded the game.')
+    const dashed = { ...renamed, players: [renamed.players[0], { id: 'orcs', name: '- Orcs' }] } as ReportModel
+    expect(renderMarkdown(dashed)).toContain('\n\\- Orcs conceded the game.')
+  })
+
   it('asks for nothing from anywhere: no script, no link, no source, no url(), no import', () => {
     const html = renderHtml(fixtureReportModel)
     expect(html).not.toMatch(/<script|<link|<img|<iframe|\ssrc=|\shref=|url\(|@import/i)
@@ -117,6 +128,14 @@ describe('the battle report written from a hand-made model', () => {
     expect(markdown).toContain('No roll has been counted yet.')
     expect(markdownSections(markdown)).toEqual(SECTIONS)
     expect(markdown).not.toMatch(/\| Game turn \|/)
+    const noKinds: ReportModel = {
+      ...fixtureReportModel,
+      luck: {
+        ...fixtureReportModel.luck,
+        players: fixtureReportModel.luck.players.map((player) => ({ ...player, byKind: [] })),
+      },
+    }
+    expect(renderMarkdown(noKinds)).toContain('**Orc warband: by kind of roll:** none.')
     expect(renderHtml(empty)).not.toContain('<svg ')
   })
 })
