@@ -1,15 +1,9 @@
 import { escapeMarkup } from './markup.js'
 import { reportMetaLine, reportMetaOf } from './meta.js'
+import type { Block, Inline, Rich, Section } from './report-blocks.js'
 import { REPORT_CSS } from './report-css.js'
-import {
-  type Block,
-  citeText,
-  type Inline,
-  type Rich,
-  reportDocument,
-  type Section,
-  seqText,
-} from './report-document.js'
+import { reportDocument } from './report-document.js'
+import { citeText, seqText } from './report-words.js'
 import { barChart, lineChart } from './svg-chart.js'
 import { REPORT_VERSION, type ReportModel } from './types.js'
 

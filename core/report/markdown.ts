@@ -1,14 +1,8 @@
 import { escapeControlCharacters } from '../events/control-text.js'
 import { reportMetaLine, reportMetaOf } from './meta.js'
-import {
-  type Block,
-  citeText,
-  type Inline,
-  type Rich,
-  reportDocument,
-  type Section,
-  seqText,
-} from './report-document.js'
+import type { Block, Inline, Rich, Section } from './report-blocks.js'
+import { reportDocument } from './report-document.js'
+import { citeText, seqText } from './report-words.js'
 import type { ReportModel } from './types.js'
 
 /**

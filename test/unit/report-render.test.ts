@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { renderHtml } from '../../core/report/html.js'
 import { escapeMarkdown, renderMarkdown } from '../../core/report/markdown.js'
 import { readReportMeta, reportMetaOf } from '../../core/report/meta.js'
-import { chanceText, seqText } from '../../core/report/report-document.js'
+import { chanceText, seqText } from '../../core/report/report-words.js'
 import type { ReportModel } from '../../core/report/types.js'
 import { fixtureReportModel, TRICKY_NAME } from '../fixtures/report-model.js'
 
