@@ -40,7 +40,9 @@ function table(block: Extract<Block, { kind: 'table' }>): string {
   const rows = block.rows.map(
     (cells) => `<tr>${cells.map((cell, index) => `<td${cls(index)}>${rich(cell)}</td>`).join('')}</tr>`,
   )
+  // A wide table scrolls within the page on a narrow screen (focusable, so a keyboard can scroll it too).
   return [
+    `<div class="table" role="region" aria-label="${escapeMarkup(block.caption)}" tabindex="0">`,
     '<table>',
     `<caption>${escapeMarkup(block.caption)}</caption>`,
     `<thead><tr>${head}</tr></thead>`,
@@ -48,6 +50,7 @@ function table(block: Extract<Block, { kind: 'table' }>): string {
     ...rows,
     '</tbody>',
     '</table>',
+    '</div>',
   ].join('\n')
 }
 

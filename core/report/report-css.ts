@@ -40,7 +40,8 @@ li { margin: .15rem 0; }
 .cite, .seqs { color: var(--muted); font-size: .82em; font-weight: normal; }
 .run { white-space: nowrap; }
 code { font-family: ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; font-size: .85em; overflow-wrap: anywhere; }
-table { border-collapse: collapse; width: 100%; margin: .5rem 0 1.25rem; font-size: .9rem; }
+div.table { overflow-x: auto; margin: .5rem 0 1.25rem; }
+table { border-collapse: collapse; width: 100%; font-size: .9rem; }
 caption { caption-side: top; text-align: left; font-weight: 600; padding: .2rem 0 .35rem; }
 th, td { border-bottom: 1px solid var(--rule); padding: .3rem .5rem; text-align: left; vertical-align: top; }
 thead th { background: var(--head); border-bottom: 2px solid var(--rule); }
@@ -56,8 +57,14 @@ svg.chart .bar.s5, svg.chart .mark.s5 { fill: var(--s5); } svg.chart .line.s5 { 
 footer { margin-top: 3rem; padding-top: .5rem; border-top: 1px solid var(--rule); color: var(--muted); font-size: .85rem; }
 tr, li, figure, caption { break-inside: avoid; page-break-inside: avoid; }
 thead { display: table-header-group; }
+@media screen and (max-width: 36rem) {
+  body { padding: 1rem .75rem 2rem; }
+  table { font-size: .8rem; }
+  th, td { padding: .25rem .3rem; }
+}
 @media print {
   body { max-width: none; padding: 0; font-size: 10.5pt; }
+  div.table { overflow: visible; }
   h2 { margin-top: 1.5rem; }
   svg.chart { max-width: 160mm; }
 }

@@ -108,6 +108,23 @@ describe('the HTML battle report in a browser', () => {
       }
     })
 
+  it("fits a phone's width: the page never scrolls sideways, a wide table scrolls within itself", async () => {
+    const opened = await open('light', 412)
+    const { page } = opened
+    try {
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(412)
+      const widest = await page.evaluate<number>(
+        `Math.max(...[...document.querySelectorAll('svg.chart, div.table')].map((e) => e.getBoundingClientRect().right))`,
+      )
+      expect(widest).toBeLessThanOrEqual(412)
+      await expectNoSeriousA11yViolations(page)
+      expect(opened.errors).toEqual([])
+      await shoot(page, 'report-phone')
+    } finally {
+      await opened.close()
+    }
+  })
+
   it('prints dark on white even in the dark theme, and its charts and tables fit the printable width of A4', async () => {
     const opened = await open('dark', A4_PRINTABLE_PX)
     const { page } = opened
