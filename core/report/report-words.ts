@@ -40,15 +40,16 @@ export function chanceText(chance: Probability): string {
   return value < 0.1 ? `${shown} (1 in ${Math.round(1 / value)})` : shown
 }
 
+/** Each kind of roll in a word or two: short enough to label a chart's bars when all eight are drawn. */
 export const KIND_WORDS: Readonly<Record<RollKind, string>> = {
   'to-hit': 'to hit',
   'to-wound': 'to wound',
   save: 'saves',
-  leadership: 'Leadership tests',
-  charge: 'charge ranges',
+  leadership: 'Leadership',
+  charge: 'charges',
   casting: 'casting',
-  dispel: 'dispelling',
-  other: 'other rolls',
+  dispel: 'dispels',
+  other: 'other',
 }
 
 export const MOMENT_WORDS: Readonly<Record<KeyMomentKind, string>> = {
