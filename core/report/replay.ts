@@ -1,7 +1,8 @@
-import { correctionsOf, foldEvents, toEngineEvent } from '../audit/corrected-fold.js'
+import { correctionsOf, foldEvents } from '../audit/corrected-fold.js'
 import type { Engine, EngineState } from '../engine/driver.js'
-import type { DiceRequestSpec, GameState, OpenRequest, OutcomeValues, StepResult } from '../engine/types.js'
+import type { DiceRequestSpec, GameState, OpenRequest, OutcomeValues, StepResult, UnitState } from '../engine/types.js'
 import type { PayloadOf } from '../events/event-types.js'
+import { gameEvents } from '../events/index.js'
 import type { FoldedEvent } from '../store/event-store.js'
 import { Narrator } from './story.js'
 import type { Figure, RolledRequest, Sentence, TurnReport } from './types.js'
@@ -118,12 +119,21 @@ export function replayForReport(
   }
 
   /** Models on the table now by unit and character id; a drop is a casualty of the player turn under way. */
-  const count = (game: GameState, seq: number, counting: boolean) => {
-    for (const unit of Object.values(game.units)) {
-      note(unit.id, unit.player, unit.models, seq, counting, game, true)
-      for (const character of unit.characters)
-        note(character.id, unit.player, character.slain ? 0 : 1, seq, counting, game, false)
+  const countUnit = (unit: UnitState, seq: number, counting: boolean, game: GameState) => {
+    note(unit.id, unit.player, unit.models, seq, counting, game, true)
+    for (const character of unit.characters)
+      note(character.id, unit.player, character.slain ? 0 : 1, seq, counting, game, false)
+  }
+  /** Every unit at a muster; after a step, only the units its outcomes name (no other has changed). */
+  const count = (game: GameState, step: StepResult, seq: number, mustered: boolean) => {
+    if (mustered) {
+      for (const unit of Object.values(game.units)) countUnit(unit, seq, false, game)
+      return
     }
+    for (const outcome of step.outcomes)
+      for (const value of Object.values(outcome.values as Record<string, unknown>))
+        if (typeof value === 'string' && Object.hasOwn(game.units, value))
+          countUnit(game.units[value] as UnitState, seq, true, game)
   }
   let stepNow: StepResult | null = null
   const note = (
@@ -155,7 +165,7 @@ export function replayForReport(
       stepNow = step
       const game = step.state
       const type = mark?.replacement?.type ?? event.type
-      const payload = mark?.replacement ? mark.replacement.payload : toEngineEvent(event, true).payload
+      const payload = mark?.replacement ? mark.replacement.payload : storedPayload(event)
       if (type === 'GameCreated') {
         names = new Names(game.players)
         narrator = new Narrator(names, (spell) => spell.spellName ?? spellNames.get(spell.spell) ?? spell.spell)
@@ -208,7 +218,7 @@ export function replayForReport(
         musters.push({ player: army.player, seq: event.seq, named: names.muster(army, event.seq) })
       }
       narrator.take({ seq: event.seq, type, payload, outcomes: step.outcomes, answered, game })
-      if (step.outcomes.length > 0 || type === 'ArmyMustered') count(game, event.seq, type !== 'ArmyMustered')
+      if (step.outcomes.length > 0 || type === 'ArmyMustered') count(game, step, event.seq, type === 'ArmyMustered')
       for (const outcome of step.outcomes) {
         if (outcome.kind === 'standard-captured')
           standards.push({ seq: outcome.seq, turn: game.turn, values: outcome.values })
@@ -235,6 +245,13 @@ export function replayForReport(
   closeTurn()
   const game = state.game as GameState
   return { state, game, names, musters, turns, rolls, lost, standards, largest }
+}
+
+/** A stored event's payload as the fold takes it (core/audit/corrected-fold.ts `toEngineEvent`), without a copy. */
+function storedPayload(event: FoldedEvent): unknown {
+  return event.v === gameEvents.currentVersion(event.type)
+    ? event.payload
+    : gameEvents.readPayload(event.type, event.v, event.payload)
 }
 
 /** How a unit or character came to be lost in a step: caught fleeing, or in the phase it fell in. */
