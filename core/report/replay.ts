@@ -160,8 +160,10 @@ export function replayForReport(
     state,
     events,
     (step, event, mark) => {
-      if (turn) turn.toSeq = event.seq
-      if (!step) return
+      if (!step) {
+        if (turn) turn.toSeq = event.seq
+        return
+      }
       stepNow = step
       const game = step.state
       const type = mark?.replacement?.type ?? event.type
@@ -238,6 +240,7 @@ export function replayForReport(
         narrator.tell(endSentence(game, names), [event.seq])
       }
       if (game.score) lastVp = { ...game.score.vp }
+      if (turn) turn.toSeq = event.seq
     },
     correctionsOf(events),
     { explanations: false },

@@ -219,7 +219,7 @@ export class Narrator {
         this.clause('charge', outcome.values.unit.unit, 'joined the combat under way', seq)
         return
       case 'combat-joined':
-        this.newCombat(outcome.values, seq)
+        this.newCombat(outcome.values, step)
         return
       case 'casting-roll':
         this.casting(outcome.values, seq)
@@ -352,10 +352,11 @@ export class Narrator {
     return outcome.kind === 'combat-joined' && this.telling?.kind !== 'charge'
   }
 
-  private newCombat(values: OutcomeValues['combat-joined'], seq: number): void {
-    if (this.telling?.kind === 'charge') return
+  private newCombat(values: OutcomeValues['combat-joined'], step: StoryStep): void {
+    // A combat whose first round is fought at once is told by its round.
+    if (this.telling?.kind === 'charge' || step.outcomes.some((o) => o.kind === 'round-started')) return
     const sides = values.sides.map((side) => listed(side.units.map((u) => this.names.the(u.unit))))
-    this.say(`A new combat began: ${sides.join(' against ')}`, [seq])
+    this.say(`A new combat began: ${sides.join(' against ')}`, [step.seq])
   }
 
   private model(ref: ModelRef): string {
