@@ -1,5 +1,7 @@
 import type { GameState, ModelRef, OpenRequest, Outcome, OutcomeValues } from '../engine/types.js'
 import type { PayloadOf } from '../events/event-types.js'
+import { AFTER_COMBAT, ON_THEIR_OWN, wordsOf } from './clauses.js'
+import { addLoss, emptyTally, LOSSES, lossText, type Tally, tallyText } from './tally.js'
 import type { Sentence } from './types.js'
 import { capitalize, count, listed, type Names, seqList } from './words.js'
 
@@ -21,25 +23,6 @@ export interface StoryStep {
   readonly answered: OpenRequest | undefined
   /** The game after the step. */
   readonly game: GameState
-}
-
-/** What one unit lost to an attack. */
-interface Loss {
-  removed: number
-  unsaved: number
-  left: number
-}
-
-/** Hits, wounds, saves and losses of one attack, or of one side's blows in a combat round. */
-interface Tally {
-  attacks: number
-  hits: number
-  wounds: number
-  unsaved: number
-  regenerated: number
-  readonly losses: Map<string, Loss>
-  readonly notes: string[]
-  readonly seqs: number[]
 }
 
 /** A shooting or magic attack (or hits from elsewhere) being tallied. */
@@ -82,19 +65,6 @@ const SILENT = new Set<Outcome['kind']>([
   'hits-split',
   'combat-joined',
 ])
-
-const MOVES: Readonly<Record<string, string>> = { normal: 'moved', march: 'marched', fly: 'flew', flee: 'fled' }
-
-const emptyTally = (): Tally => ({
-  attacks: 0,
-  hits: 0,
-  wounds: 0,
-  unsaved: 0,
-  regenerated: 0,
-  losses: new Map(),
-  notes: [],
-  seqs: [],
-})
 
 export class Narrator {
   private told: Sentence[] = []
@@ -172,13 +142,6 @@ export class Narrator {
       case 'wounds':
         this.wounds(outcome.values, seq)
         return
-      case 'casualties':
-      case 'regenerated':
-      case 'character-wounded':
-      case 'champion-wounded':
-      case 'mount-wounded':
-        this.loss(outcome, step)
-        return
       case 'round-started':
         this.roundStarted(outcome.values, step)
         return
@@ -238,98 +201,11 @@ export class Narrator {
       case 'miscast':
         this.clause('spell', outcome.values.caster, `miscast (${outcome.values.roll} on the miscast table)`, seq)
         return
-      case 'break-test':
-        this.clause('result', outcome.values.unit, breakWords(outcome.values), seq)
-        return
-      case 'fled': {
-        const last = this.telling?.clauses.at(-1)
-        if (last && last.subject === outcome.values.unit && last.text === 'fled') {
-          last.text = `fled ${outcome.values.roll}"`
-          this.telling?.seqs.push(seq)
-          return
-        }
-        this.clause('result', outcome.values.unit, `fled ${outcome.values.roll}"`, seq)
-        return
-      }
-      case 'restraint-test': {
-        const { unit, passed, roll, leadership } = outcome.values
-        this.clause(
-          'result',
-          unit,
-          `${passed ? 'held back' : 'failed to hold back'} (${roll} against Ld ${leadership})`,
-          seq,
-        )
-        return
-      }
-      case 'pursued':
-        this.clause('result', outcome.values.unit, `pursued ${outcome.values.roll}"`, seq)
-        return
-      case 'pursuit-forced':
-        this.clause('result', outcome.values.unit, 'had to pursue', seq)
-        return
-      case 'pursuit-held':
-        this.clause('result', outcome.values.unit, `stayed, still fighting ${names.the(outcome.values.heldBy)}`, seq)
-        return
-      case 'caught': {
-        const { unit, by } = outcome.values
-        this.clause('result', by, `ran down ${names.the(unit)}`, seq)
-        return
-      }
-      case 'escaped':
-        this.clause('result', outcome.values.unit, 'got away', seq)
-        return
-      case 'overran':
-        this.clause('result', outcome.values.unit, `overran ${outcome.values.roll}"`, seq)
-        return
-      case 'reformed':
-        this.clause('result', outcome.values.unit, `reformed ${outcome.values.files} wide`, seq)
-        return
-      case 'gave-ground':
-        this.clause('result', outcome.values.unit, `moved back ${outcome.values.distance}"`, seq)
-        return
-      case 'fell-back':
-        this.clause('result', outcome.values.unit, `fled ${outcome.values.roll}" in good order`, seq)
-        return
-      case 'followed-up':
-        this.clause('result', outcome.values.unit, 'followed up', seq)
-        return
-      case 'pursuit-contact':
-        this.clause('result', outcome.values.by, `reached ${names.the(outcome.values.unit)} again`, seq)
-        return
-      case 'standard-lost':
-        this.clause('result', outcome.values.unit, `lost ${names.its(outcome.values.unit)} standard`, seq)
-        return
-      case 'standard-captured':
-        this.clause('result', outcome.values.by, `captured ${names.theirs(outcome.values.standard)} standard`, seq)
-        return
-      case 'psychology-test':
-        this.psychology(outcome.values, seq)
-        return
       case 'rallied': {
         const tested = step.outcomes.some((o) => o.kind === 'psychology-test' && o.values.test === 'rally')
         if (!tested) this.say(`${names.The(outcome.values.unit)} rallied`, [seq])
         return
       }
-      case 'terror-test': {
-        const { unit, passed, roll, leadership } = outcome.values
-        this.say(
-          `${names.The(unit)} ${passed ? 'passed' : 'failed'} a Terror test (${roll} against Ld ${leadership})`,
-          [seq],
-        )
-        return
-      }
-      case 'move-checked': {
-        const { unit, move, distance, limit, legal } = outcome.values
-        const verb = move === 'reform' ? 'reformed' : `${MOVES[move] ?? `made a ${move} move of`} ${distance}"`
-        this.say(`${names.The(unit)} ${verb}${legal ? '' : ` (beyond ${names.its(unit)} ${limit}" limit)`}`, [seq])
-        return
-      }
-      case 'character-joined':
-        this.say(`${names.name(outcome.values.character)} joined ${names.the(outcome.values.unit)}`, [seq])
-        return
-      case 'character-left':
-        this.say(`${names.name(outcome.values.character)} left ${names.the(outcome.values.unit)}`, [seq])
-        return
       case 'challenge-issued':
         this.open('challenge', `${capitalize(this.model(outcome.values.challenger))} issued a challenge`, seq)
         return
@@ -342,9 +218,29 @@ export class Narrator {
         return
       }
       default:
-        this.say(outcome.text, [seq])
-        return
+        this.tellOutcome(outcome, step)
     }
+  }
+
+  /** Losses, what follows a combat result, and what is told on its own; else the engine's own words. */
+  private tellOutcome(outcome: Outcome, step: StoryStep): void {
+    if (LOSSES.has(outcome.kind)) {
+      this.loss(outcome, step)
+      return
+    }
+    const after = wordsOf(AFTER_COMBAT, outcome.kind, outcome.values, this.names)
+    if (after) {
+      const last = this.telling?.clauses.at(-1)
+      // A charge's "fled" is told with the inches it fled.
+      if (outcome.kind === 'fled' && last && last.subject === after.subject && last.text === 'fled') {
+        last.text = after.text
+        this.telling?.seqs.push(outcome.seq)
+      } else this.clause('result', after.subject, after.text, outcome.seq)
+      return
+    }
+    const own = wordsOf(ON_THEIR_OWN, outcome.kind, outcome.values, this.names)
+    if (own) this.say(own.subject === null ? own.text : `${this.names.The(own.subject)} ${own.text}`, [outcome.seq])
+    else this.say(outcome.text, [outcome.seq])
   }
 
   /** A combat joined by no charge this story tells (a pursuit that reached fresh enemies, the players' own). */
@@ -365,23 +261,6 @@ export class Narrator {
     if (ref.kind === 'character') return names.name(ref.character)
     if (ref.kind === 'mount') return `${names.theirs(ref.unit)} mount`
     return names.the(ref.unit)
-  }
-
-  private psychology(values: OutcomeValues['psychology-test'], seq: number): void {
-    const { unit, test, passed, roll, leadership, auto } = values
-    const The = this.names.The(unit)
-    const against = roll === null ? '' : ` (${roll} against Ld ${leadership})`
-    if (auto === 'immune') {
-      this.say(`${The} ${this.names.were(unit) === 'was' ? 'is' : 'are'} immune to ${testName(test)}`, [seq])
-      return
-    }
-    if (test === 'rally') {
-      const said = passed ? `rallied${against}` : roll === null ? 'could not rally' : `failed to rally${against}`
-      this.say(`${The} ${said}`, [seq])
-      return
-    }
-    const how = auto === 'general' ? ' (passed by the General)' : against
-    this.say(`${The} ${passed ? 'passed' : 'failed'} a ${testName(test)} test${how}`, [seq])
   }
 
   private casting(values: OutcomeValues['casting-roll'], seq: number): void {
@@ -468,60 +347,7 @@ export class Narrator {
       tally = emptyTally()
       this.attack = { mode: 'other', by: null, target: null, standAndShoot: false, tally }
     }
-    tally.seqs.push(outcome.seq)
-    const names = this.names
-    const lossOf = (unit: string, before: number): Loss => {
-      const known = tally.losses.get(unit)
-      if (known) return known
-      const made = { removed: 0, unsaved: 0, left: before }
-      tally.losses.set(unit, made)
-      return made
-    }
-    switch (outcome.kind) {
-      case 'casualties': {
-        const { unit, unsaved, removed, modelsLeft } = outcome.values
-        const loss = lossOf(unit, modelsLeft + removed)
-        loss.removed += removed
-        loss.unsaved += unsaved
-        loss.left = modelsLeft
-        tally.unsaved += unsaved
-        return
-      }
-      case 'regenerated': {
-        const { unit, regenerated, modelsLeft } = outcome.values
-        const loss = lossOf(unit, modelsLeft)
-        loss.removed -= modelsLeft - loss.left
-        loss.left = modelsLeft
-        tally.regenerated += regenerated
-        return
-      }
-      case 'character-wounded': {
-        const { character, unsaved, woundsLost, slain } = outcome.values
-        tally.unsaved += unsaved
-        const name = names.name(character)
-        tally.notes.push(
-          slain ? `${name} was slain` : `${name} lost ${count(unsaved, 'Wound')} (${woundsLost} lost in all)`,
-        )
-        return
-      }
-      case 'champion-wounded': {
-        const { unit, unsaved, slain, modelsLeft } = outcome.values
-        tally.unsaved += unsaved
-        tally.notes.push(`${names.theirs(unit)} champion ${slain ? 'was slain' : `lost ${count(unsaved, 'Wound')}`}`)
-        const loss = lossOf(unit, modelsLeft + (slain ? 1 : 0))
-        if (slain) loss.removed += 1
-        loss.left = modelsLeft
-        return
-      }
-      case 'mount-wounded': {
-        const { unit, unsaved, slain } = outcome.values
-        tally.unsaved += unsaved
-        tally.notes.push(`${names.theirs(unit)} mount ${slain ? 'was slain' : `lost ${count(unsaved, 'Wound')}`}`)
-        return
-      }
-      default:
-        return
-    }
+    addLoss(tally, outcome, this.names)
   }
 
   private combatResult(values: OutcomeValues['combat-result'], seq: number): void {
@@ -550,8 +376,9 @@ export class Narrator {
       const units = round.sides.get(player) ?? []
       const who = units.length > 0 ? capitalize(listed(units.map((u) => this.names.the(u)))) : this.names.player(player)
       if (tally.attacks > 0 || tally.hits > 0)
-        this.say(`${who} made ${count(tally.attacks, 'attack')}: ${this.tallyText(tally)}`, tally.seqs)
-      else if (tally.losses.size > 0 || tally.notes.length > 0) this.say(`${who}: ${this.lossText(tally)}`, tally.seqs)
+        this.say(`${who} made ${count(tally.attacks, 'attack')}: ${tallyText(tally, this.names)}`, tally.seqs)
+      else if (tally.losses.size > 0 || tally.notes.length > 0)
+        this.say(`${who}: ${lossText(tally, this.names)}`, tally.seqs)
     }
     round.blows.clear()
     round.current = null
@@ -566,58 +393,23 @@ export class Narrator {
     if (attack.mode === 'shooting' && attack.by && attack.target) {
       const verb = attack.standAndShoot ? 'stood and shot' : 'shot'
       const text = `${names.The(attack.by)} ${verb} at ${names.the(attack.target)}: ${count(tally.attacks, 'shot')}, `
-      this.say(text + this.tallyText(tally), tally.seqs)
+      this.say(text + tallyText(tally, this.names), tally.seqs)
       return
     }
     if (attack.mode === 'magic' && attack.by && attack.target) {
       const times = tally.hits === 1 ? 'once' : `${tally.hits} times`
       const text = `${attack.by} hit ${names.the(attack.target)} ${times}`
-      const rest = this.tallyText(tally, false)
+      const rest = tallyText(tally, this.names, false)
       this.say(rest ? `${text}: ${rest}` : text, tally.seqs)
       return
     }
-    const lost = this.lossText(tally)
+    const lost = lossText(tally, this.names)
     if (tally.hits === 0 && tally.attacks === 0) {
       if (lost) this.say(lost, tally.seqs)
       return
     }
     const [target] = tally.losses.keys()
-    this.say(`${target ? `${names.The(target)} took ` : ''}${this.tallyText(tally)}`, tally.seqs)
-  }
-
-  /** "4 hits, 3 wounds, 1 saved; the Spearmen lost 2 models" (with `hits` false, from the wounds on). */
-  private tallyText(tally: Tally, hits = true): string {
-    const parts: string[] = []
-    if (hits) parts.push(tally.hits === 0 ? 'no hits' : count(tally.hits, 'hit'))
-    if (tally.hits > 0) {
-      parts.push(tally.wounds === 0 ? 'no wounds' : count(tally.wounds, 'wound'))
-      if (tally.wounds > 0) {
-        const saved = Math.max(0, tally.wounds - tally.unsaved)
-        parts.push(saved === 0 ? 'none saved' : saved === tally.wounds ? 'all saved' : `${saved} saved`)
-      }
-    }
-    if (tally.regenerated > 0) parts.push(`${tally.regenerated} regenerated`)
-    const lost = this.lossText(tally)
-    return lost ? `${parts.join(', ')}; ${lost}` : parts.join(', ')
-  }
-
-  /** What the units hit lost: "the Spearmen lost 2 models", "Sorceress Ylva was slain". */
-  private lossText(tally: Tally): string {
-    const names = this.names
-    const said: string[] = []
-    for (const [unit, loss] of tally.losses) {
-      const named = names.of(unit)
-      const one = named !== undefined && named.models === 1
-      if (loss.left === 0 && loss.removed > 0)
-        said.push(
-          one
-            ? `${names.the(unit)} was ${named?.character ? 'slain' : 'destroyed'}`
-            : `${names.the(unit)} lost ${count(loss.removed, 'model')} and ${names.were(unit)} destroyed`,
-        )
-      else if (loss.removed > 0) said.push(`${names.the(unit)} lost ${count(loss.removed, 'model')}`)
-      else if (loss.unsaved > 0) said.push(`${names.the(unit)} lost ${count(loss.unsaved, 'Wound')}`)
-    }
-    return [...said, ...tally.notes].join('; ')
+    this.say(`${target ? `${names.The(target)} took ` : ''}${tallyText(tally, this.names)}`, tally.seqs)
   }
 
   private open(kind: Telling['kind'], head: string, seq: number): void {
@@ -667,18 +459,4 @@ export class Narrator {
     const ends = /[.!?]$/.test(text) ? '' : '.'
     this.told.push({ text: `${capitalize(text)}${ends}`, seqs: seqList(seqs) })
   }
-}
-
-function testName(test: OutcomeValues['psychology-test']['test']): string {
-  return capitalize(test)
-}
-
-/** A break test's clause: "held (4 against Ld 5)", "broke (9 against Ld 7)", "gave ground (5 against Ld 8)". */
-function breakWords(values: OutcomeValues['break-test']): string {
-  const { passed, roll, leadership, result, stubborn } = values
-  if (stubborn) return 'held, Stubborn (no test)'
-  const against = roll === null ? '' : ` (${roll} against Ld ${leadership})`
-  if (result === 'give-ground') return `gave ground${against}`
-  if (result === 'fall-back') return `fell back in good order${against}`
-  return `${passed ? 'held' : 'broke'}${against}`
 }
