@@ -64,6 +64,8 @@ const SILENT = new Set<Outcome['kind']>([
   'attacks',
   'hits-split',
   'combat-joined',
+  // Why a challenge ended is told by the blows that ended it (a model slain) or the round's end (a refusal).
+  'challenge-ended',
 ])
 
 export class Narrator {
@@ -210,11 +212,16 @@ export class Narrator {
         this.open('challenge', `${capitalize(this.model(outcome.values.challenger))} issued a challenge`, seq)
         return
       case 'challenge-accepted':
-        this.clause('challenge', null, `${this.model(outcome.values.by)} accepted`, seq)
+        this.clause('challenge', null, `${this.model(outcome.values.by)} accepted the challenge`, seq)
         return
       case 'challenge-refused': {
         const { refuser } = outcome.values
-        this.clause('challenge', null, refuser ? `${this.model(refuser)} refused` : 'no one could accept', seq)
+        this.clause(
+          'challenge',
+          null,
+          refuser ? `${this.model(refuser)} refused the challenge` : 'no one could accept the challenge',
+          seq,
+        )
         return
       }
       default:

@@ -125,6 +125,33 @@ describe('the report of a game still going on', () => {
   })
 })
 
+describe('the report of a game a player conceded', () => {
+  it('says who conceded, and who won what', () => {
+    // The classic whole battle up to seq 137, the end of the Empire's turn 3: the Empire concedes.
+    const game = play(137)
+    game.apply({ type: 'GameEnded', payload: { reason: 'concession' }, actor: 'empire' })
+    const events = foldedEventsOf(game)
+    const model = buildReport({ engine: createEngine(classic), events, log: testLog(events), lang: 'en' })
+    expect(model.result).toMatchObject({
+      ended: true,
+      reason: 'concession',
+      conceded: 'empire',
+      winner: 'druchii',
+      band: 'massacre',
+    })
+    // Druchii: the Spearmen destroyed 150, their standard held 100, the Knights at 2 of 5 (half or less) 95. Empire:
+    // the Crossbowmen 130 and the Sorceress 125. A concession is a massacre for the opponent (classic/variants).
+    expect(model.result.summary).toEqual({
+      text: 'Empire conceded in turn 3: Druchii win a massacre, 345 VP to 255',
+      seqs: [138],
+    })
+    expect(model.result.vp.druchii?.value).toBe(345)
+    expect(model.turns.at(-1)?.phases.at(-1)?.story.at(-1)?.text).toBe(
+      'Empire conceded in turn 3: Druchii win a massacre, 345 VP to 255.',
+    )
+  })
+})
+
 describe('the rolls the luck is counted over', () => {
   const rollsOf = (game: EngineGame) => replayForReport(game.engine, foldedEventsOf(game), () => '').rolls
 
