@@ -1,9 +1,10 @@
 import { correctionsOf, foldEvents } from '../audit/corrected-fold.js'
 import type { Engine, EngineState } from '../engine/driver.js'
-import type { DiceRequestSpec, GameState, OpenRequest, OutcomeValues, StepResult, UnitState } from '../engine/types.js'
+import type { GameState, OpenRequest, OutcomeValues, StepResult, UnitState } from '../engine/types.js'
 import type { PayloadOf } from '../events/event-types.js'
 import { gameEvents } from '../events/index.js'
 import type { FoldedEvent } from '../store/event-store.js'
+import { RollBook } from './rolls.js'
 import { Narrator } from './story.js'
 import type { Figure, RolledRequest, Sentence, TurnReport } from './types.js'
 import { type Named, Names, phaseLabel, seqList } from './words.js'
@@ -13,8 +14,6 @@ import { type Named, Names, phaseLabel, seqList } from './words.js'
  * told (story.ts), each player turn's casualties and victory points are kept, every dice request is paired with the
  * dice that answered it (and its re-roll or second die), and each unit lost, standard taken and combat result noted.
  */
-
-export type DiceRequest = OpenRequest & DiceRequestSpec
 
 /** A unit or character lost: its models down to none (a unit destroyed, a character slain). */
 export interface Lost {
@@ -53,11 +52,6 @@ export interface ReportReplay {
   readonly largest: LargestResult | null
 }
 
-/** A re-roll of a roll, or a 7+'s second die, asks for `re-roll-<purpose>` or `<purpose>-7-plus` (requests.ts). */
-function followsUp(purpose: string, root: string): boolean {
-  return purpose === `re-roll-${root}` || purpose === `${root}-7-plus` || purpose === `re-roll-${root}-7-plus`
-}
-
 interface TurnUnderWay {
   readonly turn: number
   readonly player: string
@@ -83,13 +77,11 @@ export function replayForReport(
   let narrator = new Narrator(names, () => '')
   const musters: { player: string; seq: number; named: Named[] }[] = []
   const turns: TurnReport[] = []
-  const rolls: RolledRequest[] = []
+  const book = new RollBook()
   const lost: Lost[] = []
   const standards: Taken[] = []
   let largest: LargestResult | null = null
   const open = new Map<string, OpenRequest>()
-  const rootOf = new Map<string, RolledRequest & { followUps: RolledRequest['followUps'][number][] }>()
-  const opened = new Map<string, { turn: number; activePlayer: string | null }>()
   const alive = new Map<string, number>()
   let turn: TurnUnderWay | null = null
   let lastVp: Record<string, number> = {}
@@ -153,6 +145,8 @@ export function replayForReport(
     figure.seqs.push(seq)
     turn.casualties.set(player, figure)
     if (now === 0 && before > 0) lost.push({ id, seq, turn: game.turn, unit, how: lossHow(id, game, stepNow, names) })
+    // A unit a ruling gives its models back is lost no more.
+    if (before === 0 && now > 0) for (let i = lost.length - 1; i >= 0; i--) if (lost[i]?.id === id) lost.splice(i, 1)
   }
 
   foldEvents(
@@ -173,32 +167,14 @@ export function replayForReport(
         narrator = new Narrator(names, (spell) => spell.spellName ?? spellNames.get(spell.spell) ?? spell.spell)
       }
       let answered: OpenRequest | undefined
-      let answeredRoll: (RolledRequest & { followUps: RolledRequest['followUps'][number][] }) | undefined
       if (type === 'DiceRolled' || type === 'ChoiceMade') {
         const requestId = (payload as { requestId: string }).requestId
         answered = open.get(requestId)
         open.delete(requestId)
-        if (answered?.kind === 'dice') {
-          const faces = (payload as PayloadOf<'DiceRolled'>).faces
-          const root = rootOf.get(answered.id)
-          if (root) root.followUps.push({ purpose: answered.purpose, seq: event.seq, faces })
-          else {
-            const when = opened.get(answered.id) ?? { turn: game.turn, activePlayer: game.activePlayer }
-            const roll = { request: answered, seq: event.seq, faces, followUps: [], ...when }
-            rolls.push(roll)
-          }
-          answeredRoll = root ?? (rolls.at(-1) as typeof answeredRoll)
-          rootOf.delete(answered.id)
-        }
-        opened.delete(requestId)
       }
-      for (const request of step.requests) {
-        open.set(request.id, request)
-        if (request.kind !== 'dice') continue
-        opened.set(request.id, { turn: game.turn, activePlayer: game.activePlayer })
-        if (answeredRoll && followsUp(request.purpose, answeredRoll.request.purpose))
-          rootOf.set(request.id, answeredRoll)
-      }
+      for (const request of step.requests) open.set(request.id, request)
+      const dice = answered?.kind === 'dice' ? answered : undefined
+      book.step(game, event.seq, dice, dice ? (payload as PayloadOf<'DiceRolled'>).faces : [], step.requests)
       if (type === 'TurnStarted') {
         closeTurn()
         if (turns.length === 0) narrator.story()
@@ -247,7 +223,7 @@ export function replayForReport(
   )
   closeTurn()
   const game = state.game as GameState
-  return { state, game, names, musters, turns, rolls, lost, standards, largest }
+  return { state, game, names, musters, turns, rolls: book.rolls, lost, standards, largest }
 }
 
 /** A stored event's payload as the fold takes it (core/audit/corrected-fold.ts `toEngineEvent`), without a copy. */

@@ -88,6 +88,9 @@ describe('the report of a game with a correction, a ruling and a claim', () => {
     const lost = model.turns.reduce((sum, turn) => sum + (turn.casualties.orcs?.value ?? 0), 0)
     expect(lost).toBe(5)
     expect(model.turns.at(-1)?.casualties.orcs).toEqual({ value: 3, seqs: [18, 25, 26] })
+    // Caught, then ruled back: the Boyz were not destroyed.
+    expect(model.keyMoments.filter((moment) => moment.kind === 'unit-destroyed')).toEqual([])
+    expect(model.armies[1]?.units[0]).toMatchObject({ modelsLeft: 20, fate: 'fleeing, with 20 of 25 models' })
     await api.close()
   })
 })
