@@ -55,9 +55,15 @@ function grounds(trees: readonly Explanation[]): { rules: RuleRef[]; seqs: numbe
   return { rules: [...rules.values()], seqs: seqList(seqs) }
 }
 
+/** A part of a unit's count in words; one that gives no figure (a character counted apart) with its own parts. */
+function partText(part: Explanation): string {
+  if (/\d/.test(part.text) || part.children.length === 0) return part.text
+  return `${part.text} (${part.children.map(partText).join('; ')})`
+}
+
 function why(parts: readonly Explanation[]): Sentence {
   const { rules, seqs } = grounds(parts)
-  return { text: parts.map((part) => part.text).join('; '), seqs, rules }
+  return { text: parts.map(partText).join('; '), seqs, rules }
 }
 
 /** A trophy in a unit's count (a standard it holds, or one it no longer can): what it gives its own player. */

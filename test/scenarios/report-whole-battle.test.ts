@@ -248,5 +248,16 @@ describe('the story of the Old World battle, as its file works it out', () => {
 
   it('the end: 645 to 100, a crushing victory', () => {
     expect(model.result.summary.text).toBe('One win a crushing victory, 645 VP to 100')
+    // The Boyz 160, their Warboss counted apart 110, and 100 more for him as the General.
+    expect(model.result.lines.find((line) => line.unit === 'Orc Boyz')).toMatchObject({
+      player: 'p1',
+      vp: 370,
+      why: {
+        text:
+          'Orc Boyz is destroyed: 100% of 160 points = 160; Orc Warboss counts apart from Orc Boyz (Orc Warboss is slain: ' +
+          "100% of 110 points = 110); Orc Warboss, p2's General, is slain: +100",
+        seqs: [3, 114],
+      },
+    })
   })
 })
