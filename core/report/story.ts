@@ -27,8 +27,8 @@ export interface StoryStep {
 
 /** A shooting or magic attack (or hits from elsewhere) being tallied. */
 interface Attack {
-  readonly mode: 'shooting' | 'magic' | 'other'
-  /** The shooter and target (shooting), the spell's name and target (magic). */
+  readonly mode: 'shooting' | 'melee' | 'magic' | 'other'
+  /** The shooter or attacker and its target (shooting, melee), the spell's name and target (magic). */
   readonly by: string | null
   readonly target: string | null
   readonly standAndShoot: boolean
@@ -73,7 +73,9 @@ export class Narrator {
   private telling: Telling | null = null
   private attack: Attack | null = null
   private round: Round | null = null
-  private shot: { shooter: string; target: string; standAndShoot: boolean; seq: number } | null = null
+  /** The shot or the attacks declared last (ShotDeclared, MeleeAttacksDeclared): whose hits come next. */
+  private shot: { mode: 'shooting' | 'melee'; by: string; target: string; standAndShoot: boolean; seq: number } | null =
+    null
   private spell: { name: string; target: string; seq: number } | null = null
 
   constructor(
@@ -108,10 +110,14 @@ export class Narrator {
     if (type === 'DiceRolled' || type === 'ChoiceMade') return
     this.flush()
     if (type !== 'SpellCast') this.spell = null
-    if (type !== 'ShotDeclared') this.shot = null
+    if (type !== 'ShotDeclared' && type !== 'MeleeAttacksDeclared') this.shot = null
     if (type === 'ShotDeclared') {
       const shot = step.payload as PayloadOf<'ShotDeclared'>
-      this.shot = { shooter: shot.shooter, target: shot.target, standAndShoot: shot.standAndShoot === true, seq }
+      const standAndShoot = shot.standAndShoot === true
+      this.shot = { mode: 'shooting', by: shot.shooter, target: shot.target, standAndShoot, seq }
+    } else if (type === 'MeleeAttacksDeclared') {
+      const melee = step.payload as PayloadOf<'MeleeAttacksDeclared'>
+      this.shot = { mode: 'melee', by: melee.attacker, target: melee.target, standAndShoot: false, seq }
     } else if (type === 'SpellCast') {
       const spell = step.payload as PayloadOf<'SpellCast'>
       this.spell = { name: this.spellName(spell), target: spell.target, seq }
@@ -314,8 +320,8 @@ export class Narrator {
       this.flush()
       tally = emptyTally()
       if (this.shot) {
-        const { shooter, target, standAndShoot, seq } = this.shot
-        this.attack = { mode: 'shooting', by: shooter, target, standAndShoot, tally }
+        const { mode, by, target, standAndShoot, seq } = this.shot
+        this.attack = { mode, by, target, standAndShoot, tally }
         tally.seqs.push(seq)
       } else if (this.spell) {
         this.attack = { mode: 'magic', by: this.spell.name, target: this.spell.target, standAndShoot: false, tally }
@@ -400,6 +406,11 @@ export class Narrator {
     if (attack.mode === 'shooting' && attack.by && attack.target) {
       const verb = attack.standAndShoot ? 'stood and shot' : 'shot'
       const text = `${names.The(attack.by)} ${verb} at ${names.the(attack.target)}: ${count(tally.attacks, 'shot')}, `
+      this.say(text + tallyText(tally, this.names), tally.seqs)
+      return
+    }
+    if (attack.mode === 'melee' && attack.by && attack.target) {
+      const text = `${names.The(attack.by)} attacked ${names.the(attack.target)}: ${count(tally.attacks, 'attack')}, `
       this.say(text + tallyText(tally, this.names), tally.seqs)
       return
     }

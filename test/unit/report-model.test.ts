@@ -128,6 +128,27 @@ describe('the report of a game still going on', () => {
   })
 })
 
+describe('attacks declared one unit at a time', () => {
+  it('tells who attacked whom, and what came of it', () => {
+    const game = combatGame(
+      unitDef('corsairs', { name: 'Corsairs', models: 10 }),
+      unitDef('spearmen', { name: 'Spearmen', models: 10 }),
+    )
+    game.apply(ev.attack('corsairs', 'spearmen', 5)) // seq 6: 5 attacks, WS 3 against WS 3: 4+
+    game.roll([4, 5, 6, 1, 2]) // 7: 3 hits; S 3 against T 3: 4+
+    game.roll([4, 4, 1]) // 8: 2 wounds, and no armour to save them
+    const events = foldedEventsOf(game)
+    const model = buildReport({ engine: createEngine(classic), events, log: testLog(events), lang: 'en' })
+    expect(story(model)).toEqual([
+      {
+        text: 'The Corsairs attacked the Spearmen: 5 attacks, 3 hits, 2 wounds, none saved; the Spearmen lost 2 models.',
+        seqs: [6, 7, 8],
+      },
+    ])
+    expect(model.turns[0]?.phases.map((phase) => phase.phase)).toEqual(['Close combat'])
+  })
+})
+
 describe('the report of a game a player conceded', () => {
   it('says who conceded, and who won what', () => {
     // The classic whole battle up to seq 137, the end of the Empire's turn 3: the Empire concedes.
