@@ -1,6 +1,7 @@
 import { audit } from '../audit/audit.js'
 import type { Engine } from '../engine/driver.js'
-import type { UnitState } from '../engine/types.js'
+import type { GameState, UnitState } from '../engine/types.js'
+import { DEFAULT_GAME_TURNS } from '../events/game-end-events.js'
 import type { FoldedEvent } from '../store/event-store.js'
 import { armiesOf } from './armies.js'
 import { luckOf } from './luck.js'
@@ -16,9 +17,6 @@ export interface ReportInput {
   readonly log: ReportLog
   readonly lang: ReportLang
 }
-
-/** The games' agreed length when GameCreated named none (core/engine/turn-sequence.ts). */
-const DEFAULT_TURNS = 6
 
 /** Only Claims, Rulings and Corrections give the audit anything to list: a log with none needs no audit fold. */
 const AUDITED = new Set(['Claim', 'Ruling', 'Correction'])
@@ -41,13 +39,10 @@ function appendixOf(input: ReportInput): ReportAppendix {
  */
 export function buildReport(input: ReportInput): ReportModel {
   const { engine, events, log, lang } = input
-  let turnsAgreed = DEFAULT_TURNS
-  const replay = replayForReport(engine, events, (game, names) => {
-    turnsAgreed = game.progress?.turns ?? DEFAULT_TURNS
-    return summaryText(game, names, turnsAgreed)
-  })
+  const agreed = (game: GameState) => game.progress?.turns ?? DEFAULT_GAME_TURNS
+  const replay = replayForReport(engine, events, (game, names) => summaryText(game, names, agreed(game)))
   const { game, names } = replay
-  turnsAgreed = game.progress?.turns ?? DEFAULT_TURNS
+  const turnsAgreed = agreed(game)
   const players = game.players.map((p) => ({ id: p.id, name: p.name }))
   const mustered = new Map<string, number>()
   for (const muster of replay.musters) for (const named of muster.named) mustered.set(named.id, mustered.size)

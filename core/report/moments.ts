@@ -21,7 +21,7 @@ const ORDER: readonly KeyMomentKind[] = [
  * Each army's General as mustered (seed: General §general): the character with the highest Ld; among equals the one
  * its player designated, else the first mustered. Null for an army with no character.
  */
-export function generalOf(named: readonly Named[]): Named | null {
+export function generalAtMuster(named: readonly Named[]): Named | null {
   const characters = named.filter((n) => n.character)
   if (characters.length === 0) return null
   const highest = Math.max(...characters.map((c) => c.leadership))
@@ -94,7 +94,7 @@ export function keyMoments(replay: ReportReplay, luck: LuckReport): KeyMoment[] 
     moments.push({ kind: 'unit-destroyed', turn: lost.turn, sentence: { text, seqs: [lost.seq] } })
   }
   for (const muster of replay.musters) {
-    const general = generalOf(muster.named)
+    const general = generalAtMuster(muster.named)
     if (!general) continue
     const moment = generalMoment(replay, general)
     const slain = replay.lost.find((entry) => entry.id === general.id && moment.sentence.seqs.includes(entry.seq))
