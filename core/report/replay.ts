@@ -62,6 +62,169 @@ interface TurnUnderWay {
   readonly casualties: Map<string, { value: number; seqs: number[] }>
 }
 
+/** What the fold keeps as it goes: the story, the turns, the rolls, the losses, the standards and combat results. */
+class ReportFold {
+  names = new Names([])
+  private narrator = new Narrator(this.names, () => '')
+  readonly musters: { player: string; seq: number; named: Named[] }[] = []
+  readonly turns: TurnReport[] = []
+  readonly book = new RollBook()
+  readonly lost: Lost[] = []
+  readonly standards: Taken[] = []
+  largest: LargestResult | null = null
+  /** Requests open, by id: what an answer answers. */
+  private readonly open = new Map<string, OpenRequest>()
+  /** Models on the table by unit and character id, as last counted. */
+  private readonly alive = new Map<string, number>()
+  private turn: TurnUnderWay | null = null
+  private lastVp: Record<string, number> = {}
+
+  constructor(
+    private readonly spellNames: ReadonlyMap<string, string>,
+    private readonly endSentence: (game: GameState, names: Names) => string,
+  ) {}
+
+  /** A voided event: the game moves past its seq unchanged. */
+  skipped(seq: number): void {
+    if (this.turn) this.turn.toSeq = seq
+  }
+
+  step(step: StepResult, seq: number, type: string, payload: unknown): void {
+    const game = step.state
+    if (type === 'GameCreated') {
+      this.names = new Names(game.players)
+      this.narrator = new Narrator(
+        this.names,
+        (spell) => spell.spellName ?? this.spellNames.get(spell.spell) ?? spell.spell,
+      )
+    }
+    let answered: OpenRequest | undefined
+    if (type === 'DiceRolled' || type === 'ChoiceMade') {
+      const requestId = (payload as { requestId: string }).requestId
+      answered = this.open.get(requestId)
+      this.open.delete(requestId)
+    }
+    for (const request of step.requests) this.open.set(request.id, request)
+    const dice = answered?.kind === 'dice' ? answered : undefined
+    this.book.step(game, seq, dice, dice ? (payload as PayloadOf<'DiceRolled'>).faces : [], step.requests)
+    if (type === 'TurnStarted') this.startTurn(payload as PayloadOf<'TurnStarted'>, seq)
+    else if (type === 'PhaseStarted') {
+      this.closePhase()
+      if (this.turn) this.turn.phase = phaseLabel((payload as PayloadOf<'PhaseStarted'>).phase)
+    } else if (type === 'ArmyMustered') {
+      const army = payload as PayloadOf<'ArmyMustered'>
+      this.musters.push({ player: army.player, seq, named: this.names.muster(army, seq) })
+    }
+    this.narrator.take({ seq, type, payload, outcomes: step.outcomes, answered, game })
+    if (type === 'ArmyMustered') for (const unit of Object.values(game.units)) this.count(unit, seq, game, step, false)
+    else this.countNamed(game, step, seq)
+    this.note(step, game)
+    if (type === 'GameEnded') {
+      this.closePhase()
+      if (this.turn) this.turn.phase = 'End of the game'
+      this.narrator.tell(this.endSentence(game, this.names), [seq])
+    }
+    if (game.score) this.lastVp = { ...game.score.vp }
+    if (this.turn) this.turn.toSeq = seq
+  }
+
+  private startTurn(started: PayloadOf<'TurnStarted'>, seq: number): void {
+    this.closeTurn()
+    // What was told before the first turn (the muster, deployment) belongs to no player turn.
+    if (this.turns.length === 0) this.narrator.story()
+    this.turn = {
+      turn: started.turn,
+      player: started.player,
+      fromSeq: seq,
+      toSeq: seq,
+      phase: 'Start of the turn',
+      phases: [],
+      casualties: new Map(),
+    }
+  }
+
+  private closePhase(): void {
+    const story = this.narrator.story()
+    if (this.turn && story.length > 0) this.turn.phases.push({ phase: this.turn.phase, story })
+  }
+
+  closeTurn(): void {
+    const turn = this.turn
+    if (!turn) return
+    this.closePhase()
+    const casualties: Record<string, Figure> = {}
+    for (const player of this.names.playerIds()) {
+      const figure = turn.casualties.get(player)
+      casualties[player] = { value: figure?.value ?? 0, seqs: seqList(figure?.seqs ?? []) }
+    }
+    const { fromSeq, toSeq, phases } = turn
+    this.turns.push({
+      turn: turn.turn,
+      player: turn.player,
+      fromSeq,
+      toSeq,
+      phases,
+      casualties,
+      vpAfter: { ...this.lastVp },
+    })
+    this.turn = null
+  }
+
+  /** After a step, the units its outcomes name (no other has changed). */
+  private countNamed(game: GameState, step: StepResult, seq: number): void {
+    for (const outcome of step.outcomes)
+      for (const value of Object.values(outcome.values as Record<string, unknown>))
+        if (typeof value === 'string' && Object.hasOwn(game.units, value))
+          this.count(game.units[value] as UnitState, seq, game, step, true)
+  }
+
+  /** A unit's models and its characters' now; a drop is a casualty of the player turn under way. */
+  private count(unit: UnitState, seq: number, game: GameState, step: StepResult, counting: boolean): void {
+    this.models(unit.id, unit.player, unit.models, seq, game, step, counting, true)
+    for (const character of unit.characters)
+      this.models(character.id, unit.player, character.slain ? 0 : 1, seq, game, step, counting, false)
+  }
+
+  private models(
+    id: string,
+    player: string,
+    now: number,
+    seq: number,
+    game: GameState,
+    step: StepResult,
+    counting: boolean,
+    unit: boolean,
+  ): void {
+    const before = this.alive.get(id)
+    this.alive.set(id, now)
+    const turn = this.turn
+    if (!counting || before === undefined || before === now || !turn) return
+    const figure = turn.casualties.get(player) ?? { value: 0, seqs: [] }
+    figure.value += before - now
+    figure.seqs.push(seq)
+    turn.casualties.set(player, figure)
+    const lost = this.lost
+    if (now === 0 && before > 0) lost.push({ id, seq, turn: game.turn, unit, how: lossHow(id, game, step, this.names) })
+    // A unit a ruling gives its models back is lost no more.
+    if (before === 0 && now > 0) for (let i = lost.length - 1; i >= 0; i--) if (lost[i]?.id === id) lost.splice(i, 1)
+  }
+
+  /** The standards captured and the largest combat result (the earliest of equals). */
+  private note(step: StepResult, game: GameState): void {
+    for (const outcome of step.outcomes) {
+      if (outcome.kind === 'standard-captured')
+        this.standards.push({ seq: outcome.seq, turn: game.turn, values: outcome.values })
+      if (outcome.kind !== 'combat-result' || Object.keys(outcome.values.scores).length === 0) continue
+      if (this.largest && this.largest.values.difference >= outcome.values.difference) continue
+      const sides = (game.combats[outcome.values.combat]?.sides ?? []).map((side) => ({
+        player: side.player,
+        units: side.units.map((u) => u.unit),
+      }))
+      this.largest = { seq: outcome.seq, turn: game.turn, values: outcome.values, sides }
+    }
+  }
+}
+
 /**
  * Folds the game once and keeps what the report tells. `endSentence` words the end of the game (told in its last
  * player turn, under "End of the game").
@@ -72,158 +235,28 @@ export function replayForReport(
   endSentence: (game: GameState, names: Names) => string,
 ): ReportReplay {
   const state = engine.initialState()
-  const spellNames = new Map(engine.ruleset.catalogue.entries.map((entry) => [entry.id, entry.name]))
-  let names = new Names([])
-  let narrator = new Narrator(names, () => '')
-  const musters: { player: string; seq: number; named: Named[] }[] = []
-  const turns: TurnReport[] = []
-  const book = new RollBook()
-  const lost: Lost[] = []
-  const standards: Taken[] = []
-  let largest: LargestResult | null = null
-  const open = new Map<string, OpenRequest>()
-  const alive = new Map<string, number>()
-  let turn: TurnUnderWay | null = null
-  let lastVp: Record<string, number> = {}
-
-  const closePhase = () => {
-    const story = narrator.story()
-    if (turn && story.length > 0) turn.phases.push({ phase: turn.phase, story })
-  }
-  const closeTurn = () => {
-    if (!turn) return
-    closePhase()
-    const casualties: Record<string, Figure> = {}
-    for (const player of names.playerIds()) {
-      const figure = turn.casualties.get(player)
-      casualties[player] = { value: figure?.value ?? 0, seqs: seqList(figure?.seqs ?? []) }
-    }
-    turns.push({
-      turn: turn.turn,
-      player: turn.player,
-      fromSeq: turn.fromSeq,
-      toSeq: turn.toSeq,
-      phases: turn.phases,
-      casualties,
-      vpAfter: { ...lastVp },
-    })
-    turn = null
-  }
-
-  /** Models on the table now by unit and character id; a drop is a casualty of the player turn under way. */
-  const countUnit = (unit: UnitState, seq: number, counting: boolean, game: GameState) => {
-    note(unit.id, unit.player, unit.models, seq, counting, game, true)
-    for (const character of unit.characters)
-      note(character.id, unit.player, character.slain ? 0 : 1, seq, counting, game, false)
-  }
-  /** Every unit at a muster; after a step, only the units its outcomes name (no other has changed). */
-  const count = (game: GameState, step: StepResult, seq: number, mustered: boolean) => {
-    if (mustered) {
-      for (const unit of Object.values(game.units)) countUnit(unit, seq, false, game)
-      return
-    }
-    for (const outcome of step.outcomes)
-      for (const value of Object.values(outcome.values as Record<string, unknown>))
-        if (typeof value === 'string' && Object.hasOwn(game.units, value))
-          countUnit(game.units[value] as UnitState, seq, true, game)
-  }
-  let stepNow: StepResult | null = null
-  const note = (
-    id: string,
-    player: string,
-    now: number,
-    seq: number,
-    counting: boolean,
-    game: GameState,
-    unit: boolean,
-  ) => {
-    const before = alive.get(id)
-    alive.set(id, now)
-    if (!counting || before === undefined || before === now || !turn) return
-    const figure = turn.casualties.get(player) ?? { value: 0, seqs: [] }
-    figure.value += before - now
-    figure.seqs.push(seq)
-    turn.casualties.set(player, figure)
-    if (now === 0 && before > 0) lost.push({ id, seq, turn: game.turn, unit, how: lossHow(id, game, stepNow, names) })
-    // A unit a ruling gives its models back is lost no more.
-    if (before === 0 && now > 0) for (let i = lost.length - 1; i >= 0; i--) if (lost[i]?.id === id) lost.splice(i, 1)
-  }
-
+  const fold = new ReportFold(
+    new Map(engine.ruleset.catalogue.entries.map((entry) => [entry.id, entry.name])),
+    endSentence,
+  )
   foldEvents(
     engine,
     state,
     events,
     (step, event, mark) => {
       if (!step) {
-        if (turn) turn.toSeq = event.seq
+        fold.skipped(event.seq)
         return
       }
-      stepNow = step
-      const game = step.state
       const type = mark?.replacement?.type ?? event.type
-      const payload = mark?.replacement ? mark.replacement.payload : storedPayload(event)
-      if (type === 'GameCreated') {
-        names = new Names(game.players)
-        narrator = new Narrator(names, (spell) => spell.spellName ?? spellNames.get(spell.spell) ?? spell.spell)
-      }
-      let answered: OpenRequest | undefined
-      if (type === 'DiceRolled' || type === 'ChoiceMade') {
-        const requestId = (payload as { requestId: string }).requestId
-        answered = open.get(requestId)
-        open.delete(requestId)
-      }
-      for (const request of step.requests) open.set(request.id, request)
-      const dice = answered?.kind === 'dice' ? answered : undefined
-      book.step(game, event.seq, dice, dice ? (payload as PayloadOf<'DiceRolled'>).faces : [], step.requests)
-      if (type === 'TurnStarted') {
-        closeTurn()
-        if (turns.length === 0) narrator.story()
-        const started = payload as PayloadOf<'TurnStarted'>
-        turn = {
-          turn: started.turn,
-          player: started.player,
-          fromSeq: event.seq,
-          toSeq: event.seq,
-          phase: 'Start of the turn',
-          phases: [],
-          casualties: new Map(),
-        }
-      } else if (type === 'PhaseStarted') {
-        closePhase()
-        if (turn) turn.phase = phaseLabel((payload as PayloadOf<'PhaseStarted'>).phase)
-      } else if (type === 'ArmyMustered') {
-        const army = payload as PayloadOf<'ArmyMustered'>
-        musters.push({ player: army.player, seq: event.seq, named: names.muster(army, event.seq) })
-      }
-      narrator.take({ seq: event.seq, type, payload, outcomes: step.outcomes, answered, game })
-      if (step.outcomes.length > 0 || type === 'ArmyMustered') count(game, step, event.seq, type === 'ArmyMustered')
-      for (const outcome of step.outcomes) {
-        if (outcome.kind === 'standard-captured')
-          standards.push({ seq: outcome.seq, turn: game.turn, values: outcome.values })
-        if (outcome.kind === 'combat-result' && Object.keys(outcome.values.scores).length > 0) {
-          if (largest && largest.values.difference >= outcome.values.difference) continue
-          const combat = game.combats[outcome.values.combat]
-          const sides = (combat?.sides ?? []).map((side) => ({
-            player: side.player,
-            units: side.units.map((u) => u.unit),
-          }))
-          largest = { seq: outcome.seq, turn: game.turn, values: outcome.values, sides }
-        }
-      }
-      if (type === 'GameEnded') {
-        closePhase()
-        if (turn) turn.phase = 'End of the game'
-        narrator.tell(endSentence(game, names), [event.seq])
-      }
-      if (game.score) lastVp = { ...game.score.vp }
-      if (turn) turn.toSeq = event.seq
+      fold.step(step, event.seq, type, mark?.replacement ? mark.replacement.payload : storedPayload(event))
     },
     correctionsOf(events),
     { explanations: false },
   )
-  closeTurn()
-  const game = state.game as GameState
-  return { state, game, names, musters, turns, rolls: book.rolls, lost, standards, largest }
+  fold.closeTurn()
+  const { names, musters, turns, book, lost, standards, largest } = fold
+  return { state, game: state.game as GameState, names, musters, turns, rolls: book.rolls, lost, standards, largest }
 }
 
 /** A stored event's payload as the fold takes it (core/audit/corrected-fold.ts `toEngineEvent`), without a copy. */
