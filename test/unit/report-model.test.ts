@@ -128,6 +128,24 @@ describe('the report of a game still going on', () => {
   })
 })
 
+describe('the report of a game not yet begun', () => {
+  it('has its armies and no turns, and says the players are level', () => {
+    const game = new EngineGame(ev.created(), ev.mustered('p1', unitDef('a')), ev.mustered('p2', unitDef('b')))
+    const events = foldedEventsOf(game)
+    const model = buildReport({ engine: createEngine(classic), events, log: testLog(events), lang: 'en' })
+    expect(model.turns).toEqual([])
+    expect(model.result.summary).toEqual({
+      text: 'So far (before the first turn): the players are level, 0 VP each',
+      seqs: [],
+    })
+    expect(model.armies.map((army) => [army.player, army.units.map((unit) => unit.fate), army.unpriced])).toEqual([
+      ['p1', ['fighting on unscathed'], ['a']],
+      ['p2', ['fighting on unscathed'], ['b']],
+    ])
+    expect(model.title).toBe('One v Two')
+  })
+})
+
 describe('attacks declared one unit at a time', () => {
   it('tells who attacked whom, and what came of it', () => {
     const game = combatGame(
