@@ -33,6 +33,8 @@ export interface VictoryRules {
   unitScore(ctx: ProcedureContext, unit: UnitState): UnitScore
   /** The result from each player's VP; `conceded`, the player who conceded, or null at the end of the last turn. */
   result(ctx: ProcedureContext, vp: Readonly<Record<string, number>>, conceded: string | null): ResultReading
+  /** The id of the player's General (the character model) as the ruleset names him now; null for an army with none. */
+  general(ctx: ProcedureContext, player: string): string | null
 }
 
 /** The running score in the state: each player's VP so far, and what each unit that gives any gives. */

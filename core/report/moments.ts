@@ -17,18 +17,6 @@ const ORDER: readonly KeyMomentKind[] = [
   'unluckiest-roll',
 ]
 
-/**
- * Each army's General as mustered (seed: General §general): the character with the highest Ld; among equals the one
- * its player designated, else the first mustered. Null for an army with no character.
- */
-export function generalAtMuster(named: readonly Named[]): Named | null {
-  const characters = named.filter((n) => n.character)
-  if (characters.length === 0) return null
-  const highest = Math.max(...characters.map((c) => c.leadership))
-  const tied = characters.filter((c) => c.leadership === highest)
-  return tied.find((c) => c.designated) ?? tied[0] ?? null
-}
-
 function generalMoment(replay: ReportReplay, general: Named): KeyMoment {
   const { names, game } = replay
   const title = `${names.player(general.player)}'s General, ${general.name},`
@@ -94,7 +82,8 @@ export function keyMoments(replay: ReportReplay, luck: LuckReport): KeyMoment[] 
     moments.push({ kind: 'unit-destroyed', turn: lost.turn, sentence: { text, seqs: [lost.seq] } })
   }
   for (const muster of replay.musters) {
-    const general = generalAtMuster(muster.named)
+    const id = replay.generals[muster.player]
+    const general = id ? muster.named.find((named) => named.id === id) : undefined
     if (!general) continue
     const moment = generalMoment(replay, general)
     const slain = replay.lost.find((entry) => entry.id === general.id && moment.sentence.seqs.includes(entry.seq))

@@ -50,6 +50,8 @@ export interface ReportReplay {
   readonly lost: readonly Lost[]
   readonly standards: readonly Taken[]
   readonly largest: LargestResult | null
+  /** Each player's General as the ruleset names him when the first turn starts (at the head in a game not begun). */
+  readonly generals: Readonly<Record<string, string | null>>
 }
 
 interface TurnUnderWay {
@@ -235,6 +237,14 @@ export function replayForReport(
   endSentence: (game: GameState, names: Names) => string,
 ): ReportReplay {
   const state = engine.initialState()
+  let generals: Record<string, string | null> | null = null
+  // The ruleset's own choice of General (seed: General §general), read once the armies stand on the table.
+  const generalsNow = () => {
+    const game = state.game
+    if (!game) return {}
+    const ctx = engine.contextFor(state)
+    return Object.fromEntries(game.players.map((p) => [p.id, engine.ruleset.victory?.general(ctx, p.id) ?? null]))
+  }
   const fold = new ReportFold(
     new Map(engine.ruleset.catalogue.entries.map((entry) => [entry.id, entry.name])),
     endSentence,
@@ -249,6 +259,7 @@ export function replayForReport(
         return
       }
       const type = mark?.replacement?.type ?? event.type
+      if (type === 'TurnStarted' && generals === null) generals = generalsNow()
       fold.step(step, event.seq, type, mark?.replacement ? mark.replacement.payload : storedPayload(event))
     },
     correctionsOf(events),
@@ -256,7 +267,19 @@ export function replayForReport(
   )
   fold.closeTurn()
   const { names, musters, turns, book, lost, standards, largest } = fold
-  return { state, game: state.game as GameState, names, musters, turns, rolls: book.rolls, lost, standards, largest }
+  const game = state.game as GameState
+  return {
+    state,
+    game,
+    names,
+    musters,
+    turns,
+    rolls: book.rolls,
+    lost,
+    standards,
+    largest,
+    generals: generals ?? generalsNow(),
+  }
 }
 
 /** A stored event's payload as the fold takes it (core/audit/corrected-fold.ts `toEngineEvent`), without a copy. */

@@ -18,9 +18,6 @@ export interface Named {
   /** The unit it was mustered in (a character mustered with a unit); null otherwise. */
   readonly musteredIn: string | null
   readonly points: number | null
-  /** Its Leadership, and whether its player designated it the General (seed: General; characters only). */
-  readonly leadership: number
-  readonly designated: boolean
   /** Seq of the ArmyMustered. */
   readonly seq: number
 }
@@ -49,8 +46,6 @@ export class Names {
         models: unit.models,
         musteredIn: null,
         points: unit.points ?? null,
-        leadership: unit.profile.Ld,
-        designated: unit.general === true,
         seq,
       })
       for (const character of unit.characters ?? [])
@@ -62,8 +57,6 @@ export class Names {
           models: 1,
           musteredIn: unit.id,
           points: character.points ?? null,
-          leadership: character.profile.Ld,
-          designated: character.general,
           seq,
         })
     }

@@ -2,6 +2,7 @@ import type { ProcedureContext, UnitState } from '../../engine/types.js'
 import type { ResultReading, VictoryRules } from '../../engine/victory.js'
 import { type Explanation, explain } from '../../explain/explanation.js'
 import type { BattleContext } from '../battle/context.js'
+import { generalOf } from '../battle/leadership.js'
 import {
   concessionWinner,
   endOfGame,
@@ -108,6 +109,7 @@ function reading(
 }
 
 export const classicVictory: VictoryRules = {
+  general: (ctx, player) => generalOf(ctx as BattleContext, player)?.model.id ?? null,
   unitScore: (ctx, unit) => unitVictoryPoints(ctx as BattleContext, unit, conventions(ctx as ClassicContext)),
   result(procedure, vp, conceded) {
     const ctx = procedure as ClassicContext

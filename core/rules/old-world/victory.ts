@@ -2,6 +2,7 @@ import type { ProcedureContext } from '../../engine/types.js'
 import type { ResultReading, VictoryRules } from '../../engine/victory.js'
 import { explain } from '../../explain/explanation.js'
 import type { BattleContext } from '../battle/context.js'
+import { generalOf } from '../battle/leadership.js'
 import {
   concessionWinner,
   endOfGame,
@@ -80,6 +81,7 @@ function reading(
 }
 
 export const oldWorldVictory: VictoryRules = {
+  general: (ctx, player) => generalOf(ctx as BattleContext, player)?.model.id ?? null,
   unitScore: (ctx, unit) => unitVictoryPoints(ctx as BattleContext, unit, conventions(ctx as OldWorldContext)),
   result(procedure, vp, conceded) {
     const ctx = procedure as OldWorldContext
