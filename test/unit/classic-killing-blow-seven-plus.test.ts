@@ -1,33 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { defineEntry, entryData } from '../../core/engine/catalogue.js'
-import type { Ruleset } from '../../core/engine/types.js'
 import { renderExplanationText } from '../../core/explain/index.js'
-import { classic } from '../../core/rules/classic/index.js'
 import { ev, RulesetGame, unitDef } from '../helpers/classic-game.js'
+import { classicWithHarderToWound } from '../helpers/harder-to-wound.js'
 
 /**
  * Seed 000, Killing Blow: "To-wound rolls of a natural 6 ignore armour saves. Has no effect on to-wound rolls of 7+."
- * No rule of seed 000 worsens a to-wound score, so a test-only entry stands in for one (+1 to the score needed):
- * S 3 against T 5 needs 6+ on the 7th chart, and with it 7+, rolled as a 6 and then 4+ (classic/variants
- * §killing-blow-seven-plus).
+ * No rule of seed 000 worsens a to-wound score, so a test-only entry stands in for one (test/helpers/harder-to-wound.ts).
  */
-const harderToWound = defineEntry({
-  id: 'test-harder-to-wound',
-  name: 'Test: harder to wound',
-  kind: 'special-rule',
-  source: 'test',
-  text: 'Hits on this unit need 1 more to wound.',
-  clauses: { harder: '+1 to the score needed to wound it' },
-  enforcement: 'enforced',
-  effects: [
-    { at: 'to-wound', clause: 'harder', label: 'test: harder to wound', kind: 'add', holder: 'opponent', value: 1 },
-  ],
-})
-const ruleset: Ruleset = {
-  ...classic,
-  catalogue: { ...classic.catalogue, entries: [...classic.catalogue.entries, entryData(harderToWound)] },
-  definitions: [...classic.definitions, harderToWound],
-}
+const ruleset = classicWithHarderToWound
 
 function fight(targetRules: string[]) {
   const game = new RulesetGame(

@@ -2,14 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { LocalGameApi, toEngineEvent } from '../../core/api/index.js'
-import { defineEntry, entryData } from '../../core/engine/catalogue.js'
 import { createEngine, type GameState, type OpenRequest, type Outcome } from '../../core/engine/index.js'
-import type { DiceRequestSpec, Ruleset } from '../../core/engine/types.js'
+import type { DiceRequestSpec } from '../../core/engine/types.js'
 import { luckOf, rollLuckOf } from '../../core/report/luck.js'
 import type { RolledRequest } from '../../core/report/types.js'
 import { classic } from '../../core/rules/classic/index.js'
 import { useBuiltGame } from '../helpers/built-game.js'
 import { combatGame, ev, RulesetGame, unitDef } from '../helpers/classic-game.js'
+import { classicWithHarderToWound } from '../helpers/harder-to-wound.js'
 import { useTempDir } from '../helpers/temp.js'
 
 /**
@@ -103,24 +103,7 @@ function stepsOf(game: RulesetGame): Step[] {
   }))
 }
 
-/** As classic-killing-blow-seven-plus.test.ts: a test-only rule making S 3 against T 5 a 7+ to wound. */
-const harderToWound = defineEntry({
-  id: 'test-harder-to-wound',
-  name: 'Test: harder to wound',
-  kind: 'special-rule',
-  source: 'test',
-  text: 'Hits on this unit need 1 more to wound.',
-  clauses: { harder: '+1 to the score needed to wound it' },
-  enforcement: 'enforced',
-  effects: [
-    { at: 'to-wound', clause: 'harder', label: 'test: harder to wound', kind: 'add', holder: 'opponent', value: 1 },
-  ],
-})
-const sevenPlusRules: Ruleset = {
-  ...classic,
-  catalogue: { ...classic.catalogue, entries: [...classic.catalogue.entries, entryData(harderToWound)] },
-  definitions: [...classic.definitions, harderToWound],
-}
+const sevenPlusRules = classicWithHarderToWound
 
 describe('re-rolls and 7+ as the engine asks for them', () => {
   it("Hatred: the failed dice re-rolled, in order, make the engine's hits", () => {
