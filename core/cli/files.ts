@@ -53,7 +53,14 @@ export async function writeChunks(
         })
       }
       if (failure !== undefined) throw failure
-      if (!stream.write(chunk)) await Promise.race([once(stream, 'drain'), once(stream, 'close')])
+      if (!stream.write(chunk)) {
+        // The listener that lost the race is removed, so a long export does not pile them up on the stream.
+        const settled = new AbortController()
+        const { signal } = settled
+        await Promise.race([once(stream, 'drain', { signal }), once(stream, 'close', { signal })]).finally(() =>
+          settled.abort(),
+        )
+      }
     }
     if (stream) {
       stream.end()
