@@ -104,7 +104,7 @@ describe('errors cross as data', () => {
   it('every error code used in core/ and the hosts is in the closed union, and the union has no code nothing uses', () => {
     const used = new Set<string>()
     for (const { text } of [...sources('core'), ...sources('electron')]) {
-      for (const match of text.matchAll(/['`]((?:api|store|engine|rules|event|import|host|report)\/[a-z-]+)['`]/g))
+      for (const match of text.matchAll(/['`]((?:api|store|engine|rules|event|import|host|report|list)\/[a-z-]+)['`]/g))
         used.add(match[1] as string)
     }
     used.delete('api/unexpected') // toErrorData's, for values that are not ArbiterErrors
