@@ -451,6 +451,8 @@ export interface TroopTemplate {
   /** What the unit is for, as a muster screen shows it. */
   readonly summary: string
   readonly unit: import('../events/event-types.js').UnitDefinitionInput
+  /** The army it belongs to, as a slug (`wood-elves`); absent: its unit's race, and without one any army's. */
+  readonly army?: string
 }
 
 /** A ruleset is a plug-in: the engine knows none, the api hands it the one GameCreated names. */
