@@ -8,6 +8,9 @@ import type { EventStore, StoredLibraryUnit } from '../store/event-store.js'
 import { sha256Hex } from '../store/sha256.js'
 import type { LibraryEntry } from './game-api-contract.js'
 import { validatedPayload } from './muster-input.js'
+
+export { listImportedPayload } from '../lists/list-event.js'
+
 import { rulesetOf } from './rulesets.js'
 
 /**
