@@ -110,9 +110,11 @@ function readProfiles(node: Node): RosterProfile[] {
     const characteristics = listOf(profile.characteristics, 'characteristic').map((characteristic) => ({
       name: textOf(characteristic.name) ?? '',
       // 2.03 and New Recruit: the value is the element's text ($text); 2.01: the value= attribute.
-      value: textOf(characteristic.$text) ?? textOf(characteristic.value) ?? '',
+      value: textOf(characteristic.$text) || textOf(characteristic.value) || '',
     }))
-    return [{ name: textOf(profile.name) ?? '', typeName: textOf(profile.typeName) ?? '', characteristics }]
+    // 2.03 and New Recruit name the profile's type typeName; 2.01 profileTypeName.
+    const typeName = textOf(profile.typeName) ?? textOf(profile.profileTypeName) ?? ''
+    return [{ name: textOf(profile.name) ?? '', typeName, characteristics }]
   })
 }
 

@@ -95,14 +95,14 @@ const hintsOf = (selection: RosterSelection) =>
 const isCharacter = (selection: RosterSelection) =>
   selection.categories.some((category) => /\b(characters?|lords?|heroes?)\b/i.test(category.name))
 
-function roleOf(selection: RosterSelection, inCharacter: boolean): Role {
+function roleOf(selection: RosterSelection, inCharacter: boolean, underModel: boolean): Role {
   if (!statLineOf(selection)) return 'upgrade'
   const hints = hintsOf(selection)
   if (/\b(mounts?|steeds?)\b/.test(hints)) return 'mount'
   if (/\bcrew\b/.test(hints)) return 'crew'
   if (/\bchampions?\b/.test(hints) || /\bcommand\b/.test(hints) || /\bchampion\b/i.test(selection.name)) return 'champion'
-  // A character is one model: any further stat line beneath it is what it rides.
-  return inCharacter ? 'mount' : 'model'
+  // A stat line beneath a model's (a knight's Cold One), or any beneath a character's (one model), is what it rides.
+  return inCharacter || underModel ? 'mount' : 'model'
 }
 
 const displayName = (selection: RosterSelection) => selection.customName || selection.name
@@ -121,6 +121,13 @@ function pointsOf(selection: RosterSelection): number | undefined {
 
 const hasStatLine = (selection: RosterSelection): boolean =>
   statLineOf(selection) !== undefined || selection.selections.some(hasStatLine)
+
+/** A selection of type unit or model, or one holding models or a stat line, is a unit; any other is an army-wide choice. */
+const isUnit = (selection: RosterSelection): boolean =>
+  selection.type === 'unit' ||
+  selection.type === 'model' ||
+  hasStatLine(selection) ||
+  selection.selections.some((child) => child.type === 'model')
 
 type RuleRef = string | { id: string; params: Record<string, ParamValue> }
 type GearRef = string | { id: string; options: Record<string, ParamValue> }
@@ -187,6 +194,20 @@ function addRule(walk: WalkContext, carried: Carried, seen: Set<string>, rule: R
   })
 }
 
+/** Troop types as profiles abbreviate them ("Unit Type: In"). */
+const TROOP_ABBREVIATIONS: Readonly<Record<string, TroopType>> = {
+  in: 'infantry',
+  ca: 'cavalry',
+  mi: 'monstrous-infantry',
+  mc: 'monstrous-cavalry',
+  mb: 'monstrous-beast',
+  mo: 'monster',
+  ch: 'chariot',
+  wm: 'war-machine',
+  wb: 'war-beast',
+  sw: 'swarm',
+}
+
 /** The troop type the file's categories or profiles name, when the ruleset has it. */
 function troopTypeOf(walk: WalkContext, selections: readonly RosterSelection[]): TroopType | undefined {
   const allowed = walk.context.ruleset.troopTypes
@@ -194,11 +215,11 @@ function troopTypeOf(walk: WalkContext, selections: readonly RosterSelection[]):
     const words = [
       ...selection.categories.map((category) => category.name),
       ...selection.profiles.flatMap((profile) =>
-        profile.characteristics.filter((c) => /^(troop )?type$/i.test(c.name)).map((c) => c.value),
+        profile.characteristics.filter((c) => /^((troop|unit) )?type$/i.test(c.name)).map((c) => c.value),
       ),
     ]
     for (const word of words) {
-      const key = slug(word)
+      const key = TROOP_ABBREVIATIONS[slug(word)] ?? slug(word)
       const found = allowed.find((type) => type === key || `${type}s` === key)
       if (found) return found
     }
@@ -239,17 +260,23 @@ function walkUnit(walk: WalkContext, top: RosterSelection, forcePath: string): U
   const command = { champion: false, standard: false, musician: false }
   let general = false
   let wizardLevel: number | undefined
+  let unprofiledModels = 0
 
   const topLine = statLineOf(top)
   if (topLine) models.push({ selection: top, line: topLine })
 
   const visit = (selection: RosterSelection, at: string, owner: 'unit' | 'mount' | 'crew') => {
+    const underModel = selection !== top && statLineOf(selection) !== undefined
     for (const child of selection.selections) {
       const childPath = `${at} > ${displayName(child)}`
-      const role = roleOf(child, character)
+      const role = roleOf(child, character, underModel)
       const line = statLineOf(child)
       if (role === 'upgrade' || !line) {
-        upgrade(child, childPath, owner)
+        // A model the file gives no stat line still counts (its unit's profile comes from elsewhere).
+        if (child.type === 'model' && owner === 'unit' && !character) {
+          unprofiledModels += child.number
+          for (const rule of child.rules) ruleFor(owner, rule, childPath)
+        } else upgrade(child, childPath, owner)
         visit(child, childPath, owner)
         continue
       }
@@ -363,16 +390,46 @@ function walkUnit(walk: WalkContext, top: RosterSelection, forcePath: string): U
     })
   }
 
+  // The unit's own row leads its rows; it is written once the walk has found its profile and troop type.
+  const unitRow = walk.rows.length
+  walk.rows.push({ path, kind: character ? 'character' : 'unit', text: name, status: 'not-mapped', unit: id })
   for (const rule of top.rules) ruleFor('unit', rule, path)
   visit(top, path, 'unit')
 
-  // The unit's stat line: the file's first model that is no champion, mount or crew.
-  const main = models.find((model) => model !== champion) ?? champion
-  const modelCount = character
-    ? 1
-    : models.some((model) => model.selection !== top)
-      ? models.filter((model) => model.selection !== top).reduce((sum, model) => sum + model.selection.number, 0)
-      : Math.max(1, top.number)
+  // The rank and file: the most numerous of the file's models that is no champion, mount or crew.
+  const main = models
+    .filter((model) => model !== champion)
+    .reduce<(typeof models)[number] | undefined>(
+      (best, model) => (!best || model.selection.number > best.selection.number ? model : best),
+      undefined,
+    )
+  if (!champion && !character && main) {
+    // A roster in XML names no entry group: one model of the unit with a stat line of its own is its champion.
+    const single = models.find(
+      (model) =>
+        model !== main &&
+        model.selection !== top &&
+        model.selection.number === 1 &&
+        PROFILE_KEYS.some((key) => model.line.values[key] !== main.line.values[key]),
+    )
+    if (single) {
+      champion = single
+      command.champion = true
+      walk.rows.push({
+        path: `${path} > ${displayName(single.selection)}`,
+        kind: 'command',
+        text: displayName(single.selection),
+        status: 'assumed',
+        mappedTo: 'command.champion',
+        note: 'one model with a stat line of its own, read as the champion',
+        unit: id,
+      })
+    }
+  }
+  const nestedModels =
+    unprofiledModels +
+    models.filter((model) => model.selection !== top).reduce((sum, model) => sum + model.selection.number, 0)
+  const modelCount = character ? 1 : nestedModels > 0 ? nestedModels : Math.max(1, top.number)
   const known = knownUnit(walk, name)
   let profile: Profile = ZERO_PROFILE
   let profileSource: ProfileSource | undefined
@@ -422,7 +479,7 @@ function walkUnit(walk: WalkContext, top: RosterSelection, forcePath: string): U
     troopType = mount && walk.context.ruleset.troopTypes.includes('cavalry') ? 'cavalry' : 'infantry'
     walk.needs.push({ unit: id, what: 'troop-type', text: `${name}: the file does not say its troop type (${troopType} assumed)` })
   }
-  walk.rows.push({
+  walk.rows[unitRow] = {
     path,
     kind: character ? 'character' : 'unit',
     text: name,
@@ -440,7 +497,7 @@ function walkUnit(walk: WalkContext, top: RosterSelection, forcePath: string): U
             .join('; '),
         }),
     unit: id,
-  })
+  }
 
   let mountDefinition: UnitDefinitionInput['mount']
   if (mount) {
@@ -469,8 +526,9 @@ function walkUnit(walk: WalkContext, top: RosterSelection, forcePath: string): U
   }
 
   let championProfile: Profile | undefined
-  if (champion && champion !== main) {
-    const read = readStatLine(champion.line)
+  const chosenChampion = champion as (typeof models)[number] | undefined
+  if (chosenChampion && chosenChampion !== main) {
+    const read = readStatLine(chosenChampion.line)
     if (read.profile && PROFILE_KEYS.some((key) => read.profile![key] !== profile[key])) championProfile = read.profile
   }
 
@@ -558,7 +616,7 @@ export function importRoster(roster: Roster, file: ListFile, format: ListFormat,
       const selectionPoints = pointsOf(selection)
       if (selectionPoints !== undefined) points = (points ?? 0) + selectionPoints
       const at = `${forcePath} > ${displayName(selection)}`
-      if (hasStatLine(selection)) units.push(walkUnit(walk, selection, forcePath))
+      if (isUnit(selection)) units.push(walkUnit(walk, selection, forcePath))
       else walkArmyChoice(walk, selection, at)
     }
   }
