@@ -1,5 +1,5 @@
-import { unzipSync } from 'fflate'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import { unzipSync } from 'fflate'
 import { ArbiterError } from '../events/errors.js'
 import { MAX_LIST_BYTES } from './types.js'
 
@@ -74,7 +74,8 @@ function listOf(value: unknown, singular: string): Node[] {
 function textOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value.trim()
   if (typeof value === 'number' || typeof value === 'boolean') return String(value)
-  if (isNode(value) && (typeof value.$text === 'string' || typeof value.$text === 'number')) return String(value.$text).trim()
+  if (isNode(value) && (typeof value.$text === 'string' || typeof value.$text === 'number'))
+    return String(value.$text).trim()
   return undefined
 }
 
@@ -261,9 +262,11 @@ export function unzipRoster(fileName: string, bytes: Uint8Array): { name: string
   } catch (error) {
     throw bad(fileName, `is a damaged zip archive (${(error as Error).message})`)
   }
-  if (tooLarge !== undefined) throw bad(fileName, `${tooLarge} expands to more than any army list (${MAX_LIST_BYTES} bytes)`)
+  if (tooLarge !== undefined)
+    throw bad(fileName, `${tooLarge} expands to more than any army list (${MAX_LIST_BYTES} bytes)`)
   if (names.length === 0) throw bad(fileName, 'the archive holds no .ros roster')
-  if (names.length > 1) throw bad(fileName, `the archive holds ${names.length} rosters (${names.join(', ')}); a .rosz holds one`)
+  if (names.length > 1)
+    throw bad(fileName, `the archive holds ${names.length} rosters (${names.join(', ')}); a .rosz holds one`)
   const name = names[0]!
   const content = files[name]
   if (!content || content.length > MAX_LIST_BYTES) throw bad(fileName, `${name} could not be read from the archive`)

@@ -1,9 +1,18 @@
 import type { EntryKind, ParamValue } from '../engine/catalogue.js'
 import { slug } from '../engine/params.js'
+import { isControlCharacter } from '../events/control-text.js'
 import type { Profile, TroopType, UnitDefinitionInput } from '../events/event-types.js'
 import type { Roster, RosterForce, RosterProfile, RosterRule, RosterSelection } from './roster-read.js'
 import { CatalogueNames, describeMatch, type RuleMatch } from './roster-rules.js'
-import type { ImportContext, ImportedList, ImportNeed, ImportRow, ListFile, ListFormat, ProfileSource } from './types.js'
+import type {
+  ImportContext,
+  ImportedList,
+  ImportNeed,
+  ImportRow,
+  ListFile,
+  ListFormat,
+  ProfileSource,
+} from './types.js'
 
 /**
  * A roster (BattleScribe's schema, from New Recruit's JSON or BattleScribe's XML) walked into the units a muster
@@ -88,7 +97,11 @@ const statText = (line: StatLine) =>
 
 /** The words a selection is known by beside its name: its entry group, categories and profile types. */
 const hintsOf = (selection: RosterSelection) =>
-  [selection.group ?? '', ...selection.categories.map((category) => category.name), ...selection.profiles.map((p) => p.typeName)]
+  [
+    selection.group ?? '',
+    ...selection.categories.map((category) => category.name),
+    ...selection.profiles.map((p) => p.typeName),
+  ]
     .join(' | ')
     .toLowerCase()
 
@@ -100,12 +113,21 @@ function roleOf(selection: RosterSelection, inCharacter: boolean, underModel: bo
   const hints = hintsOf(selection)
   if (/\b(mounts?|steeds?)\b/.test(hints)) return 'mount'
   if (/\bcrew\b/.test(hints)) return 'crew'
-  if (/\bchampions?\b/.test(hints) || /\bcommand\b/.test(hints) || /\bchampion\b/i.test(selection.name)) return 'champion'
+  if (/\bchampions?\b/.test(hints) || /\bcommand\b/.test(hints) || /\bchampion\b/i.test(selection.name))
+    return 'champion'
   // A stat line beneath a model's (a knight's Cold One), or any beneath a character's (one model), is what it rides.
   return inCharacter || underModel ? 'mount' : 'model'
 }
 
 const displayName = (selection: RosterSelection) => selection.customName || selection.name
+
+/** A name as a muster keeps it: control characters (which a muster refuses) become spaces, at most 120 letters. */
+const musterName = (name: string) =>
+  [...name]
+    .map((character) => (isControlCharacter(character.codePointAt(0)!) ? ' ' : character))
+    .join('')
+    .trim()
+    .slice(0, 120)
 
 /** Points over a whole subtree: a unit's cost is its models', mount's, crew's and upgrades'. */
 function pointsOf(selection: RosterSelection): number | undefined {
@@ -162,7 +184,9 @@ interface WalkContext {
 
 function anchorOf(rule: RosterRule, publications: Readonly<Record<string, string>>): string | undefined {
   if (!rule.publicationId && !rule.page) return undefined
-  const publication = rule.publicationId ? (publications[rule.publicationId] ?? `publication ${rule.publicationId}`) : ''
+  const publication = rule.publicationId
+    ? (publications[rule.publicationId] ?? `publication ${rule.publicationId}`)
+    : ''
   return [publication, rule.page ? `p. ${rule.page}` : ''].filter((part) => part !== '').join(', ')
 }
 
@@ -180,7 +204,13 @@ function addRule(walk: WalkContext, carried: Carried, seen: Set<string>, rule: R
   seen.add(rule.name)
   const anchor = anchorOf(rule, walk.publications)
   const match = walk.names.match(rule.name, RULE_KINDS) ?? walk.names.match(rule.name, GEAR_KINDS)
-  const base = { path: `${path} > ${rule.name}`, kind: 'rule' as const, text: rule.name, unit, ...(anchor ? { anchor } : {}) }
+  const base = {
+    path: `${path} > ${rule.name}`,
+    kind: 'rule' as const,
+    text: rule.name,
+    unit,
+    ...(anchor ? { anchor } : {}),
+  }
   if (!match) {
     walk.rows.push({ ...base, status: 'not-mapped', note: `no entry of ${walk.context.ruleset.id} is named so` })
     return
@@ -246,7 +276,8 @@ const COMMAND_WORDS = [
 
 /** One top-level selection that holds a stat line, walked into a unit. */
 function walkUnit(walk: WalkContext, top: RosterSelection, forcePath: string): UnitDefinitionInput {
-  const name = displayName(top)
+  const named = musterName(displayName(top))
+  const name = named || 'Unnamed unit'
   const id = uniqueId(walk, name)
   const character = isCharacter(top)
   const path = `${forcePath} > ${name}`
@@ -282,7 +313,14 @@ function walkUnit(walk: WalkContext, top: RosterSelection, forcePath: string): U
       }
       if (role === 'mount' && !mount) {
         mount = { selection: child, line }
-        walk.rows.push({ path: childPath, kind: 'mount', text: displayName(child), status: 'mapped', mappedTo: 'mount', unit: id })
+        walk.rows.push({
+          path: childPath,
+          kind: 'mount',
+          text: displayName(child),
+          status: 'mapped',
+          mappedTo: 'mount',
+          unit: id,
+        })
       } else if (role === 'champion' && !champion) {
         champion = { selection: child, line }
         command.champion = true
@@ -347,7 +385,8 @@ function walkUnit(walk: WalkContext, top: RosterSelection, forcePath: string): U
       walk.rows.push({ ...row, kind: 'option', status: 'mapped', mappedTo: `wizardLevel ${wizardLevel}` })
       return
     }
-    const commandPart = owner === 'unit' && !character ? COMMAND_WORDS.find((word) => word.pattern.test(selection.name)) : undefined
+    const commandPart =
+      owner === 'unit' && !character ? COMMAND_WORDS.find((word) => word.pattern.test(selection.name)) : undefined
     if (commandPart && !walk.names.match(selection.name, GEAR_KINDS)) {
       command[commandPart.part] = true
       walk.rows.push({ ...row, kind: 'command', status: 'mapped', mappedTo: `command.${commandPart.part}` })
@@ -477,21 +516,28 @@ function walkUnit(walk: WalkContext, top: RosterSelection, forcePath: string): U
     troopType = known.unit.troopType as TroopType
   else {
     troopType = mount && walk.context.ruleset.troopTypes.includes('cavalry') ? 'cavalry' : 'infantry'
-    walk.needs.push({ unit: id, what: 'troop-type', text: `${name}: the file does not say its troop type (${troopType} assumed)` })
+    walk.needs.push({
+      unit: id,
+      what: 'troop-type',
+      text: `${name}: the file does not say its troop type (${troopType} assumed)`,
+    })
   }
   walk.rows[unitRow] = {
     path,
     kind: character ? 'character' : 'unit',
     text: name,
-    status: profileSource === 'file' && fileType ? 'mapped' : profileSource ? 'assumed' : 'not-mapped',
+    status: profileSource === 'file' && fileType && named ? 'mapped' : profileSource ? 'assumed' : 'not-mapped',
     mappedTo: `${id}: ${modelCount} ${modelCount === 1 ? 'model' : 'models'}, ${troopType}`,
-    ...(profileSource === 'file' && fileType
+    ...(profileSource === 'file' && fileType && named
       ? {}
       : {
           note: [
+            named ? '' : 'the file gives it no name',
             profileSource && profileSource !== 'file' ? `stat line from the ${profileSource}` : '',
             profileSource ? '' : 'stat line needed from the player',
-            fileType ? '' : `troop type ${known && troopType === known.unit.troopType ? `from the ${known.source}` : 'assumed'}`,
+            fileType
+              ? ''
+              : `troop type ${known && troopType === known.unit.troopType ? `from the ${known.source}` : 'assumed'}`,
           ]
             .filter((part) => part !== '')
             .join('; '),
@@ -502,13 +548,15 @@ function walkUnit(walk: WalkContext, top: RosterSelection, forcePath: string): U
   let mountDefinition: UnitDefinitionInput['mount']
   if (mount) {
     const read = readStatLine(mount.line)
-    const mountName = displayName(mount.selection)
+    const mountName = musterName(displayName(mount.selection)) || 'Mount'
     walk.rows.push({
       path: `${path} > ${mountName} > profile`,
       kind: 'profile',
       text: statText(mount.line),
       status: read.profile ? (read.dashes.length > 0 ? 'assumed' : 'mapped') : 'not-mapped',
-      ...(read.profile ? { mappedTo: `mount ${PROFILE_KEYS.map((key) => `${key}${read.profile![key]}`).join(' ')}` } : {}),
+      ...(read.profile
+        ? { mappedTo: `mount ${PROFILE_KEYS.map((key) => `${key}${read.profile![key]}`).join(' ')}` }
+        : {}),
       ...(read.profile
         ? read.dashes.length > 0
           ? { note: `"-" read as 0 for ${read.dashes.join(', ')}` }
@@ -518,7 +566,7 @@ function walkUnit(walk: WalkContext, top: RosterSelection, forcePath: string): U
     })
     if (!read.profile) walk.needs.push({ unit: id, what: 'mount-profile', text: `${name}: ${mountName}'s stat line` })
     mountDefinition = {
-      name: mountName.slice(0, 120),
+      name: mountName,
       profile: read.profile ?? ZERO_PROFILE,
       gear: mountCarried.gear,
       rules: mountCarried.rules,
@@ -537,7 +585,7 @@ function walkUnit(walk: WalkContext, top: RosterSelection, forcePath: string): U
   const hasCommand = command.champion || command.standard || command.musician
   return {
     id,
-    name: name.slice(0, 120),
+    name,
     troopType,
     ...(race ? { race } : {}),
     models: modelCount,
