@@ -234,10 +234,18 @@ export function readRosterXml(fileName: string, bytes: Uint8Array): Roster {
   const text = decodeText(fileName, bytes)
   // A roster declares no document type; one that does could expand entities without end, so it is refused unread.
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw bad(fileName, 'declares a DOCTYPE, which no BattleScribe roster does')
-  const valid = XMLValidator.validate(text)
-  if (valid !== true)
-    throw bad(fileName, `is not well-formed XML (line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg})`)
-  return readRoster(fileName, xmlParser.parse(text), 'the XML')
+  let document: unknown
+  try {
+    const valid = XMLValidator.validate(text)
+    if (valid !== true)
+      throw bad(fileName, `is not well-formed XML (line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg})`)
+    document = xmlParser.parse(text)
+  } catch (error) {
+    // A parser's own failure (nesting past its stack) is the file's fault too, and said so.
+    if (error instanceof ArbiterError) throw error
+    throw bad(fileName, `cannot be read as XML (${(error as Error).message})`)
+  }
+  return readRoster(fileName, document, 'the XML')
 }
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04]

@@ -612,7 +612,9 @@ function walkArmyWide(walk: WalkContext, force: RosterForce, forcePath: string):
       kind: 'rule',
       text: rule.name,
       status: 'not-mapped',
-      note: `an army-wide rule${match ? ` (${describeMatch(match)})` : ''}: Arbiter keeps rules on units; give it to the units it applies to`,
+      note:
+        `an army-wide rule${match ? ` (${describeMatch(match)})` : ''}: ` +
+        'Arbiter keeps rules on units; give it to the units it applies to',
       ...(anchor ? { anchor } : {}),
     })
   }

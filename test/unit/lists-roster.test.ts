@@ -377,6 +377,18 @@ describe('tolerance: a bad file is refused whole, by name; what cannot be mapped
     expect(list.needs.map((need) => need.what)).toEqual(['profile', 'troop-type'])
   })
 
+  it('selections nested past any list are refused, in JSON and in XML', () => {
+    const json = `{"roster":{"forces":[{"selections":[${'{"name":"a","selections":['.repeat(40)}${']}'.repeat(40)}]}]}}`
+    expect(refusal(() => importList({ name: 'deep.json', bytes: text(json) }, context)).message).toBe(
+      'deep.json: the roster cannot be read: selections nested more than 32 deep',
+    )
+    const nested = `${'<selection name="a"><selections>'.repeat(40)}${'</selections></selection>'.repeat(40)}`
+    const xml = `<roster><forces><force><selections>${nested}</selections></force></forces></roster>`
+    expect(refusal(() => importList({ name: 'deep.ros', bytes: text(xml) }, context)).message).toBe(
+      'deep.ros: the roster cannot be read: selections nested more than 32 deep',
+    )
+  })
+
   it('unknown units and rules under another ruleset: not mapped, with the text the file had', () => {
     const list = importNewRecruit(
       { name: 'Dark Elves.json', bytes: fixture('dark-elves.newrecruit.json') },
