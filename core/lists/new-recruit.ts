@@ -1,7 +1,11 @@
-import { ArbiterError } from '../events/errors.js'
+import { readRosterJson } from './roster-read.js'
+import { importRoster } from './roster-walk.js'
 import type { ImportContext, ImportedList, ListFile } from './types.js'
 
-// PROVISIONAL (replaced wholesale by its helper): the New Recruit importer.
-export function importNewRecruit(file: ListFile, _context: ImportContext): ImportedList {
-  throw new ArbiterError('list/unknown-format', `${file.name}: the New Recruit importer is not built yet`)
+/**
+ * New Recruit's JSON export: BattleScribe's roster schema as JSON (`roster.forces[].selections[]`, a
+ * characteristic's value in `$text`, the faction only in a force's `catalogueName`), walked as any roster is.
+ */
+export function importNewRecruit(file: ListFile, context: ImportContext): ImportedList {
+  return importRoster(readRosterJson(file.name, file.bytes), file, 'new-recruit', context)
 }

@@ -35,6 +35,8 @@ export interface ImportRow {
   readonly note?: string
   /** The id of the unit of the imported army it belongs to. */
   readonly unit?: string
+  /** Where the file says the rule is written, kept for citation: "Dark Elves army book, p. 47". */
+  readonly anchor?: string
 }
 
 /** Where an imported unit's stat line came from. */
