@@ -397,6 +397,7 @@ class OwbMapping {
       row(named ? 'mapped' : 'assumed', `command group: ${role}`, named ? null : `taken for the unit's ${role}`)
     }
     for (const option of choice.options) this.suboptions(building, option, 'Command', 'unit')
+    const holder = role ?? 'command model'
     for (const item of choice.magic) {
       const itemPath = `${path} > ${name}${item.type ? ` (${item.type})` : ''}`
       const words = readRuleWords(item.name)
@@ -411,7 +412,7 @@ class OwbMapping {
           text: item.name,
           status: 'not-mapped',
           note: found
-            ? `${found.entry.name} is the ${role ?? 'command model'}'s own; Arbiter keeps no gear for a ${role ?? 'command model'} apart from its unit's`
+            ? `${found.entry.name} is the ${holder}'s own; Arbiter keeps no gear for a ${holder} apart from its unit's`
             : `${this.ruleset.name}'s catalogue has no "${words.name}"`,
           unit: building.id,
         })
