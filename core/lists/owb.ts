@@ -73,7 +73,8 @@ function pickList(
   if (listIndex === undefined && json.length > 1) {
     const names = json.map((each, index) => {
       const name = (each as { name?: unknown } | null)?.name
-      return `${index + 1}. ${typeof name === 'string' && firstControlCharacter(name) === undefined ? name : 'a list'}`
+      const shown = typeof name === 'string' && firstControlCharacter(name) === undefined ? name.slice(0, 80) : 'a list'
+      return `${index + 1}. ${shown}`
     })
     throw new ArbiterError(
       'list/choose-list',
@@ -242,13 +243,13 @@ class OwbMapping {
     const shownName = owb.customName === null ? bookName : cleanName(owb.customName) || bookName
     const name = this.uniqueName(shownName)
     const id = this.uniqueId(owb.id, bookName)
-    const where = `${OWB_SECTIONS[owb.section]} > ${shownName}`
+    const where = `${OWB_SECTIONS[owb.section]} > ${name}`
     const points = owbUnitPoints(owb)
     const models = owb.character ? 1 : owb.strength
     const unitNotes = [
       name !== shownName ? `named ${name}: each unit needs a name of its own` : null,
       owb.customName !== null && cleanName(owb.customName) !== owb.customName.trim()
-        ? `named ${name} as written`
+        ? `its name is written ${name}: without the builder's tags, footnote marks or control characters`
         : null,
       points === null ? 'the file gives no points: its victory points are unknown' : null,
       owb.character && owb.strength > 1 ? `a character is one model (the file says ${owb.strength})` : null,
