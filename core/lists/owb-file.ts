@@ -37,6 +37,8 @@ export interface OwbChoice {
   readonly points: number
   readonly perModel: boolean
   readonly chosen: boolean
+  /** Carried without being chosen (the builder's `equippedDefault`: a hand weapon beside a chosen great weapon). */
+  readonly byDefault: boolean
   /** A stackable option's count (bought several times), else 0. */
   readonly count: number
   readonly options: readonly OwbChoice[]
@@ -190,6 +192,7 @@ function readChoice(reader: FieldReader, value: unknown, path: string, compositi
     perModel: choice.perModel === true,
     // Chosen: marked active, or always active in this Army of Infamy (as the builder counts its points).
     chosen: choice.active === true || (alwaysFor !== undefined && alwaysFor === composition),
+    byDefault: choice.equippedDefault === true,
     count: choice.stackable === true ? (reader.count(choice, 'stackableCount', path) ?? 0) : 0,
     options: reader
       .array(choice, 'options', path)

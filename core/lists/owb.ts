@@ -62,6 +62,15 @@ function parseJson(file: ListFile): unknown {
   }
 }
 
+/** The lists a file holds, for a host to ask which to import: each one's place (from 0), name, army and unit count. */
+export function owbListsIn(file: ListFile): { index: number; name: string; army: string; units: number }[] {
+  const json = parseJson(file)
+  return (Array.isArray(json) ? json : [json]).map((value, index) => {
+    const list = readOwbList(file.name, value, Array.isArray(json) ? `[${index}]` : '')
+    return { index, name: list.name, army: wordsOfSlug(list.army), units: list.units.length }
+  })
+}
+
 /** The one list of the file: an `.owb.lists.json` of several names them and asks which (`listIndex`). */
 function pickList(
   file: ListFile,
@@ -312,7 +321,7 @@ class OwbMapping {
 
   /** An equipment, armour or option choice and its chosen sub-options; a Wizard's level is the character's. */
   private choice(building: Building, choice: OwbChoice, group: string, character: boolean): void {
-    if (!choice.chosen && choice.count === 0) return
+    if (!choice.chosen && !choice.byDefault && choice.count === 0) return
     const path = `${building.where} > ${group}`
     const level = WIZARD_LEVEL.exec(cleanName(choice.name))
     if (level) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { ArbiterError, type ErrorData } from '../../core/events/errors.js'
 import type { UnitDefinitionInput } from '../../core/events/event-types.js'
 import { type ImportContext, type ImportedList, importList, type LibraryUnit } from '../../core/lists/index.js'
-import { exportOwb, importOwb } from '../../core/lists/owb.js'
+import { exportOwb, importOwb, owbListsIn } from '../../core/lists/owb.js'
 import { findEntry, readEntryParams, readRuleWords, splitRuleList } from '../../core/lists/rule-words.js'
 import { rulesets } from '../../core/rules/index.js'
 import { openApi } from '../helpers/api-game.js'
@@ -130,6 +130,18 @@ describe('an Old World Builder Wood Elf list (written by hand in the builder’s
     // Every rule of the Treeman's string has its row: nothing is dropped.
     const ruleRows = rowsOf(list, 'treeman').filter((row) => row.kind === 'rule')
     expect(ruleRows).toHaveLength(17)
+  })
+
+  it('keeps the gear the builder carries by default beside a chosen weapon', () => {
+    const lord = bareUnit('Glade Lord', {
+      equipment: [
+        { name_en: 'Hand weapon', points: 0, perModel: true, equippedDefault: true },
+        { name_en: 'Great weapon', points: 4, perModel: true, active: true },
+        { name_en: 'Additional hand weapon', points: 3, perModel: true },
+      ],
+    })
+    const list = importJson(bareList({ characters: [lord] }))
+    expect(unitOf(list, 'glade-lord')).toMatchObject({ gear: ['hand-weapon', 'great-weapon'], points: 14 })
   })
 
   it('takes only chosen options, the command group by its names, and plural gear names', () => {
@@ -333,6 +345,10 @@ describe('a file Arbiter does not trust', () => {
       code: 'list/choose-list',
       message: expect.stringMatching(/holds 2 lists \(1\. Patrol; 2\. Grand Host\)/),
     })
+    expect(owbListsIn({ name: 'all.owb.lists.json', bytes: bytesOf(two) })).toEqual([
+      { index: 0, name: 'Patrol', army: 'Wood Elf Realms', units: 1 },
+      { index: 1, name: 'Grand Host', army: 'Wood Elf Realms', units: 0 },
+    ])
     const second = importJson(two, 'all.owb.lists.json', { listIndex: 1 })
     expect(second).toMatchObject({ format: 'owb-lists', army: { name: 'Grand Host' }, units: [] })
     expect(refusal(() => importJson(two, 'all.owb.lists.json', { listIndex: 2 })).code).toBe('list/choose-list')
