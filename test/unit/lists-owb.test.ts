@@ -324,6 +324,26 @@ describe('a file Arbiter does not trust', () => {
     )
   })
 
+  it('refuses a list no muster could take, and a file of lists with none', () => {
+    const horde = Array.from({ length: 201 }, () => bareUnit('Glade Guard'))
+    expect(refusal(() => importJson(bareList({ core: horde })))).toMatchObject({
+      code: 'list/bad-file',
+      message: expect.stringMatching(/holds 201 units; an army musters at most 200/),
+    })
+    expect(refusal(() => importJson([], 'none.owb.lists.json')).message).toMatch(/holds no list/)
+  })
+
+  it('reads the same list against the classic ruleset by that ruleset’s catalogue', () => {
+    const list = importOwb({ name: 'wood-elves.owb.json', bytes: fixture }, { ...context, ruleset: rulesets.classic! })
+    const treeman = unitOf(list, 'treeman')
+    expect(treeman.rules).toContainEqual({ id: 'regeneration', params: { save: 5 } })
+    expect(rowFor(list, 'treeman', 'Stomp Attacks (D3+1)')).toMatchObject({
+      status: 'not-mapped',
+      note: 'Classic fan edition\'s catalogue has no "Stomp Attacks"',
+    })
+    expect(list.profiles.treeman).toBe('player')
+  })
+
   it('reads a unit with its optional fields missing as the builder does, and says what it lacks', () => {
     const list = importJson(bareList({ core: [{ name_en: 'Dryads', strength: 12 }, bareUnit('Glade Guard')] }))
     const dryads = unitOf(list, 'dryads')
