@@ -2,6 +2,7 @@ import type { ParamValue } from '../engine/catalogue.js'
 import { slug } from '../engine/params.js'
 import type { Ruleset } from '../engine/types.js'
 import type { Profile, UnitDefinitionInput } from '../events/event-types.js'
+import { CHARACTERISTICS, wordsOfSlug } from './owb-words.js'
 import { ruleWordsOf } from './rule-words.js'
 
 /** A mustered army as it goes out to Old World Builder. */
@@ -16,18 +17,10 @@ export interface OwbExportArmy {
 }
 
 type Ref = string | { readonly id: string; readonly params?: object; readonly options?: object }
-const CHARACTERISTICS = ['M', 'WS', 'BS', 'S', 'T', 'W', 'I', 'A', 'Ld'] as const
 
 const idOf = (ref: Ref) => (typeof ref === 'string' ? ref : ref.id)
 const valuesOf = (ref: Ref): Readonly<Record<string, ParamValue>> =>
   typeof ref === 'string' ? {} : ((ref.params ?? ref.options ?? {}) as Record<string, ParamValue>)
-
-const titleOf = (id: string) =>
-  id
-    .split('-')
-    .filter((part) => part !== '')
-    .map((part) => part[0]!.toUpperCase() + part.slice(1))
-    .join(' ')
 
 /**
  * A mustered army as an Old World Builder list (`.owb.json`), in the shape the builder writes and reads back: the
@@ -41,7 +34,7 @@ export function exportOwb(army: OwbExportArmy, ruleset: Ruleset): string {
   const entries = new Map(ruleset.definitions.map((entry) => [entry.id, entry]))
   const words = (ref: Ref) => {
     const entry = entries.get(idOf(ref))
-    return entry ? ruleWordsOf(entry, valuesOf(ref)) : titleOf(idOf(ref))
+    return entry ? ruleWordsOf(entry, valuesOf(ref)) : wordsOfSlug(idOf(ref))
   }
   const armyId = slug(army.faction ?? '') || slug(army.units.find((unit) => unit.race)?.race ?? '') || 'custom'
   const chosen = (name: string, options: object[] = []) => ({
@@ -138,7 +131,7 @@ export function exportOwb(army: OwbExportArmy, ruleset: Ruleset): string {
             ]
           : [],
       specialRules: { name_en: (unit.rules ?? []).map(words).join(', ') },
-      profile: { stats, troopType: { name_en: titleOf(unit.troopType) } },
+      profile: { stats, troopType: { name_en: wordsOfSlug(unit.troopType) } },
     })
   })
   const total = lone.reduce((sum, unit) => sum + (unit.points ?? 0), 0)

@@ -1,4 +1,6 @@
+import { firstControlCharacter } from '../events/control-text.js'
 import { ArbiterError } from '../events/errors.js'
+import type { ListFile, ListFormat } from './types.js'
 
 /**
  * An Old World Builder file read without trusting it (the format has no schema): every field the importer uses is
@@ -352,4 +354,51 @@ export function owbUnitPoints(unit: OwbUnit): number | null {
     ) +
     unit.detachments.reduce((sum, detachment) => sum + detachment.strength * detachment.points, 0)
   return Math.round(total)
+}
+
+export function parseOwbJson(file: ListFile): unknown {
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(file.bytes)
+  } catch {
+    throw new ArbiterError('list/bad-file', `${file.name}: not text (UTF-8), so not an Old World Builder list`)
+  }
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, ''))
+  } catch (error) {
+    throw new ArbiterError(
+      'list/bad-file',
+      `${file.name}: not JSON (${(error as Error).message}), so not an Old World Builder list`,
+    )
+  }
+}
+
+/** The one list of the file: an `.owb.lists.json` of several names them and asks which (`listIndex`). */
+export function pickOwbList(
+  file: ListFile,
+  json: unknown,
+  listIndex: number | undefined,
+): { value: unknown; path: string; format: ListFormat } {
+  if (!Array.isArray(json)) return { value: json, path: '', format: 'owb' }
+  if (json.length === 0) throw new ArbiterError('list/bad-file', `${file.name}: holds no list`, { path: [] })
+  if (listIndex === undefined && json.length > 1) {
+    const names = json.map((each, index) => {
+      const name = (each as { name?: unknown } | null)?.name
+      const shown = typeof name === 'string' && firstControlCharacter(name) === undefined ? name.slice(0, 80) : 'a list'
+      return `${index + 1}. ${shown}`
+    })
+    throw new ArbiterError(
+      'list/choose-list',
+      `${file.name}: holds ${json.length} lists (${names.join('; ')}): say which to import (listIndex, from 0)`,
+      { path: [] },
+    )
+  }
+  const index = listIndex ?? 0
+  if (!Number.isInteger(index) || index < 0 || index >= json.length)
+    throw new ArbiterError(
+      'list/choose-list',
+      `${file.name}: holds ${json.length} list${json.length === 1 ? '' : 's'}, so there is no list ${index} (from 0)`,
+      { path: [] },
+    )
+  return { value: json[index], path: `[${index}]`, format: 'owb-lists' }
 }

@@ -1,18 +1,32 @@
-import type { ParamValue } from '../engine/catalogue.js'
 import { slug } from '../engine/params.js'
 import type { Ruleset, TroopTemplate } from '../engine/types.js'
-import { firstControlCharacter } from '../events/control-text.js'
 import { ArbiterError } from '../events/errors.js'
-import { type Profile, type TroopType, troopTypes, type UnitDefinitionInput } from '../events/event-types.js'
+import type { Profile, TroopType, UnitDefinitionInput } from '../events/event-types.js'
 import {
   OWB_SECTIONS,
   type OwbChoice,
   type OwbList,
-  type OwbStatLine,
   type OwbUnit,
   owbUnitPoints,
+  parseOwbJson,
+  pickOwbList,
   readOwbList,
 } from './owb-file.js'
+import {
+  cleanName,
+  gearRefOf,
+  hasWizardOption,
+  PLACEHOLDER_PROFILE,
+  profileOf,
+  type Ref,
+  ruleRefOf,
+  sameKey,
+  sameParams,
+  statWords,
+  troopTypeOf,
+  WIZARD_LEVEL,
+  wordsOfSlug,
+} from './owb-words.js'
 import { findEntry, GEAR_KINDS, mappedWords, readEntryParams, readRuleWords, splitRuleList } from './rule-words.js'
 import type {
   ImportContext,
@@ -33,8 +47,8 @@ import type {
  * that name, else the unit library, else the player is asked for it (a placeholder stands in until then).
  */
 export function importOwb(file: ListFile, context: ImportContext): ImportedList {
-  const json = parseJson(file)
-  const { value, path, format } = pickList(file, json, context.listIndex)
+  const json = parseOwbJson(file)
+  const { value, path, format } = pickOwbList(file, json, context.listIndex)
   const list = readOwbList(file.name, value, path)
   if (list.units.length > MAX_UNITS)
     throw new ArbiterError(
@@ -45,120 +59,8 @@ export function importOwb(file: ListFile, context: ImportContext): ImportedList 
   return new OwbMapping(file, context, list, format).imported()
 }
 
-function parseJson(file: ListFile): unknown {
-  let text: string
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(file.bytes)
-  } catch {
-    throw new ArbiterError('list/bad-file', `${file.name}: not text (UTF-8), so not an Old World Builder list`)
-  }
-  try {
-    return JSON.parse(text.replace(/^\uFEFF/, ''))
-  } catch (error) {
-    throw new ArbiterError(
-      'list/bad-file',
-      `${file.name}: not JSON (${(error as Error).message}), so not an Old World Builder list`,
-    )
-  }
-}
-
-/** The lists a file holds, for a host to ask which to import: each one's place (from 0), name, army and unit count. */
-export function owbListsIn(file: ListFile): { index: number; name: string; army: string; units: number }[] {
-  const json = parseJson(file)
-  return (Array.isArray(json) ? json : [json]).map((value, index) => {
-    const list = readOwbList(file.name, value, Array.isArray(json) ? `[${index}]` : '')
-    return { index, name: list.name, army: wordsOfSlug(list.army), units: list.units.length }
-  })
-}
-
-/** The one list of the file: an `.owb.lists.json` of several names them and asks which (`listIndex`). */
-function pickList(
-  file: ListFile,
-  json: unknown,
-  listIndex: number | undefined,
-): { value: unknown; path: string; format: ListFormat } {
-  if (!Array.isArray(json)) return { value: json, path: '', format: 'owb' }
-  if (json.length === 0) throw new ArbiterError('list/bad-file', `${file.name}: holds no list`, { path: [] })
-  if (listIndex === undefined && json.length > 1) {
-    const names = json.map((each, index) => {
-      const name = (each as { name?: unknown } | null)?.name
-      const shown = typeof name === 'string' && firstControlCharacter(name) === undefined ? name.slice(0, 80) : 'a list'
-      return `${index + 1}. ${shown}`
-    })
-    throw new ArbiterError(
-      'list/choose-list',
-      `${file.name}: holds ${json.length} lists (${names.join('; ')}): say which to import (listIndex, from 0)`,
-      { path: [] },
-    )
-  }
-  const index = listIndex ?? 0
-  if (!Number.isInteger(index) || index < 0 || index >= json.length)
-    throw new ArbiterError(
-      'list/choose-list',
-      `${file.name}: holds ${json.length} list${json.length === 1 ? '' : 's'}, so there is no list ${index} (from 0)`,
-      { path: [] },
-    )
-  return { value: json[index], path: `[${index}]`, format: 'owb-lists' }
-}
-
 /** The most units an army musters (ArmyMustered's own limit). */
 const MAX_UNITS = 200
-
-/** A human soldier's stat line: what stands in for a profile the player still has to give. */
-const PLACEHOLDER_PROFILE: Profile = { M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7 }
-const CHARACTERISTICS = ['M', 'WS', 'BS', 'S', 'T', 'W', 'I', 'A', 'Ld'] as const
-
-/** "wood-elf-realms" in words: "Wood Elf Realms". */
-export function wordsOfSlug(id: string): string {
-  return id
-    .split('-')
-    .filter((part) => part !== '')
-    .map((part, index) => (index > 0 && SMALL_WORDS.has(part) ? part : part[0]!.toUpperCase() + part.slice(1)))
-    .join(' ')
-}
-const SMALL_WORDS = new Set(['of', 'the', 'and', 'a', 'an', 'in', 'on'])
-
-/** A name as a muster takes it: no builder's tags ("{renegade}") or footnote marks, no control characters. */
-function cleanName(name: string): string {
-  return [...name.replace(/\s*\{[^}]*\}/g, '').replace(/\*+/g, '')]
-    .map((char) => (firstControlCharacter(char) === undefined ? char : ' '))
-    .join('')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 120)
-    .trim()
-}
-
-const sameKey = (name: string) => slug(cleanName(name))
-
-/** A stat line read as a profile: each characteristic a whole number from 0 to 10 ("-" is 0), or null. */
-function profileOf(line: OwbStatLine | undefined): Profile | null {
-  if (!line) return null
-  const profile: Partial<Record<(typeof CHARACTERISTICS)[number], number>> = {}
-  for (const name of CHARACTERISTICS) {
-    const raw = (line.values[name] ?? '').trim()
-    const value = raw === '-' ? 0 : /^\d+$/.test(raw) ? Number(raw) : Number.NaN
-    if (!Number.isInteger(value) || value < 0 || value > 10) return null
-    profile[name] = value
-  }
-  return profile as Profile
-}
-
-const statWords = (line: OwbStatLine) => CHARACTERISTICS.map((name) => `${name}${line.values[name] ?? '?'}`).join(' ')
-
-/** A troop type in the builder's words ("Regular infantry", "Behemoth", "Heavy cavalry") that `ruleset` has. */
-function troopTypeOf(ruleset: Ruleset, words: string | null): TroopType | null {
-  if (words === null) return null
-  const key = slug(words)
-    .replace(/^regular-/, '')
-    .replace(/s$/, '')
-  const type = troopTypes.find((each) => each === key)
-  return type !== undefined && ruleset.troopTypes.includes(type) ? type : null
-}
-
-const WIZARD_LEVEL = /^(?:level\s+([1-4])\s+wizard|wizard\s+(?:level\s+)?([1-4]))$/i
-
-type Ref = { id: string; params: Record<string, ParamValue> }
 
 /** One unit as it is built: what the mapping adds to it. */
 interface Building {
@@ -680,21 +582,14 @@ class OwbMapping {
   }
 }
 
-function hasWizardOption(choices: readonly OwbChoice[]): boolean {
-  return choices.some((choice) => choice.chosen && (/wizard/i.test(choice.name) || hasWizardOption(choice.options)))
-}
-
-const sameParams = (a: Readonly<Record<string, ParamValue>>, b: Readonly<Record<string, ParamValue>>) =>
-  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort())
-
-/** A rule as a muster writes it: a bare id when it has no values of its own. */
-function ruleRefOf(ref: Ref): string | { id: string; params: Record<string, ParamValue> } {
-  return Object.keys(ref.params).length === 0 ? ref.id : { id: ref.id, params: ref.params }
-}
-
-/** Gear as a muster writes it: its values are its options. */
-function gearRefOf(ref: Ref): string | { id: string; options: Record<string, ParamValue> } {
-  return Object.keys(ref.params).length === 0 ? ref.id : { id: ref.id, options: ref.params }
+/** The lists a file holds, for a host to ask which to import: each one's place (from 0), name, army and unit count. */
+export function owbListsIn(file: ListFile): { index: number; name: string; army: string; units: number }[] {
+  const json = parseOwbJson(file)
+  return (Array.isArray(json) ? json : [json]).map((value, index) => {
+    const list = readOwbList(file.name, value, Array.isArray(json) ? `[${index}]` : '')
+    return { index, name: list.name, army: wordsOfSlug(list.army), units: list.units.length }
+  })
 }
 
 export { exportOwb, type OwbExportArmy } from './owb-export.js'
+export { wordsOfSlug } from './owb-words.js'
