@@ -52,6 +52,7 @@ export const errorCodes = [
   'import/bad-line',
   'import/rules-version',
   'list/bad-file',
+  'list/choose-list',
   'list/too-large',
   'list/unknown-format',
   'report/bad-format',

@@ -4,6 +4,7 @@ import { importNewRecruit } from './new-recruit.js'
 import { importOwb } from './owb.js'
 import { type ImportContext, type ImportedList, type ListFile, MAX_LIST_BYTES } from './types.js'
 
+export { exportOwb, type OwbExportArmy } from './owb-export.js'
 export * from './types.js'
 
 /**

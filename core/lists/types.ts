@@ -86,6 +86,11 @@ export interface ImportContext {
   readonly fileHash: string
   /** The unit library's profile for a unit of this name in this army or faction, when it holds one. */
   readonly libraryUnit?: (faction: string | null, unitName: string) => LibraryUnit | undefined
+  /**
+   * Which list of a file that holds several (an Old World Builder `.owb.lists.json`), from 0. Without it a file of
+   * one list imports that list, and a file of several is refused with `list/choose-list`, naming them.
+   */
+  readonly listIndex?: number
 }
 
 export type ListImporter = (file: ListFile, context: ImportContext) => ImportedList
