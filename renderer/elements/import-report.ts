@@ -154,18 +154,21 @@ export class ImportReport extends LitElement {
         color: var(--heading);
       }
       .import-row {
-        display: grid;
-        grid-template-columns: minmax(0, 13rem) minmax(0, 1fr);
-        gap: 0.1rem 0.8rem;
         padding: 0.3rem 0.2rem;
         border-bottom: 1px dashed var(--border);
+        overflow-wrap: anywhere;
       }
       .import-row:last-child {
         border-bottom: none;
       }
-      .import-row > .detail {
-        min-width: 0;
-        overflow-wrap: anywhere;
+      .said {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0 0.6rem;
+        align-items: baseline;
+      }
+      .import-row .detail {
+        padding-left: 1.2rem;
       }
       .status {
         font-weight: 600;
@@ -230,11 +233,6 @@ export class ImportReport extends LitElement {
       }
       .todo {
         color: var(--rule);
-      }
-      @media (max-width: 40rem) {
-        .import-row {
-          grid-template-columns: minmax(0, 1fr);
-        }
       }
     `,
   ]
@@ -322,9 +320,11 @@ export class ImportReport extends LitElement {
     const dropWords = WHOLE_UNIT_ROWS.includes(row.kind) ? 'Leave the unit out' : 'Drop it'
     const offered = canPick ? this.catalogue.filter((entry) => PICKABLE_ENTRIES.includes(entry.kind)) : []
     return html`<li class=${`import-row s-${state}`}>
-      <span class="status"><span class="icon" aria-hidden="true">${icon}</span>${said}</span>
+      <div class="said">
+        <span class="status"><span class="icon" aria-hidden="true">${icon}</span>${said}</span>
+        <span><span class="kind">${words(row.kind)}:</span> <q>${row.text}</q></span>
+      </div>
       <div class="detail">
-        <span class="kind">${words(row.kind)}:</span> <q>${row.text}</q>
         ${
           picked
             ? html`<div>→ ${picked.name} <span class="muted">(chosen by the player; its parameters in the unit's editor)</span></div>`
@@ -465,7 +465,7 @@ export class ImportReport extends LitElement {
       todo.rows > 0 ? `map or drop ${plural(todo.rows, 'row')} not mapped` : null,
     ].filter((each) => each !== null)
     return html`<section class="report" aria-label="Import report">
-      <h3>Import report: ${list.army.name}</h3>
+      <h3>Import report</h3>
       ${body}
       ${waiting.length > 0 ? html`<p class="todo" role="status">Still to do: ${waiting.join('; ')}.</p>` : nothing}
       <div class="row">
