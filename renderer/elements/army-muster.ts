@@ -242,6 +242,8 @@ export class ArmyMuster extends LitElement {
     const input = this.renderRoot.querySelector<HTMLInputElement>('input[type=file]')
     const button = this.renderRoot.querySelector<HTMLButtonElement>('#import-list')
     try {
+      // Without the player's gesture a browser opens no picker, and may not say so: ask before trying.
+      if (!navigator.userActivation.isActive) throw new Error('no gesture to open a file picker with')
       input?.showPicker()
     } catch {
       this.askedForFile = true
@@ -325,6 +327,7 @@ export class ArmyMuster extends LitElement {
     const done = (refusal: ApiError | null) => {
       this.sending = false
       if (refusal === null) {
+        this.importRefusal = null
         this.book = { ...this.book, [player]: EMPTY }
         saveBook(gameId, this.book)
         return
@@ -374,6 +377,7 @@ export class ArmyMuster extends LitElement {
           id="muster-player"
           @change=${(e: Event) => {
             this.player = (e.target as HTMLSelectElement).value
+            this.importRefusal = null
           }}
         >
           ${game.players.map((player) => html`<option value=${player.id} ?selected=${player.id === this.player}>${player.name}</option>`)}

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
-import type { Locator, Page, Route } from 'playwright-core'
+import type { ConsoleMessage, Locator, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ArbiterError } from '../../core/events/errors.js'
 import { type ImportedList, importList } from '../../core/lists/index.js'
@@ -164,6 +164,11 @@ const elementOverflow = (element: Locator) =>
   })
 
 const consoleErrors: string[] = []
+const onConsole = (message: ConsoleMessage) => {
+  // The page has no icon of its own: the browser's own favicon request is not the page's doing.
+  const where = message.location().url
+  if (message.type() === 'error' && !where.endsWith('/favicon.ico')) consoleErrors.push(`${message.text()} ${where}`)
+}
 
 /** An element's text as read: Lit's line breaks and indents as single spaces. */
 const text = async (element: Locator) => ((await element.textContent()) ?? '').replace(/\s+/g, ' ').trim()
@@ -179,11 +184,7 @@ async function newGame(page: Page): Promise<void> {
 describe('importing an army list into the muster', () => {
   it('shows the report, lets each row be fixed, loads the units and musters them', async () => {
     const page = await table.openPage({ width: 1280, height: 800 })
-    page.on('console', (message) => {
-      // The page has no icon of its own: the browser's own favicon request is not the page's doing.
-      const where = message.location().url
-      if (message.type() === 'error' && !where.endsWith('/favicon.ico')) consoleErrors.push(`${message.text()} ${where}`)
-    })
+    page.on('console', onConsole)
     await page.route('**/api/importList', answerImportList)
     await newGame(page)
     const muster = page.getByRole('region', { name: 'Army muster' })
@@ -271,7 +272,8 @@ describe('importing an army list into the muster', () => {
 
     await muster.getByRole('button', { name: 'Muster 3 units' }).click()
     await until(() => text(page.getByTestId('models-harpies'))).toBe('5 / 5')
-    const { state } = await table.api.openGame((await table.api.listGames())[0]!.gameId)
+    const gameId = (await table.api.listGames())[0]!.gameId
+    const { state } = await table.api.openGame(gameId)
     expect(state.units['dark-elf-warriors']?.rules.map((rule) => rule.id)).toEqual(['hatred', 'eternal-hatred'])
     expect(state.units['dark-elf-warriors']?.points).toBe(190)
     expect(state.units['har-ganeth-executioners']?.gear.map((gear) => gear.id)).toEqual([
@@ -281,6 +283,43 @@ describe('importing an army list into the muster', () => {
     ])
     expect(state.units.harpies?.profile).toEqual(typed)
     expect(state.units.harpies?.rules.map((rule) => rule.id)).toEqual(['flying-model'])
+
+    // The refusal of the last file went with the army it was about.
+    await until(() => muster.getByRole('alert').count()).toBe(0)
+
+    await until(() => muster.getByLabel('Player').inputValue()).toBe('grimgor')
+    expect(table.pageErrors).toEqual([])
+    expect(consoleErrors).toEqual([])
+    await page.close()
+  }, 120_000)
+
+  it('File > Import List… opens the muster, whose button takes the focus when the page may not open the picker', async () => {
+    const gameId = (await table.api.listGames())[0]!.gameId
+    // A page the player has not touched: the menu's command comes with no gesture of theirs, as in the desktop app.
+    const page = await table.openPage({ gameId, width: 1280, height: 800 })
+    page.on('console', onConsole)
+    await page.route('**/api/importList', answerImportList)
+    const muster = page.getByRole('region', { name: 'Army muster' })
+    await until(() => muster.getByLabel('Player').inputValue()).toBe('grimgor')
+    const cdp = await page.context().newCDPSession(page)
+    const run = async (expression: string) =>
+      (await cdp.send('Runtime.evaluate', { expression, userGesture: false, awaitPromise: true })).result
+        .value as unknown
+    // Playwright's own reads count as gestures for a few seconds: wait until the page has none left.
+    await expect.poll(() => run('navigator.userActivation.isActive'), { timeout: 15_000, interval: 250 }).toBe(false)
+    await run(`document.querySelector('arbiter-app').onMenu('import-list')`)
+    await until(() => text(muster.getByRole('status').first())).toBe('Press Enter to choose the list file')
+    const button = muster.getByRole('button', { name: 'Import a list…' })
+    const focused = (node: { getRootNode(): unknown }) =>
+      (node.getRootNode() as unknown as { activeElement: unknown }).activeElement === node
+    await until(() => button.evaluate(focused)).toBe(true)
+    const chooser = page.waitForEvent('filechooser')
+    await button.press('Enter')
+    const picked = await chooser
+    expect(picked.isMultiple()).toBe(false)
+    await picked.setFiles({ name: 'orcs.txt', mimeType: 'text/plain', buffer: Buffer.from('Orcs & Goblins') })
+    await until(() => text(muster.getByRole('alert'))).toContain('orcs.txt: not a list Arbiter reads')
+    expect(await muster.getByRole('region', { name: 'Import report' }).count()).toBe(0)
     expect(table.pageErrors).toEqual([])
     expect(consoleErrors).toEqual([])
     await page.close()
