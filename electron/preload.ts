@@ -45,7 +45,10 @@ const arbiter = {
   rulesets: () => call('rulesets', []),
   catalogue: (ruleset) => call('catalogue', [ruleset]),
   searchRules: (ruleset, query) => call('searchRules', [ruleset, query]),
-  troops: (ruleset) => call('troops', [ruleset]),
+  troops: (ruleset, army) => call('troops', army === undefined ? [ruleset] : [ruleset, army]),
+  importList: (ruleset, fileName, bytesBase64) => call('importList', [ruleset, fileName, bytesBase64]),
+  saveLibraryUnit: (ruleset, faction, unit, source) => call('saveLibraryUnit', [ruleset, faction, unit, source]),
+  libraryUnits: (ruleset, faction) => call('libraryUnits', faction === undefined ? [ruleset] : [ruleset, faction]),
   close: () => call('close', []),
 } satisfies GameApi
 

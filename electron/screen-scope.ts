@@ -45,12 +45,18 @@ const GAME_READS: ReadonlySet<GameApiMethod> = new Set([
   'whatIf',
   'report',
 ])
-/** Rules and rulesets hold nothing of any game; `close` does nothing from a client; `listGames` is cut to the one game. */
+/**
+ * Rules and rulesets hold nothing of any game; `close` does nothing from a client; `listGames` is cut to the one game.
+ * A list file read and the unit library's profiles hold no game either (a player mustering at the table reads them);
+ * saving to the unit library is a write to the library, refused here.
+ */
 const FREE_READS: ReadonlySet<GameApiMethod> = new Set([
   'rulesets',
   'catalogue',
   'searchRules',
   'troops',
+  'importList',
+  'libraryUnits',
   'close',
   'listGames',
 ])

@@ -3,8 +3,9 @@ import type { WhatIfEdit, WhatIfResult } from '../audit/what-if.js'
 import type { CatalogueEntry } from '../engine/catalogue.js'
 import type { ParamKind } from '../engine/params.js'
 import type { GameState, OpenRequest, Outcome, TroopTemplate } from '../engine/types.js'
-import type { TroopType } from '../events/event-types.js'
+import type { TroopType, UnitDefinitionInput } from '../events/event-types.js'
 import type { Explanation } from '../explain/explanation.js'
+import type { ImportedList } from '../lists/types.js'
 import type { GameSummary } from '../store/event-store.js'
 import type { ReportOptions, ReportText } from './report.js'
 import type { SignatureSummary, SigningView } from './signatures.js'
@@ -26,6 +27,7 @@ export type {
 export type { ErrorData, ErrorField } from '../events/errors.js'
 export type { Profile, TroopType, UnitDefinitionInput } from '../events/event-types.js'
 export type { Explanation, RuleRef } from '../explain/explanation.js'
+export type { ImportedList, ImportNeed, ImportRow, ImportStatus, ListFormat, ProfileSource } from '../lists/types.js'
 export type { ReportOptions, ReportText } from './report.js'
 export type { GameSummary, ParamKind, SignatureSummary, SigningView }
 
@@ -100,8 +102,32 @@ export interface GameApi {
    * query is taken as plain words, never as search syntax: any text is a valid query.
    */
   searchRules(ruleset: string, query: string): Promise<RuleEntry[]>
-  /** Ready units of a ruleset for a muster screen to load and edit. */
-  troops(ruleset: string): Promise<TroopTemplate[]>
+  /**
+   * Ready units of a ruleset for a muster screen to load and edit; with `army` (a faction's name or its slug), only
+   * that army's and those of no army.
+   */
+  troops(ruleset: string, army?: string): Promise<TroopTemplate[]>
+  /**
+   * An army list file read (issue 20; docs/lists.md): Old World Builder `.owb.json` / `.owb.lists.json`, New Recruit
+   * `.json`, BattleScribe `.ros` / `.rosz`, its bytes as base64. Gives the units as a muster takes them and the
+   * import report (mapped, assumed, not mapped, needs, where each profile came from: the unit library first).
+   * Reads only: the game record keeps it when the player appends ListImported (`listImportedPayload`), then the
+   * ArmyMustered with `list` set to its `fileHash`.
+   */
+  importList(ruleset: string, fileName: string, bytesBase64: string): Promise<ImportedList>
+  /**
+   * Keeps a unit's definition in the unit library under its army (a faction's name; null for no named army), with
+   * where it came from in words ("typed by a player"); library data, never part of a game's log. Returns the entry
+   * as the library holds it (a unit it held with this very definition keeps its first source).
+   */
+  saveLibraryUnit(
+    ruleset: string,
+    faction: string | null,
+    unit: UnitDefinitionInput,
+    source: string,
+  ): Promise<LibraryEntry>
+  /** The unit library's units of a ruleset: of one army when `faction` is given ('' for no named army), else all. */
+  libraryUnits(ruleset: string, faction?: string): Promise<LibraryEntry[]>
   close(): Promise<void>
 }
 
@@ -132,6 +158,9 @@ export const gameApiMethods = [
   'catalogue',
   'searchRules',
   'troops',
+  'importList',
+  'saveLibraryUnit',
+  'libraryUnits',
   'close',
 ] as const satisfies readonly (keyof GameApi)[]
 
@@ -166,6 +195,18 @@ export interface RuleEntry {
   /** How a list writes each parameter the entry takes (those without a default too), for `parseParam`. */
   readonly paramKinds: Readonly<Record<string, ParamKind>>
   readonly enforcement: CatalogueEntry['enforcement']
+}
+
+/** A unit the unit library keeps (issue 20 §4): per ruleset and army, outside every game's log. */
+export interface LibraryEntry {
+  readonly ruleset: string
+  /** The army's key: its faction's name as a slug (`wood-elf-realms`); '' for a unit of no named army. */
+  readonly army: string
+  readonly name: string
+  readonly unit: UnitDefinitionInput
+  /** Where it came from, in words ("typed by a player at muster", "read from Dark Elves.json"). */
+  readonly source: string
+  readonly savedAt: string
 }
 
 export interface EventDraft {

@@ -1,9 +1,10 @@
 import type { AuditReport } from '../audit/audit.js'
 import type { WhatIfEdit, WhatIfResult } from '../audit/what-if.js'
 import type { Engine, EngineState } from '../engine/driver.js'
-import type { EngineEvent, GameState, StepResult, TroopTemplate } from '../engine/types.js'
+import type { EngineEvent, GameState, StepResult } from '../engine/types.js'
 import { type EventEnvelope, envelopeLine, type UnchainedEvent } from '../events/envelope.js'
 import { ArbiterError, ConflictError } from '../events/errors.js'
+import type { PayloadOf } from '../events/event-types.js'
 import { gameEvents } from '../events/index.js'
 import { EventStore } from '../store/event-store.js'
 import { closingLine } from '../store/jsonl.js'
@@ -33,6 +34,8 @@ import { checkedListing } from './game-listing.js'
 import { GameLoader, type Session } from './game-loader.js'
 import { definitionsOf, gameView, ruleEntry, statusOf, view } from './game-views.js'
 import { checkedImport } from './import-game.js'
+import { ListMethods } from './list-methods.js'
+import { keepMusteredUnits } from './lists.js'
 import { validatedPayload } from './muster-input.js'
 import { randomFace } from './random.js'
 import { type ReportOptions, type ReportText, reportOf } from './report.js'
@@ -99,10 +102,10 @@ interface ReplayCursor {
  * says so (`StateChecks`), and a replay compares each snapshot it passes with the state it folds
  * (docs/architecture.md §Storage).
  */
-export class LocalGameApi implements GameApi {
+export class LocalGameApi extends ListMethods implements GameApi {
   private readonly sessions = new Map<string, Session>()
   private readonly replayCursors = new Map<string, ReplayCursor>()
-  private readonly clock: () => string
+  protected readonly clock: () => string
   private readonly rollDie: (sides: number) => number
   private readonly idle: { timer: ReturnType<typeof setTimeout> | null } = { timer: null }
   /** The envelope's `host` of each event this GameApi records (ApiOptions.host; `forHost` gives a view with another). */
@@ -117,6 +120,7 @@ export class LocalGameApi implements GameApi {
     readonly store: EventStore,
     private readonly options: ApiOptions,
   ) {
+    super()
     this.clock = options.clock ?? (() => new Date().toISOString())
     this.rollDie = options.rollDie ?? randomFace
     this.loader = new GameLoader(store, options.underCurrentRules ?? false)
@@ -244,6 +248,9 @@ export class LocalGameApi implements GameApi {
     let result: StepResult
     try {
       result = session.engine.step(session.state, { type, payload, seq, actor: draft.actor, gameId } as EngineEvent)
+      // The army's profiles kept in the unit library (core/api/lists.ts), before the event: a refusal writes neither.
+      if (type === 'ArmyMustered')
+        keepMusteredUnits(this.store, game, payload as PayloadOf<'ArmyMustered'>, this.clock())
     } catch (error) {
       this.sessions.delete(gameId) // the step may have half-changed the state: rebuild it on next use
       throw error
@@ -457,11 +464,6 @@ export class LocalGameApi implements GameApi {
   async catalogue(ruleset: string): Promise<RuleEntry[]> {
     const known = rulesetOf(ruleset)
     return known.catalogue.entries.map((entry) => ruleEntry(entry, definitionsOf(known).get(entry.id)))
-  }
-
-  async troops(ruleset: string): Promise<TroopTemplate[]> {
-    // Copies: a caller edits what it loads.
-    return structuredClone([...(rulesetOf(ruleset).troops ?? [])])
   }
 
   async searchRules(ruleset: string, query: string): Promise<RuleEntry[]> {

@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import { whatIfEditsSchema } from '../audit/what-if.js'
 import { ArbiterError } from '../events/errors.js'
+import type { UnitDefinitionInput } from '../events/event-types.js'
 import type { GameApi, GameApiMethod } from './game-api-contract.js'
+import { MAX_LIST_BASE64 } from './lists.js'
 
 /**
  * The arguments of every GameApi method, checked where they cross a host boundary (Electron IPC,
@@ -64,7 +66,19 @@ export const gameApiArgs = {
   catalogue: z.tuple([id]),
   // A player's words, not a document.
   searchRules: z.tuple([id, z.string().max(1000)]),
-  troops: z.tuple([id]),
+  troops: z.tuple([id, optional(z.string().max(200))]),
+  // A list file's bytes as base64 (core/api/lists.ts refuses one too large by name, so the limit here is looser).
+  importList: z.tuple([id, z.string().min(1).max(255), z.string().max(MAX_LIST_BASE64 + 1024)]),
+  // The unit's shape is the library's to judge (as a muster judges it), with its own refusals.
+  saveLibraryUnit: z.tuple([
+    id,
+    z.string().max(200).nullable(),
+    z.custom<UnitDefinitionInput>((unit) => typeof unit === 'object' && unit !== null && !Array.isArray(unit), {
+      message: 'expected a unit (an object)',
+    }),
+    z.string().min(1).max(500),
+  ]),
+  libraryUnits: z.tuple([id, optional(z.string().max(200))]),
   close: z.tuple([]),
 } satisfies { [M in GameApiMethod]: z.ZodType<Parameters<GameApi[M]>, unknown> }
 

@@ -25,6 +25,25 @@ export function readTextFile(path: string): string {
   }
 }
 
+/** The bytes of a file the user named; one larger than `maxBytes` is refused by `tooLarge` before it is read. */
+export function readFileBytes(path: string, maxBytes: number, tooLarge: (size: number) => never): Uint8Array {
+  let size: number
+  try {
+    const stat = statSync(path)
+    if (stat.isDirectory()) throw new FileError(`${path} is a folder, not a file`)
+    size = stat.size
+  } catch (error) {
+    if (error instanceof FileError) throw error
+    throw fileProblem(path, error)
+  }
+  if (size > maxBytes) tooLarge(size)
+  try {
+    return readFileSync(path)
+  } catch (error) {
+    throw fileProblem(path, error)
+  }
+}
+
 /** Refuses an output path that is a folder before any work is done. */
 export function checkOutputPath(path: string): void {
   if (existsSync(path) && statSync(path).isDirectory())

@@ -3,6 +3,7 @@ import { ARBITER, helpText, nearest, parseFlags, UsageError } from './args.js'
 import type { Command, Io } from './command.js'
 import { disputeCommands } from './dispute-commands.js'
 import { FileError } from './files.js'
+import { listCommands } from './list-commands.js'
 import { readCommands } from './read-commands.js'
 import { reportCommands } from './report-commands.js'
 import { terminalSafe } from './safe-output.js'
@@ -37,6 +38,7 @@ const commands: Record<string, Command> = {
   report,
   import: importGame,
   verify,
+  'import-list': listCommands['import-list'],
 }
 
 function overview(): string {

@@ -40,6 +40,7 @@ export function checkEntitlement(game: GameState | null, event: EngineEvent): vo
 function ownerOf(game: GameState, event: EngineEvent): { player: string; what: string } | null {
   switch (event.type) {
     case 'ArmyMustered':
+    case 'ListImported':
       return { player: event.payload.player, what: `${event.type} of ${event.payload.player}'s army` }
     case 'PlayerKeyRecorded':
       return { player: event.payload.player, what: `${event.payload.player}'s key` }

@@ -6,6 +6,7 @@ import { RuleError } from './errors.js'
 import type { GameRun } from './game-runs.js'
 import { requireGame, requireNoOpenRequests, requirePlayer } from './guards.js'
 import type { Holdings } from './holding.js'
+import { checkMusteredList, listImported } from './lists.js'
 import { checkArmy, checkPlayers } from './muster-check.js'
 import { phaseKey } from './outcomes.js'
 import { advance, checkAnswer } from './procedure-runner.js'
@@ -148,6 +149,7 @@ const armyMustered =
   (state, event) => {
     const game = requireGame(state, event as EngineEvent)
     requirePlayer(game, event.payload.player, event as EngineEvent)
+    checkMusteredList(game, event)
     // Ids, names, troop types, gear and rules with their parameters, formations: checked before anything changes.
     checkArmy(index.ruleset, index.entries, game, event.payload)
     const mustered = event.payload.units.map((unit) => musteredUnitState(unit, event.payload.player, event.seq))
@@ -272,6 +274,7 @@ export function createHandlers(parts: HandlerParts): Handlers {
   return {
     GameCreated: gameCreated(parts),
     ArmyMustered: armyMustered(parts),
+    ListImported: listImported,
     TurnStarted: turnStarted(parts),
     PhaseStarted: phaseStarted(parts),
     MeleeAttacksDeclared: declaration(parts),

@@ -323,7 +323,12 @@ export interface GameState {
   score?: ScoreState
   /** How the game ended (GameEnded): absent while it goes on. */
   result?: GameResult
+  /** Each player's army list as imported (ListImported), by player; absent until one is, so older games fold as before. */
+  lists?: Record<string, ImportedListRecord>
 }
+
+/** A player's ListImported as the game keeps it: the payload, and the seq that recorded it. */
+export type ImportedListRecord = import('../events/event-types.js').PayloadOf<'ListImported'> & { readonly seq: number }
 
 /** A player's public key as the game records it. */
 export interface PlayerKey {
@@ -446,6 +451,8 @@ export interface TroopTemplate {
   /** What the unit is for, as a muster screen shows it. */
   readonly summary: string
   readonly unit: import('../events/event-types.js').UnitDefinitionInput
+  /** The army it belongs to, as a slug (`wood-elves`); absent: its unit's race, and without one any army's. */
+  readonly army?: string
 }
 
 /** A ruleset is a plug-in: the engine knows none, the api hands it the one GameCreated names. */

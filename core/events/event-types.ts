@@ -5,6 +5,7 @@ import { firstControlCharacter } from './control-text.js'
 import { sha256HexSchema } from './envelope.js'
 import type { EventDefinitions } from './event-catalog.js'
 import { gameEndEvents, gameTurnsSchema, pointsSchema } from './game-end-events.js'
+import { listEvents } from './list-events.js'
 import { pursuitEvents } from './pursuit-events.js'
 import { signingEvents } from './signing-events.js'
 import { slug as id } from './slug.js'
@@ -250,7 +251,12 @@ export const eventSchemas = {
   },
   ArmyMustered: {
     version: 2,
-    schema: z.strictObject({ player: id, units: z.array(unitSchema).min(1).max(200) }),
+    schema: z.strictObject({
+      player: id,
+      units: z.array(unitSchema).min(1).max(200),
+      /** The sha256 of the list file this army was mustered from: the player's ListImported with that file. */
+      list: sha256HexSchema.optional(),
+    }),
     input: z.looseObject({
       units: z.array(z.looseObject({ ...typedRider, characters: z.array(z.looseObject(typedRider)).optional() })),
     }),
@@ -561,6 +567,7 @@ export const eventSchemas = {
     input: z.looseObject({ text: typedText('a note', '\n\t') }),
   },
   ...gameEndEvents,
+  ...listEvents,
 } as const satisfies EventDefinitions
 
 export type EventType = keyof typeof eventSchemas

@@ -60,6 +60,12 @@ export interface ImportedList {
   readonly units: readonly UnitDefinitionInput[]
   /** Where each unit's profile came from, by unit id. */
   readonly profiles: Readonly<Record<string, ProfileSource>>
+  /**
+   * For a unit whose profile came from the unit library: the library's words for where it first came from ("typed by
+   * a player at muster", "read from Dark Elves.json"), by unit id. Filled by the api (core/api/lists.ts), not by an
+   * importer.
+   */
+  readonly librarySources?: Readonly<Record<string, string>>
   readonly needs: readonly ImportNeed[]
   readonly rows: readonly ImportRow[]
 }

@@ -20,6 +20,7 @@ import { busy, type OpenOptions, openReadOnly, openWritable, readOnlyFile } from
 import { RulesSearch, type SearchableEntry } from './rules-search.js'
 import { sha256Hex } from './sha256.js'
 import { type SnapshotCheck, SnapshotShelf } from './snapshots.js'
+import { type StoredLibraryUnit, UnitLibrary } from './unit-library.js'
 
 export { ChainBrokenError, type FoldedEvent } from './chain-reader.js'
 export type { GameMeta, GameSummary, UnindexedGame } from './game-rows.js'
@@ -30,6 +31,7 @@ export {
   snapshotDigest,
   snapshotDigestOfPieces,
 } from './snapshots.js'
+export { libraryNameKey, type StoredLibraryUnit } from './unit-library.js'
 
 export interface ReadOptions {
   /** First seq to read (default 1). */
@@ -65,6 +67,7 @@ function verified(gameId: string, fromSeq: number, count: number): VerifyResult 
 export class EventStore {
   private closed = false
   private rulesIndex: RulesSearch | undefined
+  private unitLibrary: UnitLibrary | undefined
   private readonly chain: ChainReader
   private readonly snapshots: SnapshotShelf
   /** Prepared once: every open and every write asks it (`db.pragma` would prepare it each time). */
@@ -421,6 +424,32 @@ export class EventStore {
         throw new ArbiterError('store/read-only', 'this database is open read-only and its rules index is out of date')
     } else this.write(() => index.ensureIndexed(ruleset, catalogueHash, entries))
     return index.search(ruleset, words, limit)
+  }
+
+  /**
+   * Keeps a unit in the unit library (migration 0008): library data outside every game's log. Returns whether it
+   * wrote (false: the library held this very definition, and keeps its source). A read-only store refuses.
+   */
+  saveLibraryUnit(entry: StoredLibraryUnit): boolean {
+    this.assertOpen()
+    if (this.readOnly) throw new ArbiterError('store/read-only', 'this database is open read-only: no unit is saved')
+    this.unitLibrary ??= new UnitLibrary(this.db)
+    const library = this.unitLibrary
+    return this.write(() => this.db.transaction(() => library.save(entry)).immediate())
+  }
+
+  /** The unit library's units of a ruleset, of one army (its key) when `faction` is given. */
+  libraryUnits(ruleset: string, faction?: string): StoredLibraryUnit[] {
+    this.assertOpen()
+    this.unitLibrary ??= new UnitLibrary(this.db)
+    return this.unitLibrary.units(ruleset, faction)
+  }
+
+  /** The unit library's unit of this name in this army (its key), when it holds one. */
+  libraryUnit(ruleset: string, faction: string, name: string): StoredLibraryUnit | undefined {
+    this.assertOpen()
+    this.unitLibrary ??= new UnitLibrary(this.db)
+    return this.unitLibrary.unit(ruleset, faction, name)
   }
 
   /** Whether this store may write (a read-only open may not). */

@@ -1,10 +1,13 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { LocalGameApi } from '../../core/api/index.js'
 import { sha256Hex } from '../../core/store/index.js'
 import { run } from '../helpers/cli.js'
 import { useTempDir } from '../helpers/temp.js'
+
+// import-list reads a list through a test-only Old World Builder importer until the real one lands.
+vi.mock('../../core/lists/owb.js', async () => import('../helpers/fake-owb-importer.js'))
 
 const tempDir = useTempDir()
 
@@ -45,6 +48,8 @@ async function killedWritersCopy(): Promise<{ folder: string; db: string; gameId
 function readCommands(db: string, gameId: string): string[][] {
   const out = join(tempDir(), `export-${Math.random().toString(36).slice(2)}.jsonl`)
   const report = (format: string) => join(tempDir(), `report.${format}`)
+  const list = join(tempDir(), 'patrol.owb.json')
+  writeFileSync(list, JSON.stringify({ name: 'Patrol', faction: null, units: [{ name: 'Orc Boyz', models: 10 }] }))
   return [
     ['verify', '--db', db, '--game', gameId],
     ['replay', '--db', db, '--game', gameId],
@@ -53,6 +58,7 @@ function readCommands(db: string, gameId: string): string[][] {
     ['export', '--db', db, '--game', gameId, '--out', out],
     ['report', '--db', db, '--game', gameId, '--format', 'md', '--out', report('md')],
     ['report', '--db', db, '--game', gameId, '--format', 'html', '--out', report('html')],
+    ['import-list', '--ruleset', 'classic', list, '--db', db],
   ]
 }
 

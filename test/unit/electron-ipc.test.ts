@@ -36,6 +36,9 @@ const everyGameApiMethod: Record<keyof GameApi, true> = {
   catalogue: true,
   searchRules: true,
   troops: true,
+  importList: true,
+  saveLibraryUnit: true,
+  libraryUnits: true,
   close: true,
 }
 

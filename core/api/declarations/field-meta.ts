@@ -2,6 +2,7 @@ import type { EventType, eventSchemas } from '../../events/event-types.js'
 import { CHARACTER_META } from './character-meta.js'
 import type { Choice, FieldDescription, FieldKind, RecordedBy } from './description.js'
 import { GAME_END_META } from './game-end-meta.js'
+import { LIST_META } from './list-meta.js'
 import { SIGNING_AND_DISPUTE_META } from './record-meta.js'
 import { STUPIDITY_META } from './stupidity-meta.js'
 
@@ -62,6 +63,11 @@ export const META: Meta = {
     fields: {
       player: { label: 'Player', help: 'the player whose army it is', kind: 'player' },
       units: { label: 'Units', help: 'the units: profile, gear, rules, characters (see the README)', kind: 'other' },
+      list: {
+        label: 'List',
+        help: "the sha256 of the list file it was mustered from (the player's ListImported)",
+        kind: 'text',
+      },
     },
   },
   TurnStarted: {
@@ -556,6 +562,7 @@ export const META: Meta = {
   },
   ...SIGNING_AND_DISPUTE_META,
   ...GAME_END_META,
+  ...LIST_META,
   Note: {
     title: 'Note',
     help: 'A note in the log, in words.',
