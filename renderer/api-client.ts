@@ -9,7 +9,6 @@ import type {
 import { type GameApi, gameApiMethods } from '../core/api/game-api-contract.js'
 import { SCREEN_WRITE_HEADER, signScreenWrite } from '../core/api/screen-writes.js'
 import type { Key } from '../core/api/signatures.js'
-import type { ImportedList } from '../core/lists/types.js'
 
 /**
  * The renderer's one way to reach a game: `window.arbiter` in Electron (the preload's bridge), or
@@ -30,11 +29,6 @@ export type LiveListener = (event: LiveEvent) => void
 export type { MenuCommand, ReportPdfSaved, ScreenInfo }
 
 export interface ArbiterClient extends RendererApi {
-  /**
-   * A list builder's file (its bytes as base64) read into an import report for a ruleset (issue 20): GameApi's
-   * `importList`, declared here with its signature until the api contract carries it.
-   */
-  importList(ruleset: string, fileName: string, bytesBase64: string): Promise<ImportedList>
   /** Calls `listener` for every event any window appends; returns the call that stops it. */
   subscribe(listener: LiveListener): () => void
   /** The desktop app's native menu (New, Open, Export); a browser has none, so it never calls. */
@@ -124,17 +118,7 @@ function electronClient(bridge: RendererApi, host: ArbiterHostBridge | undefined
     ]),
   ) as unknown as RendererApi
   const saveReportPdf = host?.saveReportPdf
-  const importList = async (ruleset: string, fileName: string, bytesBase64: string): Promise<ImportedList> => {
-    const call = (bridge as Partial<Pick<ArbiterClient, 'importList'>>).importList
-    if (!call) throw new ApiError('client/unsupported', 'this version of Arbiter cannot import army lists')
-    try {
-      return await call(ruleset, fileName, bytesBase64)
-    } catch (error) {
-      throw toApiError(error)
-    }
-  }
   return {
-    importList,
     ...client,
     subscribe: (listener) => host?.onEvent(listener) ?? (() => {}),
     onMenu: (listener) => host?.onMenu(listener) ?? (() => {}),
@@ -232,9 +216,7 @@ function webClient(location: Location): ArbiterClient {
     const path = reportPagePath(gameId, lang)
     return `${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`
   }
-  const importList = (ruleset: string, fileName: string, bytesBase64: string) =>
-    call('importList', [ruleset, fileName, bytesBase64]) as Promise<ImportedList>
-  return { importList, ...client, subscribe, onMenu: () => () => {}, screen, joinAs, reportPageUrl }
+  return { ...client, subscribe, onMenu: () => () => {}, screen, joinAs, reportPageUrl }
 }
 
 /** How long a page waits before it opens the event stream again (a phone waking up, the host restarted). */

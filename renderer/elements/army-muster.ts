@@ -3,11 +3,11 @@ import type {
   ErrorField,
   EventDraft,
   GameView,
+  ImportedList,
   RuleEntry,
   TroopTemplate,
   TroopType,
 } from '../../core/api/game-api-contract.js'
-import type { ImportedList } from '../../core/lists/types.js'
 import { ApiError, toApiError } from '../api-client.js'
 import { baseStyles } from '../theme.js'
 import { type ListDraft, listDraftOf, unitsToLoad } from './import-report.js'

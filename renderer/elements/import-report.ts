@@ -1,7 +1,14 @@
 import { css, html, LitElement, nothing } from 'lit'
-import type { RuleEntry, TroopTemplate, TroopType } from '../../core/api/game-api-contract.js'
-// The list import's types (issue 20); core/lists/types.ts is the contract until GameApi re-exports them.
-import type { ImportedList, ImportNeed, ImportRow, ListFormat, ProfileSource } from '../../core/lists/types.js'
+import type {
+  ImportedList,
+  ImportNeed,
+  ImportRow,
+  ListFormat,
+  ProfileSource,
+  RuleEntry,
+  TroopTemplate,
+  TroopType,
+} from '../../core/api/game-api-contract.js'
 import { baseStyles } from '../theme.js'
 import { formOfUnit, type UnitForm, words } from './unit-editor.js'
 
