@@ -1,4 +1,5 @@
 import { css, html, LitElement, nothing } from 'lit'
+import { listImportedPayload } from '../../core/api/client-kit.js'
 import type {
   AuditReport,
   EventDraft,
@@ -734,10 +735,24 @@ export class ArbiterApp extends LitElement {
   private async onMusterArmy(event: CustomEvent<MusterRequest>): Promise<void> {
     const gameId = this.gameId
     if (!gameId) return
-    const { draft, done } = event.detail
+    const { list, draft, done } = event.detail
     this.busy = true
-    // Like every write, its own live notice is not fetched again (see `write`).
-    const written = this.api.append(gameId, draft, this.view?.seq)
+    // Like every write, its own live notice is not fetched again (see `write`). A list's ListImported goes first.
+    const written = (async () => {
+      if (!list) return this.api.append(gameId, draft, this.view?.seq)
+      const player = draft.actor
+      const imported = await this.api.append(
+        gameId,
+        {
+          type: 'ListImported',
+          actor: player,
+          payload: listImportedPayload(player, list),
+        },
+        this.view?.seq,
+      )
+      this.record(imported, false)
+      return this.api.append(gameId, draft, imported.seq)
+    })()
     this.writing = written
     try {
       const step = await written

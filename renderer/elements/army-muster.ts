@@ -16,6 +16,8 @@ import { blankUnit, type FieldProblem, type UnitEditor, type UnitForm, unitOfFor
 
 /** What the muster asks the shell to record, and how the shell answers: null when it went through. */
 export interface MusterRequest {
+  /** The list the army was loaded from, if any: its ListImported is recorded first (docs/lists.md). */
+  readonly list: ImportedList | null
   readonly draft: EventDraft
   readonly done: (refusal: ApiError | null) => void
 }
@@ -321,7 +323,9 @@ export class ArmyMuster extends LitElement {
     const units = this.draft.units.map((form, index) =>
       unitOfForm({ ...form, id: form.id ?? `unit-${index + 1}` }, catalogue),
     )
-    const draft: EventDraft = { type: 'ArmyMustered', actor: player, payload: { player, units } }
+    const list = this.draft.imported?.loaded ? this.draft.imported.list : null
+    const payload = { player, units, ...(list ? { list: list.fileHash } : {}) }
+    const draft: EventDraft = { type: 'ArmyMustered', actor: player, payload }
     this.sending = true
     this.setDraft({ ...this.draft, refusal: null })
     const done = (refusal: ApiError | null) => {
@@ -335,7 +339,7 @@ export class ArmyMuster extends LitElement {
       void this.place(player, refusal)
     }
     this.dispatchEvent(
-      new CustomEvent<MusterRequest>('muster-army', { detail: { draft, done }, bubbles: true, composed: true }),
+      new CustomEvent<MusterRequest>('muster-army', { detail: { list, draft, done }, bubbles: true, composed: true }),
     )
   }
 

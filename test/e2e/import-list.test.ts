@@ -279,6 +279,11 @@ describe('importing an army list into the muster', () => {
     ])
     expect(state.units.harpies?.profile).toEqual(typed)
     expect(state.units.harpies?.rules.map((rule) => rule.id)).toEqual(['flying-model'])
+    // The game record: the list's ListImported, then the ArmyMustered that names it by its hash.
+    const { steps } = await table.api.replay(gameId)
+    expect(steps.map((step) => step.type)).toEqual(['GameCreated', 'ListImported', 'ArmyMustered'])
+    const log = (await table.api.exportGame(gameId)).text
+    expect(log).toContain(`"list":"${darkElves.fileHash}"`)
 
     // The refusal of the last file went with the army it was about.
     await until(() => muster.getByRole('alert').count()).toBe(0)
