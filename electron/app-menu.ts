@@ -8,6 +8,7 @@ export interface MenuActions {
   readonly importGame: () => void
   readonly exportGame: () => void
   readonly exportReport: () => void
+  readonly importList: () => void
   readonly undo: () => void
   readonly showSecondScreen: () => void
   readonly stopSecondScreen: () => void
@@ -39,6 +40,8 @@ export function menuTemplate(options: {
         { label: 'Export…', accelerator: 'CmdOrCtrl+E', click: actions.exportGame },
         // The same: the page opens the open game's report preview, or says that no game is open.
         { label: 'Export Report…', accelerator: 'CmdOrCtrl+Shift+E', click: actions.exportReport },
+        // The page reads the list file into the open game's muster (the file picker is the page's).
+        { label: 'Import List…', accelerator: 'CmdOrCtrl+Shift+L', click: actions.importList },
         { type: 'separator' },
         secondScreenUrl === null
           ? { label: 'Show This Game on a Second Screen…', click: actions.showSecondScreen }

@@ -192,6 +192,7 @@ function buildMenu(): Menu {
         importGame: () => void importFromFile(),
         exportGame: () => sendMenu('export-game'),
         exportReport: () => sendMenu('export-report'),
+        importList: () => sendMenu('import-list'),
         undo: () => sendMenu('undo'),
         showSecondScreen: () => void showOnSecondScreen(),
         stopSecondScreen: () => void stopSecondScreen(),

@@ -6,5 +6,6 @@
 export * from '../engine/odds.js'
 export { troopTypes } from '../events/event-types.js'
 export { citedRules } from '../explain/explanation.js'
+export { listImportedPayload } from '../lists/list-event.js'
 export { createDemoGame } from './demo-game.js'
 export { REPORT_PAGE_PREFIX, reportPagePath } from './report-page.js'

@@ -409,7 +409,7 @@ export interface GameEventNotice {
 }
 
 /** The desktop app's native menu commands that the page carries out itself; Import is done in main (it reads a file). */
-export type MenuCommand = 'new-game' | 'open-game' | 'export-game' | 'export-report' | 'undo'
+export type MenuCommand = 'new-game' | 'open-game' | 'export-game' | 'export-report' | 'import-list' | 'undo'
 
 /** The desktop app's PDF of a battle report: where it was saved (null: the user cancelled the save), and its size. */
 export interface ReportPdfSaved {

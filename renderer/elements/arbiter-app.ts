@@ -1,4 +1,5 @@
 import { css, html, LitElement, nothing } from 'lit'
+import { listImportedPayload } from '../../core/api/client-kit.js'
 import type {
   AuditReport,
   EventDraft,
@@ -31,7 +32,7 @@ import { downloadExport } from '../export-game.js'
 import { isTextField, isTyping, shortcutFor } from '../shortcuts.js'
 import type { Named } from '../texts.js'
 import { baseStyles } from '../theme.js'
-import type { MusterRequest } from './army-muster.js'
+import type { ListImportRequest, MusterRequest } from './army-muster.js'
 import './army-muster.js'
 import './audit-panel.js'
 import './explanation-panel.js'
@@ -673,6 +674,10 @@ export class ArbiterApp extends LitElement {
         await this.attempt(() => downloadExport(this.api, this.gameId!, this.view?.state.title ?? undefined))
       return
     }
+    if (command === 'import-list') {
+      await this.openListImport()
+      return
+    }
     if (command === 'export-report') {
       if (this.gameId) this.openReport()
       else
@@ -685,6 +690,34 @@ export class ArbiterApp extends LitElement {
     this.screen = 'library'
     await this.updateComplete
     if (command === 'new-game') this.renderRoot.querySelector('game-library')?.startNewGame()
+  }
+
+  /** File > Import List…: the open game's muster, and its list file picker. */
+  private async openListImport(): Promise<void> {
+    if (!this.gameId || this.secondScreen) {
+      this.error = new ApiError('client/no-game', "Open a game first: a list is imported into a game's army muster")
+      return
+    }
+    if (this.reportOpen) this.closeReport()
+    if (this.scrubSeq !== null) await this.onScrub(new CustomEvent('scrub', { detail: { seq: this.view?.seq ?? 0 } }))
+    this.screen = 'game'
+    this.musterOpen = true
+    await this.updateComplete
+    const muster = this.renderRoot.querySelector('army-muster')
+    await muster?.updateComplete
+    muster?.chooseListFile()
+  }
+
+  /** A list file from the muster, read by the api for the open game's ruleset; the answer goes back to the muster. */
+  private async onImportList(event: CustomEvent<ListImportRequest>): Promise<void> {
+    const { fileName, bytesBase64, done } = event.detail
+    const ruleset = this.view?.state.ruleset
+    if (!ruleset) return done(new ApiError('client/no-game', 'no game is open'))
+    try {
+      done(await this.api.importList(ruleset, fileName, bytesBase64))
+    } catch (error) {
+      done(toApiError(error))
+    }
   }
 
   private async onDeclare(event: CustomEvent<EventDraft>): Promise<void> {
@@ -702,10 +735,24 @@ export class ArbiterApp extends LitElement {
   private async onMusterArmy(event: CustomEvent<MusterRequest>): Promise<void> {
     const gameId = this.gameId
     if (!gameId) return
-    const { draft, done } = event.detail
+    const { list, draft, done } = event.detail
     this.busy = true
-    // Like every write, its own live notice is not fetched again (see `write`).
-    const written = this.api.append(gameId, draft, this.view?.seq)
+    // Like every write, its own live notice is not fetched again (see `write`). A list's ListImported goes first.
+    const written = (async () => {
+      if (!list) return this.api.append(gameId, draft, this.view?.seq)
+      const player = draft.actor
+      const imported = await this.api.append(
+        gameId,
+        {
+          type: 'ListImported',
+          actor: player,
+          payload: listImportedPayload(player, list),
+        },
+        this.view?.seq,
+      )
+      this.record(imported, false)
+      return this.api.append(gameId, draft, imported.seq)
+    })()
     this.writing = written
     try {
       const step = await written
@@ -1021,6 +1068,7 @@ export class ArbiterApp extends LitElement {
               .troops=${this.troops}
               .troopTypes=${this.troopTypes}
               @muster-army=${this.onMusterArmy}
+              @import-list=${this.onImportList}
               @close=${() => (this.musterOpen = false)}
             ></army-muster>`
             : nothing

@@ -3,18 +3,42 @@ import type {
   ErrorField,
   EventDraft,
   GameView,
+  ImportedList,
   RuleEntry,
   TroopTemplate,
   TroopType,
 } from '../../core/api/game-api-contract.js'
-import type { ApiError } from '../api-client.js'
+import { ApiError, toApiError } from '../api-client.js'
 import { baseStyles } from '../theme.js'
+import { type ListDraft, listDraftOf, unitsToLoad } from './import-report.js'
+import './import-report.js'
 import { blankUnit, type FieldProblem, type UnitEditor, type UnitForm, unitOfForm, words } from './unit-editor.js'
 
 /** What the muster asks the shell to record, and how the shell answers: null when it went through. */
 export interface MusterRequest {
+  /** The list the army was loaded from, if any: its ListImported is recorded first (docs/lists.md). */
+  readonly list: ImportedList | null
   readonly draft: EventDraft
   readonly done: (refusal: ApiError | null) => void
+}
+
+/** A list file the muster asks the shell to import (`importList`), and how the shell answers: the list, or its refusal. */
+export interface ListImportRequest {
+  readonly fileName: string
+  readonly bytesBase64: string
+  readonly done: (answer: ImportedList | ApiError) => void
+}
+
+/** The list files Arbiter reads, by extension, and by type for a phone's picker, which may not know the extensions. */
+const LIST_FILES =
+  '.owb.json,.owb.lists.json,.json,.ros,.rosz,application/json,application/zip,application/xml,text/xml'
+
+/** A file's bytes as base64, in slices (one String.fromCharCode call over megabytes overflows the stack). */
+async function base64Of(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  let binary = ''
+  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000))
+  return btoa(binary)
 }
 
 /** The api's last refusal of a player's muster: about a unit's field (`unit`, `path`), or about the army. */
@@ -30,6 +54,8 @@ interface PlayerDraft {
   /** The unit in the editor: `index` is its place in `units`, or null for a new one. */
   readonly editing: { readonly index: number | null; readonly form: UnitForm } | null
   readonly refusal?: Refusal | null
+  /** A list file imported and being fixed (or loaded, its report kept to read), if any. */
+  readonly imported?: ListDraft | null
 }
 
 type Book = Readonly<Record<string, PlayerDraft>>
@@ -54,7 +80,9 @@ function loadBook(gameId: string): Book {
 
 function saveBook(gameId: string, book: Book): void {
   try {
-    const empty = Object.values(book).every((draft) => draft.units.length === 0 && draft.editing === null)
+    const empty = Object.values(book).every(
+      (draft) => draft.units.length === 0 && draft.editing === null && !draft.imported,
+    )
     if (empty) sessionStorage.removeItem(storageKey(gameId))
     else sessionStorage.setItem(storageKey(gameId), JSON.stringify(book))
   } catch {
@@ -77,6 +105,9 @@ export class ArmyMuster extends LitElement {
     player: { state: true },
     book: { state: true },
     sending: { state: true },
+    importing: { state: true },
+    importRefusal: { state: true },
+    askedForFile: { state: true },
   }
 
   view: GameView | null = null
@@ -86,6 +117,12 @@ export class ArmyMuster extends LitElement {
   player = ''
   book: Book = {}
   sending = false
+  /** The list file being read, by name. */
+  importing: string | null = null
+  /** Why the last list file was not imported: shown, and nothing else changes. */
+  importRefusal: ApiError | null = null
+  /** The menu asked for a list file and the page could not open the picker itself: the button says to press it. */
+  askedForFile = false
   private bookOf: string | null = null
 
   static override styles = [
@@ -115,6 +152,9 @@ export class ArmyMuster extends LitElement {
         color: var(--danger);
         font-size: 0.9rem;
         margin: 0.2rem 0;
+      }
+      input[type='file'] {
+        display: none;
       }
     `,
   ]
@@ -153,7 +193,7 @@ export class ArmyMuster extends LitElement {
     const units = Object.values(this.view?.state.units ?? {})
     const hasArmy = (player: string) => units.some((unit) => unit.player === player)
     const known = players.some((player) => player.id === this.player)
-    const idle = this.draft.units.length === 0 && this.draft.editing === null
+    const idle = this.draft.units.length === 0 && this.draft.editing === null && !this.draft.imported
     // Start with, and after each muster move on to, the first player who has no army yet.
     if (!known || (changed.has('view') && idle && hasArmy(this.player))) {
       const next = players.find((player) => !hasArmy(player.id)) ?? (known ? undefined : players[0])
@@ -177,14 +217,14 @@ export class ArmyMuster extends LitElement {
   }
 
   /** A unit's id from its name: "Chaos Trolls" is chaos-trolls (chaos-trolls-2 when that is taken). */
-  private unitId(name: string, except: number | null): string {
+  private unitId(name: string, except: number | null, alsoTaken: ReadonlySet<string> = new Set()): string {
     const base =
       name
         .toLowerCase()
         .replace(/[^a-z0-9]+/g, '-')
         .replace(/^-+|-+$/g, '')
         .slice(0, 56) || 'unit'
-    const taken = this.takenIds(except)
+    const taken = new Set([...this.takenIds(except), ...alsoTaken])
     let id = base
     for (let n = 2; taken.has(id); n++) id = `${base}-${n}`
     return id
@@ -194,6 +234,72 @@ export class ArmyMuster extends LitElement {
     const form = index === null ? blankUnit() : this.draft.units[index]
     if (!form) return
     this.setDraft({ ...this.draft, editing: { index, form } })
+  }
+
+  /**
+   * File > Import list… (or the button): the list file picker, where the page may open it; a page the menu woke has
+   * no user gesture to open it with, so the button takes the focus and says so.
+   */
+  chooseListFile(): void {
+    const input = this.renderRoot.querySelector<HTMLInputElement>('input[type=file]')
+    const button = this.renderRoot.querySelector<HTMLButtonElement>('#import-list')
+    try {
+      // Without the player's gesture a browser opens no picker, and may not say so: ask before trying.
+      if (!navigator.userActivation.isActive) throw new Error('no gesture to open a file picker with')
+      input?.showPicker()
+    } catch {
+      this.askedForFile = true
+      button?.scrollIntoView({ block: 'center' })
+      button?.focus()
+    }
+  }
+
+  /** A list file read and handed to the shell to import: its report replaces the last one; a refusal changes nothing. */
+  private async importFile(event: Event): Promise<void> {
+    const input = event.target as HTMLInputElement
+    const file = input.files?.[0]
+    input.value = ''
+    const player = this.player
+    if (!file || this.importing) return
+    this.importing = file.name
+    this.importRefusal = null
+    try {
+      const bytesBase64 = await base64Of(file)
+      const answer = await new Promise<ImportedList | ApiError>((done) =>
+        this.dispatchEvent(
+          new CustomEvent<ListImportRequest>('import-list', {
+            detail: { fileName: file.name, bytesBase64, done },
+            bubbles: true,
+            composed: true,
+          }),
+        ),
+      )
+      if (answer instanceof ApiError) {
+        this.importRefusal = answer
+        return
+      }
+      const draft = this.book[player] ?? EMPTY
+      this.book = { ...this.book, [player]: { ...draft, imported: listDraftOf(answer, this.catalogue ?? []) } }
+      if (this.gameId) saveBook(this.gameId, this.book)
+    } catch (error) {
+      this.importRefusal = toApiError(error)
+    } finally {
+      this.importing = null
+    }
+  }
+
+  /** The import's units join the muster as if typed (each with an id of its own), to edit and muster like any. */
+  private loadImported(): void {
+    const imported = this.draft.imported
+    if (!imported) return
+    const added = new Set<string>()
+    const units = [...this.draft.units]
+    for (const form of unitsToLoad(imported)) {
+      const id = this.unitId(form.name, null, added)
+      added.add(id)
+      units.push({ ...form, id })
+    }
+    this.setDraft({ ...this.draft, units, imported: { ...imported, editing: null, loaded: true } })
   }
 
   private saveUnit(form: UnitForm): void {
@@ -206,7 +312,7 @@ export class ArmyMuster extends LitElement {
     else units[index] = { ...form, id }
     // A unit saved again answers the refusal about it, until the api is asked again.
     const refusal = this.refusal?.unit !== null && this.refusal?.unit === form.id ? null : this.refusal
-    this.setDraft({ units, editing: null, refusal })
+    this.setDraft({ ...this.draft, units, editing: null, refusal })
   }
 
   private muster(): void {
@@ -217,12 +323,15 @@ export class ArmyMuster extends LitElement {
     const units = this.draft.units.map((form, index) =>
       unitOfForm({ ...form, id: form.id ?? `unit-${index + 1}` }, catalogue),
     )
-    const draft: EventDraft = { type: 'ArmyMustered', actor: player, payload: { player, units } }
+    const list = this.draft.imported?.loaded ? this.draft.imported.list : null
+    const payload = { player, units, ...(list ? { list: list.fileHash } : {}) }
+    const draft: EventDraft = { type: 'ArmyMustered', actor: player, payload }
     this.sending = true
     this.setDraft({ ...this.draft, refusal: null })
     const done = (refusal: ApiError | null) => {
       this.sending = false
       if (refusal === null) {
+        this.importRefusal = null
         this.book = { ...this.book, [player]: EMPTY }
         saveBook(gameId, this.book)
         return
@@ -230,7 +339,7 @@ export class ArmyMuster extends LitElement {
       void this.place(player, refusal)
     }
     this.dispatchEvent(
-      new CustomEvent<MusterRequest>('muster-army', { detail: { draft, done }, bubbles: true, composed: true }),
+      new CustomEvent<MusterRequest>('muster-army', { detail: { list, draft, done }, bubbles: true, composed: true }),
     )
   }
 
@@ -259,6 +368,8 @@ export class ArmyMuster extends LitElement {
     const mustered = Object.values(game.units).filter((unit) => unit.player === this.player)
     const { units, editing } = this.draft
     const count = units.length
+    // One editor at a time: the muster's, or the import report's.
+    const busy = editing !== null || (this.draft.imported?.editing ?? null) !== null
     return html`<section class="panel" aria-label="Army muster">
       <div class="head">
         <h2>Army muster</h2>
@@ -270,6 +381,7 @@ export class ArmyMuster extends LitElement {
           id="muster-player"
           @change=${(e: Event) => {
             this.player = (e.target as HTMLSelectElement).value
+            this.importRefusal = null
           }}
         >
           ${game.players.map((player) => html`<option value=${player.id} ?selected=${player.id === this.player}>${player.name}</option>`)}
@@ -281,6 +393,54 @@ export class ArmyMuster extends LitElement {
             <ul>
               ${mustered.map((unit) => html`<li>${unit.name}: ${unit.models} ${words(unit.troopType).toLowerCase()}</li>`)}
             </ul>`
+          : nothing
+      }
+      <div class="row">
+        <button
+          id="import-list"
+          ?disabled=${this.importing !== null}
+          @click=${() => {
+            this.askedForFile = false
+            this.renderRoot.querySelector<HTMLInputElement>('input[type=file]')?.click()
+          }}
+        >
+          Import a list…
+        </button>
+        <input
+          type="file"
+          accept=${LIST_FILES}
+          aria-label="List file (Old World Builder, New Recruit or BattleScribe)"
+          @change=${this.importFile}
+        />
+        <span class="muted" role="status"
+          >${
+            this.importing
+              ? `Reading ${this.importing}…`
+              : this.askedForFile
+                ? 'Press Enter to choose the list file'
+                : 'Old World Builder, New Recruit or BattleScribe'
+          }</span
+        >
+      </div>
+      ${
+        this.importRefusal
+          ? html`<p class="problem" role="alert">
+              The list was not imported: ${this.importRefusal.message} <code>${this.importRefusal.code}</code>
+            </p>`
+          : nothing
+      }
+      ${
+        this.draft.imported
+          ? html`<import-report
+              .draft=${this.draft.imported}
+              .catalogue=${this.catalogue ?? []}
+              .troops=${this.troops}
+              .troopTypes=${this.troopTypes}
+              ?busy=${editing !== null}
+              @draft-change=${(e: CustomEvent<ListDraft>) => this.setDraft({ ...this.draft, imported: e.detail })}
+              @load=${() => this.loadImported()}
+              @discard=${() => this.setDraft({ ...this.draft, imported: null })}
+            ></import-report>`
           : nothing
       }
       ${
@@ -295,13 +455,14 @@ export class ArmyMuster extends LitElement {
                     unit.mount ? ` on ${unit.mount.name || 'a mount'}` : ''
                   }
                   <span class="row">
-                    <button aria-label=${`Edit ${unit.name}`} ?disabled=${editing !== null} @click=${() => this.edit(index)}>
+                    <button aria-label=${`Edit ${unit.name}`} ?disabled=${busy} @click=${() => this.edit(index)}>
                       Edit
                     </button>
                     <button
                       aria-label=${`Remove ${unit.name}`}
-                      ?disabled=${editing !== null}
-                      @click=${() => this.setDraft({ units: units.filter((_, i) => i !== index), editing: null })}
+                      ?disabled=${busy}
+                      @click=${() =>
+                        this.setDraft({ ...this.draft, units: units.filter((_, i) => i !== index), editing: null })}
                     >
                       ✕
                     </button>
@@ -339,8 +500,8 @@ export class ArmyMuster extends LitElement {
                 : nothing
             }
             <div class="row">
-              <button @click=${() => this.edit(null)}>Add a unit</button>
-              <button class="primary" ?disabled=${count === 0 || this.sending} @click=${this.muster}>
+              <button ?disabled=${busy} @click=${() => this.edit(null)}>Add a unit</button>
+              <button class="primary" ?disabled=${count === 0 || this.sending || busy} @click=${this.muster}>
                 Muster ${count} unit${count === 1 ? '' : 's'}
               </button>
             </div>`

@@ -41,6 +41,22 @@ export interface UnitForm {
   readonly mount?: MountForm | null
   /** Its points cost, for victory points; absent when the player gives none (its VP are then unknown). */
   readonly points?: number
+  /**
+   * What a list's unit has that the editor does not show (a lone character's Wizard level, joined characters, a
+   * champion's profile, a mount's gear and rules): carried to the muster as it came, so nothing a list said is lost.
+   */
+  readonly carried?: CarriedFields
+}
+
+/** The fields of a list's unit that the editor carries without showing them. */
+export interface CarriedFields {
+  readonly character?: boolean
+  readonly wizardLevel?: number
+  readonly general?: boolean
+  readonly championProfile?: Profile
+  readonly characters?: UnitDefinitionInput['characters']
+  readonly mountGear?: NonNullable<UnitDefinitionInput['mount']>['gear']
+  readonly mountRules?: NonNullable<UnitDefinitionInput['mount']>['rules']
 }
 
 /** A mount as the player writes it: its name and its own profile (the rider and the mount strike apart). */
@@ -109,12 +125,25 @@ function pickOf(entry: RuleEntry | undefined, id: string, given: Readonly<Record
 
 /** A ready unit as a form to edit. */
 export function unitOfTroop(troop: TroopTemplate, catalogue: readonly RuleEntry[]): UnitForm {
-  const unit = troop.unit
+  return formOfUnit(troop.unit, catalogue)
+}
+
+/** A unit as ArmyMustered takes it (a ready unit's, an imported list's) as a form to edit; `id` is given on saving. */
+export function formOfUnit(unit: UnitDefinitionInput, catalogue: readonly RuleEntry[]): UnitForm {
   const entry = (id: string) => catalogue.find((each) => each.id === id)
   const pick = (ref: string | { id: string; options?: object; params?: object }): PickForm =>
     typeof ref === 'string'
       ? pickOf(entry(ref), ref)
       : pickOf(entry(ref.id), ref.id, (ref.options ?? ref.params ?? {}) as Record<string, ParamValue>)
+  const carried: CarriedFields = {
+    ...(unit.character !== undefined ? { character: unit.character } : {}),
+    ...(unit.wizardLevel !== undefined ? { wizardLevel: unit.wizardLevel } : {}),
+    ...(unit.general !== undefined ? { general: unit.general } : {}),
+    ...(unit.championProfile ? { championProfile: unit.championProfile } : {}),
+    ...(unit.characters ? { characters: unit.characters } : {}),
+    ...(unit.mount?.gear?.length ? { mountGear: unit.mount.gear } : {}),
+    ...(unit.mount?.rules?.length ? { mountRules: unit.mount.rules } : {}),
+  }
   return {
     id: null,
     name: unit.name,
@@ -131,6 +160,8 @@ export function unitOfTroop(troop: TroopTemplate, catalogue: readonly RuleEntry[
       musician: unit.command?.musician ?? false,
     },
     mount: unit.mount ? { name: unit.mount.name, profile: { ...unit.mount.profile } } : null,
+    ...(unit.points !== undefined ? { points: unit.points } : {}),
+    ...(Object.keys(carried).length > 0 ? { carried } : {}),
   }
 }
 
@@ -152,6 +183,8 @@ export function unitOfForm(form: UnitForm & { id: string }, catalogue: readonly 
     }
     return given
   }
+  const { mountGear: _gear, mountRules: _rules, ...unitFields } = form.carried ?? {}
+  const carried = form.carried ?? {}
   return {
     id: form.id,
     name: form.name.trim(),
@@ -170,8 +203,18 @@ export function unitOfForm(form: UnitForm & { id: string }, catalogue: readonly 
     // No wider than its models: a lone monster is one model wide whatever the field says.
     formation: { files: Math.min(form.files, form.models) },
     command: form.command,
-    ...(form.mount ? { mount: { name: form.mount.name.trim(), profile: form.mount.profile } } : {}),
+    ...(form.mount
+      ? {
+          mount: {
+            name: form.mount.name.trim(),
+            profile: form.mount.profile,
+            ...(carried.mountGear ? { gear: carried.mountGear } : {}),
+            ...(carried.mountRules ? { rules: carried.mountRules } : {}),
+          },
+        }
+      : {}),
     ...(form.points !== undefined ? { points: form.points } : {}),
+    ...unitFields,
   }
 }
 

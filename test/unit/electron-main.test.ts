@@ -299,6 +299,17 @@ describe('Electron main (against a stand-in for Electron)', () => {
     expect(contents.sent.slice(before)).toEqual([[MENU_CHANNEL, 'export-report']])
   })
 
+  it('has File > Import List…, which the page carries out (its muster reads the file)', () => {
+    const item = menuItems(stub).find((each) => each.label === 'Import List…')!
+    expect(item).toMatchObject({ accelerator: 'CmdOrCtrl+Shift+L' })
+    // No other item of the whole menu answers to the same keys (DevTools keeps Ctrl+Shift+I).
+    expect(menuItems(stub).filter((each) => each.accelerator === 'CmdOrCtrl+Shift+L')).toHaveLength(1)
+    const contents = stub.windows[0]!.webContents
+    const before = contents.sent.length
+    item.click!()
+    expect(contents.sent.slice(before)).toEqual([[MENU_CHANNEL, 'import-list']])
+  })
+
   it('prints the report to PDF in a hidden, sandboxed, script-less window, for its own window only', async () => {
     const window = stub.windows[0]!
     const fromWindow = { sender: window.webContents, senderFrame: { url: 'arbiter://app/' } }
