@@ -71,7 +71,7 @@ const ALIASES: Readonly<Record<string, string>> = {
 }
 
 /** The kinds of entry a list names: rules and gear, never a core mechanic, a variant or a spell. */
-const LISTED_KINDS: readonly EntryKind[] = ['special-rule', 'weapon', 'armour', 'item', 'banner']
+export const LISTED_KINDS: readonly EntryKind[] = ['special-rule', 'weapon', 'armour', 'item', 'banner']
 export const GEAR_KINDS: readonly EntryKind[] = ['weapon', 'armour', 'item', 'banner']
 
 /** A key names are compared by: a slug, and the same with each word's plural "s" dropped ("hand-weapons"). */
@@ -85,14 +85,15 @@ const singular = (key: string) =>
 /** How a name found its entry: its own name or id, a known other name, or its plural. */
 export type MatchedBy = 'name' | 'alias' | 'plural'
 
-/** The catalogue entry a list's name stands for, and how it was found; undefined when the catalogue has none. */
+/** The catalogue entry (of `kinds`: a list's rules and gear by default) a list's name stands for, and how it was found. */
 export function findEntry(
   ruleset: Ruleset,
   name: string,
+  kinds: readonly EntryKind[] = LISTED_KINDS,
 ): { readonly entry: EntryDefinition; readonly by: MatchedBy } | undefined {
   const key = keyOf(name)
   if (key === '') return undefined
-  const listed = ruleset.definitions.filter((entry) => LISTED_KINDS.includes(entry.kind))
+  const listed = ruleset.definitions.filter((entry) => kinds.includes(entry.kind))
   const keysOf = (entry: EntryDefinition) => [entry.id, keyOf(entry.name), keyOf(entry.name.replace(/\s*\(.*\)/, ''))]
   const exact = listed.find((entry) => keysOf(entry).includes(key))
   if (exact) return { entry: exact, by: 'name' }

@@ -9,7 +9,7 @@ import type { UnitDefinitionInput } from '../../core/events/event-types.js'
 import { importBattleScribe } from '../../core/lists/battlescribe.js'
 import { type ImportContext, type ImportedList, importList, MAX_LIST_BYTES } from '../../core/lists/index.js'
 import { importNewRecruit } from '../../core/lists/new-recruit.js'
-import { splitRuleText } from '../../core/lists/roster-rules.js'
+import { readRuleWords } from '../../core/lists/rule-words.js'
 import { classic } from '../../core/rules/classic/index.js'
 import { oldWorld } from '../../core/rules/old-world/index.js'
 
@@ -263,10 +263,11 @@ describe('BattleScribe roster (XML)', () => {
 
 describe('rule text', () => {
   it('splits a parameter, footnote marks and tags from the name', () => {
-    expect(splitRuleText('Regeneration (5+)')).toEqual({ name: 'Regeneration', parameter: '5+' })
-    expect(splitRuleText('Stomp Attacks (D3+1)')).toEqual({ name: 'Stomp Attacks', parameter: 'D3+1' })
-    expect(splitRuleText('Aquatic**')).toEqual({ name: 'Aquatic' })
-    expect(splitRuleText('Fear {renegade}')).toEqual({ name: 'Fear' })
+    // The roster importers read names with the same words as the Old World Builder importer (rule-words.ts).
+    expect(readRuleWords('Regeneration (5+)')).toMatchObject({ name: 'Regeneration', value: '5+' })
+    expect(readRuleWords('Stomp Attacks (D3+1)')).toMatchObject({ name: 'Stomp Attacks', value: 'D3+1' })
+    expect(readRuleWords('Aquatic**')).toMatchObject({ name: 'Aquatic', value: null })
+    expect(readRuleWords('Fear {renegade}')).toMatchObject({ name: 'Fear', value: null, tags: ['renegade'] })
   })
 
   it('a parameter the entry cannot take is an assumption, not a silent drop', () => {
