@@ -48,6 +48,7 @@ const arbiter = {
   troops: (ruleset, army) => call('troops', army === undefined ? [ruleset] : [ruleset, army]),
   importList: (ruleset, fileName, bytesBase64) => call('importList', [ruleset, fileName, bytesBase64]),
   saveLibraryUnit: (ruleset, faction, unit, source) => call('saveLibraryUnit', [ruleset, faction, unit, source]),
+  exportArmy: (gameId, player) => call('exportArmy', [gameId, player]),
   libraryUnits: (ruleset, faction) => call('libraryUnits', faction === undefined ? [ruleset] : [ruleset, faction]),
   close: () => call('close', []),
 } satisfies GameApi

@@ -44,6 +44,7 @@ const GAME_READS: ReadonlySet<GameApiMethod> = new Set([
   'audit',
   'whatIf',
   'report',
+  'exportArmy',
 ])
 /**
  * Rules and rulesets hold nothing of any game; `close` does nothing from a client; `listGames` is cut to the one game.

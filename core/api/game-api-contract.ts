@@ -7,6 +7,7 @@ import type { TroopType, UnitDefinitionInput } from '../events/event-types.js'
 import type { Explanation } from '../explain/explanation.js'
 import type { ImportedList } from '../lists/types.js'
 import type { GameSummary } from '../store/event-store.js'
+import type { ExportedList } from './lists.js'
 import type { ReportOptions, ReportText } from './report.js'
 import type { SignatureSummary, SigningView } from './signatures.js'
 
@@ -28,6 +29,7 @@ export type { ErrorData, ErrorField } from '../events/errors.js'
 export type { Profile, TroopType, UnitDefinitionInput } from '../events/event-types.js'
 export type { Explanation, RuleRef } from '../explain/explanation.js'
 export type { ImportedList, ImportNeed, ImportRow, ImportStatus, ListFormat, ProfileSource } from '../lists/types.js'
+export type { ExportedList } from './lists.js'
 export type { ReportOptions, ReportText } from './report.js'
 export type { GameSummary, ParamKind, SignatureSummary, SigningView }
 
@@ -128,6 +130,8 @@ export interface GameApi {
   ): Promise<LibraryEntry>
   /** The unit library's units of a ruleset: of one army when `faction` is given ('' for no named army), else all. */
   libraryUnits(ruleset: string, faction?: string): Promise<LibraryEntry[]>
+  /** A player's army as the game mustered it, written back as an Old World Builder list (`.owb.json`). Reads only. */
+  exportArmy(gameId: string, player: string): Promise<ExportedList>
   close(): Promise<void>
 }
 
@@ -161,6 +165,7 @@ export const gameApiMethods = [
   'importList',
   'saveLibraryUnit',
   'libraryUnits',
+  'exportArmy',
   'close',
 ] as const satisfies readonly (keyof GameApi)[]
 

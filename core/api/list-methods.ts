@@ -3,7 +3,15 @@ import type { UnitDefinitionInput } from '../events/event-types.js'
 import type { ImportedList } from '../lists/types.js'
 import type { EventStore } from '../store/event-store.js'
 import type { LibraryEntry } from './game-api-contract.js'
-import { decodeListBytes, importListFile, libraryUnitsOf, saveLibraryUnit, troopsOf } from './lists.js'
+import {
+  decodeListBytes,
+  type ExportedList,
+  exportArmyList,
+  importListFile,
+  libraryUnitsOf,
+  saveLibraryUnit,
+  troopsOf,
+} from './lists.js'
 
 /**
  * LocalGameApi's army-list methods (issue 20; core/api/lists.ts does the work): the list file read, the unit
@@ -29,6 +37,10 @@ export abstract class ListMethods {
     source: string,
   ): Promise<LibraryEntry> {
     return saveLibraryUnit(this.store, { ruleset, faction, unit, source, at: this.clock() })
+  }
+
+  async exportArmy(gameId: string, player: string): Promise<ExportedList> {
+    return exportArmyList(this.store, gameId, player)
   }
 
   async libraryUnits(ruleset: string, faction?: string): Promise<LibraryEntry[]> {

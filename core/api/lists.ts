@@ -1,9 +1,11 @@
+import { correctionsOf } from '../audit/corrected-fold.js'
 import { slug } from '../engine/params.js'
 import type { GameState, TroopTemplate } from '../engine/types.js'
 import { canonicalJson } from '../events/canonical-json.js'
 import { ArbiterError } from '../events/errors.js'
 import type { PayloadOf, UnitDefinitionInput } from '../events/event-types.js'
-import { type ImportedList, importList, type LibraryUnit, MAX_LIST_BYTES } from '../lists/index.js'
+import { gameEvents } from '../events/index.js'
+import { exportOwb, type ImportedList, importList, type LibraryUnit, MAX_LIST_BYTES } from '../lists/index.js'
 import type { EventStore, StoredLibraryUnit } from '../store/event-store.js'
 import { sha256Hex } from '../store/sha256.js'
 import type { LibraryEntry } from './game-api-contract.js'
@@ -163,4 +165,42 @@ export function keepMusteredUnits(
     const faction = list ? armyKey(list.army.faction) : (unit.race ?? '')
     store.saveLibraryUnit({ ruleset: game.ruleset, faction, name: unit.name, unit, source, savedAt: at })
   }
+}
+
+/** An army written back as a list file, with the name to save it as. */
+export interface ExportedList {
+  readonly fileName: string
+  readonly text: string
+}
+
+/**
+ * A player's army as the game mustered it (the last ArmyMustered the game counts, corrections applied), written back
+ * as an Old World Builder list (`.owb.json`); its army is the faction of the list the player imported, if any.
+ * Reads only; the events are hashed as they are read.
+ */
+export function exportArmyList(store: EventStore, gameId: string, player: string): ExportedList {
+  const events = [...store.readEvents(gameId, { verify: true })]
+  const corrections = correctionsOf(events)
+  let ruleset: string | null = null
+  let army: PayloadOf<'ArmyMustered'> | null = null
+  let list: PayloadOf<'ListImported'> | null = null
+  for (const event of events) {
+    const mark = corrections.get(event.seq)
+    if (mark && !mark.replacement) continue
+    const type = mark?.replacement?.type ?? event.type
+    const read = () =>
+      mark?.replacement ? mark.replacement.payload : gameEvents.readPayload(event.type, event.v, event.payload)
+    if (type === 'GameCreated') ruleset = (read() as PayloadOf<'GameCreated'>).ruleset
+    else if (type === 'ArmyMustered' && (read() as PayloadOf<'ArmyMustered'>).player === player)
+      army = read() as PayloadOf<'ArmyMustered'>
+    else if (type === 'ListImported' && (read() as PayloadOf<'ListImported'>).player === player)
+      list = read() as PayloadOf<'ListImported'>
+  }
+  if (ruleset === null) throw new ArbiterError('engine/no-game', `no game ${gameId}`)
+  if (army === null)
+    throw new ArbiterError('engine/unknown-player', `game ${gameId}: ${player} has mustered no army to export`)
+  const faction = list?.army.faction ?? null
+  const name = list?.army.name ?? `${player}'s army`
+  const text = exportOwb({ name, faction, units: army.units }, rulesetOf(ruleset))
+  return { fileName: `${slug(name) || 'army'}.owb.json`, text }
 }

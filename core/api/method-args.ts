@@ -79,6 +79,7 @@ export const gameApiArgs = {
     z.string().min(1).max(500),
   ]),
   libraryUnits: z.tuple([id, optional(z.string().max(200))]),
+  exportArmy: z.tuple([id, id]),
   close: z.tuple([]),
 } satisfies { [M in GameApiMethod]: z.ZodType<Parameters<GameApi[M]>, unknown> }
 

@@ -7,9 +7,9 @@ import {
   MAX_LIST_BYTES,
   rulesetIds,
 } from '../api/index.js'
-import { ARBITER, dbFlag, helpFlag, nearest, optional, required, UsageError } from './args.js'
+import { ARBITER, dbFlag, gameFlag, helpFlag, nearest, optional, required, UsageError } from './args.js'
 import { type Command, withApi } from './command.js'
-import { readFileBytes } from './files.js'
+import { checkNotSameFile, readFileBytes, writeChunks } from './files.js'
 import { oneLine } from './safe-output.js'
 
 const PROFILE_WORDS = {
@@ -102,6 +102,33 @@ export const listCommands = {
           ? importListFile(ruleset, name, bytes)
           : await withApi(db, 'read', (api) => api.importList(ruleset, name, Buffer.from(bytes).toString('base64')))
       io.stdout.write(values.json === true ? `${JSON.stringify(list)}\n` : importReportText(list))
+      return 0
+    },
+  },
+  'export-list': {
+    usage: `${ARBITER} export-list --db FILE --game ID --player ID --out FILE.owb.json`,
+    summary: "Write a player's army, as the game mustered it, back as an Old World Builder list (.owb.json).",
+    details:
+      'The army is the last ArmyMustered of the player the game counts (corrections applied), its army the faction of ' +
+      'the list the player imported. Old World Builder opens the file; Arbiter imports it again as the same army. ' +
+      'Nothing is recorded (docs/lists-owb.md).',
+    flags: {
+      db: dbFlag,
+      game: gameFlag,
+      player: { type: 'string', value: 'ID', help: 'the player whose army is written' },
+      out: { type: 'string', value: 'FILE.owb.json', help: 'the file to write (replaced if it exists)' },
+      help: helpFlag,
+    },
+    examples: [`${ARBITER} export-list --db games.sqlite --game 4f1c… --player p1 --out "Wood Elves.owb.json"`],
+    async run(values, _p, io) {
+      const out = required(values, 'out')
+      const file = required(values, 'db')
+      const gameId = required(values, 'game')
+      const player = required(values, 'player')
+      checkNotSameFile(out, file)
+      const list = await withApi(file, 'read', (api) => api.exportArmy(gameId, player))
+      await writeChunks(out, [list.text])
+      io.stdout.write(`wrote ${player}'s army to ${out}\n`)
       return 0
     },
   },

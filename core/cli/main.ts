@@ -39,6 +39,7 @@ const commands: Record<string, Command> = {
   import: importGame,
   verify,
   'import-list': listCommands['import-list'],
+  'export-list': listCommands['export-list'],
 }
 
 function overview(): string {

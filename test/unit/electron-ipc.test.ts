@@ -39,6 +39,7 @@ const everyGameApiMethod: Record<keyof GameApi, true> = {
   importList: true,
   saveLibraryUnit: true,
   libraryUnits: true,
+  exportArmy: true,
   close: true,
 }
 
