@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { ConsoleMessage, Locator, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ImportedList } from '../../core/api/game-api-contract.js'
@@ -322,6 +324,23 @@ describe('importing an army list into the muster', () => {
     await until(() => text(muster.getByRole('alert'))).toContain('orcs.txt: not a list Arbiter reads')
     expect(await muster.getByRole('region', { name: 'Import report' }).count()).toBe(0)
     expect(table.pageErrors).toEqual([])
+    expect(consoleErrors).toEqual([])
+    await page.close()
+  }, 120_000)
+
+  it('reads a real BattleScribe roster through the real importer: its units and rows in the report', async () => {
+    const page = await table.openPage({ width: 1280, height: 800 })
+    page.on('console', onConsole)
+    await newGame(page)
+    const muster = page.getByRole('region', { name: 'Army muster' })
+    const fileInput = muster.getByLabel('List file (Old World Builder, New Recruit or BattleScribe)')
+    const file = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'lists', 'classic.rosz')
+    await fileInput.setInputFiles({ name: 'classic.rosz', mimeType: 'application/zip', buffer: readFileSync(file) })
+    const report = muster.getByRole('region', { name: 'Import report' })
+    await until(() => report.count()).toBe(1)
+    expect(await text(report)).toMatch(/read as BattleScribe[^:]*: \d+ mapped/)
+    expect(await report.getByRole('region', { name: /^Unit: / }).count()).toBeGreaterThan(1)
+    await screenshot(page, '64-import-real-rosz')
     expect(consoleErrors).toEqual([])
     await page.close()
   }, 120_000)
