@@ -191,7 +191,8 @@ describe('arbiter report --format pdf', () => {
 
   it('gives exactly the pages the HTML asks for, on the page size it asks for', async () => {
     const page = (n: number) => `<section style="break-after: page"><h1>Page ${n}</h1></section>`
-    const html = `<!doctype html><html><head><title>Three pages</title><style>@page { size: A4 }</style></head><body>${[1, 2].map(page).join('')}<h1>Page 3</h1></body></html>`
+    const head = '<!doctype html><html><head><title>Three pages</title><style>@page { size: A4 }</style></head>'
+    const html = `${head}<body>${[1, 2].map(page).join('')}<h1>Page 3</h1></body></html>`
     const pdf = await printPdf(html, { browser: CHROMIUM })
     const file = join(tempDir(), 'three.pdf')
     writeFileSync(file, pdf)
