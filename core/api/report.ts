@@ -1,3 +1,4 @@
+import { slug } from '../engine/params.js'
 import { ArbiterError } from '../events/errors.js'
 import { buildReport } from '../report/build.js'
 import { renderHtml } from '../report/html.js'
@@ -77,17 +78,12 @@ export function reportOf(
   const lang = reportLang(options.lang)
   const model = reportModelOf(store, loader, gameId, lang, signing)
   const text = format === 'md' ? renderMarkdown(model) : renderHtml(model)
-  const slug =
-    model.title
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 60) || 'battle'
+  const name = slug(model.title).slice(0, 60) || 'battle'
   return {
     format,
     lang,
     title: model.title,
-    fileName: `${slug}-report.${format}`,
+    fileName: `${name}-report.${format}`,
     text,
     headSeq: model.log.headSeq,
     headHash: model.log.headHash,

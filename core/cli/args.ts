@@ -63,6 +63,13 @@ export function nearest(word: string, known: readonly string[]): string | undefi
   return bestDistance <= Math.max(1, Math.min(2, Math.floor(word.length / 3))) ? best : undefined
 }
 
+/** `value` when it is one of `known`; otherwise a usage error naming it, with the nearest known word when one is near. */
+export function knownValue(what: string, value: string, known: readonly string[]): string {
+  if (known.includes(value)) return value
+  const guess = nearest(value, known)
+  throw new UsageError(`no ${what} "${value}"${guess ? `; did you mean "${guess}"?` : ''}`)
+}
+
 export function unknownFlag(name: string, known: readonly string[]): UsageError {
   const guess = nearest(name, known)
   return new UsageError(

@@ -7,7 +7,7 @@ import {
   MAX_LIST_BYTES,
   rulesetIds,
 } from '../api/index.js'
-import { ARBITER, dbFlag, gameFlag, helpFlag, nearest, optional, required, UsageError } from './args.js'
+import { ARBITER, dbFlag, gameFlag, helpFlag, knownValue, optional, required } from './args.js'
 import { type Command, withApi } from './command.js'
 import { checkNotSameFile, readFileBytes, writeChunks } from './files.js'
 import { oneLine } from './safe-output.js'
@@ -82,12 +82,7 @@ export const listCommands = {
       `${ARBITER} import-list --ruleset classic roster.rosz --db games.sqlite --json`,
     ],
     async run(values, positionals, io) {
-      const ruleset = required(values, 'ruleset')
-      const known = rulesetIds()
-      if (!known.includes(ruleset)) {
-        const guess = nearest(ruleset, known)
-        throw new UsageError(`no ruleset "${ruleset}"${guess ? `; did you mean "${guess}"?` : ''}`)
-      }
+      const ruleset = knownValue('ruleset', required(values, 'ruleset'), rulesetIds())
       const path = positionals[0] as string
       const name = basename(path)
       const bytes = readFileBytes(path, MAX_LIST_BYTES, (size) => {

@@ -8,7 +8,7 @@ import {
   signedToTheEnd,
   verifyExportedGame,
 } from '../api/index.js'
-import { ARBITER, dbFlag, gameFlag, helpFlag, nearest, required, UsageError } from './args.js'
+import { ARBITER, dbFlag, gameFlag, helpFlag, knownValue, required, UsageError } from './args.js'
 import { type Command, currentRulesFlag, where, withApi } from './command.js'
 import { checkNotSameFile, readTextFile, writeChunks } from './files.js'
 import { checksLines, explainedStep, statusText, stepJson, stepLine } from './print.js'
@@ -65,12 +65,7 @@ export const readCommands = {
     },
     examples: [`${ARBITER} rules --ruleset classic`, `${ARBITER} rules --ruleset classic --json`],
     async run(values, _p, io) {
-      const id = required(values, 'ruleset')
-      const known = rulesetIds()
-      if (!known.includes(id)) {
-        const guess = nearest(id, known)
-        throw new UsageError(`no ruleset "${id}"${guess ? `; did you mean "${guess}"?` : ''}`)
-      }
+      const id = knownValue('ruleset', required(values, 'ruleset'), rulesetIds())
       const items = await ruleCoverageOf(id)
       io.stdout.write(values.json === true ? `${JSON.stringify(items, null, 2)}\n` : coverageText(id, items))
       return 0

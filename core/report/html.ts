@@ -1,3 +1,4 @@
+import { slug } from '../engine/params.js'
 import { escapeMarkup } from './markup.js'
 import { reportMetaLine, reportMetaOf } from './meta.js'
 import type { Block, Inline, Rich, Section } from './report-blocks.js'
@@ -75,11 +76,7 @@ function blockHtml(block: Block): string {
 }
 
 /** A fixed heading's anchor ("the-luck-of-the-dice"); only the report's own headings get one, never a name. */
-const anchor = (title: string) =>
-  title
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
+const anchor = (title: string) => slug(title)
 
 function section(block: Section): string {
   const cited = block.seqs ? inline({ kind: 'cite', seqs: block.seqs, rules: [] }) : ''
